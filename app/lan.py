@@ -1,0 +1,37 @@
+"""Find the addresses other devices on the LAN can use to reach this machine."""
+
+from __future__ import annotations
+
+import socket
+
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses of this host's interfaces, loopback excluded; found without any traffic."""
+    found: list[str] = []
+    try:
+        import fcntl
+        import struct
+
+        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        for _, name in socket.if_nameindex():
+            try:
+                packed = fcntl.ioctl(
+                    sock.fileno(), 0x8915, struct.pack("256s", name[:15].encode())
+                )  # SIOCGIFADDR
+            except OSError:
+                continue
+            found.append(socket.inet_ntoa(packed[20:24]))
+        sock.close()
+    except (ImportError, OSError):
+        pass
+    if not found:
+        try:
+            found = socket.gethostbyname_ex(socket.gethostname())[2]
+        except OSError:
+            found = []
+    return [a for a in dict.fromkeys(found) if not a.startswith("127.")]
+
+
+def urls(port: int) -> list[str]:
+    """The URLs to print for people on this machine and on the LAN."""
+    return [f"http://{a}:{port}/" for a in lan_addresses()] or [f"http://localhost:{port}/"]

@@ -1,0 +1,395 @@
+"""Game state, move records and the base class that every variant's rules extend.
+
+The board is a tuple in the canonical layout of DESIGN.md: player 0's pits in sowing order,
+player 0's store, player 1's pits in sowing order, player 1's store.  A move is the mover's pit
+index, ``0 .. pits - 1``.
+
+Rules work in two layers (as OpenSpiel's ``ApplyAction`` / ``DoApplyAction``):
+
+* :meth:`Rules.play` validates, keeps the books (history, records) and returns a new
+  :class:`State`; the input state is never changed;
+* :meth:`Rules.apply` runs the rule hooks on a mutable list.  Searches call it directly on a
+  copied list, so every agent plays by exactly the same rules code as the web app.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+Board = tuple[int, ...]
+Player = int
+
+
+class IllegalMove(ValueError):
+    """A move that is not legal in the position it was played in."""
+
+
+@dataclass
+class MoveRecord:
+    """What one move did, in order, so that a front end can animate it without knowing rules."""
+
+    player: Player
+    pit: int
+    sown: list[int] = field(default_factory=list)
+    """Board indices that received a seed, one entry per seed, in sowing order."""
+    lifted: list[tuple[int, int]] = field(default_factory=list)
+    """(board index, seeds) picked up to sow: the move's pit first, then any relay lifts."""
+    captures: list[tuple[int, int]] = field(default_factory=list)
+    """(board index, seeds) taken into the mover's store, in the order taken."""
+    extra_turn: bool = False
+    ended: bool = False
+    banked: tuple[int, int] = (0, 0)
+    """Seeds each player banked from their own row when the move ended the game."""
+    end_reason: str = ""
+
+    @property
+    def captured(self) -> int:
+        return sum(seeds for _, seeds in self.captures)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "pit": self.pit,
+            "sown": list(self.sown),
+            "lifted": [list(x) for x in self.lifted],
+            "captures": [list(x) for x in self.captures],
+            "captured": self.captured,
+            "extra_turn": self.extra_turn,
+            "ended": self.ended,
+            "banked": list(self.banked),
+            "end_reason": self.end_reason,
+        }
+
+
+class State:
+    """An immutable position: board, player to move, and any history the rules need.
+
+    >>> from engine import get_variant
+    >>> s = get_variant("kalah").initial_state()
+    >>> s.play(2).board
+    (4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0)
+    """
+
+    __slots__ = ("rules", "board", "to_move", "history", "_legal")
+
+    rules: Rules
+    board: Board
+    to_move: Player | None
+    history: frozenset[tuple[Board, Player]]
+
+    def __init__(
+        self,
+        rules: Rules,
+        board: Board,
+        to_move: Player | None,
+        history: frozenset[tuple[Board, Player]] = frozenset(),
+    ) -> None:
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "board", tuple(board))
+        object.__setattr__(self, "to_move", to_move)
+        object.__setattr__(self, "history", history)
+        object.__setattr__(self, "_legal", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("State is immutable; play() returns a new state")
+
+    def legal_moves(self) -> tuple[int, ...]:
+        """The mover's legal pit indices, ascending; empty exactly when the game is over."""
+        if self._legal is None:
+            legal = (
+                () if self.to_move is None else tuple(self.rules.moves(self.board, self.to_move))
+            )
+            object.__setattr__(self, "_legal", legal)
+        return self._legal  # type: ignore[return-value]
+
+    def play(self, pit: int) -> State:
+        """The state after the mover plays ``pit``; raises :class:`IllegalMove` if it is illegal."""
+        return self.rules.play(self, pit)[0]
+
+    def play_record(self, pit: int) -> tuple[State, MoveRecord]:
+        """Like :meth:`play`, and also say what the move did."""
+        return self.rules.play(self, pit, record=True)  # type: ignore[return-value]
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Each player's store (once the game is over the rules have banked what they award)."""
+        r = self.rules
+        return self.board[r.store0], self.board[r.store1]
+
+    @property
+    def winner(self) -> Player | None:
+        """0 or 1 once the game is over and someone has more; None for a draw or a game in play."""
+        if self.to_move is not None:
+            return None
+        a, b = self.scores
+        return 0 if a > b else 1 if b > a else None
+
+    def key(self) -> tuple[Board, Player | None]:
+        """What identifies the position for transpositions and repetitions."""
+        return self.board, self.to_move
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State)
+            and self.rules == other.rules
+            and self.board == other.board
+            and self.to_move == other.to_move
+            and self.history == other.history
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.board, self.to_move))
+
+    def __repr__(self) -> str:
+        return f"State({self.rules!r}, board={list(self.board)}, to_move={self.to_move})"
+
+    def __str__(self) -> str:
+        """The board drawn as a person sees it, player 1's row on top, right to left."""
+        r = self.rules
+        n = r.pits
+        top = " ".join(f"{x:2d}" for x in reversed(self.board[n + 1 : 2 * n + 1]))
+        bottom = " ".join(f"{x:2d}" for x in self.board[:n])
+        s0, s1 = self.scores
+        turn = "game over" if self.to_move is None else f"player {self.to_move} to move"
+        return f"    {top}\n{s1:3d}{' ' * (3 * n)} {s0:3d}\n    {bottom}\n({turn})"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option: its type, default, allowed values and a line of help for menus."""
+
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def validate(self, name: str, value: Any) -> Any:
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name!r} must be true or false, not {value!r}")
+        elif self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {name!r} must be a whole number, not {value!r}")
+            if self.minimum is not None and not self.minimum <= value <= (self.maximum or value):
+                bounds = f"between {self.minimum} and {self.maximum}"
+                raise ValueError(f"option {name!r} must be {bounds}, not {value}")
+        elif not isinstance(value, self.kind):
+            raise ValueError(f"option {name!r} must be a {self.kind.__name__}, not {value!r}")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise ValueError(f"option {name!r} must be one of {allowed}, not {value!r}")
+        return value
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.kind.__name__, "default": self.default, "help": self.help}
+        if self.choices:
+            d["choices"] = list(self.choices)
+        if self.minimum is not None:
+            d["min"], d["max"] = self.minimum, self.maximum
+        return d
+
+
+class Rules:
+    """A variant's rules with its options.  Subclasses implement the rule hooks below.
+
+    ``apply`` composes them: sow, capture, decide who moves next (extra turns and passing), and
+    end the game.  A hook gets the board as a mutable list and an optional record to fill.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    options_spec: ClassVar[dict[str, Option]]
+    has_stores_on_path: ClassVar[bool] = True
+
+    def __init__(self, **options: Any) -> None:
+        unknown = sorted(set(options) - set(self.options_spec))
+        if unknown:
+            known = ", ".join(self.options_spec)
+            raise ValueError(f"{self.name}: unknown option {unknown[0]!r} (options: {known})")
+        values = {k: spec.default for k, spec in self.options_spec.items()}
+        for key, value in options.items():
+            values[key] = self.options_spec[key].validate(key, value)
+        self.options: dict[str, Any] = values
+        self.pits: int = values.get("pits", 6)
+        self.seeds: int = values.get("seeds", 4)
+        self.size = 2 * self.pits + 2
+        self.store0 = self.pits
+        self.store1 = 2 * self.pits + 1
+        self.total_seeds = 2 * self.pits * self.seeds
+
+    # -- identity -------------------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.options.items()))))
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"get_variant({self.name!r}, {opts})"
+
+    # -- board geometry -------------------------------------------------------------------------
+
+    def store(self, player: Player) -> int:
+        """Board index of ``player``'s store."""
+        return self.store1 if player else self.store0
+
+    def row(self, player: Player) -> range:
+        """Board indices of ``player``'s pits, in sowing order."""
+        return range(self.pits + 1, self.store1) if player else range(self.pits)
+
+    def owner(self, index: int) -> Player:
+        """Which player's side a board index is on."""
+        return 0 if index <= self.store0 else 1
+
+    def opposite(self, index: int) -> int:
+        """The pit facing ``index`` across the board (pit i faces pit pits-1-i of the other row)."""
+        return 2 * self.pits - index
+
+    def index(self, player: Player, pit: int) -> int:
+        """Board index of the mover's pit number ``pit``."""
+        return pit + (self.pits + 1) * player
+
+    # -- the public entry points ----------------------------------------------------------------
+
+    def initial_state(self, first_player: Player = 0) -> State:
+        if first_player not in (0, 1):
+            raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
+        row = [self.seeds] * self.pits
+        board = tuple(row + [0] + row + [0])
+        return State(self, board, first_player, self.start_history(board, first_player))
+
+    def position(self, board: Board | list[int], to_move: Player | None = 0) -> State:
+        """A state from a literal board (for tests, puzzles and analysis); the board is checked."""
+        board = tuple(board)
+        if len(board) != self.size:
+            raise ValueError(f"a {self.name} board has {self.size} entries, not {len(board)}")
+        if any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in board):
+            raise ValueError("board entries must be whole numbers >= 0")
+        if sum(board) != self.total_seeds:
+            raise ValueError(f"the board holds {sum(board)} seeds, not {self.total_seeds}")
+        if to_move not in (0, 1, None):
+            raise ValueError(f"to_move must be 0, 1 or None, not {to_move!r}")
+        history = self.start_history(board, to_move) if to_move is not None else frozenset()
+        return State(self, board, to_move, history)
+
+    def play(self, state: State, pit: int, record: bool = False) -> tuple[State, MoveRecord | None]:
+        """Validate ``pit`` for the player to move, then return the next state (and record)."""
+        self.check_move(state, pit)
+        player = state.to_move
+        assert player is not None
+        rec = MoveRecord(player, pit) if record else None
+        board = list(state.board)
+        nxt = self.apply(board, player, pit, rec)
+        nxt, history = self.next_history(state, board, nxt, rec)
+        return State(self, tuple(board), nxt, history), rec
+
+    def check_move(self, state: State, pit: object) -> None:
+        """Raise :class:`IllegalMove` saying why ``pit`` can't be played in ``state``."""
+        if state.to_move is None:
+            raise IllegalMove(f"move {pit!r} is illegal: the game is over")
+        if isinstance(pit, bool) or not isinstance(pit, int):
+            raise IllegalMove(f"move {pit!r} is illegal: a move is a pit number 0-{self.pits - 1}")
+        if pit in state.legal_moves():
+            return
+        if not 0 <= pit < self.pits:
+            raise IllegalMove(f"move {pit} is illegal: pits are numbered 0-{self.pits - 1}")
+        reason = self.why_illegal(list(state.board), state.to_move, pit)
+        raise IllegalMove(f"move {pit} is illegal for player {state.to_move}: {reason}")
+
+    def apply(
+        self, board: list[int], player: Player, pit: int, rec: MoveRecord | None = None
+    ) -> Player | None:
+        """Play a legal ``pit`` on ``board`` in place; return who moves next, None if it's over.
+
+        No legality check: callers pass a move from :meth:`moves`.
+        """
+        last = self.sow(board, player, pit, rec)
+        self.capture(board, player, last, rec)
+        nxt = player if self.extra_turn(board, player, last) else 1 - player
+        if rec is not None:
+            rec.extra_turn = nxt == player
+        reason = self.game_over(board, nxt)
+        if not reason:
+            # Passing: whoever should move next does if they can, else the other player.
+            if self.moves(board, nxt):
+                return nxt
+            if self.moves(board, 1 - nxt):
+                return 1 - nxt
+        self.bank(board, rec, reason or "no player can move")
+        return None
+
+    # -- rule hooks -----------------------------------------------------------------------------
+
+    def moves(self, board: list[int] | Board, player: Player) -> list[int]:
+        """Legal pits for ``player``: by default every non-empty pit of their row."""
+        base = (self.pits + 1) * player
+        return [i for i in range(self.pits) if board[base + i]]
+
+    def why_illegal(self, board: list[int], player: Player, pit: int) -> str:
+        """A person's explanation of why a pit in range is not a legal move."""
+        return "that pit is empty"
+
+    def sow(self, board: list[int], player: Player, pit: int, rec: MoveRecord | None) -> int:
+        """Lift the pit and sow its seeds; return the board index of the last seed."""
+        raise NotImplementedError
+
+    def capture(self, board: list[int], player: Player, last: int, rec: MoveRecord | None) -> None:
+        """Take seeds into the mover's store if the last seed's pit says so."""
+
+    def extra_turn(self, board: list[int], player: Player, last: int) -> bool:
+        """Whether the mover moves again."""
+        return False
+
+    def game_over(self, board: list[int], next_player: Player) -> str:
+        """Why the game ends now, before ``next_player`` moves; "" while it goes on."""
+        return ""
+
+    def bank(self, board: list[int], rec: MoveRecord | None, reason: str = "") -> None:
+        """End of game: each player banks the seeds left on their own row."""
+        banked = [0, 0]
+        for player in (0, 1):
+            store = self.store(player)
+            for i in self.row(player):
+                banked[player] += board[i]
+                board[store] += board[i]
+                board[i] = 0
+        if rec is not None:
+            rec.ended = True
+            rec.banked = (banked[0], banked[1])
+            rec.end_reason = reason
+
+    # -- history (for rules such as repetition) -------------------------------------------------
+
+    def start_history(self, board: Board, to_move: Player) -> frozenset[tuple[Board, Player]]:
+        return frozenset()
+
+    def next_history(
+        self, state: State, board: list[int], nxt: Player | None, rec: MoveRecord | None
+    ) -> tuple[Player | None, frozenset[tuple[Board, Player]]]:
+        """Who moves after history rules are applied, and the history the new state keeps."""
+        return nxt, state.history
+
+    # -- description ----------------------------------------------------------------------------
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "options": dict(self.options),
+            "pits": self.pits,
+        }
+
+    @classmethod
+    def option_specs(cls) -> dict[str, dict[str, Any]]:
+        return {k: v.to_dict() for k, v in cls.options_spec.items()}

@@ -1,0 +1,9 @@
+"""The registry of variants: each name maps to the Rules class in its own module."""
+
+from __future__ import annotations
+
+from engine.core import Rules
+from engine.variants.kalah import Kalah
+from engine.variants.oware import Oware
+
+VARIANTS: dict[str, type[Rules]] = {cls.name: cls for cls in (Kalah, Oware)}

@@ -1,0 +1,95 @@
+"""Kalah: sow into your own store, extra turn in the store, capture from an own empty pit.
+
+The rules (Kalah as standardised by William Champion, with the usual options):
+
+* sow counter-clockwise one seed a pit, into your own store but never the opponent's;
+* last seed in your own store: you move again;
+* last seed in an empty pit of your own row, with seeds in the pit opposite: that seed and the
+  opposite seeds go to your store (``empty_capture=True`` captures even when the opposite pit is
+  empty; ``capture=False`` turns capturing off);
+* when either row is empty after a move the game ends and each player banks their own row.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.core import MoveRecord, Option, Player, Rules
+
+
+class Kalah(Rules):
+    name: ClassVar[str] = "kalah"
+    title: ClassVar[str] = "Kalah"
+    summary: ClassVar[str] = (
+        "Sow into your own store (never the opponent's). Last seed in your store: move again. "
+        "Last seed in an empty pit of yours: take it and the seeds opposite. "
+        "When a row is empty, each player banks their own row; most seeds wins."
+    )
+    options_spec: ClassVar[dict[str, Option]] = {
+        "pits": Option(int, 6, "Pits per row", minimum=3, maximum=8),
+        "seeds": Option(int, 4, "Seeds per pit at the start", minimum=1, maximum=8),
+        "capture": Option(bool, True, "Last seed in an own empty pit captures the pit opposite"),
+        "empty_capture": Option(
+            bool, False, "Capture even when the opposite pit is empty (takes the lone seed)"
+        ),
+    }
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        # next_pit[player][i]: where the seed after index i goes (the opponent's store is skipped).
+        size = self.size
+        self.next_pit = tuple(
+            tuple(
+                (i + 2) % size if (i + 1) % size == self.store(1 - p) else (i + 1) % size
+                for i in range(size)
+            )
+            for p in (0, 1)
+        )
+
+    def sow(self, board: list[int], player: Player, pit: int, rec: MoveRecord | None) -> int:
+        """Lift the pit and drop one seed in each following pit, skipping the opponent's store."""
+        i = pit + (self.pits + 1) * player
+        seeds = board[i]
+        board[i] = 0
+        nxt = self.next_pit[player]
+        if rec is not None:
+            rec.lifted.append((i, seeds))
+            for _ in range(seeds):
+                i = nxt[i]
+                board[i] += 1
+                rec.sown.append(i)
+            return i
+        for _ in range(seeds):
+            i = nxt[i]
+            board[i] += 1
+        return i
+
+    def capture(self, board: list[int], player: Player, last: int, rec: MoveRecord | None) -> None:
+        """Last seed in an own pit that was empty: it and the opposite pit go to the store."""
+        if not self.options["capture"] or board[last] != 1 or self.owner(last) != player:
+            return
+        if last == self.store0 or last == self.store1:
+            return
+        across = 2 * self.pits - last
+        if board[across] == 0 and not self.options["empty_capture"]:
+            return
+        store = self.store1 if player else self.store0
+        taken = board[across] + 1
+        if rec is not None:
+            if board[across]:
+                rec.captures.append((across, board[across]))
+            rec.captures.append((last, 1))
+        board[store] += taken
+        board[across] = 0
+        board[last] = 0
+
+    def extra_turn(self, board: list[int], player: Player, last: int) -> bool:
+        """Last seed in the mover's own store: the mover goes again."""
+        return last == (self.store1 if player else self.store0)
+
+    def game_over(self, board: list[int], next_player: Player) -> str:
+        """The game ends as soon as either row is empty."""
+        n = self.pits
+        if any(board[:n]) and any(board[n + 1 : 2 * n + 1]):
+            return ""
+        return "a row is empty"

@@ -1,0 +1,51 @@
+"""Invariants over random games of every variant and option set."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from variant_options import all_rule_sets
+
+from engine.record import GameRecord
+
+RULE_SETS = all_rule_sets()
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=repr)
+def test_random_games_keep_the_invariants(rules) -> None:
+    rng = random.Random(1234)
+    for first in (0, 1, 0, 1, 0):
+        state = rules.initial_state(first)
+        game = GameRecord(rules, first)
+        for _ in range(2000):
+            legal = state.legal_moves()
+            # legal_moves() is empty exactly when the game is over.
+            assert (legal == ()) == state.is_over
+            if state.is_over:
+                break
+            assert list(legal) == sorted(set(legal))
+            board_before = state.board
+            pit = rng.choice(legal)
+            after, record = state.play_record(pit)
+            # play() never changes its input.
+            assert state.board == board_before and state.legal_moves() == legal
+            # Seeds are conserved.
+            assert sum(after.board) == rules.total_seeds
+            assert all(x >= 0 for x in after.board)
+            assert record.ended == after.is_over
+            game.push(pit)
+            state = after
+        else:
+            pytest.fail("a random game did not end in 2000 moves")
+        # Once over, the board is banked: the scores hold every seed.
+        assert sum(state.scores) == rules.total_seeds
+        assert state.winner in (0, 1, None)
+        # Records round-trip through JSON and text to the same game.
+        for again in (
+            GameRecord.from_json(game.to_json()),
+            GameRecord.from_text(game.to_text()),
+        ):
+            assert again.moves == game.moves
+            assert again.state == state
+            assert again.notation() == game.notation()

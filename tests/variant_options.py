@@ -1,0 +1,30 @@
+"""Every option set worth testing for every registered variant (new variants join by themselves)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from engine import get_variant, variant_names
+from engine.core import Rules
+
+
+def option_values(spec: Any) -> list[Any]:
+    if spec.kind is bool:
+        return [False, True]
+    if spec.choices:
+        return list(spec.choices)
+    if spec.minimum is not None:
+        return sorted({spec.minimum, spec.default, spec.maximum})
+    return [spec.default]
+
+
+def all_rule_sets() -> list[Rules]:
+    """Each variant with each combination of its option values (ints at min, default, max)."""
+    rule_sets = []
+    for name in variant_names():
+        specs = get_variant(name).options_spec
+        keys = list(specs)
+        for values in itertools.product(*(option_values(specs[k]) for k in keys)):
+            rule_sets.append(get_variant(name, **dict(zip(keys, values, strict=True))))
+    return rule_sets
