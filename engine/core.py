@@ -208,6 +208,10 @@ class Rules:
     summary: ClassVar[str]
     options_spec: ClassVar[dict[str, Option]]
     has_stores_on_path: ClassVar[bool] = True
+    board_only: ClassVar[bool] = True
+    """True when :meth:`moves` and :meth:`apply` depend on the board and mover alone, so searches
+    may run on bare boards; a variant with more state (history aside) sets it False and agents
+    search through :meth:`State.play` instead."""
 
     def __init__(self, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.options_spec))

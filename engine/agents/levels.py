@@ -1,0 +1,77 @@
+"""The difficulty ladder: six named levels, each an agent configuration with a time cap.
+
+A level can be played with any of the three search algorithms.  The strength of each step is
+measured by ``python -m engine.ladder`` (the table is in the README), not guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.agents.base import Agent
+
+LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert", "master")
+ALGORITHMS: tuple[str, ...] = ("minimax", "mcts", "evolutionary")
+
+
+@dataclass(frozen=True)
+class LevelConfig:
+    """One level of one algorithm: agent parameters and its limit (time cap, depth, playouts)."""
+
+    params: dict[str, Any]
+    seconds: float
+    depth: int | None = None
+    iterations: int | None = None
+
+
+# Time caps: Expert <= 1 s and Master <= 3 s a move; lower levels are capped by depth or
+# playouts and finish well inside their time.
+CONFIGS: dict[str, dict[str, LevelConfig]] = {
+    "minimax": {
+        "beginner": LevelConfig({"heuristic": "store", "noise": 0.5}, 0.5, depth=1),
+        "easy": LevelConfig({"heuristic": "store"}, 0.5, depth=2),
+        "medium": LevelConfig({"heuristic": "diff"}, 0.5, depth=4),
+        "hard": LevelConfig({"heuristic": "diff"}, 0.5, depth=6),
+        "expert": LevelConfig({"heuristic": "mix"}, 1.0),
+        "master": LevelConfig({"heuristic": "tuned"}, 3.0),
+    },
+    "mcts": {
+        "beginner": LevelConfig({}, 0.5, iterations=20),
+        "easy": LevelConfig({}, 0.5, iterations=100),
+        "medium": LevelConfig({}, 0.5, iterations=400),
+        "hard": LevelConfig({}, 0.5, iterations=1600),
+        "expert": LevelConfig({}, 1.0),
+        "master": LevelConfig({}, 3.0),
+    },
+    "evolutionary": {
+        "beginner": LevelConfig({"generations": 2, "population": 8}, 0.5),
+        "easy": LevelConfig({"generations": 5, "population": 12}, 0.5),
+        "medium": LevelConfig({"generations": 10, "population": 20}, 0.5),
+        "hard": LevelConfig({"generations": 20, "population": 30}, 0.5),
+        "expert": LevelConfig({"generations": 1000, "population": 40}, 1.0),
+        "master": LevelConfig({"generations": 1000, "population": 60, "horizon": 4}, 3.0),
+    },
+}
+
+
+def level_agent(level: str, algorithm: str = "minimax", seed: int | None = None) -> Agent:
+    """The agent that plays ``level`` with ``algorithm``; ValueError for unknown names."""
+    from engine.agents import make_agent
+    from engine.agents.base import Limit
+
+    if algorithm not in CONFIGS:
+        raise ValueError(f"unknown algorithm {algorithm!r} (algorithms: {', '.join(ALGORITHMS)})")
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    config = CONFIGS[algorithm][level]
+    agent = make_agent(algorithm, seed=seed, **config.params)
+    agent.default_limit = Limit(config.seconds, config.depth, config.iterations)
+    agent.level = level
+    return agent
+
+
+def level_seconds(level: str) -> float:
+    """The longest a level may think for one move, whatever the algorithm."""
+    return max(CONFIGS[a][level].seconds for a in ALGORITHMS)

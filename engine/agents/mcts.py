@@ -1,0 +1,14 @@
+"""Placeholder while the real mcts agent is written: plays greedily."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.agents.simple import GreedyAgent
+
+
+class MCTSAgent(GreedyAgent):
+    name = "mcts"
+
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed)
