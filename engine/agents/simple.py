@@ -34,4 +34,6 @@ class GreedyAgent(Agent):
             values[move] = mine - theirs + (0.5 if after.to_move == me else 0.0)
         best = max(values.values())
         move = self.rng.choice([m for m, v in values.items() if v == best])
-        return Decision(move, value=best, depth=1, nodes=len(values), pv=(move,), move_values=values)
+        return Decision(
+            move, value=best, depth=1, nodes=len(values), pv=(move,), move_values=values
+        )
