@@ -1,0 +1,96 @@
+"""Position evaluations for depth-limited search, from one player's point of view.
+
+The five heuristics the reference projects used, plus a weighted one whose weights are tuned by
+self-play (``python -m engine.evolve_weights``):
+
+* ``store``: the player's own store;
+* ``diff``: store difference (own minus opponent's);
+* ``seeds``: seeds on the player's own row;
+* ``side``: row difference (own row minus opponent's row);
+* ``mix``: store difference + 0.3 x row difference;
+* ``tuned`` / ``weights=[...]``: a weighted sum of the :data:`FEATURES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.core import Rules
+
+Evaluator = Callable[[Sequence[int]], float]
+"""Maps a board to a value for the player it was made for."""
+
+HEURISTICS: tuple[str, ...] = ("store", "diff", "seeds", "side", "mix", "tuned")
+
+FEATURES: tuple[str, ...] = ("store_diff", "side_diff", "store_moves_diff", "empty_pits_diff")
+"""Inputs of the weighted heuristic, each own minus opponent's:
+stores; seeds on the rows; pits whose seeds end exactly in the own store (extra-turn threats);
+empty pits on the row (capture chances in Kalah-like games)."""
+
+MIX_WEIGHTS: tuple[float, ...] = (1.0, 0.3, 0.0, 0.0)
+
+# Tuned by `python -m engine.evolve_weights` (see engine/data/tuned-weights.json and README).
+TUNED_WEIGHTS: tuple[float, ...] = (1.0, 0.3, 0.0, 0.0)
+
+WIN = 1000.0
+"""Value of a won game before the margin is added, far above any heuristic value."""
+
+
+def final_value(board: Sequence[int], rules: Rules, player: int, win: float = WIN) -> float:
+    """Exact value of a finished game for ``player``: a win is worth ``win`` plus the margin."""
+    margin = board[rules.store(player)] - board[rules.store(1 - player)]
+    if margin > 0:
+        return win + margin
+    if margin < 0:
+        return -win + margin
+    return 0.0
+
+
+def make_evaluator(
+    rules: Rules, player: int, heuristic: str = "diff", weights: Sequence[float] | None = None
+) -> Evaluator:
+    """The evaluation function ``heuristic`` for ``player`` in a game of ``rules``."""
+    n = rules.pits
+    mine_store, their_store = rules.store(player), rules.store(1 - player)
+    mine = slice(0, n) if player == 0 else slice(n + 1, 2 * n + 1)
+    theirs = slice(n + 1, 2 * n + 1) if player == 0 else slice(0, n)
+    if weights is None and heuristic in ("mix", "tuned"):
+        weights = MIX_WEIGHTS if heuristic == "mix" else TUNED_WEIGHTS
+    if weights is not None:
+        return _weighted(rules, player, tuple(float(w) for w in weights))
+    if heuristic == "store":
+        return lambda b: b[mine_store]
+    if heuristic == "diff":
+        return lambda b: b[mine_store] - b[their_store]
+    if heuristic == "seeds":
+        return lambda b: sum(b[mine])
+    if heuristic == "side":
+        return lambda b: sum(b[mine]) - sum(b[theirs])
+    raise ValueError(f"unknown heuristic {heuristic!r} (heuristics: {', '.join(HEURISTICS)})")
+
+
+def _weighted(rules: Rules, player: int, weights: tuple[float, ...]) -> Evaluator:
+    if len(weights) != len(FEATURES):
+        raise ValueError(f"weights need {len(FEATURES)} numbers ({', '.join(FEATURES)})")
+    n = rules.pits
+    ms, ts = rules.store(player), rules.store(1 - player)
+    my_row = list(rules.row(player))
+    their_row = list(rules.row(1 - player))
+    w_store, w_side, w_moves, w_empty = weights
+    # Seeds a pit needs to end in its owner's store (only where stores are on the path).
+    distance = [n - i for i in range(n)] if rules.has_stores_on_path else None
+
+    def evaluate(b: Sequence[int]) -> float:
+        value = w_store * (b[ms] - b[ts])
+        if w_side:
+            value += w_side * (sum(b[i] for i in my_row) - sum(b[i] for i in their_row))
+        if w_moves and distance is not None:
+            mine = sum(1 for k, i in enumerate(my_row) if b[i] == distance[k])
+            theirs = sum(1 for k, i in enumerate(their_row) if b[i] == distance[k])
+            value += w_moves * (mine - theirs)
+        if w_empty:
+            empty = sum(1 for i in my_row if not b[i]) - sum(1 for i in their_row if not b[i])
+            value += w_empty * empty
+        return value
+
+    return evaluate

@@ -1,0 +1,187 @@
+"""Search kernels: every child of a board at once, for the searches' inner loops.
+
+``children(board, player)`` returns ``(move, child_board, next_player_or_None)`` for every legal
+move.  The generic kernel calls the variant's own rules (``rules.moves`` and ``rules.apply``), so
+every variant can be searched.  For the two most played rule sets this module also has fused
+kernels that do the same work in one function, without the per-rule method calls; they are
+checked against the rules on random positions by ``tests/test_kernels.py`` and are only chosen
+for the exact options they implement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from engine.core import Player, Rules
+
+Child = tuple[int, list[int], Player | None]
+Children = Callable[[Sequence[int], Player], Iterable[Child]]
+
+
+def generic_children(rules: Rules) -> Children:
+    """Children through the variant's rule hooks (works for every board-only variant)."""
+    moves, apply = rules.moves, rules.apply
+
+    def children(board: Sequence[int], player: Player) -> list[Child]:
+        out = []
+        for move in moves(board, player):
+            child = list(board)
+            out.append((move, child, apply(child, player, move)))
+        return out
+
+    return children
+
+
+def kernel_for(rules: Rules) -> Children:
+    """The fastest kernel that plays exactly by ``rules``."""
+    defaults = {k: spec.default for k, spec in rules.options_spec.items()}
+    fixed = {k: v for k, v in rules.options.items() if k not in ("pits", "seeds")}
+    if rules.name == "kalah" and all(
+        fixed[k] == defaults[k] for k in fixed if k not in ("capture", "empty_capture")
+    ):
+        return _kalah_children(rules)
+    if rules.name == "oware" and fixed == {k: defaults[k] for k in fixed}:
+        return _oware_children(rules)
+    return generic_children(rules)
+
+
+def _kalah_children(rules: Rules) -> Children:
+    """Kalah: sow (own store, not the opponent's), capture, extra turn, end when a row is empty."""
+    n = rules.pits
+    capture = rules.options["capture"]
+    empty_capture = rules.options["empty_capture"]
+    total = rules.total_seeds
+    # moves[player][pit][seeds] = (indices that get a seed in order, repeats on laps; the last
+    # one; change in seeds on the mover's row; seeds added to the opponent's row).
+    moves: list[list[list[tuple[tuple[int, ...], int, int, int]]]] = []
+    for player in (0, 1):
+        skip = rules.store(1 - player)
+        mine, theirs = set(rules.row(player)), set(rules.row(1 - player))
+        per_pit = []
+        for pit in range(n):
+            sequence: list[int] = []
+            j = rules.index(player, pit)
+            while len(sequence) < total:
+                j = (j + 1) % rules.size
+                if j != skip:
+                    sequence.append(j)
+            per_seeds = [((), -1, 0, 0)]
+            for seeds in range(1, total + 1):
+                drops = tuple(sequence[:seeds])
+                own = sum(1 for j in drops if j in mine) - seeds
+                per_seeds.append((drops, drops[-1], own, sum(1 for j in drops if j in theirs)))
+            per_pit.append(per_seeds)
+        moves.append(per_pit)
+    rows = ((0, n), (n + 1, 2 * n + 1))
+    zeros = [0] * n
+
+    def children(board: list[int], player: Player) -> Iterator[Child]:
+        base = (n + 1) * player
+        store = base + n
+        my_moves = moves[player]
+        lo, hi = rows[player]
+        my_seeds = sum(board[lo:hi])
+        lo, hi = rows[1 - player]
+        their_seeds = sum(board[lo:hi])
+        for pit in range(n):
+            seeds = board[base + pit]
+            if not seeds:
+                continue
+            b = board[:]
+            b[base + pit] = 0
+            drops, last, own_change, their_gain = my_moves[pit][seeds]
+            for j in drops:
+                b[j] += 1
+            mine_left = my_seeds + own_change
+            their_row_emptied = False
+            nxt: Player | None = player
+            if last != store:
+                nxt = 1 - player
+                if capture and base <= last < store and b[last] == 1:
+                    across = 2 * n - last
+                    taken = b[across]
+                    if taken or empty_capture:
+                        b[store] += taken + 1
+                        b[across] = b[last] = 0
+                        mine_left -= 1
+                        their_row_emptied = their_seeds + their_gain == taken
+            if not mine_left or their_row_emptied:
+                # A row is empty: each player banks their own row.
+                b[n] += sum(b[0:n])
+                b[2 * n + 1] += sum(b[n + 1 : 2 * n + 1])
+                b[0:n] = b[n + 1 : 2 * n + 1] = zeros
+                nxt = None
+            yield pit, b, nxt
+
+    return children
+
+
+def _oware_children(rules: Rules) -> Children:
+    """Oware abapa without the repetition rule (which needs history the kernel doesn't keep)."""
+    half = rules.total_seeds // 2
+    # paths[i]: the eleven houses after house i, skipping both store slots and the origin.
+    houses = [j for j in range(14) if j not in (6, 13)]
+    paths = {}
+    for i in houses:
+        k = houses.index(i)
+        paths[i] = tuple(houses[(k + d) % 12] for d in range(1, 12))
+
+    def children(board: Sequence[int], player: Player) -> list[Child]:
+        base = 7 * player
+        first = 7 - base  # the opponent's first house
+        store = base + 6
+        opponent_empty = not any(board[first : first + 6])
+        out = []
+        for pit in range(6):
+            i = base + pit
+            seeds = board[i]
+            if not seeds or (opponent_empty and seeds < 6 - pit):
+                continue
+            b = list(board)
+            b[i] = 0
+            path = paths[i]
+            if seeds <= 11:
+                for j in path[:seeds]:
+                    b[j] += 1
+                last = path[seeds - 1]
+            else:
+                laps, rest = divmod(seeds, 11)
+                for j in path:
+                    b[j] += laps
+                for j in path[:rest]:
+                    b[j] += 1
+                last = path[rest - 1] if rest else path[-1]
+            if first <= last < first + 6 and 2 <= b[last] <= 3:
+                j = last
+                taken = 0
+                while j >= first and 2 <= b[j] <= 3:
+                    taken += b[j]
+                    j -= 1
+                if taken != sum(b[first : first + 6]):  # not a grand slam
+                    b[store] += taken
+                    for k in range(j + 1, last + 1):
+                        b[k] = 0
+            nxt: Player | None = 1 - player
+            if b[6] > half or b[13] > half:
+                nxt = None
+            elif not _has_move(b, 1 - player):
+                # Passing: the mover goes again if they can, else the game is over.
+                nxt = player if _has_move(b, player) else None
+            if nxt is None:
+                for k in range(6):
+                    b[6] += b[k]
+                    b[13] += b[7 + k]
+                    b[k] = b[7 + k] = 0
+            out.append((pit, b, nxt))
+        return out
+
+    return children
+
+
+def _has_move(b: list[int], mover: Player) -> bool:
+    """Whether ``mover`` has a legal Oware move: any seeds, or a feeding move if must feed."""
+    base = 7 * mover
+    other = 7 - base
+    if any(b[other : other + 6]):
+        return any(b[base : base + 6])
+    return any(b[base + k] >= 6 - k for k in range(6))
