@@ -1,0 +1,37 @@
+"""The benchmark runs (quick mode) and its fixed positions are legal."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from engine import bench, get_variant
+
+
+@pytest.mark.parametrize("name", bench.VARIANTS)
+def test_ten_fixed_positions_are_legal_and_in_play(name: str) -> None:
+    rules = get_variant(name)
+    positions = bench.POSITIONS[name]
+    assert len(positions) == 10 and len(set(positions)) == 10
+    for moves in positions:
+        state = bench.position(rules, moves)  # raises IllegalMove if a move is not legal
+        assert not state.is_over and len(state.legal_moves()) > 1
+
+
+def test_quick_bench_prints_every_section() -> None:
+    out = io.StringIO()
+    assert bench.main(["--quick"], out=out) == 0
+    text = out.getvalue()
+    for heading in ("perft", "minimax", "alpha-beta from the Kalah(6,4) start", "MCTS"):
+        assert heading in text
+    assert "machine:" in text and "x C (~30 M nodes/s)" in text
+
+
+def test_quick_figures_are_positive() -> None:
+    figures = bench.run(quick=True, out=io.StringIO())
+    assert all(rate > 0 for rate in figures["perft"].values())
+    for name in bench.VARIANTS:
+        assert figures["minimax"][name]["rate"] > 0
+        assert all(d >= 1 for d in figures["minimax"][name]["depths"])
+    assert figures["plain"]["nodes"] > 0
