@@ -7,20 +7,41 @@ from typing import Any
 
 from flask import Flask
 
+from app.config import DEFAULTS, secret_key_from_instance
+
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Create and configure the app; ``config`` overrides the environment (used by tests)."""
+    """Create and configure the app.
+
+    Settings come from :data:`app.config.DEFAULTS`, then ``MANCALA_*`` environment variables,
+    then ``config`` (tests).  The instance folder (``MANCALA_INSTANCE``, default ``instance/``
+    beside the code) holds the SQLite store and the generated secret key.
+    """
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    instance = (config or {}).get("INSTANCE_PATH") or os.environ.get(
+        "MANCALA_INSTANCE", os.path.join(root, "instance")
+    )
     app = Flask(
         __name__,
-        instance_path=os.environ.get("MANCALA_INSTANCE", os.path.join(root, "instance")),
+        instance_path=os.path.abspath(instance),
         template_folder=os.path.join(root, "templates"),
         static_folder=os.path.join(root, "static"),
     )
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_prefixed_env("MANCALA")
     if config:
         app.config.update(config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key_from_instance(app.instance_path)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from app import pages
+    from app import api, errors, pages, seats, store, thinking
 
+    store.init_app(app)
+    thinking.init_app(app, app.extensions["mancala_store"])
+    errors.init_app(app)
+    seats.init_app(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
     return app

@@ -1,27 +1,59 @@
-"""HTML pages."""
+"""HTML pages: the menu with "your games", and the board page.  Both render only; the board
+is drawn and played by the ES modules under static/js talking to the JSON API."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, render_template, request
 
-from engine import get_variant, variant_names
+from app import games
+from app.api import variants_payload
+from app.games import Game
+from app.lan import urls
+from app.seats import current_owner
+from app.store import get_store
+from engine.agents import ALGORITHMS, LEVELS
 
 bp = Blueprint("pages", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    """The home page: a variant's starting board, rendered by the server."""
-    name = request.args.get("variant", "kalah")
-    if name not in variant_names():
-        abort(404)
-    rules = get_variant(name)
-    state = rules.initial_state()
+    """The menu: three doors, watch, your games; variant and difficulty right there."""
+    owner = current_owner()
+    yours: list[dict[str, Any]] = []
+    if owner is not None:
+        for row in get_store().games_of(owner, limit=12):
+            try:
+                yours.append(games.summary(Game.load(row.id, row.version, row.data), owner))
+            except ValueError:
+                continue
+    port = request.host.rpartition(":")[2] if ":" in request.host else "80"
+    lan = urls(int(port)) if port.isdigit() else []
     return render_template(
         "index.html",
-        rules=rules,
-        variants=variant_names(),
-        top=[state.board[i] for i in reversed(rules.row(1))],
-        bottom=[state.board[i] for i in rules.row(0)],
-        stores=state.scores,
+        variants=variants_payload(),
+        levels=LEVELS,
+        algorithms=ALGORITHMS,
+        default_level=games.DEFAULT_LEVEL,
+        yours=yours,
+        lan=[u for u in lan if "localhost" not in u],
     )
+
+
+@bp.get("/game/<game_id>")
+def game_page(game_id: str) -> str:
+    """The board page; the game itself is loaded by the front end."""
+    row = get_store().load(game_id)
+    if row is None:
+        abort(404)
+    game = Game.load(row.id, row.version, row.data)
+    rules = game.record.rules
+    return render_template("game.html", game_id=game_id, title=rules.title, rules=rules)
+
+
+@bp.get("/rules")
+def rules_page() -> str:
+    """Every variant's rules in one page (the board page shows the game's own)."""
+    return render_template("rules.html", variants=variants_payload())

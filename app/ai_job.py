@@ -1,0 +1,27 @@
+"""The computer's thinking as a plain function, run in a worker process (no Flask here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import get_variant
+from engine.agents import make_agent
+from engine.record import GameRecord
+
+
+def think(
+    variant: str,
+    options: dict[str, Any],
+    first_player: int,
+    moves: list[int],
+    level: str,
+    algorithm: str,
+    seed: int,
+) -> dict[str, Any]:
+    """Replay the game and let the level's agent choose; its decision as a JSON-ready dict."""
+    record = GameRecord(get_variant(variant, **options), first_player, moves)
+    agent = make_agent(level=level, algorithm=algorithm, seed=seed)
+    decision = agent.choose(record.state).to_dict()
+    decision["level"] = level
+    decision["algorithm"] = algorithm
+    return decision

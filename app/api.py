@@ -1,0 +1,262 @@
+"""The JSON API under /api: variants, games, moves, hints, undo, resign, records.
+
+Views parse the request, call :mod:`app.games`, write through the store and return JSON.  Every
+error is a 4xx with the one error shape of :mod:`app.errors`; nothing is written on an error.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from app import games
+from app.errors import APIError
+from app.games import Game
+from app.seats import current_owner, ensure_owner
+from app.store import StaleVersion, get_store
+from app.thinking import get_thinker
+from engine import variant_names
+from engine.agents import ALGORITHMS, LEVELS
+from engine.agents.levels import level_seconds
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def variants_payload() -> list[dict[str, Any]]:
+    """Every variant of the engine's registry with its rule options, for menus."""
+    from engine import get_variant
+
+    out = []
+    for name in variant_names():
+        rules = get_variant(name)
+        out.append(
+            {
+                "name": name,
+                "title": rules.title,
+                "summary": rules.summary,
+                "pits": rules.pits,
+                "options": type(rules).option_specs(),
+            }
+        )
+    return out
+
+
+def body() -> dict[str, Any]:
+    """The request's JSON object; an empty body is {}; 415 / 400 for anything else."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        return {}
+    if not request.is_json:
+        raise APIError(415, "send JSON with 'Content-Type: application/json'")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise APIError(400, f"the body is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise APIError(400, "the body must be a JSON object")
+    return data
+
+
+def load(game_id: str) -> Game:
+    row = get_store().load(game_id)
+    if row is None:
+        raise APIError(404, f"there is no game {game_id!r}")
+    return Game.load(row.id, row.version, row.data, row.updated)
+
+
+def save(game: Game, data: dict[str, Any], add_owner: tuple[str, int] | None = None) -> Game:
+    """Write the next version of ``game``; 409 if another request got there first."""
+    try:
+        row = get_store().save(game.id, game.version, data, add_owner)
+    except StaleVersion:
+        message = "the game changed while your request was on its way; reload it"
+        raise APIError(409, message) from None
+    saved = Game.load(row.id, row.version, row.data, row.updated)
+    get_thinker().ensure(saved)
+    return saved
+
+
+def wait_for_change(game: Game, timeout: float, computer_done: bool = False) -> Game:
+    """Block this request (only) until the game's version moves past ``game.version``.
+
+    With ``computer_done``, wait on until it is no longer a computer's turn (its extra turns
+    included), or until ``timeout``.
+    """
+    store = get_store()
+    end = time.monotonic() + timeout
+    seen = game.version
+    while time.monotonic() < end:
+        version = store.version(game.id)
+        if version != seen:
+            game = load(game.id)
+            seen = game.version
+            if not computer_done or game.computer_to_move() is None:
+                return game
+        time.sleep(0.02)
+    return game
+
+
+def game_response(game: Game, status: int = 200) -> tuple[Response, int]:
+    return jsonify(games.view(game, current_owner_or_new())), status
+
+
+def current_owner_or_new() -> str | None:
+    from flask import g
+
+    if g.get("new_seat_token"):
+        return games.owner_hash(g.new_seat_token)
+    return current_owner()
+
+
+@bp.get("/variants")
+def list_variants() -> Any:
+    return {
+        "variants": variants_payload(),
+        "levels": list(LEVELS),
+        "level_seconds": {level: level_seconds(level) for level in LEVELS},
+        "algorithms": list(ALGORITHMS),
+        "modes": games.MODES,
+        "defaults": {
+            "variant": "kalah",
+            "level": games.DEFAULT_LEVEL,
+            "algorithm": games.DEFAULT_ALGORITHM,
+            "mode": "computer",
+            "first": "me",
+        },
+    }
+
+
+@bp.get("/games")
+def your_games() -> Any:
+    owner = current_owner()
+    if owner is None:
+        return {"games": []}
+    found = []
+    for row in get_store().games_of(owner):
+        try:
+            game = Game.load(row.id, row.version, row.data, row.updated)
+            found.append(games.summary(game, owner))
+        except ValueError:  # a game of a variant or option this version no longer has
+            continue
+    return {"games": found}
+
+
+@bp.post("/games")
+def create_game() -> Any:
+    params = body()
+    owner = ensure_owner()
+    data, held = games.new_game_data(params, owner)
+    game_id = games.new_game_id()
+    row = get_store().create(game_id, data, [(owner, seat) for seat in held])
+    game = Game.load(row.id, row.version, row.data, row.updated)
+    get_thinker().ensure(game)
+    response, status = game_response(game, 201)
+    response.headers["Location"] = f"/game/{game.id}"
+    return response, status
+
+
+@bp.get("/games/<game_id>")
+def read_game(game_id: str) -> Any:
+    game = load(game_id)
+    get_thinker().ensure(game)
+    since = request.args.get("since")
+    if since is not None:
+        try:
+            seen = int(since)
+        except ValueError:
+            raise APIError(400, "'since' must be a version number") from None
+        if seen == game.version:
+            game = wait_for_change(game, float(current_app.config["LONG_POLL_SECONDS"]))
+    return game_response(game)
+
+
+@bp.patch("/games/<game_id>")
+def update_game(game_id: str) -> Any:
+    game = load(game_id)
+    return game_response(save(game, games.change_settings(game, current_owner(), body())))
+
+
+@bp.post("/games/<game_id>/moves")
+def play(game_id: str) -> Any:
+    params = body()
+    game = load(game_id)
+    saved = save(game, games.play_move(game, current_owner(), params))
+    if params.get("wait") is True and saved.computer_to_move() is not None:
+        seat = saved.computer_to_move() or {}
+        timeout = 2 * level_seconds(seat.get("level", "master")) + 5.0
+        saved = wait_for_change(saved, timeout, computer_done=True)
+    return game_response(saved)
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> Any:
+    game = load(game_id)
+    return game_response(save(game, games.undo(game, current_owner(), body())))
+
+
+@bp.post("/games/<game_id>/resign")
+def resign(game_id: str) -> Any:
+    game = load(game_id)
+    return game_response(save(game, games.resign(game, current_owner(), body())))
+
+
+@bp.post("/games/<game_id>/join")
+def join(game_id: str) -> Any:
+    body()
+    game = load(game_id)
+    owner = ensure_owner()
+    data, seat = games.join(game, owner)
+    return game_response(save(game, data, add_owner=(owner, seat)))
+
+
+@bp.post("/games/<game_id>/hint")
+def hint(game_id: str) -> Any:
+    params = body()
+    game = load(game_id)
+    mine = game.seats_of(current_owner())
+    if not mine:
+        raise APIError(403, "you have no seat in this game (you are watching it)")
+    if game.to_move is None or game.to_move not in mine:
+        raise APIError(409, "a hint is for your own turn")
+    level = params.get("level", games.HINT_LEVEL)
+    if level not in LEVELS:
+        raise APIError(400, f"'level' must be one of {', '.join(LEVELS)}")
+    decision = get_thinker().hint(game, level, games.DEFAULT_ALGORITHM, level_seconds(level) + 10)
+    return {"version": game.version, "player": game.to_move, **decision}
+
+
+@bp.post("/games/<game_id>/rematch")
+def rematch(game_id: str) -> Any:
+    body()
+    game = load(game_id)
+    owner = ensure_owner()
+    if not game.seats_of(owner) and game.data["mode"] != "watch":
+        raise APIError(403, "you have no seat in this game (you are watching it)")
+    data, held = games.new_game_data(dict(game.data.get("settings", {})), owner)
+    row = get_store().create(games.new_game_id(), data, [(owner, s) for s in held])
+    new = Game.load(row.id, row.version, row.data, row.updated)
+    get_thinker().ensure(new)
+    response, status = game_response(new, 201)
+    response.headers["Location"] = f"/game/{new.id}"
+    return response, status
+
+
+@bp.get("/games/<game_id>/record")
+def export_record(game_id: str) -> Any:
+    game = load(game_id)
+    fmt = request.args.get("format", "json")
+    if fmt == "text":
+        return Response(game.record.to_text() + "\n", mimetype="text/plain")
+    if fmt != "json":
+        raise APIError(400, "'format' must be json or text")
+    return game.record.to_dict()
+
+
+@bp.get("/openapi.json")
+def openapi() -> Any:
+    from app.openapi import spec
+
+    return spec()

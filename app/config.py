@@ -1,0 +1,51 @@
+"""Configuration: safe defaults in code, overridden by ``MANCALA_*`` environment variables.
+
+``MANCALA_SECRET_KEY``, ``MANCALA_DATABASE``, ``MANCALA_AI_EXECUTOR`` ("process" or "thread"),
+``MANCALA_AI_WORKERS``, ``MANCALA_LONG_POLL_SECONDS``: the environment sees each value as JSON
+when it parses (numbers, true/false), else as a string (Flask's ``from_prefixed_env``).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Any
+
+DEFAULTS: dict[str, Any] = {
+    "SECRET_KEY": None,  # generated once into the instance folder when not given
+    "DATABASE": None,  # default: <instance>/mancala.sqlite3
+    "AI_EXECUTOR": "process",  # where the computer thinks: a process pool, or a thread pool
+    "AI_WORKERS": 1,  # processes (or threads) per server worker for the computer's thinking
+    "LONG_POLL_SECONDS": 8.0,  # how long GET /api/games/<id>?since=N waits for a change
+    "SEAT_COOKIE": "mancala_player",
+    "SEAT_COOKIE_MAX_AGE": 400 * 24 * 3600,
+    "MAX_CONTENT_LENGTH": 256 * 1024,
+}
+
+
+def secret_key_from_instance(instance_path: str) -> str:
+    """The secret key kept in ``<instance>/secret_key``, generated on first use.
+
+    Every worker of one server reads the same file; the first to start writes it atomically.
+    """
+    path = os.path.join(instance_path, "secret_key")
+    try:
+        with open(path, encoding="ascii") as f:
+            key = f.read().strip()
+        if key:
+            return key
+    except FileNotFoundError:
+        pass
+    key = secrets.token_hex(32)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(key)
+    try:
+        os.link(tmp, path)  # fails if another worker won the race: then use theirs
+    except FileExistsError:
+        pass
+    finally:
+        os.unlink(tmp)
+    with open(path, encoding="ascii") as f:
+        return f.read().strip()

@@ -1,0 +1,267 @@
+"""The OpenAPI 3.1 description of the JSON API, served at /api/openapi.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games import MODES
+from engine import variant_names
+from engine.agents import ALGORITHMS, LEVELS
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    text = {
+        400: "Malformed JSON or a bad field (the message says which)",
+        403: "You have no seat in this game",
+        404: "No such game",
+        409: "Stale version, not your turn, or the game is over",
+        415: "The body is not application/json",
+        422: "An illegal move (the message says why)",
+    }
+    return {
+        str(c): {
+            "description": text[c],
+            "content": {"application/json": {"schema": _ref("Error")}},
+        }
+        for c in codes
+    }
+
+
+def _game(description: str, status: str = "200") -> dict[str, Any]:
+    return {
+        status: {
+            "description": description,
+            "content": {"application/json": {"schema": _ref("Game")}},
+        }
+    }
+
+
+def _json_body(schema: dict[str, Any], required: bool = True) -> dict[str, Any]:
+    return {"required": required, "content": {"application/json": {"schema": schema}}}
+
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+VERSIONED = {
+    "type": "object",
+    "required": ["version"],
+    "properties": {"version": {"type": "integer", "description": "the version you saw"}},
+}
+
+
+def spec() -> dict[str, Any]:
+    """The description; variants, levels and algorithms come from the engine's registries."""
+    level = {"type": "string", "enum": list(LEVELS)}
+    algorithm = {"type": "string", "enum": list(ALGORITHMS)}
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Mancala",
+            "version": "1",
+            "description": (
+                "Play mancala games. A browser's seats are held by an HttpOnly cookie set on "
+                "its first game. Writes name the game version they saw; a stale one gets 409. "
+                "Computer moves are made in the background: poll GET /api/games/{id}?since=N."
+            ),
+        },
+        "paths": {
+            "/api/variants": {
+                "get": {
+                    "summary": "Variants with their rule options, levels, algorithms, modes",
+                    "responses": {"200": {"description": "The menu's choices"}},
+                }
+            },
+            "/api/games": {
+                "get": {
+                    "summary": "Your games (the games this browser holds a seat in)",
+                    "responses": {"200": {"description": "{games: [...]}, newest first"}},
+                },
+                "post": {
+                    "summary": "Create a game, or import one from a record",
+                    "requestBody": _json_body(_ref("NewGame"), required=False),
+                    "responses": {**_game("The new game", "201"), **_errors(400, 415)},
+                },
+            },
+            "/api/games/{game_id}": {
+                "parameters": [GAME_ID],
+                "get": {
+                    "summary": "Read a game; with since=N, wait (long-poll) until it passes N",
+                    "parameters": [{"name": "since", "in": "query", "schema": {"type": "integer"}}],
+                    "responses": {**_game("The game"), **_errors(400, 404)},
+                },
+                "patch": {
+                    "summary": "Pause or resume the computer, or set the pace of its moves",
+                    "requestBody": _json_body(
+                        {
+                            **VERSIONED,
+                            "properties": {
+                                **VERSIONED["properties"],
+                                "paused": {"type": "boolean"},
+                                "delay": {"type": "number", "minimum": 0, "maximum": 5},
+                            },
+                        }
+                    ),
+                    "responses": {**_game("The game"), **_errors(400, 403, 404, 409, 415)},
+                },
+            },
+            "/api/games/{game_id}/moves": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Play a pit; with wait=true, also wait for the computer's reply",
+                    "requestBody": _json_body(
+                        {
+                            **VERSIONED,
+                            "required": ["pit", "version"],
+                            "properties": {
+                                **VERSIONED["properties"],
+                                "pit": {"type": "integer", "minimum": 0},
+                                "wait": {"type": "boolean"},
+                            },
+                        }
+                    ),
+                    "responses": {
+                        **_game("The game after the move"),
+                        **_errors(400, 403, 404, 409, 415, 422),
+                    },
+                },
+            },
+            "/api/games/{game_id}/undo": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Take back: against the computer, back to your previous turn",
+                    "requestBody": _json_body(VERSIONED),
+                    "responses": {**_game("The game"), **_errors(400, 403, 404, 409, 415)},
+                },
+            },
+            "/api/games/{game_id}/resign": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Resign",
+                    "requestBody": _json_body(VERSIONED),
+                    "responses": {**_game("The game"), **_errors(400, 403, 404, 409, 415)},
+                },
+            },
+            "/api/games/{game_id}/hint": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "The move the computer suggests for your turn, with its values",
+                    "requestBody": _json_body(
+                        {"type": "object", "properties": {"level": level}}, required=False
+                    ),
+                    "responses": {
+                        "200": {
+                            "description": "A decision",
+                            "content": {"application/json": {"schema": _ref("Decision")}},
+                        },
+                        **_errors(400, 403, 404, 409),
+                    },
+                },
+            },
+            "/api/games/{game_id}/rematch": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "A new game with the same settings",
+                    "responses": {**_game("The new game", "201"), **_errors(403, 404)},
+                },
+            },
+            "/api/games/{game_id}/join": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Take the open seat of a game between two devices",
+                    "responses": {**_game("The game"), **_errors(404, 409)},
+                },
+            },
+            "/api/games/{game_id}/record": {
+                "parameters": [GAME_ID],
+                "get": {
+                    "summary": "Export the game record (JSON, or one line of text)",
+                    "parameters": [
+                        {
+                            "name": "format",
+                            "in": "query",
+                            "schema": {"type": "string", "enum": ["json", "text"]},
+                        }
+                    ],
+                    "responses": {"200": {"description": "The record"}, **_errors(400, 404)},
+                },
+            },
+            "/api/openapi.json": {
+                "get": {
+                    "summary": "This description",
+                    "responses": {"200": {"description": "OpenAPI 3.1"}},
+                }
+            },
+        },
+        "components": {
+            "schemas": {
+                "Error": {
+                    "type": "object",
+                    "required": ["error", "message", "status"],
+                    "properties": {
+                        "error": {"type": "string", "examples": ["Conflict"]},
+                        "message": {"type": "string"},
+                        "status": {"type": "integer"},
+                    },
+                },
+                "NewGame": {
+                    "type": "object",
+                    "properties": {
+                        "variant": {"type": "string", "enum": list(variant_names())},
+                        "options": {"type": "object", "description": "see GET /api/variants"},
+                        "mode": {"type": "string", "enum": list(MODES)},
+                        "level": level,
+                        "algorithm": algorithm,
+                        "levels": {"type": "array", "items": level, "minItems": 2},
+                        "algorithms": {"type": "array", "items": algorithm, "minItems": 2},
+                        "first": {"enum": ["me", "computer", "random", 0, 1]},
+                        "delay": {"type": "number", "minimum": 0, "maximum": 5},
+                        "record": {
+                            "description": "import: a record object or its one-line text",
+                            "oneOf": [{"type": "object"}, {"type": "string"}],
+                        },
+                    },
+                },
+                "Decision": {
+                    "type": "object",
+                    "properties": {
+                        "move": {"type": "integer"},
+                        "value": {"type": ["number", "null"]},
+                        "depth": {"type": ["integer", "null"]},
+                        "nodes": {"type": "integer"},
+                        "pv": {"type": "array", "items": {"type": "integer"}},
+                        "move_values": {
+                            "type": "object",
+                            "additionalProperties": {"type": "number"},
+                        },
+                        "seconds": {"type": "number"},
+                        "agent": {"type": "string"},
+                    },
+                },
+                "Game": {
+                    "type": "object",
+                    "properties": {
+                        "id": {"type": "string"},
+                        "version": {"type": "integer"},
+                        "variant": {"type": "string"},
+                        "board": {"type": "array", "items": {"type": "integer"}},
+                        "to_move": {"type": ["integer", "null"]},
+                        "legal_moves": {"type": "array", "items": {"type": "integer"}},
+                        "your_turn": {"type": "boolean"},
+                        "scores": {"type": "array", "items": {"type": "integer"}},
+                        "status": {"type": "string", "enum": ["playing", "over"]},
+                        "winner": {"type": ["integer", "null"]},
+                        "thinking": {"type": "boolean"},
+                        "moves": {
+                            "type": "array",
+                            "description": "each: ply, player, pit, notation, record (sown "
+                            "path, captures, extra turn), board after, decision",
+                            "items": {"type": "object"},
+                        },
+                    },
+                },
+            }
+        },
+    }

@@ -1,0 +1,189 @@
+// The board's DOM: two rows of pit buttons between two stores, drawn from the viewer's side.
+// It knows the canonical layout (which index is whose pit or store) and nothing of the rules:
+// which pits are playable comes from the server.
+
+const MAX_DOTS_PIT = 12;
+const MAX_DOTS_STORE = 40;
+
+// Dot positions (percent of the pit) on a sunflower spiral: dense, round and stable.
+function spiral(count, spread) {
+  const out = [];
+  for (let k = 0; k < count; k += 1) {
+    const r = spread * Math.sqrt((k + 0.5) / count);
+    const a = k * 2.39996;
+    out.push([50 + r * Math.cos(a), 50 + r * Math.sin(a)]);
+  }
+  return out;
+}
+const PIT_SPOTS = Array.from({ length: MAX_DOTS_PIT + 1 }, (_, n) => spiral(n, n <= 1 ? 0 : 30));
+
+export function pitLetter(player, pit) {
+  return String.fromCharCode((player ? 97 : 65) + pit);
+}
+
+export class Board {
+  /**
+   * @param {HTMLElement} el the container
+   * @param {{pits:number, names:string[], onPlay:(index:number)=>void}} opts
+   */
+  constructor(el, { pits, onPlay }) {
+    this.el = el;
+    this.pits = pits;
+    this.onPlay = onPlay;
+    this.bottom = 0;
+    this.cells = new Map(); // board index -> element
+    this.counts = [];
+    this.names = ["Player 1", "Player 2"];
+  }
+
+  store(player) {
+    return player ? 2 * this.pits + 1 : this.pits;
+  }
+
+  index(player, pit) {
+    return pit + (this.pits + 1) * player;
+  }
+
+  owner(index) {
+    return index <= this.pits ? 0 : 1;
+  }
+
+  /** Build the DOM with ``bottom`` as the viewer's (bottom) player. */
+  build(bottom) {
+    this.bottom = bottom;
+    const top = 1 - bottom;
+    this.el.replaceChildren();
+    this.el.style.setProperty("--pits", String(this.pits));
+    this.el.removeAttribute("data-loading");
+    this.cells.clear();
+    const topStore = this.makeStore(top, "store-top");
+    const rowTop = document.createElement("div");
+    rowTop.className = "row row-top";
+    for (let i = this.pits - 1; i >= 0; i -= 1) rowTop.append(this.makePit(top, i));
+    const rowBottom = document.createElement("div");
+    rowBottom.className = "row row-bottom";
+    for (let i = 0; i < this.pits; i += 1) rowBottom.append(this.makePit(bottom, i));
+    const bottomStore = this.makeStore(bottom, "store-bottom");
+    this.el.append(topStore, rowTop, rowBottom, bottomStore);
+    if (this.counts.length) this.setCounts(this.counts);
+  }
+
+  makePit(player, pit) {
+    const button = document.createElement("button");
+    const index = this.index(player, pit);
+    button.type = "button";
+    button.className = "pit";
+    button.dataset.index = String(index);
+    button.dataset.pit = String(pit);
+    button.dataset.player = String(player);
+    button.dataset.letter = pitLetter(player, pit);
+    button.disabled = true;
+    button.innerHTML =
+      '<span class="dots" aria-hidden="true"></span><span class="count"></span>' +
+      '<span class="letter" aria-hidden="true"></span><span class="value" aria-hidden="true"></span>';
+    button.querySelector(".letter").textContent = pitLetter(player, pit);
+    button.addEventListener("click", () => {
+      if (button.classList.contains("legal")) this.onPlay(index);
+    });
+    this.cells.set(index, button);
+    return button;
+  }
+
+  makeStore(player, cls) {
+    const div = document.createElement("div");
+    const index = this.store(player);
+    div.className = `store ${cls}`;
+    div.dataset.index = String(index);
+    div.dataset.player = String(player);
+    div.setAttribute("role", "img");
+    div.innerHTML = '<span class="dots" aria-hidden="true"></span><span class="count"></span>';
+    this.cells.set(index, div);
+    return div;
+  }
+
+  setNames(names) {
+    this.names = names;
+  }
+
+  /** Show ``board`` (canonical layout): counts, dots and labels. */
+  setCounts(board) {
+    this.counts = board.slice();
+    board.forEach((n, index) => this.setCount(index, n));
+  }
+
+  setCount(index, n) {
+    this.counts[index] = n;
+    const cell = this.cells.get(index);
+    if (!cell) return;
+    cell.querySelector(".count").textContent = String(n);
+    const isStore = cell.classList.contains("store");
+    const dots = cell.querySelector(".dots");
+    const shown = Math.min(n, isStore ? MAX_DOTS_STORE : MAX_DOTS_PIT);
+    if (dots.childElementCount !== shown) {
+      dots.replaceChildren();
+      for (let k = 0; k < shown; k += 1) {
+        const dot = document.createElement("i");
+        dot.className = `seed s${k % 4}`;
+        if (!isStore) {
+          const [x, y] = PIT_SPOTS[shown][k];
+          dot.style.left = `${x}%`;
+          dot.style.top = `${y}%`;
+        }
+        dots.append(dot);
+      }
+    }
+    const player = Number(cell.dataset.player);
+    const seeds = `${n} seed${n === 1 ? "" : "s"}`;
+    if (isStore) {
+      cell.setAttribute("aria-label", `${this.names[player]}'s store: ${seeds}`);
+    } else {
+      cell.setAttribute("aria-label", `Pit ${cell.dataset.letter} (${this.names[player]}): ${seeds}`);
+    }
+  }
+
+  /** Mark playable pits, the last move and a hint; everything else is not clickable. */
+  mark({ legal = [], mover = null, last = null, hint = null } = {}) {
+    for (const [index, cell] of this.cells) {
+      if (cell.classList.contains("store")) continue;
+      const player = Number(cell.dataset.player);
+      const pit = Number(cell.dataset.pit);
+      const playable = mover === player && legal.includes(pit);
+      cell.classList.toggle("legal", playable);
+      cell.disabled = !playable;
+      cell.classList.toggle("last", last === index);
+      cell.classList.toggle("hint", hint === index);
+    }
+  }
+
+  /** Per-pit values of a decision by ``player`` (null clears them). */
+  showValues(player, values, best) {
+    for (const cell of this.cells.values()) {
+      const slot = cell.querySelector(".value");
+      if (!slot) continue;
+      const pit = cell.dataset.pit;
+      const show = values && Number(cell.dataset.player) === player && pit in values;
+      slot.textContent = show ? formatValue(values[pit]) : "";
+      cell.classList.toggle("valued", Boolean(show));
+      cell.classList.toggle("best", Boolean(show) && Number(pit) === best);
+    }
+  }
+
+  pulse(index, cls = "pulse") {
+    const cell = this.cells.get(index);
+    if (!cell) return;
+    cell.classList.remove(cls);
+    void cell.offsetWidth; // restart the CSS animation
+    cell.classList.add(cls);
+  }
+
+  clearPulses() {
+    for (const cell of this.cells.values()) cell.classList.remove("pulse", "lift", "capture");
+  }
+}
+
+export function formatValue(v) {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "";
+  if (Math.abs(v) >= 1000) return v > 0 ? "win" : "loss";
+  const rounded = Math.abs(v) < 10 ? v.toFixed(1) : v.toFixed(0);
+  return v > 0 ? `+${rounded}` : rounded;
+}

@@ -1,0 +1,512 @@
+// The board page: load the game, follow it by long-polling its version, animate each new move
+// from the server's record, and send the viewer's moves, undo, hint, resign and settings.
+import { ApiError, api } from "./api.js";
+import { Skipper, animateMove, reducedMotion } from "./animate.js";
+import { Board, formatValue, pitLetter } from "./board.js";
+
+const root = document.getElementById("game");
+const API = root.dataset.api;
+const $ = (id) => document.getElementById(id);
+const els = {
+  board: $("board"),
+  status: $("status"),
+  callout: $("callout"),
+  live: $("live"),
+  moves: $("moves"),
+  tagTop: $("tag-top"),
+  tagBottom: $("tag-bottom"),
+  undo: $("btn-undo"),
+  hint: $("btn-hint"),
+  flip: $("btn-flip"),
+  resign: $("btn-resign"),
+  rules: $("btn-rules"),
+  watch: $("watch"),
+  pause: $("btn-pause"),
+  speed: $("speed"),
+  thinkingToggle: $("show-thinking"),
+  thinkingInfo: $("thinking-info"),
+  overDialog: $("over-dialog"),
+  rulesDialog: $("rules-dialog"),
+  join: $("join"),
+  share: $("share"),
+  shareUrl: $("share-url"),
+  exportLink: $("export-link"),
+};
+
+const view = {
+  game: null, // the state on screen
+  latest: 0, // highest version received
+  pending: [], // states waiting to be shown
+  animating: false,
+  skipper: null,
+  flipped: false,
+  hint: null, // {index, player, values, best}
+  sending: false,
+  overShownFor: null,
+  message: "",
+  board: null,
+};
+
+// -- helpers ------------------------------------------------------------------------------------
+
+function seatName(game, seat) {
+  return game.seats[seat].name;
+}
+
+function bottomSeat(game) {
+  const base = game.you.length === 1 ? game.you[0] : 0;
+  return view.flipped ? 1 - base : base;
+}
+
+function boardIndex(game, player, pit) {
+  return pit + (game.pits + 1) * player;
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function announce(text) {
+  els.live.textContent = "";
+  // A fresh text node each time so that screen readers announce repeats too.
+  setTimeout(() => {
+    els.live.textContent = text;
+  }, 30);
+}
+
+let calloutTimer = 0;
+function callout(text) {
+  clearTimeout(calloutTimer);
+  els.callout.textContent = text;
+  els.callout.classList.toggle("shown", Boolean(text));
+  if (text) calloutTimer = setTimeout(() => els.callout.classList.remove("shown"), 1800);
+}
+
+function moveWords(game, move) {
+  const rec = move.record;
+  const who = seatName(game, move.player);
+  let text = `${who} played ${move.letter.toUpperCase()}: ${rec.sown.length} seed${rec.sown.length === 1 ? "" : "s"}`;
+  if (rec.captured) text += `, captured ${rec.captured}`;
+  if (rec.extra_turn && !rec.ended) text += ", extra turn";
+  return `${text}.`;
+}
+
+function moveCallout(move) {
+  const rec = move.record;
+  const parts = [];
+  if (rec.captured) parts.push(`Captured ${rec.captured}`);
+  if (rec.extra_turn && !rec.ended) parts.push("Extra turn!");
+  if (rec.ended) parts.push("Game over");
+  return parts.join(" · ");
+}
+
+function statusText(game) {
+  if (game.status === "over") return resultText(game);
+  if (game.paused) return "Paused";
+  const mover = game.to_move;
+  if (game.your_turn) {
+    return game.you.length === 2 ? `${seatName(game, mover)} to move` : "Your turn";
+  }
+  if (game.seats[mover].kind === "computer") return `${seatName(game, mover)} is thinking…`;
+  if (game.mode === "remote" && game.can_join) return "A seat is open";
+  return `Waiting for ${seatName(game, mover).toLowerCase()}…`;
+}
+
+function resultText(game) {
+  const [a, b] = game.scores;
+  if (game.winner === null) return `Draw, ${a}–${b}`;
+  const w = game.winner;
+  const ws = game.scores[w];
+  const ls = game.scores[1 - w];
+  if (game.you.length === 1) {
+    return game.you[0] === w ? `You won, ${ws}–${ls}` : `You lost, ${ls}–${ws}`;
+  }
+  return `${seatName(game, w)} won, ${ws}–${ls}`;
+}
+
+// -- rendering ----------------------------------------------------------------------------------
+
+function ensureBoard(game) {
+  if (!view.board) {
+    view.board = new Board(els.board, { pits: game.pits, onPlay: (index) => play(index) });
+  }
+  const bottom = bottomSeat(game);
+  view.board.setNames(game.seats.map((s) => s.name));
+  if (view.board.cells.size === 0 || view.board.bottom !== bottom) view.board.build(bottom);
+}
+
+function render(game, { interactive = true } = {}) {
+  ensureBoard(game);
+  const board = view.board;
+  board.setCounts(game.board);
+  const last = game.moves.length ? game.moves[game.moves.length - 1] : null;
+  const canPlay = interactive && game.your_turn && !view.sending;
+  board.mark({
+    legal: canPlay ? game.legal_moves : [],
+    mover: game.to_move,
+    last: last ? boardIndex(game, last.player, last.pit) : null,
+    hint: view.hint && view.hint.version === game.version ? view.hint.index : null,
+  });
+  const bottom = bottomSeat(game);
+  for (const [tag, seat] of [
+    [els.tagTop, 1 - bottom],
+    [els.tagBottom, bottom],
+  ]) {
+    tag.querySelector(".name").textContent = seatName(game, seat);
+    tag.querySelector(".score").textContent = String(game.scores[seat]);
+    tag.classList.toggle("to-move", game.to_move === seat);
+    tag.classList.toggle("thinking", game.thinking && game.to_move === seat);
+  }
+  els.board.classList.toggle("my-turn", canPlay);
+  els.status.textContent = view.message || statusText(game);
+  els.status.classList.toggle("thinking", game.thinking && !view.message);
+  els.status.classList.toggle("error", Boolean(view.message));
+  renderMoves(game);
+  const seated = game.you.length > 0;
+  const playing = game.status === "playing";
+  els.undo.disabled = !(seated && game.mode !== "remote" && game.resigned === null && game.moves.some((m) => game.you.includes(m.player)));
+  els.hint.disabled = !canPlay;
+  els.resign.disabled = !(seated && playing);
+  els.resign.hidden = game.mode === "watch";
+  els.undo.hidden = game.mode === "watch" || game.mode === "remote";
+  els.hint.hidden = game.mode === "watch";
+  els.watch.hidden = game.mode !== "watch";
+  els.pause.textContent = game.paused ? "Resume" : "Pause";
+  els.pause.disabled = !playing;
+  if (document.activeElement !== els.speed) els.speed.value = closestSpeed(game.delay);
+  els.join.hidden = !game.can_join;
+  const waiting = game.mode === "remote" && seated && game.seats.some((s) => s.name === "Waiting for a friend");
+  els.share.hidden = !waiting;
+  if (waiting) els.shareUrl.value = window.location.href;
+  els.exportLink.href = `${API}/record?format=text`;
+  els.exportLink.setAttribute("download", `mancala-${game.variant}-${game.id}.txt`);
+  renderThinking(game);
+  if (game.status === "over" && view.overShownFor !== game.id && interactive) {
+    view.overShownFor = game.id;
+    showOver(game);
+  }
+}
+
+function closestSpeed(delay) {
+  const options = [...els.speed.options].map((o) => Number(o.value));
+  return String(options.reduce((a, b) => (Math.abs(b - delay) < Math.abs(a - delay) ? b : a)));
+}
+
+function renderMoves(game) {
+  const items = game.moves.map((m) => {
+    const li = document.createElement("li");
+    li.className = `move p${m.player}`;
+    li.textContent = m.notation;
+    li.title = moveWords(game, m);
+    return li;
+  });
+  els.moves.replaceChildren(...items);
+  els.moves.scrollTop = els.moves.scrollHeight;
+}
+
+function renderThinking(game) {
+  const board = view.board;
+  const on = els.thinkingToggle.checked;
+  let shown = null;
+  if (view.hint && view.hint.version === game.version) shown = { ...view.hint, label: "Hint" };
+  else if (on) {
+    const moved = [...game.moves].reverse().find((m) => m.decision);
+    if (moved) {
+      const d = moved.decision;
+      shown = { player: moved.player, values: d.move_values, best: d.move, decision: d, label: seatName(game, moved.player) };
+    }
+  }
+  if (!shown) {
+    board.showValues(null, null, null);
+    els.thinkingInfo.hidden = !on;
+    els.thinkingInfo.textContent = on ? "The computer has not moved yet." : "";
+    return;
+  }
+  board.showValues(shown.player, shown.values, shown.best);
+  const d = shown.decision;
+  const bits = [`${shown.label}: best ${pitLetter(shown.player, shown.best).toUpperCase()}`];
+  if (d) {
+    if (d.value !== null && d.value !== undefined) bits.push(`value ${formatValue(d.value)}`);
+    if (d.depth) bits.push(`depth ${d.depth}`);
+    if (d.nodes) bits.push(`${d.nodes.toLocaleString()} positions`);
+    if (d.seconds !== undefined) bits.push(`${d.seconds.toFixed(2)} s`);
+  }
+  els.thinkingInfo.hidden = false;
+  els.thinkingInfo.textContent = `${bits.join(", ")}. Values are shown on each pit it considered.`;
+}
+
+function showOver(game) {
+  $("over-result").textContent = resultText(game);
+  $("over-reason").textContent = game.end_reason ? `Ended: ${game.end_reason}.` : "";
+  $("over-moves").textContent = game.moves.map((m) => m.notation).join(" ");
+  if (!els.overDialog.open) els.overDialog.showModal();
+  announce(`Game over. ${resultText(game)}.`);
+}
+
+// -- receiving states ---------------------------------------------------------------------------
+
+function receive(game) {
+  if (view.game && game.id !== view.game.id) return;
+  if (game.version <= view.latest) return;
+  view.latest = game.version;
+  view.pending.push(game);
+  drain();
+}
+
+let draining = false;
+async function drain() {
+  if (draining) return;
+  draining = true;
+  try {
+    while (view.pending.length) {
+      const next = view.pending.shift();
+      await present(next);
+    }
+  } finally {
+    draining = false;
+  }
+}
+
+function samePrefix(a, b, n) {
+  for (let i = 0; i < n; i += 1) {
+    if (a.moves[i].notation !== b.moves[i].notation || a.moves[i].player !== b.moves[i].player) return false;
+  }
+  return true;
+}
+
+async function present(game) {
+  const before = view.game;
+  view.game = game;
+  if (!before || game.moves.length < before.moves.length || !samePrefix(before, game, before.moves.length)) {
+    if (before && game.moves.length < before.moves.length) {
+      announce(`Moves taken back. ${statusText(game)}.`);
+    }
+    render(game);
+    return;
+  }
+  const fresh = game.moves.slice(before.moves.length);
+  if (fresh.length && !reducedMotion()) {
+    view.animating = true;
+    ensureBoard(game);
+    view.board.mark({});
+    els.board.classList.add("animating");
+    const skipper = new Skipper();
+    view.skipper = skipper;
+    for (const move of fresh) {
+      const start = move.ply === 0 ? game.initial_board : game.moves[move.ply - 1].board;
+      els.status.textContent = `${seatName(game, move.player)} plays ${move.letter.toUpperCase()}…`;
+      let factor = 1;
+      if (game.mode === "watch") factor = Math.max(0.12, Math.min(1, game.delay));
+      if (view.pending.length) factor *= 0.4;
+      await animateMove(view.board, start, move, skipper, factor);
+      callout(moveCallout(move));
+      announce(moveWords(game, move));
+      if (!skipper.skipped && moveCallout(move)) await skipper.sleep(350 * factor);
+    }
+    view.board.clearPulses();
+    els.board.classList.remove("animating");
+    view.animating = false;
+    view.skipper = null;
+  } else {
+    for (const move of fresh) announce(moveWords(game, move));
+    if (fresh.length) callout(moveCallout(fresh[fresh.length - 1]));
+  }
+  render(game);
+  if (fresh.length && game.status === "playing") {
+    if (game.your_turn && game.you.length === 1) announce(`${moveWords(game, fresh[fresh.length - 1])} Your turn.`);
+  }
+}
+
+function skipAnimation() {
+  if (view.skipper) view.skipper.skip();
+}
+
+// -- actions ------------------------------------------------------------------------------------
+
+function showError(err) {
+  view.message = err instanceof ApiError ? err.message : String(err);
+  if (view.game) render(view.game);
+  announce(view.message);
+  setTimeout(() => {
+    view.message = "";
+    if (view.game) render(view.game);
+  }, 4000);
+}
+
+async function send(method, path, body) {
+  view.sending = true;
+  if (view.game) render(view.game);
+  try {
+    const game = await api(method, `${API}${path}`, body);
+    view.sending = false;
+    receive(game);
+    return game;
+  } catch (err) {
+    view.sending = false;
+    showError(err);
+    if (err instanceof ApiError && err.status === 409) await refresh();
+    return null;
+  } finally {
+    view.sending = false;
+    if (view.game && !view.animating && !view.pending.length) render(view.game);
+  }
+}
+
+async function refresh() {
+  try {
+    receive(await api("GET", API));
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function play(index) {
+  const game = view.game;
+  if (!game || !game.your_turn || view.sending || view.animating || view.pending.length) return;
+  const player = index <= game.pits ? 0 : 1;
+  const pit = index - (game.pits + 1) * player;
+  if (player !== game.to_move || !game.legal_moves.includes(pit)) return;
+  view.hint = null;
+  send("POST", "/moves", { pit, version: game.version });
+}
+
+function undo() {
+  if (!view.game || els.undo.disabled || els.undo.hidden) return;
+  view.hint = null;
+  send("POST", "/undo", { version: view.game.version });
+}
+
+async function hint() {
+  const game = view.game;
+  if (!game || !game.your_turn || els.hint.disabled) return;
+  els.hint.disabled = true;
+  els.status.textContent = "Looking for a good move…";
+  try {
+    const d = await api("POST", `${API}/hint`, {});
+    if (d.version !== view.game.version) return;
+    view.hint = {
+      version: d.version,
+      index: boardIndex(game, d.player, d.move),
+      player: d.player,
+      values: d.move_values,
+      best: d.move,
+      decision: d,
+    };
+    render(view.game);
+    announce(`Hint: play ${pitLetter(d.player, d.move).toUpperCase()}.`);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+let resignArmed = 0;
+function resign() {
+  if (!view.game || els.resign.disabled) return;
+  if (!resignArmed) {
+    els.resign.textContent = "Really resign?";
+    resignArmed = setTimeout(() => {
+      resignArmed = 0;
+      els.resign.textContent = "Resign";
+    }, 3000);
+    return;
+  }
+  clearTimeout(resignArmed);
+  resignArmed = 0;
+  els.resign.textContent = "Resign";
+  send("POST", "/resign", { version: view.game.version });
+}
+
+async function playAgain() {
+  try {
+    const game = await api("POST", `${API}/rematch`, {});
+    window.location.assign(`/game/${game.id}`);
+  } catch (err) {
+    els.overDialog.close();
+    showError(err);
+  }
+}
+
+function flip() {
+  view.flipped = !view.flipped;
+  if (view.game) {
+    ensureBoard(view.game);
+    render(view.game);
+  }
+}
+
+// -- wiring -------------------------------------------------------------------------------------
+
+els.undo.addEventListener("click", undo);
+els.hint.addEventListener("click", hint);
+els.flip.addEventListener("click", flip);
+els.resign.addEventListener("click", resign);
+els.rules.addEventListener("click", () => els.rulesDialog.showModal());
+$("btn-close-rules").addEventListener("click", () => els.rulesDialog.close());
+$("btn-close-over").addEventListener("click", () => els.overDialog.close());
+$("btn-again").addEventListener("click", playAgain);
+$("btn-join").addEventListener("click", () => send("POST", "/join", {}));
+els.thinkingToggle.addEventListener("change", () => view.game && render(view.game));
+els.pause.addEventListener("click", () =>
+  view.game && send("PATCH", "", { version: view.game.version, paused: !view.game.paused }),
+);
+els.speed.addEventListener("change", () =>
+  view.game && send("PATCH", "", { version: view.game.version, delay: Number(els.speed.value) }),
+);
+els.board.addEventListener("click", () => {
+  if (view.animating) skipAnimation();
+});
+els.shareUrl.addEventListener("focus", () => els.shareUrl.select());
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof HTMLElement && target.closest("input, select, textarea")) return;
+  if (document.querySelector("dialog[open]")) return;
+  const game = view.game;
+  if (event.key === "Escape") {
+    skipAnimation();
+    return;
+  }
+  if (!game) return;
+  if (/^[1-9]$/.test(event.key)) {
+    const pit = Number(event.key) - 1;
+    if (game.your_turn && pit < game.pits) {
+      event.preventDefault();
+      play(boardIndex(game, game.to_move, pit));
+    }
+  } else if (event.key === "u") undo();
+  else if (event.key === "h") hint();
+  else if (event.key === "f") flip();
+});
+
+async function follow() {
+  for (;;) {
+    try {
+      const game = await api("GET", `${API}?since=${view.latest}`);
+      receive(game);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        showError(err);
+        return;
+      }
+      await sleep(1500);
+    }
+  }
+}
+
+async function start() {
+  try {
+    const game = await api("GET", API);
+    view.latest = game.version;
+    view.game = game;
+    if (game.status === "over") view.overShownFor = game.id; // no dialog for an old result
+    render(game);
+    if (game.your_turn) announce(`${statusText(game)}.`);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  follow();
+}
+
+start();

@@ -1,0 +1,1 @@
+"""Browser tests: the real app under gunicorn, driven by headless Chromium."""

@@ -1,0 +1,105 @@
+"""Browser-test fixtures: the real app under gunicorn on a free port, and headless Chromium.
+
+Chromium is Debian's ``/usr/bin/chromium`` driven by Playwright (never ``playwright install``).
+Without it the tests skip on a developer's machine; under ``CI=true`` they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _missing_browser() -> str | None:
+    if not os.path.exists(CHROMIUM):
+        return f"{CHROMIUM} not found (install it: apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -r requirements-dev.txt)"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Off CI, skip browser tests with a message when Chromium or Playwright is missing."""
+    reason = _missing_browser()
+    if reason is None or os.environ.get("CI") == "true":
+        return  # under CI the server fixture fails loudly instead
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {reason}"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``make run``'s server (``python -m app.serve``) with a fresh instance folder."""
+    reason = _missing_browser()
+    if reason is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests must run under CI: {reason}")
+        pytest.skip(f"browser tests skipped: {reason}")
+    port = _free_port()
+    instance = tmp_path_factory.mktemp("instance")
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / "server.log", "w")  # noqa: SIM115 (closed at teardown)
+    env = dict(os.environ, PORT=str(port), MANCALA_INSTANCE=str(instance), WORKERS="2")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app.serve"], cwd=ROOT, env=env, stdout=log, stderr=log
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"the server did not start; see {ARTIFACTS / 'server.log'}")
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
