@@ -24,7 +24,7 @@ from xml.sax.saxutils import escape
 
 from engine import get_variant, variant_names
 from engine.core import Rules
-from engine.match import MatchResult, derived_seed, elo_estimate, play_match, rules_text
+from engine.match import MatchResult, derived_seed, play_match, rules_text, score_interval
 
 # -- plots -------------------------------------------------------------------------------------
 
@@ -277,28 +277,12 @@ def match_series(result: MatchResult) -> list[Series]:
         w += g.outcome == "win"
         d += g.outcome == "draw"
         losses += g.outcome == "loss"
-        e = elo_estimate(w, d, losses)
-        s = e.score
-        se_bounds = _score_bounds(w, d, losses)
+        lo, hi = score_interval(w, d, losses)
         xs.append(n)
-        ys.append(100 * s)
-        low.append(100 * se_bounds[0])
-        high.append(100 * se_bounds[1])
+        ys.append(100 * (w + d / 2) / n)
+        low.append(100 * lo)
+        high.append(100 * hi)
     return [Series(f"{result.a} vs {result.b}", xs, ys, low, high)]
-
-
-def _score_bounds(wins: int, draws: int, losses: int) -> tuple[float, float]:
-    """The 95% interval of the score fraction (the one :func:`elo_estimate` converts)."""
-    e = elo_estimate(wins, draws, losses)
-
-    def back(elo: float) -> float:
-        if elo == math.inf:
-            return 1.0
-        if elo == -math.inf:
-            return 0.0
-        return 1.0 / (1.0 + 10 ** (-elo / 400))
-
-    return back(e.low), back(e.high)
 
 
 # -- commands ------------------------------------------------------------------------------------
@@ -435,16 +419,15 @@ def sweep_table(rows: Sequence[SweepRow]) -> str:
 
 
 def sweep_series(rows: Sequence[SweepRow]) -> list[Series]:
-    """Win rate (%) against playouts, with a 95% normal-approximation interval on the rate."""
+    """Win rate (%) against playouts, with its 95% (Wilson) interval."""
     xs, ys, low, high = [], [], [], []
     for row in rows:
         n = len(row.result.games)
-        p = row.win_rate
-        half = 1.959963984540054 * math.sqrt(p * (1 - p) / n) if n else 0.0
+        lo, hi = score_interval(row.result.wins, 0, n - row.result.wins)
         xs.append(row.iterations)
-        ys.append(100 * p)
-        low.append(100 * max(0.0, p - half))
-        high.append(100 * min(1.0, p + half))
+        ys.append(100 * row.win_rate)
+        low.append(100 * lo)
+        high.append(100 * hi)
     name = f"{rows[0].result.a.split(':')[0]} vs {rows[0].result.b}" if rows else ""
     return [Series(name, xs, ys, low, high)]
 

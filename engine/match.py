@@ -162,36 +162,53 @@ class EloEstimate:
         return f"{f(self.diff)} (95% interval {f(self.low)} to {f(self.high)})"
 
 
-def elo_estimate(wins: int, draws: int, losses: int, z: float = Z95) -> EloEstimate:
-    """Elo difference and interval from a win/draw/loss count.
+def score_interval(wins: int, draws: int, losses: int, z: float = Z95) -> tuple[float, float]:
+    """The 95% interval of the score fraction ``s = (wins + draws / 2) / n`` (Wilson's).
 
-    The score fraction is ``s = (wins + draws / 2) / n``.  Its standard error is taken from the
-    per-game scores (1, 1/2, 0): ``se = sqrt(var / n)`` with ``var`` the mean squared deviation of
-    the game scores from ``s``.  The interval ``s ± z·se`` (normal approximation, clipped to
-    [0, 1]) and ``s`` itself are turned into Elo with :func:`elo_from_score`, the standard
-    logistic model ``E = 1 / (1 + 10^(-D/400))``.  When every game was won (or lost) the standard
-    error is 0, so the finite bound comes from the rule of three instead: with 95% confidence the
-    score is at least ``1 - 3/n`` (at most ``3/n``).
+    A normal approximation inverted as a score test: the bounds are the scores ``p`` with
+    ``(s - p)^2 = z^2 p (1 - p) / n``.  Unlike ``s ± z·se`` it stays inside [0, 1] and is not
+    empty when every game was won or lost.  A draw counts as half a win; taking the variance
+    ``p (1 - p)`` of a win-or-loss game for it too makes the interval a little wide (safe) when
+    there are many draws.
+
+    >>> [round(x, 4) for x in score_interval(75, 0, 25)]
+    [0.657, 0.8245]
+    """
+    n = wins + draws + losses
+    if n == 0:
+        return 0.0, 1.0
+    s = (wins + 0.5 * draws) / n
+    k = z * z / n
+    centre = (s + k / 2) / (1 + k)
+    half = math.sqrt(s * (1 - s) * k + k * k / 4) / (1 + k)
+    low, high = centre - half, centre + half
+    if wins == n:
+        high = 1.0
+    if losses == n:
+        low = 0.0
+    return max(0.0, low), min(1.0, high)
+
+
+def elo_estimate(wins: int, draws: int, losses: int, z: float = Z95) -> EloEstimate:
+    """Elo difference and its 95% interval from a win/draw/loss count.
+
+    The score fraction ``s = (wins + draws / 2) / n`` and the bounds of its interval (see
+    :func:`score_interval`) are turned into Elo with :func:`elo_from_score`, the standard logistic
+    model ``E = 1 / (1 + 10^(-D/400))``, i.e. ``D = 400 log10(s / (1 - s))``.  A perfect score
+    has an infinite difference and a finite lower bound.
 
     >>> e = elo_estimate(75, 0, 25)
     >>> round(e.diff, 1), round(e.low, 1), round(e.high, 1)
-    (190.8, 119.2, 281.5)
+    (190.8, 112.9, 268.8)
     >>> e = elo_estimate(30, 0, 0)
     >>> e.diff, round(e.low, 1), e.high
-    (inf, 381.7, inf)
+    (inf, 357.1, inf)
     """
     n = wins + draws + losses
     if n == 0:
         return EloEstimate(0.5, 0.0, -math.inf, math.inf)
     s = (wins + 0.5 * draws) / n
-    var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s**2) / n
-    se = math.sqrt(var / n)
-    low = max(0.0, s - z * se)
-    high = min(1.0, s + z * se)
-    if wins == n:
-        low = max(0.0, 1.0 - 3.0 / n)
-    elif losses == n:
-        high = min(1.0, 3.0 / n)
+    low, high = score_interval(wins, draws, losses, z)
     return EloEstimate(s, elo_from_score(s), elo_from_score(low), elo_from_score(high))
 
 

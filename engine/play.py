@@ -41,6 +41,12 @@ MODE_NAMES = (
     "Computer vs computer (watch)",
 )
 
+ALGORITHM_NAMES = {
+    "minimax": "Minimax (alpha-beta search)",
+    "mcts": "Monte Carlo tree search (mcts)",
+    "evolutionary": "Evolutionary (evolved move plans)",
+}
+
 
 class EndOfInput(Exception):
     """Standard input ran out: the session ends quietly."""
@@ -345,7 +351,7 @@ def choose_setup(con: Console) -> Setup:
             who = f"player {player}" + (" (moves first)" if player == 0 else "")
             levels = [lv.capitalize() for lv in LEVELS]
             seat.level = LEVELS[con.menu(f"Level for the computer, {who}:", levels, default=2)]
-            algos = [a.capitalize() for a in ALGORITHMS]
+            algos = [ALGORITHM_NAMES.get(a, a.capitalize()) for a in ALGORITHMS]
             seat.algorithm = ALGORITHMS[con.menu("Algorithm:", algos, default=0)]
         seats.append(seat)
     return Setup(rules, seats)

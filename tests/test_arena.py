@@ -17,6 +17,7 @@ from engine.match import (
     play_game,
     play_match,
     random_opening,
+    score_interval,
 )
 
 
@@ -28,31 +29,38 @@ def test_elo_from_score_known_values() -> None:
     assert elo_from_score(1.0) == math.inf and elo_from_score(0.0) == -math.inf
 
 
-def test_elo_interval_normal_approximation() -> None:
-    # 75 wins, 25 losses: s = 0.75, per-game variance 0.1875, se = sqrt(0.1875 / 100).
+def test_score_interval_is_wilsons() -> None:
+    # 75 of 100: Wilson's 95% interval is 0.6570 to 0.8245 (textbook value).
+    low, high = score_interval(75, 0, 25)
+    assert (round(low, 4), round(high, 4)) == (0.657, 0.8245)
+    # Each bound solves (s - p)^2 = z^2 p (1 - p) / n.
+    for s, n, (lo, hi) in ((0.75, 100, (low, high)), (0.6, 20, score_interval(11, 2, 7))):
+        for p in (lo, hi):
+            assert (s - p) ** 2 == pytest.approx(1.959964**2 * p * (1 - p) / n, rel=1e-5)
+
+
+def test_elo_estimate_converts_the_score_interval() -> None:
     e = elo_estimate(75, 0, 25)
-    se = math.sqrt(0.1875 / 100)
     assert e.score == 0.75
     assert e.diff == pytest.approx(190.849, abs=1e-3)
-    assert e.low == pytest.approx(elo_from_score(0.75 - 1.959964 * se), abs=1e-3)
-    assert e.high == pytest.approx(elo_from_score(0.75 + 1.959964 * se), abs=1e-3)
-    assert (round(e.low, 1), round(e.high, 1)) == (119.2, 281.5)
+    assert e.low == pytest.approx(elo_from_score(0.6570), abs=0.1)
+    assert e.high == pytest.approx(elo_from_score(0.8245), abs=0.1)
+    assert (round(e.low, 1), round(e.high, 1)) == (112.9, 268.8)
 
 
 def test_elo_interval_with_draws_is_symmetric_around_zero() -> None:
     e = elo_estimate(40, 20, 40)
     assert e.diff == 0.0
-    assert e.low == pytest.approx(-e.high)
-    # Draws shrink the variance: 80 decisive games of 0/1 around 0.5 plus 20 at 0.5.
-    se = math.sqrt((80 * 0.25) / 100 / 100)
-    assert e.high == pytest.approx(elo_from_score(0.5 + 1.959964 * se), abs=1e-3)
+    assert e.low == pytest.approx(-e.high) and e.high > 0
 
 
-def test_elo_all_wins_uses_rule_of_three() -> None:
+def test_elo_interval_at_the_extremes() -> None:
     e = elo_estimate(30, 0, 0)
     assert e.diff == math.inf and e.high == math.inf
-    assert e.low == pytest.approx(elo_from_score(0.9))
-    assert elo_estimate(0, 0, 30).high == pytest.approx(elo_from_score(0.1))
+    assert e.low == pytest.approx(elo_from_score(30 / (30 + 1.959964**2)), abs=0.1)
+    assert elo_estimate(0, 0, 30).high == pytest.approx(-e.low)
+    # One draw instead of a win lowers the bound.
+    assert elo_estimate(29, 1, 0).low < e.low
 
 
 def test_random_opening_is_legal_and_deterministic() -> None:
@@ -181,3 +189,17 @@ def test_command_errors_are_reported(tmp_path: Path) -> None:
 def test_svg_chart_is_well_formed_with_infinite_bounds() -> None:
     series = [arena.Series("s", [1, 2], [50.0, 100.0], [0.0, 80.0], [100.0, math.inf])]
     ET.fromstring(arena.svg_chart(series, "t <&>", "x", "y", (0, 100)))
+
+
+def test_level_sources_factories_and_time_scale() -> None:
+    from functools import partial
+
+    from engine.agents import make_agent
+
+    rules = get_variant("kalah", pits=3, seeds=2)
+    factory = partial(make_agent, level="easy", algorithm="minimax")
+    result = play_match(rules, "beginner", factory, games=2, seed=1, time_scale=0.5)
+    assert result.a == "beginner" and result.b.startswith("make_agent:")
+    assert len(result.games) == 2
+    mean, worst, _ = result.time_stats("b")
+    assert worst < 0.25 + 0.05  # Easy's 0.5 s cap, halved
