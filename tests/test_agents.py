@@ -185,3 +185,15 @@ def test_specs() -> None:
     assert parse_spec("mcts:iterations=50,c=0.7").c == 0.7
     assert parse_spec("expert:algorithm=mcts").name == "mcts"
     assert set(AGENTS) == {"random", "greedy", "minimax", "mcts", "evolutionary"}
+
+
+def test_shipped_tuned_weights_are_the_evolved_ones() -> None:
+    import json
+    from pathlib import Path
+
+    from engine.agents.heuristics import FEATURES, TUNED_WEIGHTS
+
+    data = json.loads((Path(__file__).parents[1] / "engine/data/tuned-weights.json").read_text())
+    assert data["features"] == list(FEATURES)
+    assert {k: list(v) for k, v in TUNED_WEIGHTS.items()} == data["weights"]
+    assert parse_spec("minimax:weights=1/0.5/0/0.25").weights == (1.0, 0.5, 0.0, 0.25)

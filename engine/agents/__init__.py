@@ -74,7 +74,7 @@ def parse_spec(spec: str, seed: int | None = None) -> Agent:
     """An agent from text such as ``minimax:depth=6,heuristic=diff`` or ``level=expert``.
 
     ``seconds``, ``depth`` and ``iterations`` set the agent's default limit; other keys are
-    parameters of the agent.
+    parameters of the agent.  A list is written with slashes: ``minimax:weights=1/0.3/0/0``.
     """
     name, _, rest = spec.partition(":")
     params: dict[str, Any] = {}
@@ -84,6 +84,11 @@ def parse_spec(spec: str, seed: int | None = None) -> Agent:
         if not eq:
             raise ValueError(f"{spec!r}: {item!r} is not key=value")
         parsed: Any = value
+        if "/" in value:
+            try:
+                parsed = tuple(float(x) for x in value.split("/"))
+            except ValueError:
+                raise ValueError(f"{spec!r}: {item!r} is not a list of numbers") from None
         for convert in (int, float):
             try:
                 parsed = convert(value)

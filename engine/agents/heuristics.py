@@ -8,7 +8,8 @@ self-play (``python -m engine.evolve_weights``):
 * ``seeds``: seeds on the player's own row;
 * ``side``: row difference (own row minus opponent's row);
 * ``mix``: store difference + 0.3 x row difference;
-* ``tuned`` / ``weights=[...]``: a weighted sum of the :data:`FEATURES`.
+* ``tuned``: a weighted sum of the :data:`FEATURES` with weights tuned per variant by self-play;
+* ``weights=[...]`` (any heuristic name): that weighted sum with the given weights.
 """
 
 from __future__ import annotations
@@ -29,8 +30,12 @@ empty pits on the row (capture chances in Kalah-like games)."""
 
 MIX_WEIGHTS: tuple[float, ...] = (1.0, 0.3, 0.0, 0.0)
 
-# Tuned by `python -m engine.evolve_weights` (see engine/data/tuned-weights.json and README).
-TUNED_WEIGHTS: tuple[float, ...] = (1.0, 0.3, 0.0, 0.0)
+# Tuned by `python -m engine.evolve_weights` (engine/data/tuned-weights.json; see README).
+# Variants without their own weights use MIX_WEIGHTS.
+TUNED_WEIGHTS: dict[str, tuple[float, ...]] = {
+    "kalah": (1.0, 0.323, -0.271, 0.261),
+    "oware": (1.0, 0.132, -0.338, -0.294),
+}
 
 WIN = 1000.0
 """Value of a won game before the margin is added, far above any heuristic value."""
@@ -54,8 +59,10 @@ def make_evaluator(
     mine_store, their_store = rules.store(player), rules.store(1 - player)
     mine = slice(0, n) if player == 0 else slice(n + 1, 2 * n + 1)
     theirs = slice(n + 1, 2 * n + 1) if player == 0 else slice(0, n)
-    if weights is None and heuristic in ("mix", "tuned"):
-        weights = MIX_WEIGHTS if heuristic == "mix" else TUNED_WEIGHTS
+    if weights is None and heuristic == "mix":
+        weights = MIX_WEIGHTS
+    if weights is None and heuristic == "tuned":
+        weights = TUNED_WEIGHTS.get(rules.name, MIX_WEIGHTS)
     if weights is not None:
         return _weighted(rules, player, tuple(float(w) for w in weights))
     if heuristic == "store":

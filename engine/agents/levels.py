@@ -34,7 +34,7 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "easy": LevelConfig({"heuristic": "store"}, 0.5, depth=2),
         "medium": LevelConfig({"heuristic": "diff"}, 0.5, depth=4),
         "hard": LevelConfig({"heuristic": "diff"}, 0.5, depth=6),
-        "expert": LevelConfig({"heuristic": "mix"}, 1.0),
+        "expert": LevelConfig({"heuristic": "mix"}, 1.0, depth=8),
         "master": LevelConfig({"heuristic": "tuned"}, 3.0),
     },
     "mcts": {

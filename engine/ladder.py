@@ -1,0 +1,102 @@
+"""Measure the difficulty ladder: each level against the level below it.
+
+    python -m engine.ladder --games 200 --scale 0.1 --workers 2
+
+plays ``--games`` games for every adjacent pair of levels (both colours, random two-move
+openings) in Kalah(6,4) and Oware, and prints a Markdown table: wins, draws and losses of the
+stronger level, its share of the decisive games (the target is at least 65%), the Elo
+difference with a 95% interval, and each side's mean time a move.  ``--scale`` multiplies both
+levels' time caps by the same factor (depth- and playout-capped levels are unaffected), so the
+timed levels fit this machine; the table says which factor was used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import sys
+import time
+
+from engine import get_variant
+from engine.agents import ALGORITHMS, LEVELS
+from engine.agents.levels import CONFIGS
+from engine.match import MatchResult, play_match
+
+TARGET = 0.65
+
+
+def level_spec(level: str, algorithm: str) -> str:
+    return f"{level}:algorithm={algorithm}"
+
+
+def decisive_share(result: MatchResult) -> float:
+    """The stronger side's share of the games that were not drawn."""
+    decisive = result.wins + result.losses
+    return result.wins / decisive if decisive else 0.0
+
+
+def cap_text(level: str, algorithm: str, scale: float) -> str:
+    """How a level is limited, after scaling its time cap."""
+    config = CONFIGS[algorithm][level]
+    if config.depth is not None:
+        return f"depth {config.depth}"
+    if config.iterations is not None:
+        return f"{config.iterations} playouts"
+    return f"{config.seconds * scale:g} s"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.ladder", description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="games per pair (default 200)")
+    parser.add_argument("--scale", type=float, default=0.1, help="time-cap factor (default 0.1)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--algorithm", choices=ALGORITHMS, default="minimax")
+    parser.add_argument("--variants", nargs="+", default=["kalah", "oware"])
+    parser.add_argument("--pairs", nargs="+", help="lower levels of the pairs to play (all)")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+
+    pairs = [(LEVELS[i], LEVELS[i + 1]) for i in range(len(LEVELS) - 1)]
+    if args.pairs:
+        pairs = [p for p in pairs if p[0] in args.pairs]
+    print(
+        f"Ladder: {args.algorithm}, {args.games} games a pair, time caps x{args.scale:g}, "
+        f"{datetime.date.today()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
+    print(f"Command: python -m engine.ladder {' '.join(argv or sys.argv[1:])}\n")
+    print("| variant | stronger (cap) | weaker (cap) | W-D-L | decisive won | Elo (95%) | s/move |")
+    print("|---|---|---|---|---|---|---|")
+    failures = 0
+    for variant in args.variants:
+        rules = get_variant(variant)
+        for low, high in pairs:
+            start = time.perf_counter()
+            result = play_match(
+                rules,
+                level_spec(high, args.algorithm),
+                level_spec(low, args.algorithm),
+                args.games,
+                seed=args.seed,
+                workers=args.workers,
+                time_scale=args.scale,
+            )
+            share = decisive_share(result)
+            failures += share < TARGET
+            mean_a, _, _ = result.time_stats("a")
+            mean_b, _, _ = result.time_stats("b")
+            mark = "" if share >= TARGET else " **below target**"
+            print(
+                f"| {variant} | {high} ({cap_text(high, args.algorithm, args.scale)}) "
+                f"| {low} ({cap_text(low, args.algorithm, args.scale)}) "
+                f"| {result.wins}-{result.draws}-{result.losses} | {share:.0%}{mark} "
+                f"| {result.elo().text()} | {mean_a:.3f} / {mean_b:.3f} |",
+                flush=True,
+            )
+            print(f"<!-- {time.perf_counter() - start:.0f} s -->", file=sys.stderr, flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
