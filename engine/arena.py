@@ -129,11 +129,13 @@ def svg_chart(
         out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
         for x, y in zip(s.xs, s.ys, strict=True):
             out.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="{colour}"/>')
-        ly = top + 16 + 18 * k
+        # The legend sits in the lower right corner, one line a series.
+        ly = top + ph - 12 - 18 * (len(series) - 1 - k)
+        lx = left + pw - 16 - 7 * max(len(x.name) for x in series) - 32
         out.append(
-            f'<line x1="{left + 12}" y1="{ly - 4}" x2="{left + 32}" y2="{ly - 4}" '
+            f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 20}" y2="{ly - 4}" '
             f'stroke="{colour}" stroke-width="2"/>'
-            f'<text x="{left + 38}" y="{ly}">{escape(s.name)}</text>'
+            f'<text x="{lx + 26}" y="{ly}">{escape(s.name)}</text>'
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -156,7 +156,10 @@ def machine() -> str:
                     break
     except OSError:
         pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    text = f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    if hasattr(os, "getloadavg"):
+        text += f", load average {os.getloadavg()[0]:.1f} at the start"
+    return text
 
 
 def table(rows: Sequence[Row], unit: str, depth: bool = False) -> str:

@@ -493,6 +493,8 @@ def main(
         con.say()
         con.say("Interrupted: bye.")
         return 130
+    except BrokenPipeError:  # the output was closed (e.g. piped into `head`)
+        return 0
 
 
 if __name__ == "__main__":
