@@ -37,6 +37,9 @@ class MoveRecord:
     """(board index, seeds) picked up to sow: the move's pit first, then any relay lifts."""
     captures: list[tuple[int, int]] = field(default_factory=list)
     """(board index, seeds) taken into the mover's store, in the order taken."""
+    opponent_captures: list[tuple[int, int]] = field(default_factory=list)
+    """(board index, seeds) taken into the opponent's store during the move (Adi: a seed that is
+    not the last one making 4 in their pit)."""
     extra_turn: bool = False
     ended: bool = False
     banked: tuple[int, int] = (0, 0)
@@ -55,6 +58,7 @@ class MoveRecord:
             "lifted": [list(x) for x in self.lifted],
             "captures": [list(x) for x in self.captures],
             "captured": self.captured,
+            "opponent_captures": [list(x) for x in self.opponent_captures],
             "extra_turn": self.extra_turn,
             "ended": self.ended,
             "banked": list(self.banked),
@@ -62,8 +66,12 @@ class MoveRecord:
         }
 
 
+_set = object.__setattr__  # States are immutable: their own fields are set through this
+
+
 class State:
-    """An immutable position: board, player to move, and any history the rules need.
+    """An immutable position: board, player to move, any history the rules need, and any
+    variant state that is not on the board (``extra``, e.g. Toguz Kumalak's tuzdyks).
 
     >>> from engine import get_variant
     >>> s = get_variant("kalah").initial_state()
@@ -71,12 +79,14 @@ class State:
     (4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0)
     """
 
-    __slots__ = ("rules", "board", "to_move", "history", "_legal")
+    __slots__ = ("rules", "board", "to_move", "history", "extra", "_legal")
 
     rules: Rules
     board: Board
     to_move: Player | None
     history: frozenset[tuple[Board, Player]]
+    extra: tuple[int, ...]
+    """Variant state beside the board, () for most variants; see :meth:`Rules.play`."""
 
     def __init__(
         self,
@@ -84,12 +94,14 @@ class State:
         board: Board,
         to_move: Player | None,
         history: frozenset[tuple[Board, Player]] = frozenset(),
+        extra: tuple[int, ...] = (),
     ) -> None:
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "board", tuple(board))
-        object.__setattr__(self, "to_move", to_move)
-        object.__setattr__(self, "history", history)
-        object.__setattr__(self, "_legal", None)
+        _set(self, "rules", rules)
+        _set(self, "board", tuple(board))
+        _set(self, "to_move", to_move)
+        _set(self, "history", history)
+        _set(self, "extra", extra)
+        _set(self, "_legal", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("State is immutable; play() returns a new state")
@@ -97,10 +109,12 @@ class State:
     def legal_moves(self) -> tuple[int, ...]:
         """The mover's legal pit indices, ascending; empty exactly when the game is over."""
         if self._legal is None:
-            legal = (
-                () if self.to_move is None else tuple(self.rules.moves(self.board, self.to_move))
-            )
-            object.__setattr__(self, "_legal", legal)
+            if self.to_move is None:
+                legal: tuple[int, ...] = ()
+            else:
+                board = self.board + self.extra if self.extra else self.board
+                legal = tuple(self.rules.moves(board, self.to_move))
+            _set(self, "_legal", legal)
         return self._legal  # type: ignore[return-value]
 
     def play(self, pit: int) -> State:
@@ -129,8 +143,11 @@ class State:
         a, b = self.scores
         return 0 if a > b else 1 if b > a else None
 
-    def key(self) -> tuple[Board, Player | None]:
-        """What identifies the position for transpositions and repetitions."""
+    def key(self) -> tuple[Any, ...]:
+        """What identifies the position for transpositions and repetitions: (board, to_move),
+        plus ``extra`` for the variants that keep state beside the board."""
+        if self.extra:
+            return self.board, self.to_move, self.extra
         return self.board, self.to_move
 
     def __eq__(self, other: object) -> bool:
@@ -140,13 +157,15 @@ class State:
             and self.board == other.board
             and self.to_move == other.to_move
             and self.history == other.history
+            and self.extra == other.extra
         )
 
     def __hash__(self) -> int:
         return hash((self.board, self.to_move))
 
     def __repr__(self) -> str:
-        return f"State({self.rules!r}, board={list(self.board)}, to_move={self.to_move})"
+        extra = f", extra={self.extra}" if self.extra else ""
+        return f"State({self.rules!r}, board={list(self.board)}, to_move={self.to_move}{extra})"
 
     def __str__(self) -> str:
         """The board drawn as a person sees it, player 1's row on top, right to left."""
@@ -169,6 +188,9 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    quiet_default: bool = False
+    """Leave the option out of a text record while it has its default value (for options added
+    after records were first written, so that those records still read the same)."""
 
     def validate(self, name: str, value: Any) -> Any:
         if self.kind is bool:
@@ -208,10 +230,13 @@ class Rules:
     summary: ClassVar[str]
     options_spec: ClassVar[dict[str, Option]]
     has_stores_on_path: ClassVar[bool] = True
+    default_pits: ClassVar[int] = 6
+    """Pits per row (and seeds per pit below) when the variant has no ``pits`` option."""
+    default_seeds: ClassVar[int] = 4
     board_only: ClassVar[bool] = True
     """True when :meth:`moves` and :meth:`apply` depend on the board and mover alone, so searches
-    may run on bare boards; a variant with more state (history aside) sets it False and agents
-    search through :meth:`State.play` instead."""
+    may run on bare boards; a variant with more state (history aside, e.g. ``State.extra``) sets
+    it False and agents search through :meth:`State.play` instead."""
 
     def __init__(self, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.options_spec))
@@ -222,8 +247,8 @@ class Rules:
         for key, value in options.items():
             values[key] = self.options_spec[key].validate(key, value)
         self.options: dict[str, Any] = values
-        self.pits: int = values.get("pits", 6)
-        self.seeds: int = values.get("seeds", 4)
+        self.pits: int = values.get("pits", self.default_pits)
+        self.seeds: int = values.get("seeds", self.default_seeds)
         self.size = 2 * self.pits + 2
         self.store0 = self.pits
         self.store1 = 2 * self.pits + 1
@@ -270,10 +295,19 @@ class Rules:
             raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
         row = [self.seeds] * self.pits
         board = tuple(row + [0] + row + [0])
-        return State(self, board, first_player, self.start_history(board, first_player))
+        history = self.start_history(board, first_player)
+        return State(self, board, first_player, history, self.start_extra())
 
-    def position(self, board: Board | list[int], to_move: Player | None = 0) -> State:
-        """A state from a literal board (for tests, puzzles and analysis); the board is checked."""
+    def position(
+        self,
+        board: Board | list[int],
+        to_move: Player | None = 0,
+        extra: tuple[int, ...] | None = None,
+    ) -> State:
+        """A state from a literal board (for tests, puzzles and analysis); the board is checked.
+
+        ``extra`` is the variant's state beside the board (default: as at the start).
+        """
         board = tuple(board)
         if len(board) != self.size:
             raise ValueError(f"a {self.name} board has {self.size} entries, not {len(board)}")
@@ -283,18 +317,28 @@ class Rules:
             raise ValueError(f"the board holds {sum(board)} seeds, not {self.total_seeds}")
         if to_move not in (0, 1, None):
             raise ValueError(f"to_move must be 0, 1 or None, not {to_move!r}")
+        extra = self.start_extra() if extra is None else tuple(extra)
+        self.check_extra(board, extra)
         history = self.start_history(board, to_move) if to_move is not None else frozenset()
-        return State(self, board, to_move, history)
+        return State(self, board, to_move, history, extra)
 
     def play(self, state: State, pit: int, record: bool = False) -> tuple[State, MoveRecord | None]:
-        """Validate ``pit`` for the player to move, then return the next state (and record)."""
+        """Validate ``pit`` for the player to move, then return the next state (and record).
+
+        A state's ``extra`` reaches the rule hooks appended to the board list (indices ``size``
+        on), so a variant with state beside the board needs no other hook signatures.
+        """
         self.check_move(state, pit)
         player = state.to_move
         assert player is not None
         rec = MoveRecord(player, pit) if record else None
-        board = list(state.board)
+        extra = state.extra
+        board = list(state.board + extra) if extra else list(state.board)
         nxt = self.apply(board, player, pit, rec)
         nxt, history = self.next_history(state, board, nxt, rec)
+        if extra:
+            size = self.size
+            return State(self, tuple(board[:size]), nxt, history, tuple(board[size:])), rec
         return State(self, tuple(board), nxt, history), rec
 
     def check_move(self, state: State, pit: object) -> None:
@@ -307,7 +351,7 @@ class Rules:
             return
         if not 0 <= pit < self.pits:
             raise IllegalMove(f"move {pit} is illegal: pits are numbered 0-{self.pits - 1}")
-        reason = self.why_illegal(list(state.board), state.to_move, pit)
+        reason = self.why_illegal(list(state.board + state.extra), state.to_move, pit)
         raise IllegalMove(f"move {pit} is illegal for player {state.to_move}: {reason}")
 
     def apply(
@@ -371,6 +415,17 @@ class Rules:
             rec.ended = True
             rec.banked = (banked[0], banked[1])
             rec.end_reason = reason
+
+    # -- state beside the board (for rules such as Toguz Kumalak's tuzdyks) ---------------------
+
+    def start_extra(self) -> tuple[int, ...]:
+        """The variant's state beside the board at the start; most variants keep none."""
+        return ()
+
+    def check_extra(self, board: Board, extra: tuple[int, ...]) -> None:
+        """Raise ValueError if ``extra`` is not a valid state beside ``board``."""
+        if extra:
+            raise ValueError(f"{self.name} keeps no state beside the board, not {extra!r}")
 
     # -- history (for rules such as repetition) -------------------------------------------------
 

@@ -1,7 +1,9 @@
 """Game records: variant, options, first player, moves and result, as JSON or one line of text.
 
 The text form reads ``kalah pits=6 seeds=4 capture=true empty_capture=false first=0: C4+ F5 ...
-25-23``; the result is left out while the game is in play.  Loading replays every move through
+25-23``; the result is left out while the game is in play, and so is any option marked
+``quiet_default`` while it has its default value (``end=mover_cannot_move`` shows, the default
+does not).  Loading replays every move through
 the rules, so a record that is corrupt or illegal fails with a message that says where and why.
 """
 
@@ -122,7 +124,12 @@ class GameRecord:
     # -- one line of text ---------------------------------------------------------------------
 
     def to_text(self) -> str:
-        opts = " ".join(f"{k}={_option_text(v)}" for k, v in self.rules.options.items())
+        specs = self.rules.options_spec
+        opts = " ".join(
+            f"{k}={_option_text(v)}"
+            for k, v in self.rules.options.items()
+            if not (specs[k].quiet_default and v == specs[k].default)
+        )
         header = " ".join(x for x in (self.rules.name, opts, f"first={self.first_player}") if x)
         parts = [header + ":", *self.notation()]
         result = self.result()

@@ -7,7 +7,9 @@ The rules (Kalah as standardised by William Champion, with the usual options):
 * last seed in an empty pit of your own row, with seeds in the pit opposite: that seed and the
   opposite seeds go to your store (``empty_capture=True`` captures even when the opposite pit is
   empty; ``capture=False`` turns capturing off);
-* when either row is empty after a move the game ends and each player banks their own row.
+* when either row is empty after a move the game ends and each player banks their own row
+  (``end="mover_cannot_move"`` ends it only when the player to move has no seeds;
+  ``leftovers="none"`` leaves the seeds still on the rows to nobody).
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core import MoveRecord, Option, Player, Rules
+
+EITHER_ROW_EMPTY = "either_row_empty"
+MOVER_CANNOT_MOVE = "mover_cannot_move"
 
 
 class Kalah(Rules):
@@ -32,10 +37,26 @@ class Kalah(Rules):
         "empty_capture": Option(
             bool, False, "Capture even when the opposite pit is empty (takes the lone seed)"
         ),
+        "end": Option(
+            str,
+            EITHER_ROW_EMPTY,
+            "When the game ends: as soon as either row is empty, or only when the player to "
+            "move has no seeds",
+            choices=(EITHER_ROW_EMPTY, MOVER_CANNOT_MOVE),
+            quiet_default=True,
+        ),
+        "leftovers": Option(
+            str,
+            "owner",
+            "Seeds left on a row at the end: its owner banks them, or they count for nobody",
+            choices=("owner", "none"),
+            quiet_default=True,
+        ),
     }
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
+        self.ends_when_mover_is_stuck = self.options["end"] == MOVER_CANNOT_MOVE
         # next_pit[player][i]: where the seed after index i goes (the opponent's store is skipped).
         size = self.size
         self.next_pit = tuple(
@@ -88,8 +109,22 @@ class Kalah(Rules):
         return last == (self.store1 if player else self.store0)
 
     def game_over(self, board: list[int], next_player: Player) -> str:
-        """The game ends as soon as either row is empty."""
+        """The game ends as soon as either row is empty (or, with ``end="mover_cannot_move"``,
+        only when the player to move next has no seeds)."""
         n = self.pits
+        if self.ends_when_mover_is_stuck:
+            if any(board[(n + 1) * next_player : (n + 1) * next_player + n]):
+                return ""
+            return f"player {next_player} has no seeds to move"
         if any(board[:n]) and any(board[n + 1 : 2 * n + 1]):
             return ""
         return "a row is empty"
+
+    def bank(self, board: list[int], rec: MoveRecord | None, reason: str = "") -> None:
+        """End of game: each player banks their own row (``leftovers="none"``: nobody does, and
+        the seeds stay on the board, counting for nobody)."""
+        if self.options["leftovers"] == "owner":
+            super().bank(board, rec, reason)
+        elif rec is not None:
+            rec.ended = True
+            rec.end_reason = reason

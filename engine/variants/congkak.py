@@ -1,0 +1,96 @@
+"""Congkak (one round, sequential turns): relay sowing on both sides, 7 pits of 7 seeds.
+
+The rules:
+
+* 7 pits a side, 7 seeds each (98 seeds); each player's store is on the sowing path;
+* sow counter-clockwise one seed a pit, into your own store but never the opponent's (the pit
+  you started from is sown into again on a later lap, as in Kalah);
+* last seed in your own store: you move again;
+* last seed in a pit on either side that already held seeds: lift them all and keep sowing;
+* last seed in an empty pit of yours: you capture it and the pit opposite, even if that is empty;
+* last seed in an empty pit of the opponent's: the turn ends;
+* the game ends when the player to move has no seeds (there is no passing); each player banks the
+  seeds on their own row, and most seeds wins.
+
+A move always ends: the sowing only moves forward, so every 15 seeds sown pass the mover's store
+and add one seed to it, and a store can't grow past the 98 seeds in play.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.core import MoveRecord, Option, Player, Rules
+
+
+class Congkak(Rules):
+    name: ClassVar[str] = "congkak"
+    title: ClassVar[str] = "Congkak"
+    summary: ClassVar[str] = (
+        "Seven pits of seven seeds. Sow into your own store (never the opponent's); when the "
+        "last seed lands in a pit that already held seeds, on either side, pick them all up and "
+        "sow on. Last seed in your store: move again; in an empty pit of yours: take it and the "
+        "pit opposite; in an empty pit of theirs: your turn ends. The game ends when the player "
+        "to move has no seeds; each banks their own row and most seeds wins."
+    )
+    options_spec: ClassVar[dict[str, Option]] = {}
+    default_pits: ClassVar[int] = 7
+    default_seeds: ClassVar[int] = 7
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        # next_pit[player][i]: where the seed after index i goes (the opponent's store is skipped).
+        size = self.size
+        self.next_pit = tuple(
+            tuple(
+                (i + 2) % size if (i + 1) % size == self.store(1 - p) else (i + 1) % size
+                for i in range(size)
+            )
+            for p in (0, 1)
+        )
+
+    def sow(self, board: list[int], player: Player, pit: int, rec: MoveRecord | None) -> int:
+        """Lift the pit and sow one seed a pit, skipping the opponent's store; relay from any pit
+        that already held seeds.  Returns where the last seed of the last lap landed."""
+        i = self.index(player, pit)
+        nxt = self.next_pit[player]
+        while True:
+            seeds = board[i]
+            board[i] = 0
+            if rec is not None:
+                rec.lifted.append((i, seeds))
+            for _ in range(seeds):
+                i = nxt[i]
+                board[i] += 1
+                if rec is not None:
+                    rec.sown.append(i)
+            if not self.relays(board, i):
+                return i
+
+    def relays(self, board: list[int], last: int) -> bool:
+        """Last seed in a pit (not a store) on either side that already held seeds: sow on."""
+        return last != self.store0 and last != self.store1 and board[last] > 1
+
+    def capture(self, board: list[int], player: Player, last: int, rec: MoveRecord | None) -> None:
+        """Last seed in an empty pit of the mover's: it and the pit opposite (even if empty) go
+        to the mover's store."""
+        if last not in self.row(player) or board[last] != 1:
+            return
+        across = self.opposite(last)
+        if rec is not None:
+            if board[across]:
+                rec.captures.append((across, board[across]))
+            rec.captures.append((last, 1))
+        board[self.store(player)] += board[across] + 1
+        board[across] = 0
+        board[last] = 0
+
+    def extra_turn(self, board: list[int], player: Player, last: int) -> bool:
+        """Last seed in the mover's own store: the mover goes again."""
+        return last == self.store(player)
+
+    def game_over(self, board: list[int], next_player: Player) -> str:
+        """The game ends when the player to move has no seeds to move (nobody passes)."""
+        if any(board[i] for i in self.row(next_player)):
+            return ""
+        return f"player {next_player} has no seeds to move"
