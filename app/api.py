@@ -175,8 +175,20 @@ def read_game(game_id: str) -> Any:
 
 @bp.patch("/games/<game_id>")
 def update_game(game_id: str) -> Any:
-    game = load(game_id)
-    return game_response(save(game, games.change_settings(game, current_owner(), body())))
+    params = body()
+    for _ in range(20):  # without a version, retry when a computer move lands in between
+        game = load(game_id)
+        data = games.change_settings(game, current_owner(), params)
+        try:
+            row = get_store().save(game.id, game.version, data)
+        except StaleVersion:
+            if "version" in params:
+                raise APIError(409, "the game changed meanwhile; reload it") from None
+            continue
+        saved = Game.load(row.id, row.version, row.data, row.updated)
+        get_thinker().ensure(saved)
+        return game_response(saved)
+    raise APIError(409, "the game is changing too fast to update; try again")
 
 
 @bp.post("/games/<game_id>/moves")

@@ -297,8 +297,13 @@ def resign(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any
 
 
 def change_settings(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
-    """Pause, resume or change the pace of a game's computer moves."""
-    check_version(game, body)
+    """Pause, resume or change the pace of a game's computer moves.
+
+    Settings don't depend on the position, so ``version`` is optional here; when given it must
+    be the current one.
+    """
+    if "version" in body:
+        check_version(game, body)
     unknown = sorted(set(body) - {"version", "paused", "delay"})
     if unknown:
         raise APIError(400, f"unknown setting {unknown[0]!r} (settings: paused, delay)")
@@ -332,7 +337,8 @@ def join(game: Game, owner: str) -> tuple[dict[str, Any], int]:
 def seat_name(game: Game, seat: int, mine: list[int]) -> str:
     info = game.seats[seat]
     if info["kind"] == "computer":
-        return f"Computer ({info['level'].capitalize()})"
+        number = f" {seat + 1}" if game.data["mode"] == "watch" else ""
+        return f"Computer{number} ({info['level'].capitalize()})"
     if game.data["mode"] == "local":
         return f"Player {seat + 1}"
     if seat in mine:

@@ -96,7 +96,7 @@ def spec() -> dict[str, Any]:
                     "summary": "Pause or resume the computer, or set the pace of its moves",
                     "requestBody": _json_body(
                         {
-                            **VERSIONED,
+                            "type": "object",
                             "properties": {
                                 **VERSIONED["properties"],
                                 "paused": {"type": "boolean"},

@@ -47,6 +47,8 @@ class Thinker:
     def pool(self) -> Executor:
         """The pool, created on first use in this process (after a server's fork)."""
         with self._lock:
+            if self.closed:
+                raise RuntimeError("the computer's pool is shut down")
             if self._pool is None or self._pid != os.getpid():
                 if self.kind == "process":
                     ctx = multiprocessing.get_context("spawn")
@@ -60,9 +62,10 @@ class Thinker:
         """Stop taking work and wait for the pool (tests; a server process ends with it)."""
         with self._lock:
             self.closed = True
-            if self._pool is not None and self._pid == os.getpid():
-                self._pool.shutdown(wait=True, cancel_futures=True)
+            pool = self._pool if self._pid == os.getpid() else None
             self._pool = None
+        if pool is not None:  # outside the lock: a finishing job's callback may want it
+            pool.shutdown(wait=True, cancel_futures=True)
 
     @staticmethod
     def seed(game_id: str, ply: int) -> int:

@@ -218,16 +218,20 @@ def test_illegal_move_is_422_with_the_engines_reason(client: FlaskClient) -> Non
     unchanged(client, game)
 
 
-def test_not_your_turn_and_no_seat(client: FlaskClient, other: FlaskClient) -> None:
+def test_not_your_turn_and_no_seat(
+    client: FlaskClient, other: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release = threading.Event()
+    real = ai_job.think
+    monkeypatch.setattr(ai_job, "think", lambda *a: release.wait(10) and real(*a))
     game = create(client, first="computer")
-    game = client.get(f"/api/games/{game['id']}").json
-    game = client.patch(
-        f"/api/games/{game['id']}", json={"version": game["version"], "paused": True}
-    ).json
-    if game["to_move"] == 1:
-        assert_error(move(client, game, 0), 409, "not your turn")
+    assert game["to_move"] == 1 and game["thinking"]
+    assert_error(move(client, game, 0), 409, "not your turn: the computer")
     assert_error(move(other, game, 0), 403, "no seat")
+    assert_error(client.post(f"/api/games/{game['id']}/hint"), 409, "your own turn")
     unchanged(client, game)
+    release.set()
+    assert settle(client, game)["your_turn"]
 
 
 def test_stale_version_is_409(client: FlaskClient) -> None:

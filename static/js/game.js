@@ -35,6 +35,7 @@ const els = {
 
 const view = {
   game: null, // the state on screen
+  newest: null, // the newest state received (maybe still waiting to be shown)
   latest: 0, // highest version received
   pending: [], // states waiting to be shown
   animating: false,
@@ -249,6 +250,7 @@ function receive(game) {
   if (view.game && game.id !== view.game.id) return;
   if (game.version <= view.latest) return;
   view.latest = game.version;
+  view.newest = game;
   view.pending.push(game);
   drain();
 }
@@ -373,7 +375,7 @@ function play(index) {
 function undo() {
   if (!view.game || els.undo.disabled || els.undo.hidden) return;
   view.hint = null;
-  send("POST", "/undo", { version: view.game.version });
+  send("POST", "/undo", { version: (view.newest || view.game).version });
 }
 
 async function hint() {
@@ -413,7 +415,7 @@ function resign() {
   clearTimeout(resignArmed);
   resignArmed = 0;
   els.resign.textContent = "Resign";
-  send("POST", "/resign", { version: view.game.version });
+  send("POST", "/resign", { version: (view.newest || view.game).version });
 }
 
 async function playAgain() {
@@ -446,12 +448,15 @@ $("btn-close-over").addEventListener("click", () => els.overDialog.close());
 $("btn-again").addEventListener("click", playAgain);
 $("btn-join").addEventListener("click", () => send("POST", "/join", {}));
 els.thinkingToggle.addEventListener("change", () => view.game && render(view.game));
-els.pause.addEventListener("click", () =>
-  view.game && send("PATCH", "", { version: view.game.version, paused: !view.game.paused }),
-);
-els.speed.addEventListener("change", () =>
-  view.game && send("PATCH", "", { version: view.game.version, delay: Number(els.speed.value) }),
-);
+// Settings carry no version: they don't depend on the position, so a computer move landing in
+// between does not make them fail.
+els.pause.addEventListener("click", () => {
+  if (!view.game) return;
+  const paused = !els.pause.textContent.startsWith("Resume");
+  els.pause.textContent = paused ? "Resume" : "Pause";
+  send("PATCH", "", { paused });
+});
+els.speed.addEventListener("change", () => view.game && send("PATCH", "", { delay: Number(els.speed.value) }));
 els.board.addEventListener("click", () => {
   if (view.animating) skipAnimation();
 });
@@ -499,6 +504,7 @@ async function start() {
     const game = await api("GET", API);
     view.latest = game.version;
     view.game = game;
+    view.newest = game;
     if (game.status === "over") view.overShownFor = game.id; // no dialog for an old result
     render(game);
     if (game.your_turn) announce(`${statusText(game)}.`);

@@ -1,0 +1,239 @@
+"""Real games in headless Chromium against the app under gunicorn: menu, play, undo, hint,
+reload, watch, phone layout, animation.  Screenshots go to test-artifacts/ (look at them)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+MOVES = "#moves li"
+START = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]
+
+
+class Tab:
+    """A page in its own browser context (own cookies) that records console errors."""
+
+    def __init__(self, browser: Any, server: str, **context: Any) -> None:
+        context.setdefault("reduced_motion", "reduce")
+        context.setdefault("viewport", {"width": 1200, "height": 820})
+        self.context = browser.new_context(base_url=server, **context)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def shot(self, name: str) -> None:
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+    def moves(self) -> int:
+        return self.page.locator(MOVES).count()
+
+    def start_from_menu(self, door: str, variant: str = "kalah", level: str = "beginner") -> None:
+        page = self.page
+        page.goto("/")
+        page.select_option("#variant", variant)
+        page.select_option("#level", level)
+        page.get_by_role("button", name=re.compile(door)).click()
+        page.wait_for_url(re.compile(r"/game/[\w-]+$"))
+        page.wait_for_selector(".board .pit")
+
+    def wait_turn_or_over(self) -> bool:
+        """Wait until a pit is playable (True) or the game-over dialog is open (False)."""
+        self.page.wait_for_function(
+            "document.querySelector('.row-bottom .pit.legal')"
+            " || document.getElementById('over-dialog').open"
+        )
+        return not self.page.evaluate("document.getElementById('over-dialog').open")
+
+    def play(self, pick: str = "first") -> None:
+        """Click a playable pit and wait until the move is in the list."""
+        before = self.moves()
+        pits = self.page.locator(".row-bottom .pit.legal")
+        (pits.first if pick == "first" else pits.last).click()
+        self.page.wait_for_function(f"document.querySelectorAll('{MOVES}').length > {before}")
+
+    def play_to_the_end(self, limit: int = 200) -> None:
+        for n in range(limit):
+            if not self.wait_turn_or_over():
+                return
+            self.play("first" if n % 2 else "last")
+        pytest.fail("the game did not end")
+
+    def counts(self) -> list[int]:
+        """The board on screen in the canonical layout (by each cell's board index)."""
+        cells = self.page.locator(".board [data-index]").evaluate_all(
+            "els => els.map(e => [+e.dataset.index, +e.querySelector('.count').textContent])"
+        )
+        board = [0] * len(cells)
+        for index, count in cells:
+            board[index] = count
+        return board
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def tab(browser: Any, server: str) -> Iterator[Tab]:
+    t = Tab(browser, server)
+    yield t
+    errors = list(t.errors)
+    t.close()
+    assert errors == [], f"console errors: {errors}"
+
+
+def check_result_dialog(tab: Tab, total: int) -> None:
+    dialog = tab.page.locator("#over-dialog")
+    assert dialog.is_visible()
+    result = tab.page.locator("#over-result").inner_text()
+    assert re.match(r"^(You won|You lost|Draw), \d+–\d+$", result), result
+    a, b = (int(x) for x in re.findall(r"\d+", result))
+    assert a + b == total
+    assert tab.page.locator("#over-moves").inner_text().strip()
+    assert "Game over" in tab.page.locator("#live").inner_text()
+
+
+def test_kalah_from_the_menu_to_the_end_and_again(tab: Tab) -> None:
+    tab.start_from_menu("Play the computer")
+    assert tab.counts() == START
+    assert tab.page.locator(".row-bottom .pit.legal").count() == 6
+    assert tab.page.locator(".row-top .pit.legal").count() == 0
+    tab.shot("kalah-start")
+    tab.play_to_the_end()
+    tab.shot("kalah-over")
+    check_result_dialog(tab, 48)
+    first_url = tab.page.url
+    tab.page.get_by_role("button", name="Play again").click()
+    tab.page.wait_for_url(lambda url: url != first_url and "/game/" in url)
+    tab.page.wait_for_selector(".row-bottom .pit.legal")
+    assert tab.moves() == 0 and tab.counts() == START
+
+
+def test_oware_against_beginner_to_the_end(tab: Tab) -> None:
+    tab.start_from_menu("Play the computer", variant="oware")
+    assert "Oware" in tab.page.title()
+    tab.play_to_the_end()
+    tab.shot("oware-over")
+    check_result_dialog(tab, 48)
+
+
+def test_undo_hint_keys_and_reload_mid_game(tab: Tab) -> None:
+    page = tab.page
+    tab.start_from_menu("Play the computer")
+    for _ in range(3):
+        assert tab.wait_turn_or_over()
+        tab.play()
+    assert tab.wait_turn_or_over()
+    played = tab.moves()
+    page.get_by_role("button", name=re.compile("Hint")).click()
+    page.wait_for_selector(".pit.hint")
+    assert page.locator(".row-bottom .pit.hint.legal").count() == 1
+    assert "Hint: play" in page.locator("#live").inner_text()
+    tab.shot("hint")
+    page.keyboard.press("u")
+    page.wait_for_function(f"document.querySelectorAll('{MOVES}').length < {played}")
+    assert tab.wait_turn_or_over()
+    after_undo = tab.moves()
+    assert 0 < after_undo < played
+    assert page.locator("#moves li.p0").count() >= 1
+    board = tab.counts()
+    page.reload()
+    page.wait_for_selector(".row-bottom .pit.legal")
+    assert tab.moves() == after_undo and tab.counts() == board
+    legal = page.locator(".row-bottom .pit.legal").first.get_attribute("data-pit")
+    assert legal is not None
+    page.keyboard.press(str(int(legal) + 1))
+    page.wait_for_function(f"document.querySelectorAll('{MOVES}').length > {after_undo}")
+    assert tab.page.locator(MOVES).nth(after_undo).inner_text().startswith(chr(65 + int(legal)))
+    home = tab.page
+    home.goto("/")
+    assert home.locator(".your-games li").count() >= 1
+
+
+def test_watch_computer_vs_computer_with_pause_and_speed(tab: Tab) -> None:
+    page = tab.page
+    tab.start_from_menu("Watch computer vs computer")
+    assert page.locator("#watch").is_visible() and page.locator(".pit.legal").count() == 0
+    page.wait_for_function(f"document.querySelectorAll('{MOVES}').length >= 1")
+    page.get_by_role("button", name="Pause").click()
+    page.wait_for_selector("#status:text('Paused')")
+    paused_at = tab.moves()
+    page.wait_for_timeout(1500)
+    assert tab.moves() == paused_at
+    tab.shot("watch-paused")
+    page.select_option("#speed", "0")
+    page.get_by_role("button", name="Resume").click()
+    page.wait_for_selector("#over-dialog[open]", timeout=90_000)
+    assert tab.moves() > paused_at + 5
+    result = page.locator("#over-result").inner_text()
+    assert re.match(r"^(Computer [12] \(Beginner\) won|Draw), \d+–\d+$", result), result
+    tab.shot("watch-over")
+
+
+def test_sowing_is_animated_and_skippable(browser: Any, server: str) -> None:
+    tab = Tab(browser, server, reduced_motion="no-preference")
+    try:
+        page = tab.page
+        tab.start_from_menu("Play a friend here")
+        page.locator(".row-bottom .pit.legal").nth(2).click()  # C: 4 seeds, last in the store
+        # Mid-sowing, seeds are in hand: the board on screen holds fewer than all 48.
+        page.wait_for_function(
+            "document.querySelector('.board.animating') && [...document.querySelectorAll("
+            "'.board .count')].reduce((a, e) => a + Number(e.textContent), 0) < 48",
+            polling="raf",
+        )
+        tab.shot("animation-mid")
+        page.wait_for_selector(".board:not(.animating)")
+        assert page.locator("#live").inner_text() == "Player 1 played C: 4 seeds, extra turn."
+        assert page.locator("#callout").text_content() == "Extra turn!"
+        assert tab.counts() == [4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0]
+        # a long sow, skipped with a click on the board
+        page.locator(".row-bottom .pit.legal").nth(3).click()
+        page.wait_for_selector(".board.animating")
+        page.locator("#board").click(position={"x": 5, "y": 5})
+        page.wait_for_selector(".board:not(.animating)", timeout=2000)
+        assert page.locator(".row-top .pit.legal").count() > 0  # player 2's turn on one screen
+        assert tab.errors == []
+    finally:
+        tab.close()
+
+
+def test_phone_layout_keeps_pits_tappable(browser: Any, server: str) -> None:
+    tab = Tab(browser, server, viewport={"width": 360, "height": 740}, is_mobile=True)
+    try:
+        page = tab.page
+        tab.start_from_menu("Play the computer")
+        tab.shot("phone-game")
+        widths = page.locator(".board .pit").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        assert len(widths) == 12 and min(widths) >= 44, widths
+        scroll = page.evaluate("document.scrollingElement.scrollWidth")
+        assert scroll <= 360, f"the page scrolls sideways: {scroll}px"
+        tab.play()
+        assert tab.wait_turn_or_over()
+        tab.shot("phone-after-move")
+        page.goto("/")
+        tab.shot("phone-home")
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+        assert tab.errors == []
+    finally:
+        tab.close()
+
+
+def test_unknown_page_is_a_404_page(browser: Any, server: str) -> None:
+    tab = Tab(browser, server)
+    try:
+        response = tab.page.goto("/no/such/page")
+        assert response is not None and response.status == 404
+        assert tab.page.get_by_role("heading", name="Page not found").is_visible()
+    finally:
+        tab.close()
