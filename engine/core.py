@@ -175,6 +175,8 @@ class State:
         bottom = " ".join(f"{x:2d}" for x in self.board[:n])
         s0, s1 = self.scores
         turn = "game over" if self.to_move is None else f"player {self.to_move} to move"
+        if self.extra:
+            turn += f"; {r.extra_text(self.extra)}"
         return f"    {top}\n{s1:3d}{' ' * (3 * n)} {s0:3d}\n    {bottom}\n({turn})"
 
 
@@ -421,6 +423,10 @@ class Rules:
     def start_extra(self) -> tuple[int, ...]:
         """The variant's state beside the board at the start; most variants keep none."""
         return ()
+
+    def extra_text(self, extra: tuple[int, ...]) -> str:
+        """The state beside the board in words, for a person."""
+        return f"extra {extra}"
 
     def check_extra(self, board: Board, extra: tuple[int, ...]) -> None:
         """Raise ValueError if ``extra`` is not a valid state beside ``board``."""

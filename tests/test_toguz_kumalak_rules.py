@@ -159,6 +159,7 @@ def test_tuzdyks_are_part_of_the_position() -> None:
     without = TOGUZ.position(board, 0)
     assert with_tuzdyk != without and with_tuzdyk.key() != without.key()
     assert with_tuzdyk.play(8).board != without.play(8).board
+    assert "tuzdyks: none, A" in str(with_tuzdyk) and "tuzdyks: none, none" in str(without)
     with pytest.raises(ValueError, match="first 8 pits"):
         TOGUZ.position(board, 0, (18, -1))  # the opponent's ninth pit
     with pytest.raises(ValueError, match="never holds stones"):

@@ -166,6 +166,7 @@ class Adi(Rules):
 
     @staticmethod
     def note_capture(rec: MoveRecord, mover: Player, capturer: Player, i: int, seeds: int) -> None:
+        """Record a capture as the mover's or, when the opponent takes it, as theirs."""
         (rec.captures if capturer == mover else rec.opponent_captures).append((i, seeds))
 
     def split(self, board: list[int], rec: MoveRecord | None, reason: str) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core import Board, MoveRecord, Option, Player, Rules
+from engine.notation import pit_letter
 
 NO_TUZDYK = -1
 
@@ -75,6 +76,14 @@ class ToguzKumalak(Rules):
                 raise ValueError(f"a tuzdyk never holds stones: index {tuzdyk} holds some")
         if NO_TUZDYK not in extra and extra[0] - (self.pits + 1) == extra[1]:
             raise ValueError("the two tuzdyks can't have the same number")
+
+    def extra_text(self, extra: tuple[int, ...]) -> str:
+        """Each player's tuzdyk by pit letter (on the opponent's row), e.g. "tuzdyks: c, none"."""
+        names = [
+            "none" if t == NO_TUZDYK else pit_letter(1 - p, t - (self.pits + 1) * (1 - p))
+            for p, t in enumerate(extra)
+        ]
+        return f"tuzdyks: {names[0]}, {names[1]}"
 
     def tuzdyk_owner(self, board: list[int], i: int) -> Player | None:
         """The player whose tuzdyk index ``i`` is, or None."""
