@@ -53,3 +53,25 @@ def test_random_games_keep_the_invariants(rules) -> None:
             assert again.moves == game.moves
             assert again.state == state
             assert again.notation() == game.notation()
+
+
+@pytest.mark.parametrize("rules", [r for r in RULE_SETS if r.board_only], ids=repr)
+def test_board_only_rules_play_the_same_on_bare_boards(rules) -> None:
+    # Searches call rules.moves / rules.apply on bare board lists when board_only is True: they
+    # must agree with State.play, except for endings by repetition (history is not on the board).
+    rng = random.Random(99)
+    for first in (0, 1):
+        state = rules.initial_state(first)
+        while not state.is_over:
+            board = list(state.board)
+            assert rules.moves(board, state.to_move) == list(state.legal_moves())
+            pit = rng.choice(state.legal_moves())
+            nxt = rules.apply(board, state.to_move, pit)
+            state, record = state.play_record(pit)
+            if "repeated" not in record.end_reason:
+                assert (tuple(board), nxt) == (state.board, state.to_move)
+
+
+def test_rules_with_state_beside_the_board_are_not_board_only() -> None:
+    for rules in RULE_SETS:
+        assert rules.board_only == (rules.initial_state().extra == ()), rules
