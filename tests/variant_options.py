@@ -12,7 +12,7 @@ from engine.core import Rules
 def option_values(spec: Any) -> list[Any]:
     if spec.kind is bool:
         return [False, True]
-    if spec.choices:
+    if spec.choices:  # e.g. kalah's end and leftovers, oware's grand_slam: every choice
         return list(spec.choices)
     if spec.minimum is not None:
         return sorted({spec.minimum, spec.default, spec.maximum})
