@@ -19,19 +19,23 @@ def test_ten_fixed_positions_are_legal_and_in_play(name: str) -> None:
         assert not state.is_over and len(state.legal_moves()) > 1
 
 
-def test_quick_bench_prints_every_section() -> None:
+def test_quick_bench_prints_every_section_with_positive_figures() -> None:
     out = io.StringIO()
-    assert bench.main(["--quick"], out=out) == 0
+    figures = bench.run(quick=True, out=out)
     text = out.getvalue()
     for heading in ("perft", "minimax", "alpha-beta from the Kalah(6,4) start", "MCTS"):
         assert heading in text
     assert "machine:" in text and "x C (~30 M nodes/s)" in text
-
-
-def test_quick_figures_are_positive() -> None:
-    figures = bench.run(quick=True, out=io.StringIO())
     assert all(rate > 0 for rate in figures["perft"].values())
     for name in bench.VARIANTS:
         assert figures["minimax"][name]["rate"] > 0
         assert all(d >= 1 for d in figures["minimax"][name]["depths"])
     assert figures["plain"]["nodes"] > 0
+
+
+def test_command_line_quick(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = []
+    monkeypatch.setattr(bench, "run", lambda quick, out: calls.append(quick) or {})
+    assert bench.main(["--quick"]) == 0 and calls == [True]
