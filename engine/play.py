@@ -357,18 +357,24 @@ def choose_setup(con: Console) -> Setup:
     return Setup(rules, seats)
 
 
-def human_move(con: Console, state: State) -> int | None:
-    """Ask the human to move until the entry is legal; None for quit."""
+QUIT = -1
+UNDO = -2
+
+
+def human_move(con: Console, state: State) -> int:
+    """Ask the human to move until the entry is legal; or QUIT, or UNDO."""
     player = state.to_move or 0
     first, last = pit_letter(player, 0), pit_letter(player, state.rules.pits - 1)
     while True:
         entry = con.ask(f"Player {player}, your move ({first}-{last} or 1-{state.rules.pits}): ")
         if entry.lower() in ("q", "quit", "exit"):
-            return None
+            return QUIT
+        if entry.lower() in ("u", "undo"):
+            return UNDO
         if entry.lower() in ("?", "h", "help"):
             con.say(
-                "Type the letter or number of one of your pits; 'quit' leaves "
-                "(the game stays saved)."
+                "Type the letter or number of one of your pits; 'undo' takes back your last "
+                "move (and the computer's replies); 'quit' leaves (the game stays saved)."
             )
             con.say(f"Legal moves: {legal_text(state)}")
             continue
@@ -376,6 +382,18 @@ def human_move(con: Console, state: State) -> int | None:
         if pit is not None:
             return pit
         con.say(f"{entry!r} is not a legal move here. Legal moves: {legal_text(state)}")
+
+
+def undo(game: GameRecord, seats: Sequence[Seat]) -> str:
+    """Take back moves until a human is to move again; the moves taken back, in notation."""
+    taken: list[str] = []
+    while game.moves:
+        taken.append(move_text(game.records[-1]))
+        game.pop()
+        mover = game.state.to_move
+        if mover is not None and seats[mover].kind == "human":
+            break
+    return " ".join(reversed(taken))
 
 
 def result_text(state: State) -> str:
@@ -401,9 +419,17 @@ def play_game(con: Console, game: GameRecord, seats: Sequence[Seat], path: Path)
         agent = agents[player]
         if agent is None:
             pit = human_move(con, state)
-            if pit is None:
+            if pit == QUIT:
                 con.say(f"Game saved to {path}; start again to resume it.")
                 return False
+            if pit == UNDO:
+                taken = undo(game, seats)
+                for a in agents:
+                    if a is not None:
+                        a.reset()
+                con.say(f"Took back {taken}." if taken else "There is no move to take back.")
+                save_game(path, game, seats)
+                continue
             rec = game.push(pit)
             con.say(f"Player {player} plays {move_text(rec)}.")
         else:
@@ -446,7 +472,8 @@ def offer_resume(con: Console, path: Path) -> tuple[GameRecord, list[Seat]] | No
 def session(con: Console, path: Path, resume: bool = True) -> int:
     """Menus, games and "play again?" until the player stops."""
     con.say(
-        "Mancala in the terminal. Type 'quit' at a move prompt to leave; Enter takes [defaults]."
+        "Mancala in the terminal. At a move prompt: '?' for help, 'undo', 'quit'. "
+        "Enter takes [defaults]."
     )
     saved = offer_resume(con, path) if resume else None
     if saved is not None:

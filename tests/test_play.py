@@ -218,3 +218,22 @@ def test_engine_usage(capsys: pytest.CaptureFixture[str]) -> None:
     assert engine_main([]) == 2
     assert engine_main(["nosuch"]) == 2
     assert "play" in capsys.readouterr().out
+
+
+def test_undo_takes_back_to_the_humans_turn(save_dir: Path) -> None:
+    # Human vs human: undo takes back one move.
+    status, out = run(setup_lines(1) + ["B", "undo", "A", "undo", "undo", "undo"])
+    assert status == 0
+    assert "Took back B1." in out and "Took back A1." in out
+    assert "There is no move to take back." in out
+    assert json.loads((save_dir / SAVE_NAME).read_text())["game"]["moves"] == []
+
+
+def test_undo_against_the_computer_takes_back_its_replies_too(save_dir: Path) -> None:
+    lines = setup_lines(2, options={"pits": "4", "seeds": "3"}) + ["1", "1"]
+    status, out = run(lines + ["A", "undo"])
+    assert status == 0
+    taken = out.split("Took back ")[1].split(".")[0].split()
+    assert taken[0] == "A3" and len(taken) >= 2  # mine, then the computer's move(s)
+    assert all(t[0].islower() for t in taken[1:])
+    assert json.loads((save_dir / SAVE_NAME).read_text())["game"]["moves"] == []
