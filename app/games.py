@@ -403,6 +403,8 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         ],
         "you": mine,
         "first_player": record.first_player,
+        "extra": list(getattr(state, "extra", ()) or ()),
+        "extra_text": extra_text(rules, state),
         "initial_board": list(boards[0]),
         "board": list(state.board),
         "to_move": mover,
@@ -423,6 +425,15 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         and any(s["kind"] == "human" and s["owner"] is None for s in game.seats),
         "updated": game.updated,
     }
+
+
+def extra_text(rules: Any, state: Any) -> str:
+    """What a variant keeps beside the board, in words (e.g. Toguz Kumalak's tuzdyks)."""
+    extra = getattr(state, "extra", ())
+    describe = getattr(rules, "extra_text", None)
+    if not extra or describe is None:
+        return ""
+    return str(describe(extra))
 
 
 def summary(game: Game, owner: str | None) -> dict[str, Any]:

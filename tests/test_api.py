@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from app import ai_job, create_app
 from app.store import StaleVersion, Store
-from engine import get_variant
+from engine import get_variant, variant_names
 from engine.record import GameRecord
 
 
@@ -134,19 +134,19 @@ def test_the_computer_replies_and_explains_itself(client: FlaskClient) -> None:
     assert "move_values" in decision and game["last_decision"] == decision
 
 
-def test_play_whole_games_against_beginner(client: FlaskClient) -> None:
-    for variant in ("kalah", "oware"):
-        game = create(client, variant=variant)
-        for _ in range(300):
-            if game["status"] == "over":
-                break
-            assert game["your_turn"], game
-            game = move(client, game, game["legal_moves"][0], wait=True).json
-        assert game["status"] == "over" and game["legal_moves"] == []
-        rules = get_variant(variant)
-        replay = GameRecord(rules, 0, [m["pit"] for m in game["moves"]])
-        assert list(replay.state.scores) == game["scores"]
-        assert sum(game["scores"]) == rules.total_seeds
+@pytest.mark.parametrize("variant", variant_names())
+def test_every_variant_plays_to_the_end_against_beginner(client: FlaskClient, variant: str) -> None:
+    game = create(client, variant=variant)
+    rules = get_variant(variant)
+    assert len(game["board"]) == 2 * rules.pits + 2 and sum(game["board"]) == rules.total_seeds
+    for n in range(600):
+        if game["status"] == "over":
+            break
+        legal = game["legal_moves"]
+        game = move(client, game, legal[n % len(legal)], wait=True).json
+    assert game["status"] == "over", f"{variant}: not over after 600 moves"
+    replay = GameRecord(rules, 0, [m["pit"] for m in game["moves"]])
+    assert list(replay.state.scores) == game["scores"] and replay.state.is_over
 
 
 def test_two_friends_on_one_screen_take_turns(client: FlaskClient) -> None:

@@ -3,7 +3,7 @@
 // which pits are playable comes from the server.
 
 const MAX_DOTS_PIT = 12;
-const MAX_DOTS_STORE = 40;
+const MAX_DOTS_STORE = 30;
 
 // Dot positions (percent of the pit) on a sunflower spiral: dense, round and stable.
 function spiral(count, spread) {
@@ -166,6 +166,11 @@ export class Board {
       cell.classList.toggle("valued", Boolean(show));
       cell.classList.toggle("best", Boolean(show) && Number(pit) === best);
     }
+  }
+
+  /** Mark cells (by board index) with ``cls``, e.g. tuzdyks; the server says which. */
+  markSpecial(indices, cls) {
+    for (const [index, cell] of this.cells) cell.classList.toggle(cls, indices.includes(index));
   }
 
   pulse(index, cls = "pulse") {

@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 const els = {
   board: $("board"),
   status: $("status"),
+  extra: $("extra"),
   callout: $("callout"),
   live: $("live"),
   moves: $("moves"),
@@ -159,6 +160,10 @@ function render(game, { interactive = true } = {}) {
     tag.classList.toggle("thinking", game.thinking && game.to_move === seat);
   }
   els.board.classList.toggle("my-turn", canPlay);
+  els.extra.textContent = game.extra_text || "";
+  els.extra.hidden = !game.extra_text;
+  // Toguz Kumalak keeps each player's tuzdyk (a board index) beside the board.
+  board.markSpecial(game.variant === "toguz_kumalak" ? game.extra.filter((i) => i >= 0) : [], "tuzdyk");
   els.status.textContent = view.message || statusText(game);
   els.status.classList.toggle("thinking", game.thinking && !view.message);
   els.status.classList.toggle("error", Boolean(view.message));
@@ -229,7 +234,7 @@ function renderThinking(game) {
   if (d) {
     if (d.value !== null && d.value !== undefined) bits.push(`value ${formatValue(d.value)}`);
     if (d.depth) bits.push(`depth ${d.depth}`);
-    if (d.nodes) bits.push(`${d.nodes.toLocaleString()} positions`);
+    if (d.nodes) bits.push(`${d.nodes.toLocaleString()} position${d.nodes === 1 ? "" : "s"}`);
     if (d.seconds !== undefined) bits.push(`${d.seconds.toFixed(2)} s`);
   }
   els.thinkingInfo.hidden = false;
