@@ -96,12 +96,14 @@ class Agent:
         legal = state.legal_moves()
         if not legal:
             raise ValueError("the game is over: there is no move to choose")
-        clock = Deadline((limit or self.default_limit).seconds)
+        seconds = (limit or self.default_limit).seconds
+        # Stop searching a little early so that wrapping up stays inside the time limit.
+        clock = Deadline(seconds, margin=min(0.03, 0.1 * seconds) if seconds else 0.0)
         if len(legal) == 1:
             decision = Decision(legal[0], nodes=0, pv=(legal[0],))
         else:
             decision = self.search(state, limit or self.default_limit, clock)
-        decision.seconds = clock.elapsed()
+        decision.seconds = time.perf_counter() - clock.start
         decision.agent = self.describe()
         return decision
 

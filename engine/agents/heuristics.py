@@ -19,7 +19,9 @@ from collections.abc import Callable, Sequence
 from engine.core import Rules
 
 Evaluator = Callable[[Sequence[int]], float]
-"""Maps a board to a value for the player it was made for."""
+"""Maps a board to a value for the player it was made for.  An evaluator that is a weighted sum
+of the stores and the rows' seed counts carries its weights for (own store, their store, own
+row, their row) as ``totals_weights`` (else None)."""
 
 HEURISTICS: tuple[str, ...] = ("store", "diff", "seeds", "side", "mix", "tuned")
 
@@ -63,17 +65,40 @@ def make_evaluator(
         weights = MIX_WEIGHTS
     if weights is None and heuristic == "tuned":
         weights = TUNED_WEIGHTS.get(rules.name, MIX_WEIGHTS)
+    linear: tuple[float, float, float, float] | None
     if weights is not None:
-        return _weighted(rules, player, tuple(float(w) for w in weights))
-    if heuristic == "store":
-        return lambda b: b[mine_store]
-    if heuristic == "diff":
-        return lambda b: b[mine_store] - b[their_store]
-    if heuristic == "seeds":
-        return lambda b: sum(b[mine])
-    if heuristic == "side":
-        return lambda b: sum(b[mine]) - sum(b[theirs])
-    raise ValueError(f"unknown heuristic {heuristic!r} (heuristics: {', '.join(HEURISTICS)})")
+        w = tuple(float(x) for x in weights)
+        if len(w) == len(FEATURES) and not any(w[2:]):
+            return _linear(rules, player, (w[0], -w[0], w[1], -w[1]))
+        evaluate, linear = _weighted(rules, player, w), None
+    elif heuristic == "store":
+        evaluate, linear = (lambda b: b[mine_store]), (1.0, 0.0, 0.0, 0.0)
+    elif heuristic == "diff":
+        evaluate, linear = (lambda b: b[mine_store] - b[their_store]), (1.0, -1.0, 0.0, 0.0)
+    elif heuristic == "seeds":
+        evaluate, linear = (lambda b: sum(b[mine])), (0.0, 0.0, 1.0, 0.0)
+    elif heuristic == "side":
+        evaluate, linear = (lambda b: sum(b[mine]) - sum(b[theirs])), (0.0, 0.0, 1.0, -1.0)
+    else:
+        raise ValueError(f"unknown heuristic {heuristic!r} (heuristics: {', '.join(HEURISTICS)})")
+    evaluate.totals_weights = linear  # type: ignore[attr-defined]
+    return evaluate
+
+
+def _linear(rules: Rules, player: int, weights: tuple[float, float, float, float]) -> Evaluator:
+    """``a * own store + b * their store + c * own row + d * their row``, in that order (the
+    leaf kernel of the search computes the same sum from totals, to the last bit)."""
+    a, b, c, d = weights
+    ms, ts = rules.store(player), rules.store(1 - player)
+    n = rules.pits
+    mine = slice(0, n) if player == 0 else slice(n + 1, 2 * n + 1)
+    theirs = slice(n + 1, 2 * n + 1) if player == 0 else slice(0, n)
+
+    def evaluate(board: Sequence[int]) -> float:
+        return a * board[ms] + b * board[ts] + c * sum(board[mine]) + d * sum(board[theirs])
+
+    evaluate.totals_weights = weights  # type: ignore[attr-defined]
+    return evaluate
 
 
 def _weighted(rules: Rules, player: int, weights: tuple[float, ...]) -> Evaluator:

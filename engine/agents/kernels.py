@@ -16,6 +16,9 @@ from engine.core import Player, Rules
 
 Child = tuple[int, list[int], Player | None]
 Children = Callable[[Sequence[int], Player], Iterable[Child]]
+Totals = tuple[int, int, int, int, int, Player | None]
+"""(move, store 0, store 1, row 0, row 1, next player or None) after a move."""
+LeafTotals = Callable[[Sequence[int], Player], Iterable[Totals]]
 
 
 def generic_children(rules: Rules) -> Children:
@@ -114,6 +117,97 @@ def _kalah_children(rules: Rules) -> Children:
             yield pit, b, nxt
 
     return children
+
+
+def leaf_totals_for(rules: Rules) -> LeafTotals | None:
+    """A kernel giving each move's store and row totals without building its board, where one
+    exists (Kalah with the default end rules): enough to evaluate the leaves of a search with a
+    heuristic that only counts stores and rows."""
+    fixed = {k: v for k, v in rules.options.items() if k not in ("pits", "seeds")}
+    defaults = {k: spec.default for k, spec in rules.options_spec.items()}
+    if rules.name != "kalah" or any(
+        fixed[k] != defaults[k] for k in fixed if k not in ("capture", "empty_capture")
+    ):
+        return None
+    return _kalah_leaf_totals(rules)
+
+
+def _kalah_leaf_totals(rules: Rules) -> LeafTotals:
+    """Kalah's rules as arithmetic on totals: what each move adds to the stores and rows."""
+    n = rules.pits
+    capture = rules.options["capture"]
+    empty_capture = rules.options["empty_capture"]
+    total = rules.total_seeds
+    # table[player][pit][seeds] = (last index, change on the mover's row, seeds added to the
+    # opponent's row, seeds into the mover's store, seeds dropped on the last pit, and on the
+    # pit across from it).
+    table: list[list[list[tuple[int, int, int, int, int, int]]]] = []
+    for player in (0, 1):
+        skip, store = rules.store(1 - player), rules.store(player)
+        mine, theirs = set(rules.row(player)), set(rules.row(1 - player))
+        per_pit = []
+        for pit in range(n):
+            sequence: list[int] = []
+            j = rules.index(player, pit)
+            while len(sequence) < total:
+                j = (j + 1) % rules.size
+                if j != skip:
+                    sequence.append(j)
+            per_seeds = [(-1, 0, 0, 0, 0, 0)]
+            for seeds in range(1, total + 1):
+                drops = sequence[:seeds]
+                last = drops[-1]
+                per_seeds.append(
+                    (
+                        last,
+                        sum(1 for j in drops if j in mine) - seeds,
+                        sum(1 for j in drops if j in theirs),
+                        drops.count(store),
+                        drops.count(last),
+                        drops.count(2 * n - last) if last in mine else 0,
+                    )
+                )
+            per_pit.append(per_seeds)
+        table.append(per_pit)
+
+    def totals(board: Sequence[int], player: Player) -> Iterator[Totals]:
+        base = (n + 1) * player
+        store = base + n
+        mine = table[player]
+        my_store, their_store = board[store], board[3 * n + 1 - store]
+        my_row = sum(board[base:store])
+        their_row = sum(board[n + 1 - base : 2 * n + 1 - base])
+        for pit in range(n):
+            seeds = board[base + pit]
+            if not seeds:
+                continue
+            last, own_change, their_gain, into_store, at_last, at_across = mine[pit][seeds]
+            s_me = my_store + into_store
+            r_me = my_row + own_change
+            r_them = their_row + their_gain
+            nxt: Player | None = player
+            if last != store:
+                nxt = 1 - player
+                if capture and base <= last < store:
+                    in_last = at_last + (0 if last == base + pit else board[last])
+                    if in_last == 1:
+                        taken = board[2 * n - last] + at_across
+                        if taken or empty_capture:
+                            s_me += taken + 1
+                            r_me -= 1
+                            r_them -= taken
+            s_them = their_store
+            if not r_me or not r_them:
+                s_me += r_me
+                s_them += r_them
+                r_me = r_them = 0
+                nxt = None
+            if player:
+                yield pit, s_them, s_me, r_them, r_me, nxt
+            else:
+                yield pit, s_me, s_them, r_me, r_them, nxt
+
+    return totals
 
 
 def _oware_children(rules: Rules) -> Children:

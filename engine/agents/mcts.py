@@ -126,7 +126,6 @@ class MCTSAgent(Agent):
         iterations = limit.iterations
         if iterations is None and limit.seconds is None:
             iterations = 1000
-        clock = Deadline(limit.seconds, margin=0.01) if limit.seconds is not None else clock
         rng = self.rng
         log = math.log
         sqrt = math.sqrt

@@ -16,17 +16,21 @@ repetition rule is not tracked (the root's moves and children are exact).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.heuristics import WIN, final_value, make_evaluator
-from engine.agents.kernels import kernel_for
+from engine.agents.kernels import kernel_for, leaf_totals_for
 from engine.core import State
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 64
 TABLE_LIMIT = 1_500_000
+
+
+LEAF = object()
+"""Marks a child given as its leaf value rather than as a position."""
 
 
 class _Timeout(Exception):
@@ -38,7 +42,8 @@ class MinimaxAgent(Agent):
     ``weights`` gives a weighted heuristic's weights; ``noise`` is the chance of a random move
     (for the weakest level); ``ordering=False`` and ``table=False`` give plain alpha-beta
     (searching the depth limit directly, moves in pit order); ``exact_wins=False`` scores a
-    finished game by its margin alone, as the reference benchmark does."""
+    finished game by its margin alone, as the reference benchmark does; ``leaf_kernel=False``
+    evaluates every leaf on its board (the same values, slower; for tests)."""
 
     name = "minimax"
 
@@ -52,6 +57,7 @@ class MinimaxAgent(Agent):
         ordering: bool = True,
         table: bool = True,
         exact_wins: bool = True,
+        leaf_kernel: bool = True,
     ) -> None:
         super().__init__(seed, limit)
         if not 0.0 <= noise <= 1.0:
@@ -62,6 +68,7 @@ class MinimaxAgent(Agent):
         self.ordering = ordering
         self.use_table = table
         self.exact_wins = exact_wins
+        self.leaf_kernel = leaf_kernel
         # Fail early on a bad heuristic name.
         from engine import get_variant
 
@@ -94,7 +101,7 @@ class _Search:
         self.evaluate = make_evaluator(rules, self.me, agent.heuristic, agent.weights)
         self.table: dict[Any, tuple[int, float, int, int]] = {}
         self.nodes = 0
-        self.next_check = 4096
+        self.next_check = 1024
         self.expand: Callable[[Any, int], Iterable[tuple[int, Any, Any]]]
         self.board_of: Callable[[Any], Sequence[int]]
         self.key: Callable[[Any, int], Any]
@@ -120,6 +127,25 @@ class _Search:
         me, clock = self.me, self.clock
         expand, key_of = self.expand, self.key
         evaluate, final = self.evaluate_node, self.final
+        # Parents of leaves under a stores-and-rows heuristic need only each move's totals.
+        weights = getattr(self.evaluate, "totals_weights", None)
+        leaf_totals = leaf_totals_for(self.rules) if weights and self.agent.leaf_kernel else None
+        if leaf_totals is not None:
+            a, b, c, d = weights
+            win = WIN if self.agent.exact_wins else 0.0
+
+            def leaf_values(node: Any, player: int) -> Iterator[tuple[int, float, object]]:
+                """(move, value, LEAF) for every move: its leaf value, computed from totals."""
+                for move, s0, s1, r0, r1, nxt in leaf_totals(node, player):
+                    if me:
+                        s0, s1, r0, r1 = s1, s0, r1, r0
+                    if nxt is None:
+                        margin = s0 - s1
+                        value = win + margin if margin > 0 else -win + margin if margin else 0.0
+                    else:
+                        value = a * s0 + b * s1 + c * r0 + d * r1
+                    yield move, value, LEAF
+
         table = self.table if self.agent.use_table else None
         ordering = self.agent.ordering
         inf = float("inf")
@@ -129,7 +155,7 @@ class _Search:
             """Value of ``node`` (``player`` to move) for the searching agent."""
             search.nodes += 1
             if search.nodes >= search.next_check:
-                search.next_check = search.nodes + 4096
+                search.next_check = search.nodes + 1024
                 if clock.expired():
                     raise _Timeout
             if depth == 0:
@@ -146,15 +172,21 @@ class _Search:
                         or (e_flag == UPPER and e_value <= alpha)
                     ):
                         return e_value
-            children = expand(node, player)
-            if ordering and depth > 1:
-                children = _ordered(children, player, first)
+            if depth == 1 and leaf_totals is not None:
+                children = leaf_values(node, player)
+            else:
+                children = expand(node, player)
+                if ordering and depth > 1:
+                    children = _ordered(children, player, first)
             alpha0, beta0 = alpha, beta
             best_move = -1
             if player == me:
                 best = -inf
                 for move, child, nxt in children:
-                    if nxt is None:
+                    if nxt is LEAF:
+                        search.nodes += 1
+                        value = child
+                    elif nxt is None:
                         search.nodes += 1
                         value = final(child)
                     elif depth == 1:  # a leaf: evaluate here rather than call the search
@@ -171,7 +203,10 @@ class _Search:
             else:
                 best = inf
                 for move, child, nxt in children:
-                    if nxt is None:
+                    if nxt is LEAF:
+                        search.nodes += 1
+                        value = child
+                    elif nxt is None:
                         search.nodes += 1
                         value = final(child)
                     elif depth == 1:  # a leaf: evaluate here rather than call the search
