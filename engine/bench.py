@@ -8,8 +8,10 @@
   tuned pure Python ~0.7 M nodes/s;
 * MCTS playouts/s from the start of each variant.
 
-``--quick`` runs a short version of each (for tests and a smoke check).  The numbers are
-whatever the agents report in ``Decision.nodes`` and ``Decision.depth``.
+``--quick`` runs a short version of each (for tests and a smoke check).  The counts are what the
+agents report in ``Decision.nodes`` and ``Decision.depth``; rates are per CPU second of this
+process (wall time is shown too), so other work on the machine disturbs them less.  Time-limited
+searches still stop on the wall clock, so on a busy machine they reach less depth.
 """
 
 from __future__ import annotations
@@ -84,19 +86,27 @@ class Row:
     what: str
     nodes: int
     seconds: float
+    cpu: float
+    """CPU seconds of this process (rates use them: steadier than wall time on a busy machine)."""
     depth: int | None = None
     note: str = ""
 
     @property
     def rate(self) -> float:
-        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+        return self.nodes / self.cpu if self.cpu > 0 else 0.0
+
+
+def timed(call: Any, *args: Any) -> tuple[Any, float, float]:
+    """``call(*args)``'s result, wall seconds and CPU seconds."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = call(*args)
+    return result, time.perf_counter() - wall, time.process_time() - cpu
 
 
 def bench_perft(name: str, depth: int) -> Row:
-    rules = get_variant(name)
-    start = time.perf_counter()
-    count = perft(rules.initial_state(), depth)
-    return Row(f"perft {name} depth {depth}", count, time.perf_counter() - start)
+    state = get_variant(name).initial_state()
+    count, wall, cpu = timed(perft, state, depth)
+    return Row(f"perft {name} depth {depth}", count, wall, cpu)
 
 
 def minimax_agent() -> Agent:
@@ -119,30 +129,24 @@ def bench_minimax(name: str, seconds: float, count: int) -> list[Row]:
     rules = get_variant(name)
     rows = []
     for k, moves in enumerate(POSITIONS[name][:count]):
-        agent = minimax_agent()
-        decision = agent.choose(position(rules, moves), Limit(seconds=seconds))
-        rows.append(
-            Row(
-                f"minimax {name} #{k} ({len(moves)} plies)",
-                decision.nodes,
-                decision.seconds,
-                decision.depth,
-            )
-        )
+        agent, state = minimax_agent(), position(rules, moves)
+        decision, wall, cpu = timed(agent.choose, state, Limit(seconds=seconds))
+        what = f"minimax {name} #{k} ({len(moves)} plies)"
+        rows.append(Row(what, decision.nodes, wall, cpu, decision.depth))
     return rows
 
 
 def bench_plain(depth: int) -> Row:
     agent, how = plain_agent()
     state = get_variant("kalah").initial_state()
-    decision = agent.choose(state, Limit(depth=depth))
-    return Row(f"kalah start depth {depth}", decision.nodes, decision.seconds, decision.depth, how)
+    decision, wall, cpu = timed(agent.choose, state, Limit(depth=depth))
+    return Row(f"kalah start depth {depth}", decision.nodes, wall, cpu, decision.depth, how)
 
 
 def bench_mcts(name: str, seconds: float) -> Row:
-    agent = make_agent("mcts", seed=1)
-    decision = agent.choose(get_variant(name).initial_state(), Limit(seconds=seconds))
-    return Row(f"mcts {name} start", decision.nodes, decision.seconds)
+    agent, state = make_agent("mcts", seed=1), get_variant(name).initial_state()
+    decision, wall, cpu = timed(agent.choose, state, Limit(seconds=seconds))
+    return Row(f"mcts {name} start", decision.nodes, wall, cpu)
 
 
 def machine() -> str:
@@ -163,10 +167,10 @@ def machine() -> str:
 
 
 def table(rows: Sequence[Row], unit: str, depth: bool = False) -> str:
-    head = f"  {'':<34} {unit:>11} {'seconds':>8} {unit + '/s':>13}"
+    head = f"  {'':<34} {unit:>11} {'wall s':>7} {'cpu s':>7} {unit + '/s':>13}"
     lines = [head + (f" {'depth':>5}" if depth else "")]
     for r in rows:
-        line = f"  {r.what:<34} {r.nodes:>11,} {r.seconds:>8.3f} {r.rate:>13,.0f}"
+        line = f"  {r.what:<34} {r.nodes:>11,} {r.seconds:>7.3f} {r.cpu:>7.3f} {r.rate:>13,.0f}"
         if depth:
             line += f" {r.depth if r.depth is not None else '-':>5}"
         lines.append(line)
@@ -202,11 +206,11 @@ def run(quick: bool, out: TextIO) -> dict[str, Any]:
         rows = bench_minimax(name, seconds, count)
         say(table(rows, "nodes", depth=True))
         nodes = sum(r.nodes for r in rows)
-        secs = sum(r.seconds for r in rows)
+        secs = sum(r.cpu for r in rows)
         depths = [r.depth or 0 for r in rows]
         rate = nodes / secs if secs else 0.0
         say(
-            f"  {name}: {nodes:,} nodes in {secs:.2f} s = {rate:,.0f} nodes/s; depth reached "
+            f"  {name}: {nodes:,} nodes in {secs:.2f} CPU s = {rate:,.0f} nodes/s; depth reached "
             f"{min(depths)}-{max(depths)} (mean {sum(depths) / len(depths):.1f})"
         )
         figures["minimax"][name] = {"rate": rate, "depths": depths}
