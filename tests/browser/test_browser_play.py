@@ -15,6 +15,15 @@ pytestmark = pytest.mark.browser
 
 MOVES = "#moves li"
 START = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]
+# Every text the live region announces, kept in window.announced.
+ANNOUNCEMENTS = """
+window.announced = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const live = document.getElementById("live");
+  if (live) new MutationObserver(() => live.textContent && window.announced.push(live.textContent))
+    .observe(live, {childList: true, characterData: true, subtree: true});
+});
+"""
 
 
 class Tab:
@@ -24,6 +33,7 @@ class Tab:
         context.setdefault("reduced_motion", "reduce")
         context.setdefault("viewport", {"width": 1200, "height": 820})
         self.context = browser.new_context(base_url=server, **context)
+        self.context.add_init_script(ANNOUNCEMENTS)
         self.page = self.context.new_page()
         self.page.set_default_timeout(20_000)
         self.errors: list[str] = []
@@ -67,6 +77,9 @@ class Tab:
             self.play("first" if n % 2 else "last")
         pytest.fail("the game did not end")
 
+    def announced(self) -> list[str]:
+        return list(self.page.evaluate("window.announced"))
+
     def counts(self) -> list[int]:
         """The board on screen in the canonical layout (by each cell's board index)."""
         cells = self.page.locator(".board [data-index]").evaluate_all(
@@ -103,6 +116,8 @@ def check_result_dialog(tab: Tab, total: int) -> None:
 
 def test_kalah_from_the_menu_to_the_end_and_again(tab: Tab) -> None:
     tab.start_from_menu("Play the computer")
+    assert "mancala_player" not in tab.page.evaluate("document.cookie")  # HttpOnly
+    assert any(c["name"] == "mancala_player" for c in tab.context.cookies())
     assert tab.counts() == START
     assert tab.page.locator(".row-bottom .pit.legal").count() == 6
     assert tab.page.locator(".row-top .pit.legal").count() == 0
@@ -110,6 +125,9 @@ def test_kalah_from_the_menu_to_the_end_and_again(tab: Tab) -> None:
     tab.play_to_the_end()
     tab.shot("kalah-over")
     check_result_dialog(tab, 48)
+    said = tab.announced()
+    assert any(t.startswith("You played") for t in said)
+    assert any(t.startswith("Computer (Beginner) played") for t in said)
     first_url = tab.page.url
     tab.page.get_by_role("button", name="Play again").click()
     tab.page.wait_for_url(lambda url: url != first_url and "/game/" in url)
@@ -237,3 +255,52 @@ def test_unknown_page_is_a_404_page(browser: Any, server: str) -> None:
         assert tab.page.get_by_role("heading", name="Page not found").is_visible()
     finally:
         tab.close()
+
+
+def test_a_friend_on_another_device_sees_each_move_without_reloading(
+    browser: Any, server: str
+) -> None:
+    host, guest = Tab(browser, server), Tab(browser, server)
+    try:
+        host.start_from_menu("Play a friend on another device")
+        assert host.page.locator("#share").is_visible()
+        link = host.page.locator("#share-url").input_value()
+        assert "/game/" in link
+        guest.page.goto(link)
+        guest.page.get_by_role("button", name="Take the seat").click()
+        guest.page.wait_for_selector("#status:text('Waiting for opponent')")
+        host.page.wait_for_selector("#share", state="hidden")
+        host.play()
+        # the guest sees it within a second, and its own row is at the bottom
+        guest.page.wait_for_selector(".row-bottom .pit.legal", timeout=1500)
+        assert guest.moves() == 1
+        assert guest.page.locator(".row-bottom .pit").first.get_attribute("data-player") == "1"
+        guest.play()
+        host.page.wait_for_function(f"document.querySelectorAll('{MOVES}').length == 2")
+        host.shot("lan-host")
+        guest.shot("lan-guest")
+        assert host.errors == [] and guest.errors == []
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_keyboard_only_play(tab: Tab) -> None:
+    page = tab.page
+    tab.start_from_menu("Play the computer")
+    page.keyboard.press("Tab")
+    for _ in range(30):  # tab through header links and buttons to the first pit
+        if page.evaluate("document.activeElement.classList.contains('pit')"):
+            break
+        page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.dataset.letter")
+    assert focused == "A", "pit A is not reachable with Tab"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none", "the focused pit shows no focus ring"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.letter") == "B"  # sowing order
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelectorAll('{MOVES}').length >= 1")
+    assert page.locator(MOVES).first.inner_text().startswith("B")
+    page.wait_for_function("window.announced.some(t => t.startsWith('You played B: 4 seeds'))")
+    assert any(t.startswith("You played B") for t in tab.announced())
