@@ -35,3 +35,26 @@ def lan_addresses() -> list[str]:
 def urls(port: int) -> list[str]:
     """The URLs to print for people on this machine and on the LAN."""
     return [f"http://{a}:{port}/" for a in lan_addresses()] or [f"http://localhost:{port}/"]
+
+
+def qr_svg(url: str) -> str | None:
+    """A QR code of ``url`` as inline SVG (for phones to scan), or None without segno."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    import io
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out,
+        kind="svg",
+        scale=5,
+        border=2,
+        xmldecl=False,
+        svgclass="qr",
+        title=f"QR code for {url}",
+        dark="#2b1d0e",
+        light="#fffaf2",
+    )
+    return out.getvalue().decode()

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
+from markupsafe import Markup
 
 from app import games
 from app.api import variants_payload
 from app.games import Game
-from app.lan import urls
+from app.lan import qr_svg, urls
 from app.seats import current_owner
 from app.store import get_store
 from engine.agents import ALGORITHMS, LEVELS
@@ -30,7 +31,8 @@ def index() -> str:
             except ValueError:
                 continue
     port = request.host.rpartition(":")[2] if ":" in request.host else "80"
-    lan = urls(int(port)) if port.isdigit() else []
+    lan = [u for u in (urls(int(port)) if port.isdigit() else []) if "localhost" not in u]
+    qr = qr_svg(lan[0]) if lan else None
     return render_template(
         "index.html",
         variants=variants_payload(),
@@ -38,7 +40,8 @@ def index() -> str:
         algorithms=ALGORITHMS,
         default_level=games.DEFAULT_LEVEL,
         yours=yours,
-        lan=[u for u in lan if "localhost" not in u],
+        lan=lan,
+        qr=Markup(qr) if qr else None,
     )
 
 
