@@ -1,4 +1,4 @@
-"""``python -m engine``: ``play`` (the terminal game) and ``perft VARIANT DEPTH``."""
+"""``python -m engine``: ``play`` (terminal game), ``perft VARIANT DEPTH``, ``arena``, ``bench``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ USAGE = """usage: python -m engine COMMAND ...
 commands:
   play [--new] [--save-dir DIR]           play in the terminal (human or computer on each side)
   perft VARIANT DEPTH [--option K=V ...]  count the positions reached at each depth
-  (also: python -m engine.arena for matches, python -m engine.bench for benchmarks)
+  arena match A B ... | arena sweep ...   the same as python -m engine.arena
+  bench [--quick]                         the same as python -m engine.bench
 """
 
 
@@ -57,6 +58,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return play_main(rest)
     if command == "perft":
         return perft_main(rest, sys.stdout)
+    if command == "arena":
+        from engine.arena import main as arena_main
+
+        return arena_main(rest)
+    if command == "bench":
+        from engine.bench import main as bench_main
+
+        return bench_main(rest)
     sys.stderr.write(f"unknown command {command!r}\n\n{USAGE}")
     return 2
 

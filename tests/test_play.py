@@ -214,10 +214,13 @@ def test_perft_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert counts == [6, 35, 185, 942]
 
 
-def test_engine_usage(capsys: pytest.CaptureFixture[str]) -> None:
+def test_engine_usage_and_dispatch(capsys: pytest.CaptureFixture[str]) -> None:
     assert engine_main([]) == 2
     assert engine_main(["nosuch"]) == 2
     assert "play" in capsys.readouterr().out
+    assert engine_main(["arena", "match", "greedy", "random", "--option", "pits=3",
+                        "--games", "2", "--seed", "1"]) == 0  # fmt: skip
+    assert "A wins" in capsys.readouterr().out
 
 
 def test_undo_takes_back_to_the_humans_turn(save_dir: Path) -> None:
