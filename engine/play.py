@@ -437,8 +437,11 @@ def play_game(con: Console, game: GameRecord, seats: Sequence[Seat], path: Path)
             decision = agent.choose(state)
             rec = game.push(decision.move)
             con.say(f"Player {player} plays {move_text(rec)} ({decision_text(state, decision)}).")
-        if rec.extra_turn and not game.state.is_over:
-            con.say(f"The last seed landed in the store: player {player} moves again.")
+        if game.state.to_move == player:
+            if rec.extra_turn:
+                con.say(f"Player {player} moves again.")
+            else:
+                con.say(f"Player {1 - player} has no move: player {player} moves again.")
         save_game(path, game, seats)
     con.say()
     con.say(draw_board(game.state, seats))

@@ -240,3 +240,10 @@ def test_undo_against_the_computer_takes_back_its_replies_too(save_dir: Path) ->
     assert taken[0] == "A3" and len(taken) >= 2  # mine, then the computer's move(s)
     assert all(t[0].islower() for t in taken[1:])
     assert json.loads((save_dir / SAVE_NAME).read_text())["game"]["moves"] == []
+
+
+def test_extra_turn_is_announced() -> None:
+    # Kalah 3x1: c (player 1's last pit) sows its seed into the store.
+    status, out = run(setup_lines(1) + ["A", "c"])
+    assert status == 0
+    assert "Player 1 plays c1+.\nPlayer 1 moves again." in out
