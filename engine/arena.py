@@ -324,7 +324,20 @@ def _seed(args: argparse.Namespace) -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
+def check_outputs(args: argparse.Namespace) -> None:
+    """Fail before any game is played if an output file can't be written."""
+    for path in (args.csv, args.plot):
+        if path is None:
+            continue
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise ValueError(f"cannot write {path}: no folder {folder}")
+    if args.plot and os.path.splitext(args.plot)[1].lower() not in (".svg", ".png"):
+        raise ValueError(f"plot file {args.plot!r}: use a .svg or .png name")
+
+
 def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    check_outputs(args)
     rules = _rules(args)
     seed = _seed(args)
     bar = ProgressBar(args.games, stream=err)
@@ -435,6 +448,7 @@ def sweep_series(rows: Sequence[SweepRow]) -> list[Series]:
 
 
 def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    check_outputs(args)
     rules = _rules(args)
     seed = _seed(args)
     iterations = [int(x) for x in args.iterations.split(",")] if args.iterations else None
@@ -532,7 +546,7 @@ def main(
         if args.command == "match":
             return cmd_match(args, out, err)
         return cmd_sweep(args, out, err)
-    except (ValueError, RuntimeError) as exc:
+    except (ValueError, RuntimeError, OSError) as exc:
         err.write(f"error: {exc}\n")
         return 2
 

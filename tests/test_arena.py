@@ -183,7 +183,9 @@ def test_command_errors_are_reported(tmp_path: Path) -> None:
     status, _, err = run_arena("match", "random", "random", "--option", "pits=99")
     assert status == 2 and "pits" in err
     status, _, err = run_arena("match", "random", "random", "--plot", str(tmp_path / "x.gif"))
-    assert status == 2 and ".svg or .png" in err
+    assert status == 2 and ".svg or .png" in err and "games" not in err  # before any game
+    status, _, err = run_arena("match", "random", "random", "--csv", str(tmp_path / "no/x.csv"))
+    assert status == 2 and "no folder" in err and "games" not in err
 
 
 def test_svg_chart_is_well_formed_with_infinite_bounds() -> None:
