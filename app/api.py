@@ -64,7 +64,10 @@ def load(game_id: str) -> Game:
     row = get_store().load(game_id)
     if row is None:
         raise APIError(404, f"there is no game {game_id!r}")
-    return Game.load(row.id, row.version, row.data, row.updated)
+    try:
+        return Game.load(row.id, row.version, row.data, row.updated)
+    except (ValueError, KeyError, TypeError) as exc:  # rules changed since it was stored
+        raise APIError(410, f"this game can no longer be replayed: {exc}") from None
 
 
 def save(game: Game, data: dict[str, Any], add_owner: tuple[str, int] | None = None) -> Game:
@@ -236,7 +239,12 @@ def hint(game_id: str) -> Any:
     level = params.get("level", games.HINT_LEVEL)
     if level not in LEVELS:
         raise APIError(400, f"'level' must be one of {', '.join(LEVELS)}")
-    decision = get_thinker().hint(game, level, games.DEFAULT_ALGORITHM, level_seconds(level) + 10)
+    try:
+        decision = get_thinker().hint(
+            game, level, games.DEFAULT_ALGORITHM, level_seconds(level) + 10
+        )
+    except Exception as exc:  # a timeout or a broken pool: say so, the game is unchanged
+        raise APIError(503, f"the computer could not suggest a move just now ({exc!r})") from None
     return {"version": game.version, "player": game.to_move, **decision}
 
 

@@ -20,7 +20,9 @@ def _errors(*codes: int) -> dict[str, Any]:
         404: "No such game",
         409: "Stale version, not your turn, or the game is over",
         415: "The body is not application/json",
+        410: "A stored game the current rules can no longer replay",
         422: "An illegal move (the message says why)",
+        503: "The computer could not answer in time",
     }
     return {
         str(c): {
@@ -156,7 +158,7 @@ def spec() -> dict[str, Any]:
                             "description": "A decision",
                             "content": {"application/json": {"schema": _ref("Decision")}},
                         },
-                        **_errors(400, 403, 404, 409),
+                        **_errors(400, 403, 404, 409, 503),
                     },
                 },
             },

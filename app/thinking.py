@@ -15,7 +15,13 @@ import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import (
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
 from typing import Any
 
 from flask import Flask, current_app
@@ -74,9 +80,9 @@ class Thinker:
         return int.from_bytes(digest[:4], "big")
 
     def submit(self, game: Game, level: str, algorithm: str) -> Future[dict[str, Any]]:
+        """Hand the search to the pool; a broken pool (a killed process) is replaced once."""
         d = game.data
-        return self.pool().submit(
-            ai_job.think,
+        args = (
             d["variant"],
             d["options"],
             d["first_player"],
@@ -85,6 +91,13 @@ class Thinker:
             algorithm,
             self.seed(game.id, len(game.record.moves)),
         )
+        try:
+            return self.pool().submit(ai_job.think, *args)
+        except BrokenExecutor:
+            log.warning("the computer's pool broke; starting a new one")
+            with self._lock:
+                self._pool = None
+            return self.pool().submit(ai_job.think, *args)
 
     def ensure(self, game: Game) -> bool:
         """Start the computer's move if it is its turn and nobody is on it; True if started."""
@@ -94,7 +107,11 @@ class Thinker:
         stale = level_seconds(seat["level"]) + CLAIM_SLACK
         if not self.store.claim_thinking(game.id, game.version, stale):
             return False
-        future = self.submit(game, seat["level"], seat["algorithm"])
+        try:
+            future = self.submit(game, seat["level"], seat["algorithm"])
+        except Exception:  # never fail the request that noticed; the claim goes stale, retried
+            log.exception("could not start the computer's move in game %s", game.id)
+            return False
         due = float(game.data.get("last_move_at", 0.0)) + float(game.data.get("delay", 0.0))
         future.add_done_callback(lambda f: self._done(game.id, game.version, due, f))
         return True

@@ -481,3 +481,61 @@ def test_the_openapi_description_covers_every_api_route(client: FlaskClient, app
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert (path, method) in documented, (path, method)
     json.dumps(spec)
+
+
+JUNK: list[Any] = [
+    None,
+    "",
+    "null",
+    "[]",
+    '"text"',
+    "{",
+    '{"pit": null, "version": null}',
+    '{"pit": 1e400, "version": 1}',
+    '{"pit": -1, "version": 1}',
+    '{"pit": 2, "version": "1"}',
+    '{"pit": [2], "version": {"v": 1}}',
+    '{"paused": "yes"}',
+    '{"delay": NaN}',
+    '{"delay": Infinity}',
+    '{"level": ["hard"]}',
+    '{"variant": {"a": 1}, "options": {"pits": [6]}}',
+    '{"mode": "watch", "levels": "beginner"}',
+    '{"mode": "watch", "levels": [{}, []]}',
+    '{"first": []}',
+    '{"record": {"variant": "kalah", "moves": "abc"}}',
+    '{"record": 42}',
+    "\u00ff\u00fe",
+]
+
+
+def test_junk_never_gets_a_500_nor_changes_the_game(client: FlaskClient) -> None:
+    game = create(client, mode="local")
+    gid = game["id"]
+    endpoints = [
+        ("POST", "/api/games"),
+        ("POST", f"/api/games/{gid}/moves"),
+        ("POST", f"/api/games/{gid}/undo"),
+        ("POST", f"/api/games/{gid}/resign"),
+        ("POST", f"/api/games/{gid}/hint"),
+        ("POST", f"/api/games/{gid}/join"),
+        ("POST", f"/api/games/{gid}/rematch"),
+        ("PATCH", f"/api/games/{gid}"),
+    ]
+    for method, path in endpoints:
+        for junk in JUNK:
+            for content_type in ("application/json", "text/plain"):
+                response = client.open(path, method=method, data=junk, content_type=content_type)
+                assert response.status_code < 500, (method, path, junk, response.json)
+                if response.status_code >= 400:
+                    assert set(response.json) == {"error", "message", "status"}
+    now = client.get(f"/api/games/{gid}").json
+    assert now["moves"] == []  # (a well-formed resign among the junk may have ended it)
+
+
+def test_a_stored_game_the_rules_cannot_replay_is_410(client: FlaskClient, app: Flask) -> None:
+    game = create(client, mode="local")
+    store = app.extensions["mancala_store"]
+    row = store.load(game["id"])
+    store.save(game["id"], row.version, dict(row.data, moves=[0, 0, 0, 0, 0, 0, 0, 0]))
+    assert_error(client.get(f"/api/games/{game['id']}"), 410, "no longer be replayed")
