@@ -16,9 +16,10 @@ from engine.core import Player, Rules
 
 Child = tuple[int, list[int], Player | None]
 Children = Callable[[Sequence[int], Player], Iterable[Child]]
-Totals = tuple[int, int, int, int, int, Player | None]
-"""(move, store 0, store 1, row 0, row 1, next player or None) after a move."""
-LeafTotals = Callable[[Sequence[int], Player], Iterable[Totals]]
+LeafValues = Callable[[Sequence[int], Player], Iterator[tuple[int, float, object]]]
+
+LEAF = object()
+"""Marks a child given as its leaf value rather than as a board."""
 
 
 def generic_children(rules: Rules) -> Children:
@@ -119,21 +120,28 @@ def _kalah_children(rules: Rules) -> Children:
     return children
 
 
-def leaf_totals_for(rules: Rules) -> LeafTotals | None:
-    """A kernel giving each move's store and row totals without building its board, where one
-    exists (Kalah with the default end rules): enough to evaluate the leaves of a search with a
-    heuristic that only counts stores and rows."""
+def leaf_values_for(
+    rules: Rules, weights: tuple[float, float, float, float], me: Player, win: float
+) -> LeafValues | None:
+    """A kernel giving ``(move, value, LEAF)`` for every move without building its board, where
+    one exists (Kalah with the default end rules).  The value is for player ``me``: the exact
+    end value (``win`` plus the margin) if the move ends the game, else ``a * own store +
+    b * their store + c * own row + d * their row`` with ``weights`` = (a, b, c, d), summed in
+    the same order as the heuristic does on a board."""
     fixed = {k: v for k, v in rules.options.items() if k not in ("pits", "seeds")}
     defaults = {k: spec.default for k, spec in rules.options_spec.items()}
     if rules.name != "kalah" or any(
         fixed[k] != defaults[k] for k in fixed if k not in ("capture", "empty_capture")
     ):
         return None
-    return _kalah_leaf_totals(rules)
+    return _kalah_leaf_values(rules, weights, me, win)
 
 
-def _kalah_leaf_totals(rules: Rules) -> LeafTotals:
+def _kalah_leaf_values(
+    rules: Rules, weights: tuple[float, float, float, float], me: Player, win: float
+) -> LeafValues:
     """Kalah's rules as arithmetic on totals: what each move adds to the stores and rows."""
+    a, b, c, d = weights
     n = rules.pits
     capture = rules.options["capture"]
     empty_capture = rules.options["empty_capture"]
@@ -170,7 +178,7 @@ def _kalah_leaf_totals(rules: Rules) -> LeafTotals:
             per_pit.append(per_seeds)
         table.append(per_pit)
 
-    def totals(board: Sequence[int], player: Player) -> Iterator[Totals]:
+    def values(board: Sequence[int], player: Player) -> Iterator[tuple[int, float, object]]:
         base = (n + 1) * player
         store = base + n
         mine = table[player]
@@ -185,9 +193,7 @@ def _kalah_leaf_totals(rules: Rules) -> LeafTotals:
             s_me = my_store + into_store
             r_me = my_row + own_change
             r_them = their_row + their_gain
-            nxt: Player | None = player
             if last != store:
-                nxt = 1 - player
                 if capture and base <= last < store:
                     in_last = at_last + (0 if last == base + pit else board[last])
                     if in_last == 1:
@@ -197,17 +203,15 @@ def _kalah_leaf_totals(rules: Rules) -> LeafTotals:
                             r_me -= 1
                             r_them -= taken
             s_them = their_store
+            if player != me:
+                s_me, s_them, r_me, r_them = s_them, s_me, r_them, r_me
             if not r_me or not r_them:
-                s_me += r_me
-                s_them += r_them
-                r_me = r_them = 0
-                nxt = None
-            if player:
-                yield pit, s_them, s_me, r_them, r_me, nxt
+                margin = s_me + r_me - s_them - r_them
+                yield pit, (win + margin if margin > 0 else -win + margin if margin else 0.0), LEAF
             else:
-                yield pit, s_me, s_them, r_me, r_them, nxt
+                yield pit, a * s_me + b * s_them + c * r_me + d * r_them, LEAF
 
-    return totals
+    return values
 
 
 def _oware_children(rules: Rules) -> Children:

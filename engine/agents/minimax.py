@@ -16,21 +16,17 @@ repetition rule is not tracked (the root's moves and children are exact).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.heuristics import WIN, final_value, make_evaluator
-from engine.agents.kernels import kernel_for, leaf_totals_for
+from engine.agents.kernels import LEAF, kernel_for, leaf_values_for
 from engine.core import State
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 64
 TABLE_LIMIT = 1_500_000
-
-
-LEAF = object()
-"""Marks a child given as its leaf value rather than as a position."""
 
 
 class _Timeout(Exception):
@@ -129,22 +125,12 @@ class _Search:
         evaluate, final = self.evaluate_node, self.final
         # Parents of leaves under a stores-and-rows heuristic need only each move's totals.
         weights = getattr(self.evaluate, "totals_weights", None)
-        leaf_totals = leaf_totals_for(self.rules) if weights and self.agent.leaf_kernel else None
-        if leaf_totals is not None:
-            a, b, c, d = weights
-            win = WIN if self.agent.exact_wins else 0.0
-
-            def leaf_values(node: Any, player: int) -> Iterator[tuple[int, float, object]]:
-                """(move, value, LEAF) for every move: its leaf value, computed from totals."""
-                for move, s0, s1, r0, r1, nxt in leaf_totals(node, player):
-                    if me:
-                        s0, s1, r0, r1 = s1, s0, r1, r0
-                    if nxt is None:
-                        margin = s0 - s1
-                        value = win + margin if margin > 0 else -win + margin if margin else 0.0
-                    else:
-                        value = a * s0 + b * s1 + c * r0 + d * r1
-                    yield move, value, LEAF
+        win = WIN if self.agent.exact_wins else 0.0
+        leaf_values = (
+            leaf_values_for(self.rules, weights, me, win)
+            if weights and self.agent.leaf_kernel and self.rules.board_only
+            else None
+        )
 
         table = self.table if self.agent.use_table else None
         ordering = self.agent.ordering
@@ -172,7 +158,7 @@ class _Search:
                         or (e_flag == UPPER and e_value <= alpha)
                     ):
                         return e_value
-            if depth == 1 and leaf_totals is not None:
+            if depth == 1 and leaf_values is not None:
                 children = leaf_values(node, player)
             else:
                 children = expand(node, player)
