@@ -25,6 +25,8 @@ from engine.agents.kernels import LEAF, kernel_for, leaf_values_for
 from engine.core import State
 
 EXACT, LOWER, UPPER = 0, 1, 2
+NULL = 1e-6
+"""Width of a null window (values differ by far more unless they are equal)."""
 MAX_DEPTH = 64
 TABLE_LIMIT = 1_500_000
 
@@ -134,6 +136,7 @@ class _Search:
 
         table = self.table if self.agent.use_table else None
         ordering = self.agent.ordering
+        pvs = ordering and table is not None
         inf = float("inf")
         search = self
 
@@ -178,6 +181,12 @@ class _Search:
                     elif depth == 1:  # a leaf: evaluate here rather than call the search
                         search.nodes += 1
                         value = evaluate(child)
+                    elif pvs and best > -inf:
+                        # Principal variation search: prove the move is no better with a null
+                        # window, and search it properly only if it is.
+                        value = alphabeta(child, nxt, depth - 1, alpha, alpha + NULL)
+                        if alpha < value < beta:
+                            value = alphabeta(child, nxt, depth - 1, value, beta)
                     else:
                         value = alphabeta(child, nxt, depth - 1, alpha, beta)
                     if value > best:
@@ -198,6 +207,10 @@ class _Search:
                     elif depth == 1:  # a leaf: evaluate here rather than call the search
                         search.nodes += 1
                         value = evaluate(child)
+                    elif pvs and best < inf:
+                        value = alphabeta(child, nxt, depth - 1, beta - NULL, beta)
+                        if alpha < value < beta:
+                            value = alphabeta(child, nxt, depth - 1, alpha, value)
                     else:
                         value = alphabeta(child, nxt, depth - 1, alpha, beta)
                     if value < best:
