@@ -65,6 +65,7 @@ class Console:
             isatty = getattr(inp, "isatty", None)
             echo = not (isatty() if isatty else False)
         self.echo = echo
+        self.save_warned = False
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -274,6 +275,18 @@ def save_game(path: Path, game: GameRecord, seats: Sequence[Seat]) -> None:
     os.replace(tmp, path)
 
 
+def try_save(con: Console, path: Path, game: GameRecord, seats: Sequence[Seat]) -> bool:
+    """Save, or say once why the game can't be saved (play goes on)."""
+    try:
+        save_game(path, game, seats)
+        return True
+    except OSError as exc:
+        if not con.save_warned:
+            con.say(f"(The game can't be saved to {path}: {exc.strerror or exc}.)")
+            con.save_warned = True
+        return False
+
+
 def load_game(path: Path) -> tuple[GameRecord, list[Seat]]:
     """Read a saved game; ValueError (RecordError) if it is unreadable or corrupt."""
     try:
@@ -428,7 +441,7 @@ def play_game(con: Console, game: GameRecord, seats: Sequence[Seat], path: Path)
                     if a is not None:
                         a.reset()
                 con.say(f"Took back {taken}." if taken else "There is no move to take back.")
-                save_game(path, game, seats)
+                try_save(con, path, game, seats)
                 continue
             rec = game.push(pit)
             con.say(f"Player {player} plays {move_text(rec)}.")
@@ -442,7 +455,7 @@ def play_game(con: Console, game: GameRecord, seats: Sequence[Seat], path: Path)
                 con.say(f"Player {player} moves again.")
             else:
                 con.say(f"Player {1 - player} has no move: player {player} moves again.")
-        save_game(path, game, seats)
+        try_save(con, path, game, seats)
     con.say()
     con.say(draw_board(game.state, seats))
     con.say(result_text(game.state))

@@ -247,3 +247,15 @@ def test_extra_turn_is_announced() -> None:
     status, out = run(setup_lines(1) + ["A", "c"])
     assert status == 0
     assert "Player 1 plays c1+.\nPlayer 1 moves again." in out
+
+
+def test_unwritable_save_dir_is_reported_once_and_play_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("MANCALA_SAVE_DIR", str(blocker / "sub"))
+    status, out = run(setup_lines(1) + ["A", "a", "B"])
+    assert status == 0
+    assert out.count("can't be saved") == 1
+    assert "Player 0 plays B" in out
