@@ -186,6 +186,7 @@ function render(game, { interactive = true } = {}) {
   if (waiting) els.shareUrl.value = window.location.href;
   els.exportLink.href = `${API}/record?format=text`;
   els.exportLink.setAttribute("download", `mancala-${game.variant}-${game.id}.txt`);
+  $("thinking-toggle").hidden = !game.seats.some((s) => s.kind === "computer");
   renderThinking(game);
   if (game.status === "over" && view.overShownFor !== game.id && interactive) {
     view.overShownFor = game.id;
