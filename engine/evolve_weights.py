@@ -29,6 +29,7 @@ from engine.agents import make_agent
 from engine.agents.heuristics import FEATURES, MIX_WEIGHTS
 from engine.match import play_match
 
+STARTS = {"mix": tuple(MIX_WEIGHTS), "diff": (1.0, 0.0, 0.0, 0.0)}
 DEFAULT_OUT = Path(__file__).parent / "data" / "tuned-weights.json"
 
 
@@ -61,6 +62,7 @@ def score_against(
 
 
 def evolve(
+    start: tuple[float, ...],
     variant: str,
     generations: int,
     population: int,
@@ -68,11 +70,13 @@ def evolve(
     depth: int,
     seed: int,
     workers: int,
+    threshold: float = 0.6,
     log=print,
 ) -> tuple[float, ...]:
-    """Run the evolution; returns the champion's weights."""
+    """Evolve from the ``start`` weights; a candidate becomes champion by scoring at least
+    ``threshold`` against it.  Returns the last champion's weights."""
     rng = random.Random(seed)
-    champion = tuple(MIX_WEIGHTS)
+    champion = start
     pool = [champion] + [_mutate(champion, rng, 0.5) for _ in range(population - 1)]
     for generation in range(generations):
         scored = []
@@ -89,7 +93,7 @@ def evolve(
             scored.append((score, weights))
         scored.sort(key=lambda s: -s[0])
         best_score, best = scored[0]
-        if best != champion and best_score > 0.55:
+        if best != champion and best_score >= threshold:
             champion = best
         log(
             f"generation {generation + 1}: best {best_score:.2f} {_fmt(best)}; "
@@ -124,6 +128,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--population", type=int, default=8)
     parser.add_argument("--games", type=int, default=12, help="games per candidate per generation")
     parser.add_argument("--depth", type=int, default=4)
+    parser.add_argument(
+        "--start",
+        choices=sorted(STARTS),
+        default="mix",
+        help="the first champion: store difference + 0.3 x row difference, or diff",
+    )
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=0.6,
+        help="points share a candidate needs to take the champion's place",
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
@@ -134,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     for variant in args.variant:
         print(f"== {variant}", flush=True)
         weights = evolve(
+            STARTS[args.start],
             variant,
             args.generations,
             args.population,
@@ -141,11 +158,12 @@ def main(argv: list[str] | None = None) -> int:
             args.depth,
             args.seed,
             args.workers,
+            args.threshold,
             log=lambda s: print(s, flush=True),
         )
         data["weights"][variant] = list(weights)
-    data["date"] = str(datetime.date.today())
-    data["command"] = "python -m engine.evolve_weights " + " ".join(argv or sys.argv[1:])
+        command = "python -m engine.evolve_weights " + " ".join(argv or sys.argv[1:])
+        data.setdefault("commands", {})[variant] = f"{command} ({datetime.date.today()})"
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=2) + "\n")
     print(f"wrote {args.out}")

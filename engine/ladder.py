@@ -5,9 +5,9 @@
 plays ``--games`` games for every adjacent pair of levels (both colours, random two-move
 openings) in Kalah(6,4) and Oware, and prints a Markdown table: wins, draws and losses of the
 stronger level, its share of the decisive games (the target is at least 65%), the Elo
-difference with a 95% interval, and each side's mean time a move.  ``--scale`` multiplies both
-levels' time caps by the same factor (depth- and playout-capped levels are unaffected), so the
-timed levels fit this machine; the table says which factor was used.
+difference with a 95% interval, and each side's mean time a move.  In a pair with a level limited
+by time alone (Master), ``--scale`` multiplies both levels' time caps by the same factor so that
+200 games fit this machine; the table shows the caps as played.
 """
 
 from __future__ import annotations
@@ -37,11 +37,17 @@ def decisive_share(result: MatchResult) -> float:
     return result.wins / decisive if decisive else 0.0
 
 
+def timed(level: str, algorithm: str) -> bool:
+    """Whether a level is limited by its time cap alone (no depth or playout limit)."""
+    config = CONFIGS[algorithm][level]
+    return config.depth is None and config.iterations is None
+
+
 def cap_text(level: str, algorithm: str, scale: float) -> str:
     """How a level is limited, after scaling its time cap."""
     config = CONFIGS[algorithm][level]
     if config.depth is not None:
-        return f"depth {config.depth}"
+        return f"depth {config.depth}, cap {config.seconds * scale:g} s"
     if config.iterations is not None:
         return f"{config.iterations} playouts"
     return f"{config.seconds * scale:g} s"
@@ -50,7 +56,9 @@ def cap_text(level: str, algorithm: str, scale: float) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.ladder", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per pair (default 200)")
-    parser.add_argument("--scale", type=float, default=0.1, help="time-cap factor (default 0.1)")
+    parser.add_argument(
+        "--scale", type=float, default=0.1, help="time-cap factor for timed pairs (default 0.1)"
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--algorithm", choices=ALGORITHMS, default="minimax")
     parser.add_argument("--variants", nargs="+", default=["kalah", "oware"])
@@ -62,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.pairs:
         pairs = [p for p in pairs if p[0] in args.pairs]
     print(
-        f"Ladder: {args.algorithm}, {args.games} games a pair, time caps x{args.scale:g}, "
+        f"Ladder: {args.algorithm}, {args.games} games a pair, timed pairs' caps x{args.scale:g}, "
         f"{datetime.date.today()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
     print(f"Command: python -m engine.ladder {' '.join(argv or sys.argv[1:])}\n")
@@ -73,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         rules = get_variant(variant)
         for low, high in pairs:
             start = time.perf_counter()
+            # Only pairs with a level limited by time alone need their caps scaled down.
+            scale = args.scale if timed(high, args.algorithm) or timed(low, args.algorithm) else 1.0
             result = play_match(
                 rules,
                 level_spec(high, args.algorithm),
@@ -80,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.games,
                 seed=args.seed,
                 workers=args.workers,
-                time_scale=args.scale,
+                time_scale=scale,
             )
             share = decisive_share(result)
             failures += share < TARGET
@@ -88,8 +98,8 @@ def main(argv: list[str] | None = None) -> int:
             mean_b, _, _ = result.time_stats("b")
             mark = "" if share >= TARGET else " **below target**"
             print(
-                f"| {variant} | {high} ({cap_text(high, args.algorithm, args.scale)}) "
-                f"| {low} ({cap_text(low, args.algorithm, args.scale)}) "
+                f"| {variant} | {high} ({cap_text(high, args.algorithm, scale)}) "
+                f"| {low} ({cap_text(low, args.algorithm, scale)}) "
                 f"| {result.wins}-{result.draws}-{result.losses} | {share:.0%}{mark} "
                 f"| {result.elo().text()} | {mean_a:.3f} / {mean_b:.3f} |",
                 flush=True,

@@ -35,7 +35,7 @@ MIX_WEIGHTS: tuple[float, ...] = (1.0, 0.3, 0.0, 0.0)
 # Tuned by `python -m engine.evolve_weights` (engine/data/tuned-weights.json; see README).
 # Variants without their own weights use MIX_WEIGHTS.
 TUNED_WEIGHTS: dict[str, tuple[float, ...]] = {
-    "kalah": (1.0, 0.323, -0.271, 0.261),
+    "kalah": (1.0, 0.0, 0.0, 0.0),
     "oware": (1.0, 0.132, -0.338, -0.294),
 }
 

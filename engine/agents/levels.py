@@ -32,9 +32,9 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
     "minimax": {
         "beginner": LevelConfig({"heuristic": "store", "noise": 0.5}, 0.5, depth=1),
         "easy": LevelConfig({"heuristic": "store"}, 0.5, depth=2),
-        "medium": LevelConfig({"heuristic": "diff"}, 0.5, depth=4),
-        "hard": LevelConfig({"heuristic": "diff"}, 0.5, depth=6),
-        "expert": LevelConfig({"heuristic": "mix"}, 1.0, depth=8),
+        "medium": LevelConfig({"heuristic": "diff"}, 0.5, depth=3),
+        "hard": LevelConfig({"heuristic": "diff"}, 0.5, depth=5),
+        "expert": LevelConfig({"heuristic": "diff"}, 1.0, depth=7),
         "master": LevelConfig({"heuristic": "tuned"}, 3.0),
     },
     "mcts": {
