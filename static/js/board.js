@@ -66,6 +66,17 @@ export class Board {
     const bottomStore = this.makeStore(bottom, "store-bottom");
     this.el.append(topStore, rowTop, rowBottom, bottomStore);
     if (this.counts.length) this.setCounts(this.counts);
+    this.fit();
+  }
+
+  /**
+   * Stand the board on its end (rows as columns, stores at the ends) when the rows would
+   * leave pits narrower than 44 px: long rows on a phone.
+   */
+  fit() {
+    const width = this.el.parentElement ? this.el.parentElement.clientWidth : window.innerWidth;
+    const pit = (width - 26 - (this.pits - 1) * 6) / this.pits;
+    this.el.classList.toggle("vertical", width < 620 && pit < 44);
   }
 
   makePit(player, pit) {
@@ -78,6 +89,7 @@ export class Board {
     button.dataset.player = String(player);
     button.dataset.letter = pitLetter(player, pit);
     button.disabled = true;
+    button.style.setProperty("--col", String(player === this.bottom ? pit : this.pits - 1 - pit));
     button.innerHTML =
       '<span class="dots" aria-hidden="true"></span><span class="count"></span>' +
       '<span class="letter" aria-hidden="true"></span><span class="value" aria-hidden="true"></span>';

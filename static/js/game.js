@@ -467,6 +467,7 @@ els.board.addEventListener("click", () => {
   if (view.animating) skipAnimation();
 });
 els.shareUrl.addEventListener("focus", () => els.shareUrl.select());
+window.addEventListener("resize", () => view.board && view.board.fit());
 
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;

@@ -242,6 +242,17 @@ def test_phone_layout_keeps_pits_tappable(browser: Any, server: str) -> None:
         page.goto("/")
         tab.shot("phone-home")
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+        # nine pits a row don't fit across a phone: the board stands on its end instead
+        tab.start_from_menu("Play the computer", variant="toguz_kumalak")
+        assert page.locator(".board.vertical").count() == 1
+        widths = page.locator(".board .pit").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        assert len(widths) == 18 and min(widths) >= 44, widths
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+        tab.play()
+        assert tab.wait_turn_or_over()
+        tab.shot("phone-toguz")
         assert tab.errors == []
     finally:
         tab.close()
