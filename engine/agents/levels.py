@@ -34,7 +34,7 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "easy": LevelConfig({"heuristic": "store"}, 0.5, depth=2),
         "medium": LevelConfig({"heuristic": "diff"}, 0.5, depth=3),
         "hard": LevelConfig({"heuristic": "diff"}, 0.5, depth=5),
-        "expert": LevelConfig({"heuristic": "diff"}, 1.0, depth=7),
+        "expert": LevelConfig({"heuristic": "mix"}, 1.0, depth=9),
         "master": LevelConfig({"heuristic": "tuned"}, 3.0),
     },
     "mcts": {
