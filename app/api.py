@@ -90,15 +90,12 @@ def wait_for_change(game: Game, timeout: float, computer_done: bool = False) -> 
     """
     store = get_store()
     end = time.monotonic() + timeout
-    seen = game.version
-    while time.monotonic() < end:
-        version = store.version(game.id)
-        if version != seen:
-            game = load(game.id)
-            seen = game.version
-            if not computer_done or game.computer_to_move() is None:
-                return game
-        time.sleep(0.02)
+    while (left := end - time.monotonic()) > 0:
+        if store.wait_version(game.id, game.version, left) == game.version:
+            return game
+        game = load(game.id)
+        if not computer_done or game.computer_to_move() is None:
+            return game
     return game
 
 

@@ -123,6 +123,20 @@ class Store:
             created = db.execute("SELECT created FROM games WHERE id = ?", (game_id,)).fetchone()
         return Row(game_id, version + 1, data, created[0], now)
 
+    def wait_version(self, game_id: str, seen: int, timeout: float, interval: float = 0.02) -> int:
+        """Wait until the game's version is not ``seen`` (or ``timeout``); the version then.
+
+        One connection polls a single indexed row, so many waiting browsers cost little.
+        """
+        end = time.monotonic() + timeout
+        with closing(sqlite3.connect(self.path, timeout=10.0)) as db:
+            while True:
+                found = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+                version = -1 if found is None else int(found[0])
+                if version != seen or time.monotonic() >= end:
+                    return version
+                time.sleep(interval)
+
     def claim_thinking(self, game_id: str, version: int, stale_after: float) -> bool:
         """Claim the computer's move at ``version``; False if another claim is still fresh."""
         now = time.time()
