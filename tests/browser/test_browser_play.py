@@ -315,3 +315,22 @@ def test_keyboard_only_play(tab: Tab) -> None:
     assert page.locator(MOVES).first.inner_text().startswith("B")
     page.wait_for_function("window.announced.some(t => t.startsWith('You played B: 4 seeds'))")
     assert any(t.startswith("You played B") for t in tab.announced())
+
+
+def test_the_computers_thinking_on_request(tab: Tab) -> None:
+    page = tab.page
+    page.goto("/")
+    page.check("input[name=first][value=computer]")
+    page.select_option("#level", "easy")
+    page.get_by_role("button", name=re.compile("Play the computer")).click()
+    page.wait_for_selector(".row-bottom .pit.legal")
+    assert tab.moves() >= 1 and page.locator(".pit.valued").count() == 0
+    page.check("#show-thinking")
+    page.wait_for_selector(".row-top .pit.valued")
+    values = page.locator(".row-top .pit.valued .value").all_inner_texts()
+    assert values and all(re.match(r"^([+-]?\d+(\.\d)?|win|loss)$", v) for v in values), values
+    assert page.locator(".row-top .pit.best").count() == 1
+    assert "Computer (Easy): best" in page.locator("#thinking-info").inner_text()
+    tab.shot("thinking")
+    page.uncheck("#show-thinking")
+    assert page.locator(".pit.valued").count() == 0
