@@ -111,7 +111,7 @@ def check_result_dialog(tab: Tab, total: int) -> None:
     a, b = (int(x) for x in re.findall(r"\d+", result))
     assert a + b == total
     assert tab.page.locator("#over-moves").inner_text().strip()
-    assert "Game over" in tab.page.locator("#live").inner_text()
+    tab.page.wait_for_function("window.announced.some(t => t.startsWith('Game over. '))")
 
 
 def test_kalah_from_the_menu_to_the_end_and_again(tab: Tab) -> None:
@@ -154,7 +154,7 @@ def test_undo_hint_keys_and_reload_mid_game(tab: Tab) -> None:
     page.get_by_role("button", name=re.compile("Hint")).click()
     page.wait_for_selector(".pit.hint")
     assert page.locator(".row-bottom .pit.hint.legal").count() == 1
-    assert "Hint: play" in page.locator("#live").inner_text()
+    page.wait_for_function("window.announced.some(t => t.startsWith('Hint: play'))")
     tab.shot("hint")
     page.keyboard.press("u")
     page.wait_for_function(f"document.querySelectorAll('{MOVES}').length < {played}")
@@ -210,7 +210,9 @@ def test_sowing_is_animated_and_skippable(browser: Any, server: str) -> None:
         )
         tab.shot("animation-mid")
         page.wait_for_selector(".board:not(.animating)")
-        assert page.locator("#live").inner_text() == "Player 1 played C: 4 seeds, extra turn."
+        page.wait_for_function(
+            "window.announced.includes('Player 1 played C: 4 seeds, extra turn.')"
+        )
         assert page.locator("#callout").text_content() == "Extra turn!"
         assert tab.counts() == [4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0]
         # a long sow, skipped with a click on the board
