@@ -76,11 +76,14 @@ class MinimaxAgent(Agent):
         return f"minimax({self.heuristic})"
 
     def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
-        legal = state.legal_moves()
+        decision = _Search(state, limit, clock, self).run()
         if self.noise and self.rng.random() < self.noise:
-            move = self.rng.choice(legal)
-            return Decision(move, depth=0, nodes=1, pv=(move,), extra={"random": True})
-        return _Search(state, limit, clock, self).run()
+            # A deliberate slip: a random move, reported with what the search thought of it.
+            move = self.rng.choice(state.legal_moves())
+            decision.move, decision.pv = move, (move,)
+            decision.value = decision.move_values.get(move)
+            decision.extra["random"] = True
+        return decision
 
 
 class _Search:
@@ -288,8 +291,8 @@ class _Search:
             values[move] = value
             if value > alpha:
                 alpha, best_move = value, move
-            elif move != order[0]:
-                bounds.append(move)
+            elif move != order[0] and nxt is not None and depth > 1:
+                bounds.append(move)  # searched with a window it failed below: at most this
         return best_move, alpha, values, bounds
 
     def _principal_variation(self, move: int, children: list[tuple[int, Any, Any]]) -> tuple:

@@ -167,14 +167,16 @@ export class Board {
     }
   }
 
-  /** Per-pit values of a decision by ``player`` (null clears them). */
-  showValues(player, values, best) {
+  /** Per-pit values of a decision by ``player`` (null clears them); pits in ``bounds`` hold an
+   * upper bound (the search proved the move no better), shown with "≤". */
+  showValues(player, values, best, bounds = []) {
     for (const cell of this.cells.values()) {
       const slot = cell.querySelector(".value");
       if (!slot) continue;
       const pit = cell.dataset.pit;
       const show = values && Number(cell.dataset.player) === player && pit in values;
-      slot.textContent = show ? formatValue(values[pit]) : "";
+      const bound = show && bounds.includes(Number(pit)) ? "≤" : "";
+      slot.textContent = show ? bound + formatValue(values[pit]) : "";
       cell.classList.toggle("valued", Boolean(show));
       cell.classList.toggle("best", Boolean(show) && Number(pit) === best);
     }

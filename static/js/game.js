@@ -229,8 +229,8 @@ function renderThinking(game) {
     els.thinkingInfo.textContent = on ? "The computer has not moved yet." : "";
     return;
   }
-  board.showValues(shown.player, shown.values, shown.best);
   const d = shown.decision;
+  board.showValues(shown.player, shown.values, shown.best, (d && d.upper_bounds) || []);
   const bits = [`${shown.label}: best ${pitLetter(shown.player, shown.best).toUpperCase()}`];
   if (d) {
     if (d.value !== null && d.value !== undefined) bits.push(`value ${formatValue(d.value)}`);
@@ -239,7 +239,10 @@ function renderThinking(game) {
     if (d.seconds !== undefined) bits.push(`${d.seconds.toFixed(2)} s`);
   }
   els.thinkingInfo.hidden = false;
-  els.thinkingInfo.textContent = `${bits.join(", ")}. Values are shown on each pit it considered.`;
+  let note = "Values are shown on each pit it considered";
+  if (d && d.upper_bounds && d.upper_bounds.length) note += "; ≤ marks a move proved no better";
+  if (d && d.random) note = `It played a deliberate slip. ${note}`;
+  els.thinkingInfo.textContent = `${bits.join(", ")}. ${note}.`;
 }
 
 function showOver(game) {

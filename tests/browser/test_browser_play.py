@@ -330,7 +330,7 @@ def test_the_computers_thinking_on_request(tab: Tab) -> None:
     page.check("#show-thinking")
     page.wait_for_selector(".row-top .pit.valued")
     values = page.locator(".row-top .pit.valued .value").all_inner_texts()
-    assert values and all(re.match(r"^([+-]?\d+(\.\d)?|win|loss)$", v) for v in values), values
+    assert values and all(re.match(r"^≤?([+-]?\d+(\.\d)?|win|loss)$", v) for v in values), values
     assert page.locator(".row-top .pit.best").count() == 1
     assert "Computer (Easy): best" in page.locator("#thinking-info").inner_text()
     tab.shot("thinking")
