@@ -49,6 +49,19 @@ def kernel_for(rules: Rules) -> Children:
     return generic_children(rules)
 
 
+def _kalah_drops(rules: Rules, player: Player, pit: int) -> list[int]:
+    """Where the seeds of a Kalah move from ``pit`` go, one index a seed, for as many seeds as
+    the game holds: every pit and the mover's store in turn, skipping the opponent's store."""
+    skip = rules.store(1 - player)
+    drops: list[int] = []
+    j = rules.index(player, pit)
+    while len(drops) < rules.total_seeds:
+        j = (j + 1) % rules.size
+        if j != skip:
+            drops.append(j)
+    return drops
+
+
 def _kalah_children(rules: Rules) -> Children:
     """Kalah: sow (own store, not the opponent's), capture, extra turn, end when a row is empty."""
     n = rules.pits
@@ -59,16 +72,10 @@ def _kalah_children(rules: Rules) -> Children:
     # one; change in seeds on the mover's row; seeds added to the opponent's row).
     moves: list[list[list[tuple[tuple[int, ...], int, int, int]]]] = []
     for player in (0, 1):
-        skip = rules.store(1 - player)
         mine, theirs = set(rules.row(player)), set(rules.row(1 - player))
         per_pit = []
         for pit in range(n):
-            sequence: list[int] = []
-            j = rules.index(player, pit)
-            while len(sequence) < total:
-                j = (j + 1) % rules.size
-                if j != skip:
-                    sequence.append(j)
+            sequence = _kalah_drops(rules, player, pit)
             per_seeds = [((), -1, 0, 0)]
             for seeds in range(1, total + 1):
                 drops = tuple(sequence[:seeds])
@@ -151,16 +158,11 @@ def _kalah_leaf_values(
     # pit across from it).
     table: list[list[list[tuple[int, int, int, int, int, int]]]] = []
     for player in (0, 1):
-        skip, store = rules.store(1 - player), rules.store(player)
+        store = rules.store(player)
         mine, theirs = set(rules.row(player)), set(rules.row(1 - player))
         per_pit = []
         for pit in range(n):
-            sequence: list[int] = []
-            j = rules.index(player, pit)
-            while len(sequence) < total:
-                j = (j + 1) % rules.size
-                if j != skip:
-                    sequence.append(j)
+            sequence = _kalah_drops(rules, player, pit)
             per_seeds = [(-1, 0, 0, 0, 0, 0)]
             for seeds in range(1, total + 1):
                 drops = sequence[:seeds]
