@@ -341,10 +341,12 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = _rules(args)
     seed = _seed(args)
     bar = ProgressBar(args.games, stream=err)
+    from engine.evolve_weights import resolve_weights_file
+
     result = play_match(
         rules,
-        args.a,
-        args.b,
+        resolve_weights_file(args.a, rules.name),
+        resolve_weights_file(args.b, rules.name),
         args.games,
         seed=seed,
         openings=args.openings,

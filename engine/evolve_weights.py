@@ -7,7 +7,7 @@ candidates breed (blend crossover) and mutate (Gaussian noise); the champion is 
 candidate beats it.  The result is written as JSON that minimax can load::
 
     python -m engine.evolve_weights --variant kalah --out engine/data/tuned-weights.json
-    python -m engine.arena match minimax:weights_file=engine/data/tuned-weights.json ...
+    python -m engine.arena match minimax:weights_file=engine/data/tuned-weights.json greedy
 
 The shipped weights (``engine.agents.heuristics.TUNED_WEIGHTS``) come from this command; a test
 checks that they equal the committed JSON file.
@@ -31,6 +31,29 @@ from engine.match import play_match
 
 STARTS = {"mix": tuple(MIX_WEIGHTS), "diff": (1.0, 0.0, 0.0, 0.0)}
 DEFAULT_OUT = Path(__file__).parent / "data" / "tuned-weights.json"
+
+
+def load_weights(path: str | Path, variant: str) -> tuple[float, ...]:
+    """The weights for ``variant`` in a JSON file written by this command."""
+    data = json.loads(Path(path).read_text())
+    try:
+        return tuple(float(w) for w in data["weights"][variant])
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(f"{path}: no weights for {variant!r}") from None
+
+
+def resolve_weights_file(spec: str, variant: str) -> str:
+    """An agent spec with ``weights_file=PATH`` replaced by the weights that file holds for
+    ``variant``, e.g. ``minimax:weights_file=w.json`` -> ``minimax:weights=1.0/0.3/0.0/0.0``
+    (agents do no file I/O; the command-line front ends read the file)."""
+    name, sep, rest = spec.partition(":")
+    items = []
+    for item in rest.split(",") if sep else []:
+        key, _, value = item.partition("=")
+        if key == "weights_file":
+            item = "weights=" + "/".join(str(w) for w in load_weights(value, variant))
+        items.append(item)
+    return name + (":" + ",".join(items) if sep else "")
 
 
 def score_against(

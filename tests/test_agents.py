@@ -197,3 +197,15 @@ def test_shipped_tuned_weights_are_the_evolved_ones() -> None:
     assert data["features"] == list(FEATURES)
     assert {k: list(v) for k, v in TUNED_WEIGHTS.items()} == data["weights"]
     assert parse_spec("minimax:weights=1/0.5/0/0.25").weights == (1.0, 0.5, 0.0, 0.25)
+
+
+def test_weights_files_are_read_by_the_command_line_front_ends() -> None:
+    from engine.evolve_weights import DEFAULT_OUT, resolve_weights_file
+
+    spec = resolve_weights_file(f"minimax:depth=2,weights_file={DEFAULT_OUT}", "oware")
+    from engine.agents.heuristics import TUNED_WEIGHTS
+
+    assert spec == "minimax:depth=2,weights=" + "/".join(map(str, TUNED_WEIGHTS["oware"]))
+    assert parse_spec(spec).weights == TUNED_WEIGHTS["oware"]
+    with pytest.raises(ValueError, match="no weights for 'relay'"):
+        resolve_weights_file(f"minimax:weights_file={DEFAULT_OUT}", "relay")
