@@ -255,6 +255,19 @@ class Rules:
         self.store0 = self.pits
         self.store1 = 2 * self.pits + 1
         self.total_seeds = 2 * self.pits * self.seeds
+        self.next_pit = self.sowing_order()
+
+    def sowing_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``next_pit[player][i]``: the index after ``i`` when ``player`` sows round a board with
+        stores on the path (their own store included, the opponent's skipped)."""
+        size = self.size
+        return tuple(  # type: ignore[return-value]
+            tuple(
+                (i + 2) % size if (i + 1) % size == self.store(1 - p) else (i + 1) % size
+                for i in range(size)
+            )
+            for p in (0, 1)
+        )
 
     # -- identity -------------------------------------------------------------------------------
 

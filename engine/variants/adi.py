@@ -43,8 +43,8 @@ class Adi(Rules):
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        # next_pit[i]: the pit after i, counter-clockwise, stepping over both store slots.
-        self.next_pit = tuple((i + 2) % 14 if i in (5, 12) else (i + 1) % 14 for i in range(14))
+        # next_house[i]: the pit after i, counter-clockwise, stepping over both store slots.
+        self.next_house = tuple((i + 2) % 14 if i in (5, 12) else (i + 1) % 14 for i in range(14))
         self.pit_indices = (*range(6), *range(7, 13))
 
     def position(
@@ -77,7 +77,7 @@ class Adi(Rules):
     ) -> bool:
         """Sow from the pit over all twelve pits, relaying and capturing as the rules say;
         True if the move ended the game (the last four were taken, or the move cycles)."""
-        nxt = self.next_pit
+        nxt = self.next_house
         i = self.index(player, pit)
         lifts: set[tuple[tuple[int, ...], int]] = set()
         while True:

@@ -37,18 +37,6 @@ class Congkak(Rules):
     default_pits: ClassVar[int] = 7
     default_seeds: ClassVar[int] = 7
 
-    def __init__(self, **options: object) -> None:
-        super().__init__(**options)
-        # next_pit[player][i]: where the seed after index i goes (the opponent's store is skipped).
-        size = self.size
-        self.next_pit = tuple(
-            tuple(
-                (i + 2) % size if (i + 1) % size == self.store(1 - p) else (i + 1) % size
-                for i in range(size)
-            )
-            for p in (0, 1)
-        )
-
     def sow(self, board: list[int], player: Player, pit: int, rec: MoveRecord | None) -> int:
         """Lift the pit and sow one seed a pit, skipping the opponent's store; relay from any pit
         that already held seeds.  Returns where the last seed of the last lap landed."""

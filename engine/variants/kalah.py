@@ -57,15 +57,6 @@ class Kalah(Rules):
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self.ends_when_mover_is_stuck = self.options["end"] == MOVER_CANNOT_MOVE
-        # next_pit[player][i]: where the seed after index i goes (the opponent's store is skipped).
-        size = self.size
-        self.next_pit = tuple(
-            tuple(
-                (i + 2) % size if (i + 1) % size == self.store(1 - p) else (i + 1) % size
-                for i in range(size)
-            )
-            for p in (0, 1)
-        )
 
     def sow(self, board: list[int], player: Player, pit: int, rec: MoveRecord | None) -> int:
         """Lift the pit and drop one seed in each following pit, skipping the opponent's store."""

@@ -34,18 +34,6 @@ class Relay(Rules):
     )
     options_spec: ClassVar[dict[str, Option]] = {}
 
-    def __init__(self, **options: object) -> None:
-        super().__init__(**options)
-        # next_pit[player][i]: where the seed after index i goes (the opponent's store is skipped).
-        size = self.size
-        self.next_pit = tuple(
-            tuple(
-                (i + 2) % size if (i + 1) % size == self.store(1 - p) else (i + 1) % size
-                for i in range(size)
-            )
-            for p in (0, 1)
-        )
-
     def sow(self, board: list[int], player: Player, pit: int, rec: MoveRecord | None) -> int:
         """Lift the pit and sow one seed a pit, skipping the opponent's store; relay from an own
         pit that already held seeds.  Returns where the last seed of the last lap landed."""
