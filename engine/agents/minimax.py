@@ -5,13 +5,15 @@ simply alternate): it maximises where the agent is to move and minimises elsewhe
 games get exact values (a win is worth far more than any heuristic), so forced wins are found.
 
 Move ordering: the transposition table's best move first, then moves that keep the turn, then
-moves by the seeds they bank.  Under a time limit the search deepens one ply at a time and keeps
-the best move of the last depth it finished.
+the rest in pit order; after the first move of a node, principal variation search tries to prove
+each other move no better with a null window.  Under a time limit the search deepens one ply at a
+time and keeps the best move of the last depth it finished.
 
 For variants whose moves depend on the board and mover alone (``rules.board_only``) the search
-runs on bare board tuples through ``rules.apply``: the same rules code, without building a State
-per node.  Other variants are searched through ``State.play``.  Below the root, Oware's
-repetition rule is not tracked (the root's moves and children are exact).
+runs on bare board lists through a kernel of ``engine.agents.kernels`` (the variant's own rules,
+or a fused kernel tested against them), without building a State per node.  Other variants are
+searched through ``State.play``.  Below the root, Oware's repetition rule is not tracked (the
+root's moves and children are exact).
 """
 
 from __future__ import annotations
@@ -104,23 +106,21 @@ class _Search:
         self.nodes = 0
         self.next_check = 1024
         self.expand: Callable[[Any, int], Iterable[tuple[int, Any, Any]]]
-        self.board_of: Callable[[Any], Sequence[int]]
         self.key: Callable[[Any, int], Any]
+        self.win = WIN if agent.exact_wins else 0.0
+        win = self.win
+        self.evaluate_node: Callable[[Any], float]
+        self.final: Callable[[Any], float]
         if rules.board_only:
             self.expand = kernel_for(rules)
-            self.board_of = _same
             self.key = _bytes_key if rules.total_seeds < 256 else _tuple_key
+            self.evaluate_node = self.evaluate
+            self.final = lambda board: final_value(board, rules, me, win)
         else:
             self.expand = _state_children
-            self.board_of = _board
             self.key = _state_key
-        wins = WIN if agent.exact_wins else 0.0
-        if rules.board_only:
-            self.evaluate_node: Callable[[Any], float] = self.evaluate
-            self.final: Callable[[Any], float] = lambda board: final_value(board, rules, me, wins)
-        else:
             self.evaluate_node = lambda state: self.evaluate(state.board)
-            self.final = lambda state: final_value(state.board, rules, me, wins)
+            self.final = lambda state: final_value(state.board, rules, me, win)
         self.alphabeta = self._make_alphabeta()
 
     def _make_alphabeta(self) -> Callable[[Any, int, int, float, float], float]:
@@ -130,9 +130,8 @@ class _Search:
         evaluate, final = self.evaluate_node, self.final
         # Parents of leaves under a stores-and-rows heuristic need only each move's totals.
         weights = getattr(self.evaluate, "totals_weights", None)
-        win = WIN if self.agent.exact_wins else 0.0
         leaf_values = (
-            leaf_values_for(self.rules, weights, me, win)
+            leaf_values_for(self.rules, weights, me, self.win)
             if weights and self.agent.leaf_kernel and self.rules.board_only
             else None
         )
@@ -327,14 +326,6 @@ def _ordered(
         else:
             rest.append(child)
     return front + extra + rest
-
-
-def _same(node: Any) -> Any:
-    return node
-
-
-def _board(state: State) -> Sequence[int]:
-    return state.board
 
 
 def _bytes_key(board: list[int], player: int) -> bytes:
