@@ -99,19 +99,17 @@ class MCTSAgent(Agent):
     def _find(self, state: State, max_plies: int = 4) -> _Node | None:
         """A node of the kept tree a few plies down whose position is ``state``'s."""
         frontier = [self._root]
-        target = (list(state.board), state.to_move)
+        # A bare board where moves depend on the board alone, else the whole state (e.g. tuzdyks).
+        target = (list(state.board) if self._board_only else state, state.to_move)
         for _ in range(max_plies + 1):
             nxt = []
             for node in frontier:
                 assert node is not None
-                if (self._board(node), node.to_move) == target:
+                if (node.board, node.to_move) == target:
                     return node
                 nxt.extend(node.children)
             frontier = nxt
         return None
-
-    def _board(self, node: _Node) -> list[int]:
-        return node.board if self._board_only else list(node.board.board)
 
     def _expand_all(self, node: _Node) -> list[tuple[int, Any, int | None]]:
         if self._board_only:
