@@ -82,17 +82,25 @@ def save(game: Game, data: dict[str, Any], add_owner: tuple[str, int] | None = N
     return saved
 
 
-def wait_for_change(game: Game, timeout: float, computer_done: bool = False) -> Game:
+CONNECTED_SECONDS = 5.0  # a seat seen this recently (by its long-poll) counts as connected
+TOUCH_EVERY = 2.0
+
+
+def wait_for_change(
+    game: Game, timeout: float, computer_done: bool = False, present: list[int] | None = None
+) -> Game:
     """Block this request (only) until the game's version moves past ``game.version``.
 
     With ``computer_done``, wait on until it is no longer a computer's turn (its extra turns
-    included), or until ``timeout``.
+    included), or until ``timeout``.  The seats in ``present`` are marked as seen while waiting.
     """
     store = get_store()
     end = time.monotonic() + timeout
     while (left := end - time.monotonic()) > 0:
-        if store.wait_version(game.id, game.version, left) == game.version:
-            return game
+        if present:
+            store.touch(game.id, present)
+        if store.wait_version(game.id, game.version, min(left, TOUCH_EVERY)) == game.version:
+            continue
         game = load(game.id)
         if not computer_done or game.computer_to_move() is None:
             return game
@@ -100,7 +108,17 @@ def wait_for_change(game: Game, timeout: float, computer_done: bool = False) -> 
 
 
 def game_response(game: Game, status: int = 200) -> tuple[Response, int]:
-    return jsonify(games.view(game, current_owner_or_new())), status
+    """The game from the viewer's side, with whether each human seat is connected now."""
+    payload = games.view(game, current_owner_or_new())
+    if game.data["mode"] == "remote":
+        get_store().touch(game.id, payload["you"])
+        seen = get_store().presence(game.id)
+        now = time.time()
+        for seat in payload["seats"]:
+            last = seen.get(seat["seat"])
+            seat["seen_ago"] = None if last is None else round(now - last, 1)
+            seat["connected"] = last is not None and now - last < CONNECTED_SECONDS
+    return jsonify(payload), status
 
 
 def current_owner_or_new() -> str | None:
@@ -162,6 +180,7 @@ def create_game() -> Any:
 def read_game(game_id: str) -> Any:
     game = load(game_id)
     get_thinker().ensure(game)
+    mine = game.seats_of(current_owner()) if game.data["mode"] == "remote" else []
     since = request.args.get("since")
     if since is not None:
         try:
@@ -169,7 +188,8 @@ def read_game(game_id: str) -> Any:
         except ValueError:
             raise APIError(400, "'since' must be a version number") from None
         if seen == game.version:
-            game = wait_for_change(game, float(current_app.config["LONG_POLL_SECONDS"]))
+            timeout = float(current_app.config["LONG_POLL_SECONDS"])
+            game = wait_for_change(game, timeout, present=mine)
     return game_response(game)
 
 

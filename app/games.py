@@ -343,7 +343,9 @@ def seat_name(game: Game, seat: int, mine: list[int]) -> str:
         return f"Player {seat + 1}"
     if seat in mine:
         return "You"
-    return "Opponent" if info["owner"] else "Waiting for a friend"
+    if not info["owner"]:
+        return "Waiting for a friend"
+    return "Opponent" if mine else f"Player {seat + 1}"
 
 
 def view(game: Game, owner: str | None) -> dict[str, Any]:

@@ -30,8 +30,7 @@ def index() -> str:
                 yours.append(games.summary(Game.load(row.id, row.version, row.data), owner))
             except ValueError:
                 continue
-    port = request.host.rpartition(":")[2] if ":" in request.host else "80"
-    lan = [u for u in (urls(int(port)) if port.isdigit() else []) if "localhost" not in u]
+    lan = lan_urls()
     qr = qr_svg(lan[0]) if lan else None
     return render_template(
         "index.html",
@@ -42,7 +41,48 @@ def index() -> str:
         yours=yours,
         lan=lan,
         qr=Markup(qr) if qr else None,
+        open_games=open_games(owner),
     )
+
+
+def lan_urls() -> list[str]:
+    """This server's addresses for other devices on the LAN (no localhost)."""
+    port = request.host.rpartition(":")[2] if ":" in request.host else "80"
+    return [u for u in (urls(int(port)) if port.isdigit() else []) if "localhost" not in u]
+
+
+def open_games(owner: str | None, limit: int = 10) -> list[dict[str, Any]]:
+    """Games between two devices on this server still waiting for an opponent (not yours)."""
+    found = []
+    for row in get_store().recent("remote"):
+        try:
+            game = Game.load(row.id, row.version, row.data, row.updated)
+        except (ValueError, KeyError, TypeError):
+            continue
+        if game.over or game.seats_of(owner):
+            continue
+        if any(s["kind"] == "human" and s["owner"] is None for s in game.seats):
+            found.append(
+                {
+                    "id": game.id,
+                    "title": game.record.rules.title,
+                    "url": f"/game/{game.id}?invite=1",
+                    "moves": len(game.record.moves),
+                }
+            )
+        if len(found) >= limit:
+            break
+    return found
+
+
+def base_url() -> str:
+    """The address to put in invites: the LAN one when the host browses via localhost."""
+    host = request.host.split(":")[0]
+    if host in ("localhost", "127.0.0.1", "::1", "[::1]"):
+        lan = lan_urls()
+        if lan:
+            return lan[0].rstrip("/")
+    return request.host_url.rstrip("/")
 
 
 @bp.get("/game/<game_id>")
@@ -53,7 +93,21 @@ def game_page(game_id: str) -> str:
         abort(404)
     game = Game.load(row.id, row.version, row.data)
     rules = game.record.rules
-    return render_template("game.html", game_id=game_id, title=rules.title, rules=rules)
+    invite = watch = invite_qr = None
+    if game.data["mode"] == "remote":
+        invite = f"{base_url()}/game/{game_id}?invite=1"
+        watch = f"{base_url()}/game/{game_id}?watch=1"
+        svg = qr_svg(invite)
+        invite_qr = Markup(svg) if svg else None
+    return render_template(
+        "game.html",
+        game_id=game_id,
+        title=rules.title,
+        rules=rules,
+        invite=invite,
+        watch=watch,
+        invite_qr=invite_qr,
+    )
 
 
 @bp.get("/rules")

@@ -35,6 +35,12 @@ CREATE TABLE IF NOT EXISTS seats (
     PRIMARY KEY (owner, game_id, seat)
 );
 CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
+CREATE TABLE IF NOT EXISTS presence (
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    seen REAL NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
 """
 
 
@@ -156,6 +162,36 @@ class Store:
                 "FROM games g JOIN seats s ON s.game_id = g.id WHERE s.owner = ? "
                 "ORDER BY g.updated DESC LIMIT ?",
                 (owner, limit),
+            ).fetchall()
+        return [Row(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+
+    def touch(self, game_id: str, seats: list[int]) -> None:
+        """Note that the holder of ``seats`` is looking at the game now (its presence)."""
+        if not seats:
+            return
+        now = time.time()
+        with self.connect() as db:
+            db.executemany(
+                "INSERT INTO presence (game_id, seat, seen) VALUES (?, ?, ?) "
+                "ON CONFLICT(game_id, seat) DO UPDATE SET seen = excluded.seen",
+                [(game_id, seat, now) for seat in seats],
+            )
+
+    def presence(self, game_id: str) -> dict[int, float]:
+        """When each seat of a game was last seen (seat -> time.time())."""
+        with self.connect() as db:
+            rows = db.execute(
+                "SELECT seat, seen FROM presence WHERE game_id = ?", (game_id,)
+            ).fetchall()
+        return {int(r[0]): float(r[1]) for r in rows}
+
+    def recent(self, mode: str, limit: int = 200) -> list[Row]:
+        """The most recently changed games of one mode (e.g. remote games to list as open)."""
+        with self.connect() as db:
+            rows = db.execute(
+                "SELECT id, version, data, created, updated FROM games "
+                "WHERE json_extract(data, '$.mode') = ? ORDER BY updated DESC LIMIT ?",
+                (mode, limit),
             ).fetchall()
         return [Row(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
 

@@ -102,6 +102,10 @@ function moveCallout(move) {
   return parts.join(" · ");
 }
 
+function seated(game) {
+  return game.you.length > 0;
+}
+
 function statusText(game) {
   if (game.status === "over") return resultText(game);
   if (game.paused) return "Paused";
@@ -111,6 +115,7 @@ function statusText(game) {
   }
   if (game.seats[mover].kind === "computer") return `${seatName(game, mover)} is thinking…`;
   if (game.mode === "remote" && game.can_join) return "A seat is open";
+  if (game.mode === "remote" && !seated(game)) return `${seatName(game, mover)} to move`;
   return `Waiting for ${seatName(game, mover).toLowerCase()}…`;
 }
 
@@ -173,9 +178,10 @@ function render(game, { interactive = true } = {}) {
   els.undo.disabled = !(seated && game.mode !== "remote" && game.resigned === null && game.moves.some((m) => game.you.includes(m.player)));
   els.hint.disabled = !canPlay;
   els.resign.disabled = !(seated && playing);
-  els.resign.hidden = game.mode === "watch";
+  const spectator = game.mode === "remote" && !seated;
+  els.resign.hidden = game.mode === "watch" || spectator;
   els.undo.hidden = game.mode === "watch" || game.mode === "remote";
-  els.hint.hidden = game.mode === "watch";
+  els.hint.hidden = game.mode === "watch" || spectator;
   els.watch.hidden = game.mode !== "watch";
   els.pause.textContent = game.paused ? "Resume" : "Pause";
   els.pause.disabled = !playing;
@@ -183,7 +189,8 @@ function render(game, { interactive = true } = {}) {
   els.join.hidden = !game.can_join;
   const waiting = game.mode === "remote" && seated && game.seats.some((s) => s.name === "Waiting for a friend");
   els.share.hidden = !waiting;
-  if (waiting) els.shareUrl.value = window.location.href;
+  if (waiting && !els.shareUrl.value) els.shareUrl.value = window.location.href;
+  renderPresence(game);
   els.exportLink.href = `${API}/record?format=text`;
   els.exportLink.setAttribute("download", `mancala-${game.variant}-${game.id}.txt`);
   $("thinking-toggle").hidden = !game.seats.some((s) => s.kind === "computer");
@@ -192,6 +199,20 @@ function render(game, { interactive = true } = {}) {
     view.overShownFor = game.id;
     showOver(game);
   }
+}
+
+// Whether the other player of a game between two devices has its board open (long-polling).
+function renderPresence(game) {
+  const el = $("presence");
+  if (!el) return;
+  const others = game.mode === "remote" ? game.seats.filter((s) => !s.yours && s.name !== "Waiting for a friend") : [];
+  el.hidden = others.length === 0;
+  if (el.hidden) return;
+  el.textContent = others
+    .map((s) => `${s.name}: ${s.connected ? "connected" : "not connected"}`)
+    .join(" · ");
+  el.classList.toggle("connected", others.every((s) => s.connected));
+  if (!game.you.length && game.mode === "remote" && !game.can_join) el.textContent = `Watching · ${el.textContent}`;
 }
 
 function closestSpeed(delay) {
@@ -498,6 +519,10 @@ async function follow() {
   for (;;) {
     try {
       const game = await api("GET", `${API}?since=${view.latest}`);
+      if (game.version === view.latest && view.game && game.seats) {
+        view.game.seats = game.seats; // a poll that timed out still says who is connected
+        renderPresence(view.game);
+      }
       receive(game);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
