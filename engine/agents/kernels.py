@@ -16,10 +16,8 @@ from engine.core import Player, Rules
 
 Child = tuple[int, list[int], Player | None]
 Children = Callable[[Sequence[int], Player], Iterable[Child]]
-LeafValues = Callable[[Sequence[int], Player], Iterator[tuple[int, float, object]]]
-
-LEAF = object()
-"""Marks a child given as its leaf value rather than as a board."""
+LeafBest = Callable[[Sequence[int], Player, float, float], tuple[float, int, int]]
+"""``(board, player, alpha, beta) -> (best value, best move, moves valued)`` over the leaves."""
 
 
 def generic_children(rules: Rules) -> Children:
@@ -127,26 +125,28 @@ def _kalah_children(rules: Rules) -> Children:
     return children
 
 
-def leaf_values_for(
+def leaf_best_for(
     rules: Rules, weights: tuple[float, float, float, float], me: Player, win: float
-) -> LeafValues | None:
-    """A kernel giving ``(move, value, LEAF)`` for every move without building its board, where
-    one exists (Kalah with the default end rules).  The value is for player ``me``: the exact
-    end value (``win`` plus the margin) if the move ends the game, else ``a * own store +
-    b * their store + c * own row + d * their row`` with ``weights`` = (a, b, c, d), summed in
-    the same order as the heuristic does on a board."""
+) -> LeafBest | None:
+    """A kernel that does an alpha-beta search's last ply without building any board, where one
+    exists (Kalah with the default end rules): it values each move in pit order, for player
+    ``me`` (the exact end value, ``win`` plus the margin, if the move ends the game, else
+    ``a * own store + b * their store + c * own row + d * their row`` with ``weights`` =
+    (a, b, c, d), summed in the same order as the heuristic does on a board), keeps the best
+    for the player to move (``me`` maximises, the other minimises) and stops at a cutoff exactly
+    where the search would."""
     fixed = {k: v for k, v in rules.options.items() if k not in ("pits", "seeds")}
     defaults = {k: spec.default for k, spec in rules.options_spec.items()}
     if rules.name != "kalah" or any(
         fixed[k] != defaults[k] for k in fixed if k not in ("capture", "empty_capture")
     ):
         return None
-    return _kalah_leaf_values(rules, weights, me, win)
+    return _kalah_leaf_best(rules, weights, me, win)
 
 
-def _kalah_leaf_values(
+def _kalah_leaf_best(
     rules: Rules, weights: tuple[float, float, float, float], me: Player, win: float
-) -> LeafValues:
+) -> LeafBest:
     """Kalah's rules as arithmetic on totals: what each move adds to the stores and rows."""
     a, b, c, d = weights
     n = rules.pits
@@ -180,7 +180,11 @@ def _kalah_leaf_values(
             per_pit.append(per_seeds)
         table.append(per_pit)
 
-    def values(board: Sequence[int], player: Player) -> Iterator[tuple[int, float, object]]:
+    inf = float("inf")
+
+    def best(board: Sequence[int], player: Player, alpha: float, beta: float) -> tuple:
+        maximising = player == me
+        best_value, best_move, valued = (-inf if maximising else inf), -1, 0
         base = (n + 1) * player
         store = base + n
         mine = table[player]
@@ -209,11 +213,26 @@ def _kalah_leaf_values(
                 s_me, s_them, r_me, r_them = s_them, s_me, r_them, r_me
             if not r_me or not r_them:
                 margin = s_me + r_me - s_them - r_them
-                yield pit, (win + margin if margin > 0 else -win + margin if margin else 0.0), LEAF
+                value = win + margin if margin > 0 else -win + margin if margin else 0.0
             else:
-                yield pit, a * s_me + b * s_them + c * r_me + d * r_them, LEAF
+                value = a * s_me + b * s_them + c * r_me + d * r_them
+            valued += 1
+            if maximising:
+                if value > best_value:
+                    best_value, best_move = value, pit
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            elif value < best_value:
+                best_value, best_move = value, pit
+                if value < beta:
+                    beta = value
+                    if alpha >= beta:
+                        break
+        return best_value, best_move, valued
 
-    return values
+    return best
 
 
 def _oware_children(rules: Rules) -> Children:

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.heuristics import WIN, final_value, make_evaluator
-from engine.agents.kernels import LEAF, kernel_for, leaf_values_for
+from engine.agents.kernels import kernel_for, leaf_best_for
 from engine.core import State
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -130,8 +130,8 @@ class _Search:
         evaluate, final = self.evaluate_node, self.final
         # Parents of leaves under a stores-and-rows heuristic need only each move's totals.
         weights = getattr(self.evaluate, "totals_weights", None)
-        leaf_values = (
-            leaf_values_for(self.rules, weights, me, self.win)
+        leaf_best = (
+            leaf_best_for(self.rules, weights, me, self.win)
             if weights and self.agent.leaf_kernel and self.rules.board_only
             else None
         )
@@ -163,21 +163,22 @@ class _Search:
                         or (e_flag == UPPER and e_value <= alpha)
                     ):
                         return e_value
-            if depth == 1 and leaf_values is not None:
-                children = leaf_values(node, player)
-            else:
-                children = expand(node, player)
-                if ordering and depth > 1:
-                    children = _ordered(children, player, first)
+            if depth == 1 and leaf_best is not None:
+                best, best_move, valued = leaf_best(node, player, alpha, beta)
+                search.nodes += valued
+                if table is not None:
+                    flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+                    table[key] = (depth, best, flag, best_move)
+                return best
+            children = expand(node, player)
+            if ordering and depth > 1:
+                children = _ordered(children, player, first)
             alpha0, beta0 = alpha, beta
             best_move = -1
             if player == me:
                 best = -inf
                 for move, child, nxt in children:
-                    if nxt is LEAF:
-                        search.nodes += 1
-                        value = child
-                    elif nxt is None:
+                    if nxt is None:
                         search.nodes += 1
                         value = final(child)
                     elif depth == 1:  # a leaf: evaluate here rather than call the search
@@ -200,10 +201,7 @@ class _Search:
             else:
                 best = inf
                 for move, child, nxt in children:
-                    if nxt is LEAF:
-                        search.nodes += 1
-                        value = child
-                    elif nxt is None:
+                    if nxt is None:
                         search.nodes += 1
                         value = final(child)
                     elif depth == 1:  # a leaf: evaluate here rather than call the search
