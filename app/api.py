@@ -265,10 +265,36 @@ def hint(game_id: str) -> Any:
     return {"version": game.version, "player": game.to_move, **decision}
 
 
+@bp.post("/games/<game_id>/takeback")
+def takeback(game_id: str) -> Any:
+    """A takeback request to the opponent of a game between two devices, or its answer."""
+    game = load(game_id)
+    return game_response(save(game, games.takeback(game, current_owner(), body())))
+
+
+def remote_rematch(game: Game, params: dict[str, Any]) -> Any:
+    """Offer a rematch (first move swaps) or answer one; accepting starts it (201)."""
+    data, action = games.rematch_offer(game, current_owner(), params)
+    if action != "accept":
+        return game_response(save(game, data))
+    new_id = games.new_game_id()
+    offer = dict(data["rematch"], game=new_id)
+    save(game, dict(data, rematch=offer))  # first, so that of two accepts only one starts it
+    new_data = games.rematch_data(game)
+    owners = [(s["owner"], i) for i, s in enumerate(game.seats) if s["owner"]]
+    row = get_store().create(new_id, new_data, owners)
+    new = Game.load(row.id, row.version, row.data, row.updated)
+    response, status = game_response(new, 201)
+    response.headers["Location"] = f"/game/{new.id}"
+    return response, status
+
+
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Any:
-    body()
+    params = body()
     game = load(game_id)
+    if game.data["mode"] == "remote":
+        return remote_rematch(game, params)
     owner = ensure_owner()
     if not game.seats_of(owner) and game.data["mode"] != "watch":
         raise APIError(403, "you have no seat in this game (you are watching it)")

@@ -246,6 +246,7 @@ def play_move(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, 
     except IllegalMove as exc:
         raise APIError(422, str(exc)) from None
     data = dict(game.data, moves=list(game.record.moves), last_move_at=time.time())
+    data["takeback"] = None  # a move answers a pending takeback request with no
     return data
 
 
@@ -294,6 +295,97 @@ def resign(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any
     mover = game.record.state.to_move
     seat = mover if mover in mine else mine[0]
     return dict(game.data, resigned=seat)
+
+
+ACTIONS = ("request", "accept", "decline")
+
+
+def _action(body: dict[str, Any], allowed: tuple[str, ...]) -> str:
+    action = body.get("action", allowed[0])
+    if action not in allowed:
+        raise APIError(400, f"'action' must be one of {', '.join(allowed)}; got {action!r}")
+    return str(action)
+
+
+def _one_seat(game: Game, owner: str | None) -> int:
+    """The viewer's seat in a game between two devices; 403 for spectators, 409 elsewhere."""
+    if game.data["mode"] != "remote":
+        raise APIError(409, "requests to the opponent are for games between two devices")
+    mine = game.seats_of(owner)
+    if not mine:
+        raise APIError(403, "you have no seat in this game (you are watching it)")
+    if any(s["kind"] == "human" and s["owner"] is None for s in game.seats):
+        raise APIError(409, "your opponent has not joined yet")
+    return mine[0]
+
+
+def takeback(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+    """Ask the opponent to take back your last move, or accept / decline their request.
+
+    Accepting goes back to the requester's previous turn (their last move and any replies).
+    """
+    check_version(game, body)
+    action = _action(body, ACTIONS)
+    seat = _one_seat(game, owner)
+    if game.over:
+        raise APIError(409, "the game is over")
+    pending = game.data.get("takeback")
+    if action == "request":
+        if pending is not None:
+            raise APIError(409, "a takeback request is already waiting for an answer")
+        if not any(r.player == seat for r in game.record.records):
+            raise APIError(409, "there is no move of yours to take back")
+        return dict(game.data, takeback=seat)
+    if pending is None or pending == seat:
+        raise APIError(409, "there is no takeback request from your opponent to answer")
+    if action == "decline":
+        return dict(game.data, takeback=None)
+    record = game.record
+    last = max(i for i, r in enumerate(record.records) if r.player == pending)
+    while len(record.moves) > last:
+        record.pop()
+    moves = record.moves
+    return dict(game.data, moves=list(moves), takeback=None, last_move_at=time.time())
+
+
+def rematch_offer(
+    game: Game, owner: str | None, body: dict[str, Any]
+) -> tuple[dict[str, Any], str]:
+    """Offer a rematch, or answer the opponent's offer: the new data and the action taken."""
+    check_version(game, body)
+    action = _action(body, ACTIONS)
+    seat = _one_seat(game, owner)
+    if not game.over:
+        raise APIError(409, "a rematch is offered when the game is over")
+    offer = game.data.get("rematch") or {}
+    if offer.get("game"):
+        raise APIError(409, "the rematch has started already")
+    if action == "request":
+        if offer:
+            raise APIError(409, "a rematch offer is already waiting for an answer")
+        return dict(game.data, rematch={"by": seat, "game": None}), action
+    if not offer or offer["by"] == seat:
+        raise APIError(409, "there is no rematch offer from your opponent to answer")
+    if action == "decline":
+        return dict(game.data, rematch=None), action
+    return dict(game.data), action
+
+
+def rematch_data(game: Game) -> dict[str, Any]:
+    """A new game between the same two seats with the other player moving first."""
+    data = dict(game.data)
+    return dict(
+        data,
+        moves=[],
+        first_player=1 - int(game.record.first_player),
+        seats=[dict(s) for s in game.seats],
+        decisions={},
+        resigned=None,
+        paused=False,
+        takeback=None,
+        rematch=None,
+        last_move_at=time.time(),
+    )
 
 
 def change_settings(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
@@ -423,6 +515,8 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "delay": game.data.get("delay", 0.0),
         "moves": moves,
         "last_decision": last_decision,
+        "takeback": game.data.get("takeback"),
+        "rematch": game.data.get("rematch"),
         "can_join": not mine
         and any(s["kind"] == "human" and s["owner"] is None for s in game.seats),
         "updated": game.updated,

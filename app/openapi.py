@@ -52,6 +52,14 @@ VERSIONED = {
     "required": ["version"],
     "properties": {"version": {"type": "integer", "description": "the version you saw"}},
 }
+ANSWER = {
+    "type": "object",
+    "required": ["version"],
+    "properties": {
+        **VERSIONED["properties"],
+        "action": {"type": "string", "enum": ["request", "accept", "decline"]},
+    },
+}
 
 
 def spec() -> dict[str, Any]:
@@ -165,8 +173,23 @@ def spec() -> dict[str, Any]:
             "/api/games/{game_id}/rematch": {
                 "parameters": [GAME_ID],
                 "post": {
-                    "summary": "A new game with the same settings",
-                    "responses": {**_game("The new game", "201"), **_errors(403, 404)},
+                    "summary": "A new game with the same settings; between two devices an offer "
+                    "(`action` request) the opponent accepts (201, the other player moves "
+                    "first) or declines (the game, with `rematch` set or cleared)",
+                    "requestBody": _json_body(ANSWER, required=False),
+                    "responses": {
+                        **_game("The new game", "201"),
+                        **_errors(400, 403, 404, 409, 415),
+                    },
+                },
+            },
+            "/api/games/{game_id}/takeback": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Between two devices: ask the opponent to take back your last "
+                    "move (`request`), or `accept` / `decline` their request",
+                    "requestBody": _json_body(ANSWER),
+                    "responses": {**_game("The game"), **_errors(400, 403, 404, 409, 415)},
                 },
             },
             "/api/games/{game_id}/join": {

@@ -101,3 +101,81 @@ def test_the_opponent_shows_as_connected_while_its_board_is_open(
     friend.get(f"/api/games/{gid}?since={game['version']}")
     seats = host.get(f"/api/games/{gid}").json["seats"]
     assert seats[1]["connected"] and seats[1]["seen_ago"] < 5
+
+
+def play(client: FlaskClient, game: dict[str, Any], pit: int) -> dict[str, Any]:
+    response = client.post(
+        f"/api/games/{game['id']}/moves", json={"pit": pit, "version": game["version"]}
+    )
+    assert response.status_code == 200, response.json
+    return response.json  # type: ignore[no-any-return]
+
+
+def test_a_takeback_request_is_accepted_or_declined_by_the_opponent(
+    host: FlaskClient, friend: FlaskClient, watcher: FlaskClient
+) -> None:
+    game = remote(host, friend)
+    gid = game["id"]
+    url = f"/api/games/{gid}/takeback"
+    error(host.post(url, json={"version": game["version"]}), 409)  # no move of yours yet
+    game = play(host, game, 0)  # kalah 3x2: pit 0 -> no extra turn
+    assert game["to_move"] == 1
+    v = game["version"]
+    error(watcher.post(url, json={"version": v}), 403)
+    error(host.post(url, json={"version": v, "action": "maybe"}), 400)
+    error(friend.post(url, json={"version": v, "action": "accept"}), 409)  # nothing to accept
+    asked = host.post(url, json={"version": v}).json
+    assert asked["takeback"] == 0
+    error(host.post(url, json={"version": asked["version"], "action": "accept"}), 409)
+    error(friend.post(url, json={"version": v, "action": "accept"}), 409)  # stale
+    declined = friend.post(url, json={"version": asked["version"], "action": "decline"}).json
+    assert declined["takeback"] is None and len(declined["moves"]) == 1
+    asked = host.post(url, json={"version": declined["version"]}).json
+    back = friend.post(url, json={"version": asked["version"], "action": "accept"}).json
+    assert back["moves"] == [] and back["to_move"] == 0 and back["takeback"] is None
+
+
+def test_a_rematch_offer_accepted_starts_a_game_where_the_other_player_moves_first(
+    host: FlaskClient, friend: FlaskClient, watcher: FlaskClient
+) -> None:
+    game = remote(host, friend)
+    gid = game["id"]
+    url = f"/api/games/{gid}/rematch"
+    error(host.post(url, json={"version": game["version"]}), 409)  # not over yet
+    over = host.post(f"/api/games/{gid}/resign", json={"version": game["version"]}).json
+    assert over["status"] == "over" and over["winner"] == 1
+    v = over["version"]
+    error(watcher.post(url, json={"version": v}), 403)
+    error(host.post(url, json={"version": v, "action": "accept"}), 409)
+    offered = friend.post(url, json={"version": v}).json
+    assert offered["rematch"] == {"by": 1, "game": None}
+    started = host.post(url, json={"version": offered["version"], "action": "accept"})
+    assert started.status_code == 201
+    new = started.json
+    assert new["first_player"] == 1 and new["to_move"] == 1 and new["you"] == [0]
+    assert friend.get(f"/api/games/{new['id']}").json["your_turn"]
+    assert host.get(f"/api/games/{gid}").json["rematch"]["game"] == new["id"]
+    error(host.post(url, json={"version": offered["version"] + 1, "action": "accept"}), 409)
+
+
+def test_resign_ends_a_remote_game_for_both(host: FlaskClient, friend: FlaskClient) -> None:
+    game = remote(host, friend)
+    over = friend.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]}).json
+    assert over["winner"] == 0 and over["end_reason"] == "You resigned"
+    seen = host.get(f"/api/games/{game['id']}").json
+    assert seen["status"] == "over" and seen["end_reason"] == "Opponent resigned"
+
+
+@pytest.mark.parametrize("path", ["takeback", "rematch", "moves", "join", "resign"])
+def test_junk_to_a_remote_game_gets_a_4xx_json_error_and_changes_nothing(
+    host: FlaskClient, friend: FlaskClient, path: str
+) -> None:
+    game = remote(host, friend)
+    url = f"/api/games/{game['id']}/{path}"
+    junk = ["{", "[]", '{"version": "1"}', '{"version": 99, "action": "accept"}', '{"action": 3}']
+    for raw in junk:
+        for content_type in ("application/json", "text/plain"):
+            response = host.post(url, data=raw, content_type=content_type)
+            assert 400 <= response.status_code < 500, (path, raw, response.json)
+            assert set(response.json) == {"error", "message", "status"}
+    assert host.get(f"/api/games/{game['id']}").json["version"] == game["version"]

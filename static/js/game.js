@@ -114,6 +114,9 @@ function statusText(game) {
     return game.you.length === 2 ? `${seatName(game, mover)} to move` : "Your turn";
   }
   if (game.seats[mover].kind === "computer") return `${seatName(game, mover)} is thinking…`;
+  if (game.mode === "remote" && game.takeback !== null && game.you.includes(game.takeback)) {
+    return "Takeback asked; waiting for your opponent…";
+  }
   if (game.mode === "remote" && game.can_join) return "A seat is open";
   if (game.mode === "remote" && !seated(game)) return `${seatName(game, mover)} to move`;
   return `Waiting for ${seatName(game, mover).toLowerCase()}…`;
@@ -175,12 +178,14 @@ function render(game, { interactive = true } = {}) {
   renderMoves(game);
   const seated = game.you.length > 0;
   const playing = game.status === "playing";
-  els.undo.disabled = !(seated && game.mode !== "remote" && game.resigned === null && game.moves.some((m) => game.you.includes(m.player)));
+  const remote = game.mode === "remote";
+  els.undo.disabled = !(seated && game.resigned === null && game.moves.some((m) => game.you.includes(m.player)) && !(remote && (!playing || game.takeback !== null)));
+  els.undo.lastChild.textContent = remote ? " Ask to take back" : " Undo";
   els.hint.disabled = !canPlay;
   els.resign.disabled = !(seated && playing);
   const spectator = game.mode === "remote" && !seated;
   els.resign.hidden = game.mode === "watch" || spectator;
-  els.undo.hidden = game.mode === "watch" || game.mode === "remote";
+  els.undo.hidden = game.mode === "watch" || spectator;
   els.hint.hidden = game.mode === "watch" || spectator;
   els.watch.hidden = game.mode !== "watch";
   els.pause.textContent = game.paused ? "Resume" : "Pause";
@@ -191,6 +196,7 @@ function render(game, { interactive = true } = {}) {
   els.share.hidden = !waiting;
   if (waiting && !els.shareUrl.value) els.shareUrl.value = window.location.href;
   renderPresence(game);
+  renderOffer(game);
   els.exportLink.href = `${API}/record?format=text`;
   els.exportLink.setAttribute("download", `mancala-${game.variant}-${game.id}.txt`);
   $("thinking-toggle").hidden = !game.seats.some((s) => s.kind === "computer");
@@ -213,6 +219,41 @@ function renderPresence(game) {
     .join(" · ");
   el.classList.toggle("connected", others.every((s) => s.connected));
   if (!game.you.length && game.mode === "remote" && !game.can_join) el.textContent = `Watching · ${el.textContent}`;
+}
+
+// A takeback request or rematch offer from the opponent, and following an accepted rematch.
+function renderOffer(game) {
+  const mine = (seat) => game.you.includes(seat);
+  const el = $("offer");
+  let text = "";
+  if (game.you.length === 1 && game.takeback !== null && game.takeback !== undefined && !mine(game.takeback)) {
+    text = "Your opponent asks to take back their last move.";
+  } else if (game.you.length === 1 && game.rematch && !game.rematch.game && !mine(game.rematch.by)) {
+    const youFirst = mine(1 - game.first_player);
+    text = `Your opponent offers a rematch (${youFirst ? "you move" : "your opponent moves"} first).`;
+  }
+  el.hidden = !text;
+  $("offer-text").textContent = text;
+  if (text && els.overDialog.open) els.overDialog.close();
+  if (game.rematch && game.rematch.game && view.followed !== game.rematch.game) {
+    view.followed = game.rematch.game;
+    window.location.assign(`/game/${game.rematch.game}`);
+  }
+}
+
+async function answer(action) {
+  const game = view.newest || view.game;
+  if (!game) return;
+  const version = game.version;
+  if (game.takeback !== null && game.takeback !== undefined) {
+    send("POST", "/takeback", { version, action });
+    return;
+  }
+  const next = await send("POST", "/rematch", { version, action });
+  if (next && next.id !== game.id && view.followed !== next.id) {
+    view.followed = next.id;
+    window.location.assign(`/game/${next.id}`);
+  }
 }
 
 function closestSpeed(delay) {
@@ -405,7 +446,12 @@ function play(index) {
 function undo() {
   if (!view.game || els.undo.disabled || els.undo.hidden) return;
   view.hint = null;
-  send("POST", "/undo", { version: (view.newest || view.game).version });
+  const version = (view.newest || view.game).version;
+  if (view.game.mode === "remote") {
+    send("POST", "/takeback", { version, action: "request" });
+    return;
+  }
+  send("POST", "/undo", { version });
 }
 
 async function hint() {
@@ -449,6 +495,14 @@ function resign() {
 }
 
 async function playAgain() {
+  const game = view.newest || view.game;
+  if (game && game.mode === "remote") {
+    els.overDialog.close();
+    const offered = game.rematch && !game.you.includes(game.rematch.by);
+    if (offered) answer("accept");
+    else send("POST", "/rematch", { version: game.version, action: "request" });
+    return;
+  }
   try {
     const game = await api("POST", `${API}/rematch`, {});
     window.location.assign(`/game/${game.id}`);
@@ -477,6 +531,8 @@ $("btn-close-rules").addEventListener("click", () => els.rulesDialog.close());
 $("btn-close-over").addEventListener("click", () => els.overDialog.close());
 $("btn-again").addEventListener("click", playAgain);
 $("btn-join").addEventListener("click", () => send("POST", "/join", {}));
+$("btn-accept").addEventListener("click", () => answer("accept"));
+$("btn-decline").addEventListener("click", () => answer("decline"));
 els.thinkingToggle.addEventListener("change", () => view.game && render(view.game));
 // Settings carry no version: they don't depend on the position, so a computer move landing in
 // between does not make them fail.
