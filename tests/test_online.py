@@ -179,3 +179,48 @@ def test_junk_to_a_remote_game_gets_a_4xx_json_error_and_changes_nothing(
             assert 400 <= response.status_code < 500, (path, raw, response.json)
             assert set(response.json) == {"error", "message", "status"}
     assert host.get(f"/api/games/{game['id']}").json["version"] == game["version"]
+
+
+# -- seat security ---------------------------------------------------------------------------------
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_a_bot_holds_its_seat_by_a_token_header(app: Flask) -> None:
+    client = app.test_client()
+    bot, other = "b" * 32, "x" * 32
+    created = client.post("/api/games", json={"mode": "remote"}, headers=bearer(bot))
+    game = created.json
+    assert game["you"] == [0] and "Set-Cookie" not in created.headers  # the token is the bot's
+    gid = game["id"]
+    joined = client.post(f"/api/games/{gid}/join", headers={"X-Seat-Token": other}).json
+    assert joined["you"] == [1]
+    v = joined["version"]
+    wrong = client.post(
+        f"/api/games/{gid}/moves", json={"pit": 0, "version": v}, headers=bearer("w" * 32)
+    )
+    error(wrong, 403)
+    error(client.post(f"/api/games/{gid}/moves", json={"pit": 0, "version": v}), 403)  # no token
+    error(client.post("/api/games", json={"mode": "remote"}, headers=bearer("short")), 400)
+    moved = client.post(
+        f"/api/games/{gid}/moves", json={"pit": 0, "version": v}, headers=bearer(bot)
+    )
+    assert moved.status_code == 200
+    replay = client.post(
+        f"/api/games/{gid}/moves", json={"pit": 1, "version": v}, headers=bearer(bot)
+    )
+    error(replay, 409)  # a stale version replayed
+    assert client.get(f"/api/games/{gid}").json["version"] == moved.json["version"]
+
+
+def test_game_ids_are_long_random_and_unknown_ones_are_404(host: FlaskClient) -> None:
+    ids = {host.post("/api/games", json={"mode": "remote"}).json["id"] for _ in range(20)}
+    assert len(ids) == 20 and all(len(i) >= 16 for i in ids)
+    known = next(iter(ids))
+    for guess in ("1", "abc", known[:-1] + ("A" if known[-1] != "A" else "B"), "x" * 500):
+        error(host.get(f"/api/games/{guess}"), 404)
+        error(host.post(f"/api/games/{guess}/join"), 404)
+        error(host.post(f"/api/games/{guess}/moves", json={"pit": 0, "version": 1}), 404)
+    assert host.get(f"/game/{'y' * 16}").status_code == 404
