@@ -3,6 +3,7 @@ is drawn and played by the ES modules under static/js talking to the JSON API.""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
@@ -51,10 +52,16 @@ def lan_urls() -> list[str]:
     return [u for u in (urls(int(port)) if port.isdigit() else []) if "localhost" not in u]
 
 
+OPEN_GAME_HOURS = 12  # an invite older than this is not listed (but still works)
+
+
 def open_games(owner: str | None, limit: int = 10) -> list[dict[str, Any]]:
     """Games between two devices on this server still waiting for an opponent (not yours)."""
     found = []
+    oldest = time.time() - OPEN_GAME_HOURS * 3600
     for row in get_store().recent("remote"):
+        if row.updated < oldest:
+            break
         try:
             game = Game.load(row.id, row.version, row.data, row.updated)
         except (ValueError, KeyError, TypeError):
