@@ -107,7 +107,10 @@ function seated(game) {
 }
 
 function statusText(game) {
-  if (game.status === "over") return resultText(game);
+  if (game.status === "over") {
+    const offered = game.rematch && !game.rematch.game && game.you.includes(game.rematch.by);
+    return offered ? `${resultText(game)} · rematch offered, waiting for your opponent…` : resultText(game);
+  }
   if (game.paused) return "Paused";
   const mover = game.to_move;
   if (game.your_turn) {

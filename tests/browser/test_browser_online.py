@@ -108,6 +108,7 @@ def test_two_players_and_a_spectator_over_the_lan(browser: Any, server: str) -> 
         # a rematch: offered by the host, accepted by the guest, who now moves first
         host.page.locator("#btn-again").click()
         guest.page.wait_for_selector("#offer:not([hidden])")
+        host.page.wait_for_selector("#status:text('rematch offered')")
         guest.shot("lan-rematch-offer")
         guest.page.get_by_role("button", name="Accept").click()
         for tab in (guest, host, spectator):
