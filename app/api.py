@@ -248,9 +248,7 @@ def join(game_id: str) -> Any:
 def hint(game_id: str) -> Any:
     params = body()
     game = load(game_id)
-    mine = game.seats_of(current_owner())
-    if not mine:
-        raise APIError(403, "you have no seat in this game (you are watching it)")
+    mine = games.seats_held(game, current_owner())
     if game.to_move is None or game.to_move not in mine:
         raise APIError(409, "a hint is for your own turn")
     level = params.get("level", games.HINT_LEVEL)
@@ -296,8 +294,8 @@ def rematch(game_id: str) -> Any:
     if game.data["mode"] == "remote":
         return remote_rematch(game, params)
     owner = ensure_owner()
-    if not game.seats_of(owner) and game.data["mode"] != "watch":
-        raise APIError(403, "you have no seat in this game (you are watching it)")
+    if game.data["mode"] != "watch":
+        games.seats_held(game, owner)
     data, held = games.new_game_data(dict(game.data.get("settings", {})), owner)
     row = get_store().create(games.new_game_id(), data, [(owner, s) for s in held])
     new = Game.load(row.id, row.version, row.data, row.updated)

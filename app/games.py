@@ -226,15 +226,21 @@ def check_version(game: Game, body: dict[str, Any]) -> None:
         )
 
 
+def seats_held(game: Game, owner: str | None) -> list[int]:
+    """The seats ``owner`` holds in ``game``; 403 for a viewer who holds none."""
+    mine = game.seats_of(owner)
+    if not mine:
+        raise APIError(403, "you have no seat in this game (you are watching it)")
+    return mine
+
+
 def play_move(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
     """The data after the viewer's move ``body["pit"]``; 4xx if it can't be played."""
     pit = body.get("pit")
     if isinstance(pit, bool) or not isinstance(pit, int):
         raise APIError(400, f"'pit' must be a pit number 0-{game.record.rules.pits - 1}")
     check_version(game, body)
-    mine = game.seats_of(owner)
-    if not mine:
-        raise APIError(403, "you have no seat in this game (you are watching it)")
+    mine = seats_held(game, owner)
     if game.over:
         raise APIError(409, "the game is over")
     mover = game.record.state.to_move
@@ -264,9 +270,7 @@ def apply_computer_move(game: Game, decision: dict[str, Any]) -> dict[str, Any]:
 def undo(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
     """Take back moves: against the computer, back to the viewer's previous turn."""
     check_version(game, body)
-    mine = game.seats_of(owner)
-    if not mine:
-        raise APIError(403, "you have no seat in this game (you are watching it)")
+    mine = seats_held(game, owner)
     if game.data.get("resigned") is not None:
         raise APIError(409, "the game was resigned; start a new one")
     if game.data["mode"] == "remote":
@@ -287,9 +291,7 @@ def undo(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
 
 def resign(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
     check_version(game, body)
-    mine = game.seats_of(owner)
-    if not mine:
-        raise APIError(403, "you have no seat in this game (you are watching it)")
+    mine = seats_held(game, owner)
     if game.over:
         raise APIError(409, "the game is over")
     mover = game.record.state.to_move
@@ -311,9 +313,7 @@ def _one_seat(game: Game, owner: str | None) -> int:
     """The viewer's seat in a game between two devices; 403 for spectators, 409 elsewhere."""
     if game.data["mode"] != "remote":
         raise APIError(409, "requests to the opponent are for games between two devices")
-    mine = game.seats_of(owner)
-    if not mine:
-        raise APIError(403, "you have no seat in this game (you are watching it)")
+    mine = seats_held(game, owner)
     if any(s["kind"] == "human" and s["owner"] is None for s in game.seats):
         raise APIError(409, "your opponent has not joined yet")
     return mine[0]
@@ -399,8 +399,8 @@ def change_settings(game: Game, owner: str | None, body: dict[str, Any]) -> dict
     unknown = sorted(set(body) - {"version", "paused", "delay"})
     if unknown:
         raise APIError(400, f"unknown setting {unknown[0]!r} (settings: paused, delay)")
-    if not game.seats_of(owner) and game.data["mode"] != "watch":
-        raise APIError(403, "you have no seat in this game (you are watching it)")
+    if game.data["mode"] != "watch":
+        seats_held(game, owner)
     data = dict(game.data)
     if "paused" in body:
         if not isinstance(body["paused"], bool):

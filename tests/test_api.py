@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,20 +15,6 @@ from app import ai_job, create_app
 from app.store import StaleVersion, Store
 from engine import get_variant, variant_names
 from engine.record import GameRecord
-
-
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": str(tmp_path / "instance"),
-            "AI_EXECUTOR": "thread",
-            "LONG_POLL_SECONDS": 0.3,
-        }
-    )
-    yield app
-    app.extensions["mancala_thinker"].shutdown()
 
 
 @pytest.fixture

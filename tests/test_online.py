@@ -2,28 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-
-from app import create_app
-
-
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": str(tmp_path / "instance"),
-            "AI_EXECUTOR": "thread",
-            "LONG_POLL_SECONDS": 0.3,
-        }
-    )
-    yield app
-    app.extensions["mancala_thinker"].shutdown()
 
 
 @pytest.fixture
