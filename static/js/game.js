@@ -322,11 +322,23 @@ function showOver(game) {
 
 function receive(game) {
   if (view.game && game.id !== view.game.id) return;
+  if (game.version === view.latest && view.newest && !sameViewer(game, view.newest)) {
+    // The same version as this browser sees it now: after taking a seat, a poll sent before
+    // the seat was taken can answer first with the onlooker's view of that version.
+    view.newest = game;
+    view.pending.push(game);
+    drain();
+    return;
+  }
   if (game.version <= view.latest) return;
   view.latest = game.version;
   view.newest = game;
   view.pending.push(game);
   drain();
+}
+
+function sameViewer(a, b) {
+  return JSON.stringify(a.you) === JSON.stringify(b.you);
 }
 
 let draining = false;
