@@ -167,13 +167,7 @@ def create_game() -> Any:
     params = body()
     owner = ensure_owner()
     data, held = games.new_game_data(params, owner)
-    game_id = games.new_game_id()
-    row = get_store().create(game_id, data, [(owner, seat) for seat in held])
-    game = Game.load(row.id, row.version, row.data, row.updated)
-    get_thinker().ensure(game)
-    response, status = game_response(game, 201)
-    response.headers["Location"] = f"/game/{game.id}"
-    return response, status
+    return start_game(games.new_game_id(), data, [(owner, seat) for seat in held])
 
 
 @bp.get("/games/<game_id>")
@@ -270,6 +264,16 @@ def takeback(game_id: str) -> Any:
     return game_response(save(game, games.takeback(game, current_owner(), body())))
 
 
+def start_game(game_id: str, data: dict[str, Any], owners: list[tuple[str, int]]) -> Any:
+    """Store a new game with its seat owners, start the computer if it moves first: 201."""
+    row = get_store().create(game_id, data, owners)
+    game = Game.load(row.id, row.version, row.data, row.updated)
+    get_thinker().ensure(game)
+    response, status = game_response(game, 201)
+    response.headers["Location"] = f"/game/{game.id}"
+    return response, status
+
+
 def remote_rematch(game: Game, params: dict[str, Any]) -> Any:
     """Offer a rematch (first move swaps) or answer one; accepting starts it (201)."""
     data, action = games.rematch_offer(game, current_owner(), params)
@@ -280,11 +284,7 @@ def remote_rematch(game: Game, params: dict[str, Any]) -> Any:
     save(game, dict(data, rematch=offer))  # first, so that of two accepts only one starts it
     new_data = games.rematch_data(game)
     owners = [(s["owner"], i) for i, s in enumerate(game.seats) if s["owner"]]
-    row = get_store().create(new_id, new_data, owners)
-    new = Game.load(row.id, row.version, row.data, row.updated)
-    response, status = game_response(new, 201)
-    response.headers["Location"] = f"/game/{new.id}"
-    return response, status
+    return start_game(new_id, new_data, owners)
 
 
 @bp.post("/games/<game_id>/rematch")
@@ -297,12 +297,7 @@ def rematch(game_id: str) -> Any:
     if game.data["mode"] != "watch":
         games.seats_held(game, owner)
     data, held = games.new_game_data(dict(game.data.get("settings", {})), owner)
-    row = get_store().create(games.new_game_id(), data, [(owner, s) for s in held])
-    new = Game.load(row.id, row.version, row.data, row.updated)
-    get_thinker().ensure(new)
-    response, status = game_response(new, 201)
-    response.headers["Location"] = f"/game/{new.id}"
-    return response, status
+    return start_game(games.new_game_id(), data, [(owner, s) for s in held])
 
 
 @bp.get("/games/<game_id>/record")
