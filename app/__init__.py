@@ -36,12 +36,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = secret_key_from_instance(app.instance_path)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from app import api, errors, pages, seats, store, thinking
+    from app import api, errors, pages, seats, security, store, thinking
 
     store.init_app(app)
     thinking.init_app(app, app.extensions["mancala_store"])
     errors.init_app(app)
     seats.init_app(app)
+    security.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     return app
