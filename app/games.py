@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,9 +129,55 @@ def rules_from(params: dict[str, Any]) -> Any:
         raise APIError(400, str(exc)) from None
 
 
+MAX_NAME = 24
+# Bidirectional embeddings, overrides and isolates: they can make a name display as another.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def player_name(value: Any, field: str = "name") -> str:
+    """A name a person gave their seat: a string, stripped, 1-24 characters, no controls."""
+    if not isinstance(value, str):
+        raise APIError(400, f"{field!r} must be a string of 1 to {MAX_NAME} characters")
+    name = value.strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise APIError(
+            400, f"{field!r} must be 1 to {MAX_NAME} characters (not counting spaces around it)"
+        )
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in BIDI_CONTROLS:
+            raise APIError(400, f"{field!r} must not contain control characters ({ch!r})")
+    return name
+
+
+def seat_names(params: dict[str, Any], mode: str) -> list[str | None]:
+    """The names given for seats 0 and 1 on creating: ``name`` (the creator's seat) or, for a
+    game on one screen, ``names`` (one per seat, null for the default)."""
+    if "names" in params:
+        names = params["names"]
+        if mode != "local":
+            raise APIError(400, "'names' (one per seat) is for a game on one screen; use 'name'")
+        if "name" in params:
+            raise APIError(400, "give either 'name' or 'names', not both")
+        if not (isinstance(names, list) and len(names) == 2):
+            raise APIError(400, "'names' must be a list of two names (null for the default)")
+        return [None if n is None else player_name(n, f"names[{i}]") for i, n in enumerate(names)]
+    if "name" in params:
+        if mode == "watch":
+            raise APIError(400, "'name' names your seat; watching, you have none")
+        return [player_name(params["name"]), None]
+    return [None, None]
+
+
+def named(seat: dict[str, Any], name: str | None) -> dict[str, Any]:
+    """``seat`` with its player's name, when one was given."""
+    return dict(seat, name=name) if name is not None else seat
+
+
 def new_game_data(params: dict[str, Any], owner: str) -> tuple[dict[str, Any], list[int]]:
     """Validate a create request; return the game data and the seats the creator holds."""
     known = {
+        "name",
+        "names",
         "variant",
         "options",
         "mode",
@@ -175,6 +222,7 @@ def new_game_data(params: dict[str, Any], owner: str) -> tuple[dict[str, Any], l
             _computer({"level": levels[i], "algorithm": algos[i]}, "level", "algorithm")
             for i in (0, 1)
         ]
+    seats = [named(seat, name) for seat, name in zip(seats, seat_names(params, mode), strict=True)]
     delay = _delay(params.get("delay", 1.0 if mode == "watch" else 0.0))
     data: dict[str, Any] = {
         "variant": rules.name,
@@ -411,14 +459,19 @@ def change_settings(game: Game, owner: str | None, body: dict[str, Any]) -> dict
     return data
 
 
-def join(game: Game, owner: str) -> tuple[dict[str, Any], int]:
-    """Take the open seat of a game between two devices."""
+def join(game: Game, owner: str, body: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
+    """Take the open seat of a game between two devices, with ``body["name"]`` if given."""
+    body = body or {}
+    unknown = sorted(set(body) - {"name", "version"})
+    if unknown:
+        raise APIError(400, f"unknown field {unknown[0]!r} (fields: name)")
+    name = player_name(body["name"]) if "name" in body else None
     if game.seats_of(owner):
         raise APIError(409, "you already have a seat in this game")
     for i, seat in enumerate(game.seats):
         if seat["kind"] == "human" and seat["owner"] is None:
             seats = [dict(s) for s in game.seats]
-            seats[i]["owner"] = owner
+            seats[i] = named(dict(seats[i], owner=owner), name)
             return dict(game.data, seats=seats), i
     raise APIError(409, "both seats are taken; you can watch this game")
 
@@ -427,16 +480,20 @@ def join(game: Game, owner: str) -> tuple[dict[str, Any], int]:
 
 
 def seat_name(game: Game, seat: int, mine: list[int]) -> str:
+    """How a seat is named to the viewer: its player's name ("Ana (you)") or a default."""
     info = game.seats[seat]
     if info["kind"] == "computer":
         number = f" {seat + 1}" if game.data["mode"] == "watch" else ""
         return f"Computer{number} ({info['level'].capitalize()})"
+    given = info.get("name")
     if game.data["mode"] == "local":
-        return f"Player {seat + 1}"
+        return given or f"Player {seat + 1}"
     if seat in mine:
-        return "You"
+        return f"{given} (you)" if given else "You"
     if not info["owner"]:
         return "Waiting for a friend"
+    if given:
+        return str(given)
     return "Opponent" if mine else f"Player {seat + 1}"
 
 
@@ -489,6 +546,8 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
                 "seat": i,
                 "kind": s["kind"],
                 "name": seat_name(game, i, mine),
+                "player_name": s.get("name"),
+                "open": s["kind"] == "human" and s["owner"] is None,
                 "level": s.get("level"),
                 "algorithm": s.get("algorithm"),
                 "yours": i in mine,
@@ -542,7 +601,7 @@ def summary(game: Game, owner: str | None) -> dict[str, Any]:
     elif winner is None:
         status = "draw"
     elif game.data["mode"] == "local":
-        status = f"Player {winner + 1} won"
+        status = f"{seat_name(game, winner, mine)} won"
     else:
         status = "you won" if winner in mine else "you lost"
     return {
@@ -551,6 +610,8 @@ def summary(game: Game, owner: str | None) -> dict[str, Any]:
         "title": game.record.rules.title,
         "mode": game.data["mode"],
         "opponent": opponents[0] if opponents else "each other",
+        "players": [seat_name(game, i, mine) for i in range(2)],
+        "named": any(s.get("name") for s in game.seats),
         "moves": len(game.record.moves),
         "scores": list(game.record.state.scores),
         "status": status,

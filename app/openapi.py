@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games import MODES
+from app.games import MAX_NAME, MODES
 from engine import variant_names
 from engine.agents import ALGORITHMS, LEVELS
 
@@ -58,6 +58,38 @@ ANSWER = {
     "properties": {
         **VERSIONED["properties"],
         "action": {"type": "string", "enum": ["request", "accept", "decline"]},
+    },
+}
+
+
+NAME = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": MAX_NAME,
+    "description": f"a player's name: stripped of spaces around it, 1 to {MAX_NAME} characters, "
+    "no control characters; shown as text, never as markup",
+}
+SEAT = {
+    "type": "object",
+    "properties": {
+        "seat": {"type": "integer"},
+        "kind": {"type": "string", "enum": ["human", "computer"]},
+        "name": {
+            "type": "string",
+            "description": 'how the seat is named to you: its player\'s name ("Ana (you)" '
+            'for your own seat between devices) or a default ("You", "Opponent", "Player 1", '
+            '"Computer (Easy)", "Waiting for a friend")',
+        },
+        "player_name": {
+            "oneOf": [NAME, {"type": "null"}],
+            "description": "the name its player gave, verbatim, or null",
+        },
+        "open": {"type": "boolean", "description": "a human seat nobody has taken yet"},
+        "yours": {"type": "boolean"},
+        "level": {"type": ["string", "null"]},
+        "algorithm": {"type": ["string", "null"]},
+        "connected": {"type": "boolean", "description": "between devices only"},
+        "seen_ago": {"type": ["number", "null"], "description": "between devices only"},
     },
 }
 
@@ -196,7 +228,10 @@ def spec() -> dict[str, Any]:
                 "parameters": [GAME_ID],
                 "post": {
                     "summary": "Take the open seat of a game between two devices",
-                    "responses": {**_game("The game"), **_errors(404, 409)},
+                    "requestBody": _json_body(
+                        {"type": "object", "properties": {"name": NAME}}, required=False
+                    ),
+                    "responses": {**_game("The game"), **_errors(400, 404, 409, 415)},
                 },
             },
             "/api/games/{game_id}/record": {
@@ -237,6 +272,15 @@ def spec() -> dict[str, Any]:
                         "variant": {"type": "string", "enum": list(variant_names())},
                         "options": {"type": "object", "description": "see GET /api/variants"},
                         "mode": {"type": "string", "enum": list(MODES)},
+                        "name": {**NAME, "description": "your seat's name (not for watch)"},
+                        "names": {
+                            "type": "array",
+                            "items": {"oneOf": [NAME, {"type": "null"}]},
+                            "minItems": 2,
+                            "maxItems": 2,
+                            "description": "mode local only: a name per seat, null for the "
+                            "default (instead of name)",
+                        },
                         "level": level,
                         "algorithm": algorithm,
                         "levels": {"type": "array", "items": level, "minItems": 2},
@@ -271,6 +315,7 @@ def spec() -> dict[str, Any]:
                         "id": {"type": "string"},
                         "version": {"type": "integer"},
                         "variant": {"type": "string"},
+                        "seats": {"type": "array", "items": SEAT},
                         "board": {"type": "array", "items": {"type": "integer"}},
                         "to_move": {"type": ["integer", "null"]},
                         "legal_moves": {"type": "array", "items": {"type": "integer"}},

@@ -73,6 +73,7 @@ def open_games(owner: str | None, limit: int = 10) -> list[dict[str, Any]]:
                 {
                     "id": game.id,
                     "title": game.record.rules.title,
+                    "host": next((s["name"] for s in game.seats if s.get("name")), None),
                     "url": f"/game/{game.id}?invite=1",
                     "moves": len(game.record.moves),
                 }

@@ -1,4 +1,6 @@
 // The only module that calls fetch(): JSON in, JSON out, errors as ApiError(status, message).
+// A request that gets no answer at all (server down, network gone, timed out) is status 0, and
+// every listener given to onReachable() hears whether the server answered.
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -8,25 +10,65 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, url, body, { signal } = {}) {
-  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin", signal };
+export const UNREACHABLE = "The server can't be reached. Check the connection.";
+const TIMED_OUT = "The server did not answer in time.";
+
+const listeners = new Set();
+
+/** Call ``listener(true)`` whenever the server answers and ``listener(false)`` when it does not. */
+export function onReachable(listener) {
+  listeners.add(listener);
+}
+
+function reached(ok) {
+  for (const listener of listeners) listener(ok);
+}
+
+/** An AbortController that aborts with the caller's ``signal`` or after ``timeout`` ms. */
+function controllerFor(signal, timeout) {
+  const controller = new AbortController();
+  const state = { controller, timedOut: false, timer: 0 };
+  if (signal) {
+    if (signal.aborted) controller.abort();
+    else signal.addEventListener("abort", () => controller.abort(), { once: true });
+  }
+  if (timeout) {
+    state.timer = setTimeout(() => {
+      state.timedOut = true;
+      controller.abort();
+    }, timeout);
+  }
+  return state;
+}
+
+export async function api(method, url, body, { signal, timeout } = {}) {
+  const abort = controllerFor(signal, timeout);
+  const init = {
+    method,
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+    signal: abort.controller.signal,
+  };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   let response;
-  try {
-    response = await fetch(url, init);
-  } catch (err) {
-    if (err.name === "AbortError") throw err;
-    throw new ApiError(0, "The server can't be reached. Check the connection.");
-  }
   let data = null;
   try {
-    data = await response.json();
-  } catch {
-    data = null;
+    response = await fetch(url, init);
+    data = await response.json().catch((err) => {
+      if (err instanceof SyntaxError) return null; // not JSON (an HTML error page, empty)
+      throw err; // the connection broke mid-answer
+    });
+  } catch (err) {
+    if (err.name === "AbortError" && !abort.timedOut) throw err;
+    reached(false);
+    throw new ApiError(0, abort.timedOut ? TIMED_OUT : UNREACHABLE);
+  } finally {
+    clearTimeout(abort.timer);
   }
+  reached(true);
   if (!response.ok) {
     throw new ApiError(response.status, (data && data.message) || `Error ${response.status}`);
   }

@@ -17,6 +17,14 @@ function spiral(count, spread) {
 }
 const PIT_SPOTS = Array.from({ length: MAX_DOTS_PIT + 1 }, (_, n) => spiral(n, n <= 1 ? 0 : 30));
 
+// A <span class=cls>, hidden from screen readers unless ``spoken``.
+function span(cls, spoken = false) {
+  const el = document.createElement("span");
+  el.className = cls;
+  if (!spoken) el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
 export function pitLetter(player, pit) {
   return String.fromCharCode((player ? 97 : 65) + pit);
 }
@@ -90,10 +98,9 @@ export class Board {
     button.dataset.letter = pitLetter(player, pit);
     button.disabled = true;
     button.style.setProperty("--col", String(player === this.bottom ? pit : this.pits - 1 - pit));
-    button.innerHTML =
-      '<span class="dots" aria-hidden="true"></span><span class="count"></span>' +
-      '<span class="letter" aria-hidden="true"></span><span class="value" aria-hidden="true"></span>';
-    button.querySelector(".letter").textContent = pitLetter(player, pit);
+    const letter = span("letter");
+    letter.textContent = pitLetter(player, pit);
+    button.append(span("dots"), span("count", true), letter, span("value"));
     button.addEventListener("click", () => {
       if (button.classList.contains("legal")) this.onPlay(index);
     });
@@ -108,7 +115,7 @@ export class Board {
     div.dataset.index = String(index);
     div.dataset.player = String(player);
     div.setAttribute("role", "img");
-    div.innerHTML = '<span class="dots" aria-hidden="true"></span><span class="count"></span>';
+    div.append(span("dots"), span("count", true));
     this.cells.set(index, div);
     return div;
   }

@@ -1,8 +1,12 @@
 // The board page: load the game, follow it by long-polling its version, animate each new move
 // from the server's record, and send the viewer's moves, undo, hint, resign and settings.
-import { ApiError, api } from "./api.js";
+import { ApiError, api, onReachable } from "./api.js";
 import { Skipper, animateMove, reducedMotion } from "./animate.js";
 import { Board, formatValue, pitLetter } from "./board.js";
+import { bindName, remember } from "./names.js";
+
+const RETRY_MS = 1500; // while the server can't be reached, try again this often
+const POLL_TIMEOUT_MS = 30000; // a long-poll (8 s on the server) that takes longer is lost
 
 const root = document.getElementById("game");
 const API = root.dataset.api;
@@ -10,6 +14,7 @@ const $ = (id) => document.getElementById(id);
 const els = {
   board: $("board"),
   status: $("status"),
+  connection: $("connection"),
   extra: $("extra"),
   callout: $("callout"),
   live: $("live"),
@@ -29,6 +34,7 @@ const els = {
   overDialog: $("over-dialog"),
   rulesDialog: $("rules-dialog"),
   join: $("join"),
+  joinName: $("join-name"),
   share: $("share"),
   shareUrl: $("share-url"),
   exportLink: $("export-link"),
@@ -55,6 +61,12 @@ function seatName(game, seat) {
   return game.seats[seat].name;
 }
 
+// "Waiting for opponent…", but a name a player chose is shown as they wrote it.
+function waitingFor(game, seat) {
+  const info = game.seats[seat];
+  return `Waiting for ${info.player_name ? info.name : info.name.toLowerCase()}…`;
+}
+
 function bottomSeat(game) {
   const base = game.you.length === 1 ? game.you[0] : 0;
   return view.flipped ? 1 - base : base;
@@ -62,10 +74,6 @@ function bottomSeat(game) {
 
 function boardIndex(game, player, pit) {
   return pit + (game.pits + 1) * player;
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function announce(text) {
@@ -122,7 +130,7 @@ function statusText(game) {
   }
   if (game.mode === "remote" && game.can_join) return "A seat is open";
   if (game.mode === "remote" && !seated(game)) return `${seatName(game, mover)} to move`;
-  return `Waiting for ${seatName(game, mover).toLowerCase()}…`;
+  return waitingFor(game, mover);
 }
 
 function resultText(game) {
@@ -195,7 +203,7 @@ function render(game, { interactive = true } = {}) {
   els.pause.disabled = !playing;
   if (document.activeElement !== els.speed) els.speed.value = closestSpeed(game.delay);
   els.join.hidden = !game.can_join;
-  const waiting = game.mode === "remote" && seated && game.seats.some((s) => s.name === "Waiting for a friend");
+  const waiting = game.mode === "remote" && seated && game.seats.some((s) => s.open);
   els.share.hidden = !waiting;
   if (waiting && !els.shareUrl.value) els.shareUrl.value = window.location.href;
   renderPresence(game);
@@ -214,7 +222,7 @@ function render(game, { interactive = true } = {}) {
 function renderPresence(game) {
   const el = $("presence");
   if (!el) return;
-  const others = game.mode === "remote" ? game.seats.filter((s) => !s.yours && s.name !== "Waiting for a friend") : [];
+  const others = game.mode === "remote" ? game.seats.filter((s) => !s.yours && !s.open) : [];
   el.hidden = others.length === 0;
   if (el.hidden) return;
   el.textContent = others
@@ -312,6 +320,7 @@ function renderThinking(game) {
 
 function showOver(game) {
   $("over-result").textContent = resultText(game);
+  $("over-players").textContent = game.seats.map((s) => `${s.name} ${game.scores[s.seat]}`).join(" · ");
   $("over-reason").textContent = game.end_reason ? `Ended: ${game.end_reason}.` : "";
   $("over-moves").textContent = game.moves.map((m) => m.notation).join(" ");
   if (!els.overDialog.open) els.overDialog.showModal();
@@ -411,8 +420,8 @@ function skipAnimation() {
 
 // -- actions ------------------------------------------------------------------------------------
 
-function showError(err) {
-  view.message = err instanceof ApiError ? err.message : String(err);
+function showError(err, message) {
+  view.message = message || (err instanceof ApiError ? err.message : String(err));
   if (view.game) render(view.game);
   announce(view.message);
   setTimeout(() => {
@@ -431,13 +440,20 @@ async function send(method, path, body) {
     return game;
   } catch (err) {
     view.sending = false;
-    showError(err);
+    showError(err, notSent(err, path));
     if (err instanceof ApiError && err.status === 409) await refresh();
     return null;
   } finally {
     view.sending = false;
     if (view.game && !view.animating && !view.pending.length) render(view.game);
   }
+}
+
+// Without an answer from the server nothing was done: say so, the board stays as it was.
+function notSent(err, path) {
+  if (!(err instanceof ApiError) || err.status !== 0) return "";
+  const what = path === "/moves" ? "Your move was" : "That was";
+  return `${what} not sent: ${err.message.charAt(0).toLowerCase()}${err.message.slice(1)}`;
 }
 
 async function refresh() {
@@ -545,7 +561,12 @@ els.rules.addEventListener("click", () => els.rulesDialog.showModal());
 $("btn-close-rules").addEventListener("click", () => els.rulesDialog.close());
 $("btn-close-over").addEventListener("click", () => els.overDialog.close());
 $("btn-again").addEventListener("click", playAgain);
-$("btn-join").addEventListener("click", () => send("POST", "/join", {}));
+els.join.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = remember("me", els.joinName.value);
+  send("POST", "/join", name ? { name } : {});
+});
+bindName(els.joinName, "me");
 $("btn-accept").addEventListener("click", () => answer("accept"));
 $("btn-decline").addEventListener("click", () => answer("decline"));
 els.thinkingToggle.addEventListener("change", () => view.game && render(view.game));
@@ -586,28 +607,75 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "f") flip();
 });
 
+// -- staying connected --------------------------------------------------------------------------
+
+// "Reconnecting…" while the server can't be reached (a restart, a killed worker, the network);
+// it goes as soon as any request gets an answer.
+onReachable((ok) => {
+  const text = ok ? "" : "The connection to the server is lost. Reconnecting…";
+  if (els.connection.textContent !== text) els.connection.textContent = text;
+});
+
+let wake = null; // ends the wait before the next try early (the browser is back online)
+function retryPause() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, RETRY_MS);
+    function done() {
+      clearTimeout(timer);
+      wake = null;
+      resolve();
+    }
+    wake = done;
+  });
+}
+window.addEventListener("online", () => wake && wake());
+
+// Whether an error means the game is gone for good (no point in trying again).
+function final(err) {
+  return err instanceof ApiError && (err.status === 404 || err.status === 410);
+}
+
+// Follow the game by long-polling its version.  After a failure the next read is a plain one,
+// which answers at once: the page catches up (moves made meanwhile, the computer's included)
+// and says it is connected again without waiting out a long-poll.
 async function follow() {
+  let lost = false;
   for (;;) {
     try {
-      const game = await api("GET", `${API}?since=${view.latest}`);
+      const url = lost ? API : `${API}?since=${view.latest}`;
+      const game = await api("GET", url, undefined, { timeout: POLL_TIMEOUT_MS });
+      lost = false;
       if (game.version === view.latest && view.game && game.seats) {
         view.game.seats = game.seats; // a poll that timed out still says who is connected
         renderPresence(view.game);
       }
       receive(game);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
+      if (final(err)) {
         showError(err);
         return;
       }
-      await sleep(1500);
+      lost = true;
+      await retryPause();
+    }
+  }
+}
+
+// The first read of the game, tried again while the server can't be reached.
+async function firstRead() {
+  for (;;) {
+    try {
+      return await api("GET", API, undefined, { timeout: POLL_TIMEOUT_MS });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 0) throw err;
+      await retryPause();
     }
   }
 }
 
 async function start() {
   try {
-    const game = await api("GET", API);
+    const game = await firstRead();
     view.latest = game.version;
     view.game = game;
     view.newest = game;
