@@ -331,9 +331,10 @@ function showOver(game) {
 
 function receive(game) {
   if (view.game && game.id !== view.game.id) return;
-  if (game.version === view.latest && view.newest && !sameViewer(game, view.newest)) {
-    // The same version as this browser sees it now: after taking a seat, a poll sent before
-    // the seat was taken can answer first with the onlooker's view of that version.
+  if (game.version === view.latest && view.newest && game.you.length > view.newest.you.length) {
+    // The same version seen from a seat: after taking a seat, a poll sent before the seat was
+    // taken can answer (first or last) with the onlooker's view of that version; the seated
+    // view wins either way.
     view.newest = game;
     view.pending.push(game);
     drain();
@@ -344,10 +345,6 @@ function receive(game) {
   view.newest = game;
   view.pending.push(game);
   drain();
-}
-
-function sameViewer(a, b) {
-  return JSON.stringify(a.you) === JSON.stringify(b.you);
 }
 
 let draining = false;
