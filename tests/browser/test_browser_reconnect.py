@@ -1,0 +1,168 @@
+"""A board page rides out a dead server: the whole gunicorn (master, workers, the computer's
+processes) is killed mid-game and started again on the same port and instance folder.  The page
+says it is reconnecting, says a move it could not send was not sent, keeps the board usable,
+and catches up by itself (the computer's move included) once the server is back."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, ROOT, _free_port, _missing_browser
+from tests.browser.test_browser_play import MOVES, Tab
+
+pytestmark = pytest.mark.browser
+
+LEGAL = ".row-bottom .pit.legal"
+NOTICE = "#connection"
+
+
+class Server:
+    """``python -m app.serve`` in its own process group, so that all of it can be killed."""
+
+    def __init__(self, port: int, instance: Path, log: IO[str]) -> None:
+        self.port = port
+        self.instance = instance
+        self.log = log
+        self.url = f"http://127.0.0.1:{port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ, PORT=str(self.port), MANCALA_INSTANCE=str(self.instance))
+        env["WORKERS"] = "2"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "app.serve"],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=self.log,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"the server did not start; see {self.log.name}")
+                time.sleep(0.2)
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Send ``sig`` to the whole process group (master, workers, search processes)."""
+        if self.proc is None:
+            return
+        try:
+            os.killpg(self.proc.pid, sig)
+        except ProcessLookupError:
+            pass
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        self.proc = None
+
+    def game(self, game_id: str) -> dict[str, Any]:
+        """The game as a stranger reads it (the board is the same for everyone)."""
+        with urllib.request.urlopen(f"{self.url}/api/games/{game_id}", timeout=5) as response:
+            return json.loads(response.read())  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of this test's own, on a fixed port and instance folder, that it may kill."""
+    reason = _missing_browser()
+    if reason is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests must run under CI: {reason}")
+        pytest.skip(f"browser tests skipped: {reason}")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with open(ARTIFACTS / "reconnect-server.log", "w") as log:
+        server = Server(_free_port(), tmp_path / "instance", log)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.kill(signal.SIGTERM)
+
+
+def network_noise(errors: list[str]) -> list[str]:
+    """Console errors other than the failed requests to a dead server (those are expected)."""
+    return [e for e in errors if "net::ERR_" not in e and "Failed to load resource" not in e]
+
+
+def test_the_page_reconnects_by_itself_after_the_server_dies(
+    browser: Any, own_server: Server
+) -> None:
+    tab = Tab(browser, own_server.url)
+    page = tab.page
+    try:
+        # a game against the computer, whose replies land 1.5 s after each move
+        created = tab.context.request.post(
+            f"{own_server.url}/api/games",
+            data={"mode": "computer", "level": "beginner", "delay": 1.5},
+        )
+        gid = created.json()["id"]
+        page.goto(f"/game/{gid}")
+        page.wait_for_selector(LEGAL)
+        assert page.locator(NOTICE).text_content() == ""
+        tab.play()
+
+        # the server dies while the computer's reply is pending
+        page.wait_for_selector("#status:text('is thinking')")
+        own_server.kill()
+        page.wait_for_selector(f"{NOTICE}:text('Reconnecting…')", timeout=5000)
+        assert page.locator(NOTICE).get_attribute("role") == "status"
+        assert page.locator(NOTICE).get_attribute("aria-live") == "polite"
+        assert tab.moves() == 1
+        tab.shot("reconnecting")
+
+        # back on the same port and store: the notice goes, the computer's reply arrives
+        own_server.start()
+        page.wait_for_function(f"document.querySelector('{NOTICE}').textContent === ''")
+        # (a store without the dead worker's process id in its claim lets it go stale first)
+        page.wait_for_function(f"document.querySelectorAll('{MOVES}').length >= 2", timeout=45_000)
+        assert tab.wait_turn_or_over()
+        assert page.url.endswith(f"/game/{gid}")
+        stored = own_server.game(gid)
+        assert tab.counts() == stored["board"] and tab.moves() == len(stored["moves"])
+
+        # dead again on the player's turn: a move can't be sent, the page says so
+        before, board = tab.moves(), tab.counts()
+        own_server.kill()
+        page.wait_for_selector(f"{NOTICE}:text('Reconnecting…')", timeout=5000)
+        page.locator(LEGAL).first.click()
+        page.wait_for_selector("#status:text('Your move was not sent')")
+        assert page.locator("#status.error").count() == 1
+        assert page.locator(LEGAL).count() > 0  # the board is still usable
+        assert tab.moves() == before and tab.counts() == board
+        tab.shot("move-not-sent")
+
+        # back again: the same game plays on, and the computer answers
+        own_server.start()
+        page.wait_for_function(f"document.querySelector('{NOTICE}').textContent === ''")
+        assert tab.counts() == own_server.game(gid)["board"] == board
+        heard = len(tab.announced())
+        for _ in range(10):  # (a move ending in the store is followed by another)
+            tab.play()
+            assert tab.wait_turn_or_over()
+            if any(t.startswith("Computer (Beginner) played") for t in tab.announced()[heard:]):
+                break
+        else:
+            pytest.fail("the computer did not answer after the restart")
+        assert tab.moves() >= before + 2
+        assert network_noise(tab.errors) == []
+    finally:
+        tab.close()
