@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test bench clean
+.PHONY: run test bench loadbench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,9 @@ test: $(VENV)/.dev
 
 bench: $(VENV)/.runtime
 	$(PY) -m engine.bench
+
+loadbench: $(VENV)/.runtime
+	$(PY) -m app.loadbench
 
 clean:
 	rm -rf $(VENV) .pytest_cache
