@@ -36,7 +36,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = secret_key_from_instance(app.instance_path)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from app import api, errors, pages, seats, security, store, thinking
+    from app import api, errors, health, pages, seats, security, store, thinking
 
     store.init_app(app)
     thinking.init_app(app, app.extensions["mancala_store"])
@@ -45,4 +45,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(health.bp)
     return app

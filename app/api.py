@@ -7,7 +7,9 @@ error is a 4xx with the one error shape of :mod:`app.errors`; nothing is written
 from __future__ import annotations
 
 import json
+import logging
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -15,14 +17,17 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from app import games
 from app.errors import APIError
 from app.games import Game
+from app.limits import client_address, limit
 from app.seats import current_owner, ensure_owner
-from app.store import StaleVersion, get_store
+from app.store import CorruptGame, Row, StaleVersion, get_store
 from app.thinking import get_thinker
+from app.watch import get_watcher
 from engine import variant_names
 from engine.agents import ALGORITHMS, LEVELS
 from engine.agents.levels import level_seconds
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+log = logging.getLogger(__name__)
 
 
 def variants_payload() -> list[dict[str, Any]]:
@@ -61,13 +66,35 @@ def body() -> dict[str, Any]:
 
 
 def load(game_id: str) -> Game:
-    row = get_store().load(game_id)
+    """The stored game replayed; 404 if there is none, 410 if its record is damaged.
+
+    A damaged game (bad data in its row, or rules that changed since it was stored) reports
+    the error on its own requests only; every other game plays on.
+    """
+    try:
+        row = get_store().load(game_id)
+    except CorruptGame as exc:
+        log.error("damaged game: %s", exc)
+        message = f"this game's stored record is damaged and can't be read: {exc}"
+        raise APIError(410, message) from None
     if row is None:
         raise APIError(404, f"there is no game {game_id!r}")
     try:
         return Game.load(row.id, row.version, row.data, row.updated)
-    except (ValueError, KeyError, TypeError) as exc:  # rules changed since it was stored
-        raise APIError(410, f"this game can no longer be replayed: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 (any fault in a stored record stays in its game)
+        log.error("game %s can't be replayed: %r", game_id, exc)
+        raise APIError(410, f"this game can no longer be replayed: {exc!r}") from None
+
+
+def replayable(rows: list[Row]) -> Iterator[Game]:
+    """The listed games that replay; a damaged or outdated one is left out (and logged)."""
+    for row in rows:
+        try:
+            game = Game.load(row.id, row.version, row.data, row.updated)
+        except Exception:  # noqa: BLE001 (one bad game must not break a list)
+            log.error("game %s left out of a list: it can't be replayed", row.id)
+            continue
+        yield game
 
 
 def save(game: Game, data: dict[str, Any], add_owner: tuple[str, int] | None = None) -> Game:
@@ -78,8 +105,22 @@ def save(game: Game, data: dict[str, Any], add_owner: tuple[str, int] | None = N
         message = "the game changed while your request was on its way; reload it"
         raise APIError(409, message) from None
     saved = Game.load(row.id, row.version, row.data, row.updated)
-    get_thinker().ensure(saved)
+    get_thinker().ensure(saved, client_address())
     return saved
+
+
+def computer_request(game: Game | None = None) -> None:
+    """Before a request that may start a search: the client's rate limit and queue room."""
+    if game is not None and not any(s["kind"] == "computer" for s in game.seats):
+        return
+    limit("computer")
+    get_thinker().admit(client_address())
+
+
+def room_for_search(data: dict[str, Any]) -> None:
+    """Before starting a game with a computer seat: 503/429 if the search queue has no room."""
+    if any(s["kind"] == "computer" for s in data["seats"]):
+        get_thinker().admit(client_address())
 
 
 CONNECTED_SECONDS = 5.0  # a seat seen this recently (by its long-poll) counts as connected
@@ -95,13 +136,19 @@ def wait_for_change(
     included), or until ``timeout``.  The seats in ``present`` are marked as seen while waiting.
     """
     store = get_store()
+    watcher = get_watcher()
     end = time.monotonic() + timeout
     while (left := end - time.monotonic()) > 0:
         if present:
             store.touch(game.id, present)
-        if store.wait_version(game.id, game.version, min(left, TOUCH_EVERY)) == game.version:
+        if game.computer_to_move() is not None:  # takes over a search whose worker died
+            get_thinker().ensure(game, client_address())
+        if watcher.wait(game.id, game.version, min(left, TOUCH_EVERY)) == game.version:
             continue
-        game = load(game.id)
+        newer = load(game.id)
+        if newer.version == game.version:  # the watcher's news was older than this request
+            continue
+        game = newer
         if not computer_done or game.computer_to_move() is None:
             return game
     return game
@@ -153,12 +200,7 @@ def your_games() -> Any:
     if owner is None:
         return {"games": []}
     found = []
-    for row in get_store().games_of(owner):
-        try:
-            game = Game.load(row.id, row.version, row.data, row.updated)
-            found.append(games.summary(game, owner))
-        except ValueError:  # a game of a variant or option this version no longer has
-            continue
+    found = [games.summary(game, owner) for game in replayable(get_store().games_of(owner))]
     return {"games": found}
 
 
@@ -167,13 +209,15 @@ def create_game() -> Any:
     params = body()
     owner = ensure_owner()
     data, held = games.new_game_data(params, owner)
+    limit("create")
+    room_for_search(data)
     return start_game(games.new_game_id(), data, [(owner, seat) for seat in held])
 
 
 @bp.get("/games/<game_id>")
 def read_game(game_id: str) -> Any:
     game = load(game_id)
-    get_thinker().ensure(game)
+    get_thinker().ensure(game, client_address())
     mine = game.seats_of(current_owner()) if game.data["mode"] == "remote" else []
     since = request.args.get("since")
     if since is not None:
@@ -193,6 +237,8 @@ def update_game(game_id: str) -> Any:
     for _ in range(20):  # without a version, retry when a computer move lands in between
         game = load(game_id)
         data = games.change_settings(game, current_owner(), params)
+        if params.get("paused") is False:
+            computer_request(game)
         try:
             row = get_store().save(game.id, game.version, data)
         except StaleVersion:
@@ -200,7 +246,7 @@ def update_game(game_id: str) -> Any:
                 raise APIError(409, "the game changed meanwhile; reload it") from None
             continue
         saved = Game.load(row.id, row.version, row.data, row.updated)
-        get_thinker().ensure(saved)
+        get_thinker().ensure(saved, client_address())
         return game_response(saved)
     raise APIError(409, "the game is changing too fast to update; try again")
 
@@ -209,7 +255,9 @@ def update_game(game_id: str) -> Any:
 def play(game_id: str) -> Any:
     params = body()
     game = load(game_id)
-    saved = save(game, games.play_move(game, current_owner(), params))
+    data = games.play_move(game, current_owner(), params)
+    computer_request(game)
+    saved = save(game, data)
     if params.get("wait") is True and saved.computer_to_move() is not None:
         seat = saved.computer_to_move() or {}
         timeout = 2 * level_seconds(seat.get("level", "master")) + 5.0
@@ -231,10 +279,10 @@ def resign(game_id: str) -> Any:
 
 @bp.post("/games/<game_id>/join")
 def join(game_id: str) -> Any:
-    body()
+    params = body()
     game = load(game_id)
     owner = ensure_owner()
-    data, seat = games.join(game, owner)
+    data, seat = games.join(game, owner, params)
     return game_response(save(game, data, add_owner=(owner, seat)))
 
 
@@ -248,9 +296,10 @@ def hint(game_id: str) -> Any:
     level = params.get("level", games.HINT_LEVEL)
     if level not in LEVELS:
         raise APIError(400, f"'level' must be one of {', '.join(LEVELS)}")
+    computer_request()
     try:
         decision = get_thinker().hint(
-            game, level, games.DEFAULT_ALGORITHM, level_seconds(level) + 10
+            game, level, games.DEFAULT_ALGORITHM, level_seconds(level) + 10, client_address()
         )
     except Exception as exc:  # a timeout or a broken pool: say so, the game is unchanged
         raise APIError(503, f"the computer could not suggest a move just now ({exc!r})") from None
@@ -268,7 +317,7 @@ def start_game(game_id: str, data: dict[str, Any], owners: list[tuple[str, int]]
     """Store a new game with its seat owners, start the computer if it moves first: 201."""
     row = get_store().create(game_id, data, owners)
     game = Game.load(row.id, row.version, row.data, row.updated)
-    get_thinker().ensure(game)
+    get_thinker().ensure(game, client_address())
     response, status = game_response(game, 201)
     response.headers["Location"] = f"/game/{game.id}"
     return response, status
@@ -279,6 +328,7 @@ def remote_rematch(game: Game, params: dict[str, Any]) -> Any:
     data, action = games.rematch_offer(game, current_owner(), params)
     if action != "accept":
         return game_response(save(game, data))
+    limit("create")
     new_id = games.new_game_id()
     offer = dict(data["rematch"], game=new_id)
     save(game, dict(data, rematch=offer))  # first, so that of two accepts only one starts it
@@ -297,6 +347,8 @@ def rematch(game_id: str) -> Any:
     if game.data["mode"] != "watch":
         games.seats_held(game, owner)
     data, held = games.new_game_data(dict(game.data.get("settings", {})), owner)
+    limit("create")
+    room_for_search(data)
     return start_game(games.new_game_id(), data, [(owner, s) for s in held])
 
 

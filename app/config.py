@@ -1,8 +1,10 @@
 """Configuration: safe defaults in code, overridden by ``MANCALA_*`` environment variables.
 
 ``MANCALA_SECRET_KEY``, ``MANCALA_DATABASE``, ``MANCALA_AI_EXECUTOR`` ("process" or "thread"),
-``MANCALA_AI_WORKERS``, ``MANCALA_LONG_POLL_SECONDS``: the environment sees each value as JSON
-when it parses (numbers, true/false), else as a string (Flask's ``from_prefixed_env``).
+``MANCALA_AI_WORKERS``, ``MANCALA_LONG_POLL_SECONDS``, ``MANCALA_AI_QUEUE``,
+``MANCALA_RATE_LIMITS`` and every other key of :data:`DEFAULTS`: the environment sees each
+value as JSON when it parses (numbers, true/false, lists), else as a string (Flask's
+``from_prefixed_env``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ DEFAULTS: dict[str, Any] = {
     "SEAT_COOKIE": "mancala_player",
     "SEAT_COOKIE_MAX_AGE": 400 * 24 * 3600,
     "MAX_CONTENT_LENGTH": 256 * 1024,
+    "DATABASE_BUSY_SECONDS": 10.0,  # how long a write waits for a locked store before a 503
+    "AI_QUEUE": 64,  # computer searches waiting per server worker before new ones get a 503
+    "AI_QUEUE_PER_CLIENT": 8,  # of which one device may have this many (else 429)
+    # Per device (network address): [burst, tokens per second] of each rate-limited action.
+    "RATE_LIMITS": {"create": [30, 0.5], "computer": [60, 1.0]},
 }
 
 

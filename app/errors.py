@@ -12,24 +12,36 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
+from app.store import StoreError
+
 log = logging.getLogger(__name__)
 
 
 class APIError(Exception):
     """An error to answer with ``status`` and a message saying what was wrong."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after  # seconds, sent as Retry-After (429, 503)
 
 
 def error_body(status: int, message: str) -> dict[str, Any]:
     return {"error": HTTP_STATUS_CODES.get(status, "Error"), "message": message, "status": status}
 
 
-def error_response(status: int, message: str) -> tuple[Response, int]:
-    return jsonify(error_body(status, message)), status
+def error_response(
+    status: int, message: str, retry_after: int | None = None
+) -> tuple[Response, int]:
+    """The JSON error; with ``retry_after``, a Retry-After header and field too."""
+    body = error_body(status, message)
+    if retry_after is not None:
+        body["retry_after"] = retry_after
+    response = jsonify(body)
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
+    return response, status
 
 
 def wants_json() -> bool:
@@ -53,7 +65,17 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(APIError)
     def api_error(exc: APIError) -> Any:
-        return error_response(exc.status, exc.message)
+        if wants_json():
+            return error_response(exc.status, exc.message, exc.retry_after)
+        return render_template("error.html", status=exc.status, message=exc.message), exc.status
+
+    @app.errorhandler(StoreError)
+    def store_error(exc: StoreError) -> Any:
+        log.error("store unavailable on %s %s: %s", request.method, request.path, exc)
+        if wants_json():
+            return error_response(503, exc.message, exc.retry_after)
+        page = render_template("error.html", status=503, message=exc.message)
+        return page, 503, {"Retry-After": str(exc.retry_after)}
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
 from app import games
-from app.api import variants_payload
-from app.games import Game
+from app.api import load, replayable, variants_payload
 from app.lan import qr_svg, urls
 from app.seats import current_owner
 from app.store import get_store
@@ -26,11 +25,8 @@ def index() -> str:
     owner = current_owner()
     yours: list[dict[str, Any]] = []
     if owner is not None:
-        for row in get_store().games_of(owner, limit=12):
-            try:
-                yours.append(games.summary(Game.load(row.id, row.version, row.data), owner))
-            except ValueError:
-                continue
+        for game in replayable(get_store().games_of(owner, limit=12)):
+            yours.append(games.summary(game, owner))
     lan = lan_urls()
     qr = qr_svg(lan[0]) if lan else None
     return render_template(
@@ -59,13 +55,8 @@ def open_games(owner: str | None, limit: int = 10) -> list[dict[str, Any]]:
     """Games between two devices on this server still waiting for an opponent (not yours)."""
     found = []
     oldest = time.time() - OPEN_GAME_HOURS * 3600
-    for row in get_store().recent("remote"):
-        if row.updated < oldest:
-            break
-        try:
-            game = Game.load(row.id, row.version, row.data, row.updated)
-        except (ValueError, KeyError, TypeError):
-            continue
+    rows = [row for row in get_store().recent("remote") if row.updated >= oldest]
+    for game in replayable(rows):
         if game.over or game.seats_of(owner):
             continue
         if any(s["kind"] == "human" and s["owner"] is None for s in game.seats):
@@ -96,10 +87,7 @@ def base_url() -> str:
 @bp.get("/game/<game_id>")
 def game_page(game_id: str) -> str:
     """The board page; the game itself is loaded by the front end."""
-    row = get_store().load(game_id)
-    if row is None:
-        abort(404)
-    game = Game.load(row.id, row.version, row.data)
+    game = load(game_id)  # 404 / 410 (a damaged game) as an error page
     rules = game.record.rules
     invite = watch = invite_qr = None
     if game.data["mode"] == "remote":

@@ -8,15 +8,18 @@ one wins and the other is told it is stale (:class:`StaleVersion`).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask, current_app
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -26,7 +29,8 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     updated REAL NOT NULL,
     think_version INTEGER,
-    think_at REAL
+    think_at REAL,
+    think_pid INTEGER
 );
 CREATE TABLE IF NOT EXISTS seats (
     owner TEXT NOT NULL,
@@ -35,6 +39,11 @@ CREATE TABLE IF NOT EXISTS seats (
     PRIMARY KEY (owner, game_id, seat)
 );
 CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
+CREATE TABLE IF NOT EXISTS limits (
+    key TEXT PRIMARY KEY,
+    tokens REAL NOT NULL,
+    at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS presence (
     game_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -48,6 +57,47 @@ class StaleVersion(Exception):
     """The game changed since the version a write was based on."""
 
 
+class StoreError(Exception):
+    """The store can't be used just now; nothing was written.  ``retry_after`` in seconds."""
+
+    retry_after = 5
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StoreBusy(StoreError):
+    """Another writer held the database for longer than the busy timeout."""
+
+    retry_after = 1
+
+
+class StoreFull(StoreError):
+    """The disk (or the store's size cap) is full, or the file can't be written."""
+
+    retry_after = 30
+
+
+class CorruptGame(Exception):
+    """One stored game can't be decoded; the others are unaffected."""
+
+
+def _busy(exc: sqlite3.Error) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+def _store_error(exc: sqlite3.Error) -> StoreError:
+    """What an SQLite failure means for a client: busy (retry soon) or out of space."""
+    if _busy(exc):
+        return StoreBusy("the game store is busy just now; nothing was changed, try again")
+    return StoreFull(
+        f"the server can't write its game store ({exc}); nothing was changed. "
+        "The disk may be full: free some space on the server."
+    )
+
+
 @dataclass
 class Row:
     """One stored game: its id, version, JSON data and times."""
@@ -58,28 +108,115 @@ class Row:
     created: float
     updated: float
 
+    @classmethod
+    def decode(cls, found: tuple[Any, ...]) -> Row:
+        """A row from ``(id, version, data, created, updated)``; CorruptGame if data is bad."""
+        try:
+            data = json.loads(found[2])
+        except (TypeError, ValueError) as exc:
+            raise CorruptGame(f"game {found[0]!r}: its stored data is not JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise CorruptGame(f"game {found[0]!r}: its stored data is not an object")
+        return cls(found[0], int(found[1]), data, float(found[3]), float(found[4]))
+
+
+def decode_all(rows: list[tuple[Any, ...]]) -> list[Row]:
+    """The rows that decode, skipping (and logging) damaged ones so a list still shows."""
+    out = []
+    for found in rows:
+        try:
+            out.append(Row.decode(found))
+        except CorruptGame as exc:
+            log.error("skipping a damaged game: %s", exc)
+    return out
+
+
+T = TypeVar("T")
+CHECKPOINT_EVERY = 100  # committed writes (per process) between two checkpoints
+COLUMNS = "id, version, data, created, updated"
+
 
 class Store:
-    """SQLite access; every call opens its own short connection (safe across threads)."""
+    """SQLite access; every call opens its own short connection (safe across threads).
 
-    def __init__(self, path: str) -> None:
+    A write blocked by another writer waits (SQLite's busy timeout) and is retried until
+    ``busy_seconds`` have passed, then fails with :class:`StoreBusy`; a full disk fails with
+    :class:`StoreFull`.  Either way the transaction is rolled back, so nothing half-written stays.
+    """
+
+    def __init__(self, path: str, busy_seconds: float = 10.0) -> None:
         self.path = path
+        self.busy_seconds = busy_seconds
+        self._writes = 0
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         with self.connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+            columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+            if "think_pid" not in columns:  # a store from before claims named their process
+                db.execute("ALTER TABLE games ADD COLUMN think_pid INTEGER")
+            db.execute("DELETE FROM limits WHERE at < ?", (time.time() - 24 * 3600,))
+
+    def open(self) -> sqlite3.Connection:
+        """A new connection waiting up to ``busy_seconds`` for locks (autocommit reads)."""
+        db = sqlite3.connect(self.path, timeout=self.busy_seconds)
+        db.execute(f"PRAGMA busy_timeout={int(self.busy_seconds * 1000)}")
+        db.execute("PRAGMA synchronous=NORMAL")  # WAL: safe against a killed process
+        # No checkpoint inside a commit: a failing one would fail a commit that did happen.
+        db.execute("PRAGMA wal_autocheckpoint=0")
+        return db
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file (every CHECKPOINT_EVERY writes).
+
+        A failure here (a full disk) changes nothing that was committed; it is only logged.
+        """
+        try:
+            with closing(self.open()) as db:
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:
+            log.warning("could not checkpoint the store: %s", exc)
 
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
         """A connection in a transaction that commits on success and always closes."""
-        with closing(sqlite3.connect(self.path, timeout=10.0)) as db:
-            db.execute("PRAGMA busy_timeout=10000")
-            with db:
+        try:
+            with closing(self.open()) as db, db:
                 yield db
+        except sqlite3.OperationalError as exc:
+            raise _store_error(exc) from exc
+
+    def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(db)`` in one transaction, retried while the database is locked.
+
+        SQLite's busy timeout already waits for a lock; a few cases (a read transaction that
+        must become a write) fail at once, so the whole transaction is retried with backoff.
+        """
+        end = time.monotonic() + self.busy_seconds
+        pause = 0.005
+        while True:
+            try:
+                with closing(self.open()) as db:
+                    with db:
+                        result = work(db)
+                    wrote = db.total_changes > 0
+                if wrote:
+                    self._writes += 1
+                    if self._writes % CHECKPOINT_EVERY == 0:
+                        self.checkpoint()
+                return result
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc) or time.monotonic() + pause > end:
+                    raise _store_error(exc) from exc
+                time.sleep(pause)
+                pause = min(pause * 2, 0.2)
+            except sqlite3.DatabaseError as exc:  # e.g. "database or disk is full"
+                raise _store_error(exc) from exc
 
     def create(self, game_id: str, data: dict[str, Any], owners: list[tuple[str, int]]) -> Row:
         now = time.time()
-        with self.connect() as db:
+
+        def insert(db: sqlite3.Connection) -> None:
             db.execute(
                 "INSERT INTO games (id, version, data, created, updated) VALUES (?, 1, ?, ?, ?)",
                 (game_id, json.dumps(data), now, now),
@@ -88,20 +225,20 @@ class Store:
                 "INSERT OR IGNORE INTO seats (owner, game_id, seat) VALUES (?, ?, ?)",
                 [(owner, game_id, seat) for owner, seat in owners],
             )
+
+        self.run(insert)
         return Row(game_id, 1, data, now, now)
 
     def load(self, game_id: str) -> Row | None:
-        with self.connect() as db:
-            found = db.execute(
-                "SELECT id, version, data, created, updated FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-        if found is None:
-            return None
-        return Row(found[0], found[1], json.loads(found[2]), found[3], found[4])
+        """The stored game, None if there is none; CorruptGame if its data can't be decoded."""
+        query = f"SELECT {COLUMNS} FROM games WHERE id = ?"
+        found = self.run(lambda db: db.execute(query, (game_id,)).fetchone())
+        return None if found is None else Row.decode(found)
 
     def version(self, game_id: str) -> int | None:
-        with self.connect() as db:
-            found = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        found = self.run(
+            lambda db: db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        )
         return None if found is None else int(found[0])
 
     def save(
@@ -113,11 +250,13 @@ class Store:
     ) -> Row:
         """Write ``data`` as the version after ``version``; StaleVersion if someone was first."""
         now = time.time()
-        with self.connect() as db:
+        text = json.dumps(data)
+
+        def update(db: sqlite3.Connection) -> float:
             cur = db.execute(
                 "UPDATE games SET data = ?, version = version + 1, updated = ? "
                 "WHERE id = ? AND version = ?",
-                (json.dumps(data), now, game_id, version),
+                (text, now, game_id, version),
             )
             if cur.rowcount != 1:
                 raise StaleVersion(game_id)
@@ -126,81 +265,122 @@ class Store:
                     "INSERT OR IGNORE INTO seats (owner, game_id, seat) VALUES (?, ?, ?)",
                     (add_owner[0], game_id, add_owner[1]),
                 )
-            created = db.execute("SELECT created FROM games WHERE id = ?", (game_id,)).fetchone()
-        return Row(game_id, version + 1, data, created[0], now)
+            found = db.execute("SELECT created FROM games WHERE id = ?", (game_id,)).fetchone()
+            return float(found[0])
 
-    def wait_version(self, game_id: str, seen: int, timeout: float, interval: float = 0.02) -> int:
-        """Wait until the game's version is not ``seen`` (or ``timeout``); the version then.
+        created = self.run(update)
+        return Row(game_id, version + 1, data, created, now)
 
-        One connection polls a single indexed row, so many waiting browsers cost little.
-        """
-        end = time.monotonic() + timeout
-        with closing(sqlite3.connect(self.path, timeout=10.0)) as db:
-            while True:
-                found = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-                version = -1 if found is None else int(found[0])
-                if version != seen or time.monotonic() >= end:
-                    return version
-                time.sleep(interval)
+    def versions(self, db: sqlite3.Connection, game_ids: list[str]) -> dict[str, int]:
+        """The current version of each of ``game_ids`` that exists (on an open connection)."""
+        out: dict[str, int] = {}
+        for i in range(0, len(game_ids), 500):
+            chunk = game_ids[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            for gid, version in db.execute(
+                f"SELECT id, version FROM games WHERE id IN ({marks})", chunk
+            ):
+                out[gid] = int(version)
+        return out
 
     def claim_thinking(self, game_id: str, version: int, stale_after: float) -> bool:
-        """Claim the computer's move at ``version``; False if another claim is still fresh."""
+        """Claim the computer's move at ``version`` for this process.
+
+        False while another claim on that version is fresh and its process is alive: a claim
+        older than ``stale_after`` seconds, or made by a process that has died (a killed
+        server worker), is taken over.
+        """
         now = time.time()
-        with self.connect() as db:
+        pid = os.getpid()
+
+        def claim(db: sqlite3.Connection) -> bool:
+            found = db.execute(
+                "SELECT version, think_version, think_at, think_pid FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            if found is None or found[0] != version:
+                return False
+            held = found[1] == version and found[2] is not None and found[2] >= now - stale_after
+            if held and process_alive(found[3]):
+                return False
             cur = db.execute(
-                "UPDATE games SET think_version = ?, think_at = ? WHERE id = ? AND version = ? "
-                "AND (think_version IS NULL OR think_version != ? OR think_at < ?)",
-                (version, now, game_id, version, version, now - stale_after),
+                "UPDATE games SET think_version = ?, think_at = ?, think_pid = ? "
+                "WHERE id = ? AND version = ? AND think_version IS ? AND think_at IS ?",
+                (version, now, pid, game_id, version, found[1], found[2]),
             )
             return cur.rowcount == 1
 
+        return self.run(claim)
+
     def games_of(self, owner: str, limit: int = 20) -> list[Row]:
         """The games a browser holds a seat in, most recently played first."""
-        with self.connect() as db:
-            rows = db.execute(
+        rows = self.run(
+            lambda db: db.execute(
                 "SELECT DISTINCT g.id, g.version, g.data, g.created, g.updated "
                 "FROM games g JOIN seats s ON s.game_id = g.id WHERE s.owner = ? "
                 "ORDER BY g.updated DESC LIMIT ?",
                 (owner, limit),
             ).fetchall()
-        return [Row(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+        )
+        return decode_all(rows)
 
     def touch(self, game_id: str, seats: list[int]) -> None:
         """Note that the holder of ``seats`` is looking at the game now (its presence)."""
         if not seats:
             return
         now = time.time()
-        with self.connect() as db:
-            db.executemany(
+        self.run(
+            lambda db: db.executemany(
                 "INSERT INTO presence (game_id, seat, seen) VALUES (?, ?, ?) "
                 "ON CONFLICT(game_id, seat) DO UPDATE SET seen = excluded.seen",
                 [(game_id, seat, now) for seat in seats],
             )
+        )
 
     def presence(self, game_id: str) -> dict[int, float]:
         """When each seat of a game was last seen (seat -> time.time())."""
-        with self.connect() as db:
-            rows = db.execute(
+        rows = self.run(
+            lambda db: db.execute(
                 "SELECT seat, seen FROM presence WHERE game_id = ?", (game_id,)
             ).fetchall()
+        )
         return {int(r[0]): float(r[1]) for r in rows}
 
     def recent(self, mode: str, limit: int = 200) -> list[Row]:
         """The most recently changed games of one mode (e.g. remote games to list as open)."""
-        with self.connect() as db:
-            rows = db.execute(
-                "SELECT id, version, data, created, updated FROM games "
-                "WHERE json_extract(data, '$.mode') = ? ORDER BY updated DESC LIMIT ?",
+        rows = self.run(
+            lambda db: db.execute(
+                f"SELECT {COLUMNS} FROM games "
+                "WHERE json_valid(data) AND json_extract(data, '$.mode') = ? "
+                "ORDER BY updated DESC LIMIT ?",
                 (mode, limit),
             ).fetchall()
-        return [Row(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+        )
+        return decode_all(rows)
+
+    def count(self) -> int:
+        """How many games are stored (the health check's proof that the store answers)."""
+        return int(self.run(lambda db: db.execute("SELECT COUNT(*) FROM games").fetchone()[0]))
+
+
+def process_alive(pid: int | None) -> bool:
+    """Whether a process with this id runs on this machine (claims name server workers)."""
+    if not pid:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def init_app(app: Flask) -> None:
     """Open (and create if needed) the store named by ``DATABASE``."""
     path = app.config.get("DATABASE") or os.path.join(app.instance_path, "mancala.sqlite3")
     app.config["DATABASE"] = path
-    app.extensions["mancala_store"] = Store(path)
+    app.extensions["mancala_store"] = Store(path, float(app.config["DATABASE_BUSY_SECONDS"]))
 
 
 def get_store() -> Store:

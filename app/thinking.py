@@ -1,10 +1,13 @@
 """The computer's moves, made off the request thread so that no request waits on a search.
 
 When a game reaches a computer's turn, the first server worker to see it claims the move in the
-store and hands the search to its pool (processes by default).  When the decision comes back it
-is written as the next version, unless the game changed meanwhile (undo, resign): then it is
-dropped.  A claim left by a worker that died goes stale and is taken up on the next read, so a
-restart loses nothing.  Browsers learn of the move by polling the game's version.
+store and queues the search.  Searches run in a small pool (processes by default, at a lower CPU
+priority than the web workers, so pages and moves stay quick while the computer thinks); the
+queue is shared out fairly: one search per client in turn, so one client with many games can't
+starve the others.  When a decision comes back it is written as the next version, unless the
+game changed meanwhile (undo, resign): then it is dropped.  A claim left by a worker that died
+is taken up on the next read, so a crash or restart loses nothing.  Browsers learn of the move
+by long-polling the game's version.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import multiprocessing
 import os
 import threading
 import time
+import weakref
+from collections import OrderedDict, deque
 from concurrent.futures import (
     BrokenExecutor,
     Executor,
@@ -22,56 +27,173 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     ThreadPoolExecutor,
 )
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, current_app
 
 from app import ai_job
-from app.games import Game
-from app.store import StaleVersion, Store
+from app.errors import APIError
+from app.games import Game, apply_computer_move
+from app.store import StaleVersion, Store, StoreError
 from engine.agents.levels import level_seconds
 
 log = logging.getLogger(__name__)
 
 CLAIM_SLACK = 15.0  # seconds past a level's time cap after which a claim is taken as lost
+SEARCH_NICENESS = 10  # search processes yield the CPU to the web workers
+
+
+@dataclass
+class Job:
+    """One search waiting for (or holding) a place in the pool."""
+
+    client: str
+    args: tuple[Any, ...]
+    result: Future[dict[str, Any]] = field(default_factory=Future)
+
+
+def lower_priority() -> None:
+    """Run this (search) process at a lower CPU priority than the server's workers."""
+    try:
+        os.nice(SEARCH_NICENESS)
+    except OSError:  # not permitted here: run at the normal priority
+        pass
 
 
 class Thinker:
-    """Schedules computer moves and hints on a pool owned by this server process."""
+    """Queues computer moves and hints fairly and runs them on a pool owned by this process.
 
-    def __init__(self, store: Store, kind: str = "process", workers: int = 1) -> None:
+    At most ``workers`` searches run at once; at most ``max_queued`` wait, and at most
+    ``per_client`` of those belong to one client (its address): beyond that a new request that
+    would start a search is refused (:meth:`admit`).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        kind: str = "process",
+        workers: int = 1,
+        max_queued: int = 64,
+        per_client: int = 8,
+    ) -> None:
         if kind not in ("process", "thread"):
             raise ValueError(f"AI_EXECUTOR must be 'process' or 'thread', not {kind!r}")
         self.store = store
         self.kind = kind
         self.workers = max(1, int(workers))
+        self.max_queued = int(max_queued)
+        self.per_client = int(per_client)
         self._pool: Executor | None = None
         self._pid = 0
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
+        self._queues: OrderedDict[str, deque[Job]] = OrderedDict()  # one per client, in turn
+        self._running = 0
+        self._paced: dict[int, tuple[Any, ...]] = {}  # decisions waiting for a game's pace
         self.closed = False
+        self.searches = 0  # finished searches, for the health report
+
+    # -- the pool ---------------------------------------------------------------------------------
 
     def pool(self) -> Executor:
         """The pool, created on first use in this process (after a server's fork)."""
+        if self._pool is None or self._pid != os.getpid():
+            if self._pid != os.getpid():  # a forked copy: the parent's searches are not ours
+                self._running = 0
+            if self.kind == "process":
+                ctx = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(
+                    self.workers, mp_context=ctx, initializer=lower_priority
+                )
+            else:
+                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="mancala-ai")
+            self._pid = os.getpid()
+        return self._pool
+
+    def queued(self) -> int:
+        with self._lock:
+            return sum(len(q) for q in self._queues.values())
+
+    def status(self) -> dict[str, Any]:
+        """Searches running and waiting in this server process."""
+        with self._lock:
+            waiting = sum(len(q) for q in self._queues.values())
+            return {
+                "running": self._running,
+                "queued": waiting,
+                "workers": self.workers,
+                "max_queued": self.max_queued,
+                "finished": self.searches,
+                "accepting": not self.closed,
+            }
+
+    def admit(self, client: str) -> None:
+        """Refuse a request that would start a search when the queue can't take it.
+
+        503 when shutting down or the queue is full; 429 when this client already has
+        ``per_client`` searches waiting.  Both say when to try again.
+        """
+        with self._lock:
+            if self.closed:
+                raise APIError(503, "the server is shutting down; try again in a moment", 5)
+            mine = len(self._queues.get(client, ()))
+            waiting = sum(len(q) for q in self._queues.values())
+        if waiting >= self.max_queued:
+            raise APIError(
+                503, f"the computer is busy with {waiting} games; nothing was changed", 2
+            )
+        if mine >= self.per_client:
+            raise APIError(
+                429, f"you already have {mine} computer moves waiting; nothing was changed", 2
+            )
+
+    def submit(self, client: str, args: tuple[Any, ...]) -> Future[dict[str, Any]]:
+        """Queue a search for ``client``; its decision arrives in the returned future."""
+        job = Job(client, args)
         with self._lock:
             if self.closed:
                 raise RuntimeError("the computer's pool is shut down")
-            if self._pool is None or self._pid != os.getpid():
-                if self.kind == "process":
-                    ctx = multiprocessing.get_context("spawn")
-                    self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
-                else:
-                    self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="mancala-ai")
-                self._pid = os.getpid()
-            return self._pool
+            self._queues.setdefault(client, deque()).append(job)
+            self._dispatch()
+        return job.result
 
-    def shutdown(self) -> None:
-        """Stop taking work and wait for the pool (tests; a server process ends with it)."""
-        with self._lock:
-            self.closed = True
-            pool = self._pool if self._pid == os.getpid() else None
+    def _dispatch(self) -> None:
+        """Start waiting jobs while the pool has room: clients take turns (lock held)."""
+        while self._queues and self._running < self.workers:
+            client, queue = next(iter(self._queues.items()))
+            job = queue.popleft()
+            del self._queues[client]
+            if queue:  # to the back of the line
+                self._queues[client] = queue
+            try:
+                future = self._start(job.args)
+            except Exception as exc:  # could not start even on a fresh pool
+                job.result.set_exception(exc)
+                continue
+            self._running += 1
+            future.add_done_callback(lambda f, job=job: self._finished(job, f))
+
+    def _start(self, args: tuple[Any, ...]) -> Future[dict[str, Any]]:
+        try:
+            return self.pool().submit(ai_job.think, *args)
+        except BrokenExecutor:  # a search process was killed: start a new pool once
+            log.warning("the computer's pool broke; starting a new one")
             self._pool = None
-        if pool is not None:  # outside the lock: a finishing job's callback may want it
-            pool.shutdown(wait=True, cancel_futures=True)
+            return self.pool().submit(ai_job.think, *args)
+
+    def _finished(self, job: Job, future: Future[dict[str, Any]]) -> None:
+        """Hand the decision on (its callbacks save the move), then start the next job."""
+        try:
+            job.result.set_result(future.result())
+        except BaseException as exc:  # noqa: BLE001 (handed to whoever waits on the job)
+            job.result.set_exception(exc)
+        with self._lock:
+            self._running = max(0, self._running - 1)
+            self.searches += 1
+            self._dispatch()
+            self._lock.notify_all()
+
+    # -- computer moves ---------------------------------------------------------------------------
 
     @staticmethod
     def seed(game_id: str, ply: int) -> int:
@@ -79,58 +201,56 @@ class Thinker:
         digest = hashlib.sha256(f"{game_id}:{ply}".encode()).digest()
         return int.from_bytes(digest[:4], "big")
 
-    def submit(self, game: Game, level: str, algorithm: str) -> Future[dict[str, Any]]:
-        """Hand the search to the pool; a broken pool (a killed process) is replaced once."""
+    def job_args(self, game: Game, level: str, algorithm: str) -> tuple[Any, ...]:
         d = game.data
-        args = (
-            d["variant"],
-            d["options"],
-            d["first_player"],
-            list(game.record.moves),
-            level,
-            algorithm,
-            self.seed(game.id, len(game.record.moves)),
-        )
-        try:
-            return self.pool().submit(ai_job.think, *args)
-        except BrokenExecutor:
-            log.warning("the computer's pool broke; starting a new one")
-            with self._lock:
-                self._pool = None
-            return self.pool().submit(ai_job.think, *args)
+        moves = list(game.record.moves)
+        seed = self.seed(game.id, len(moves))
+        return (d["variant"], d["options"], d["first_player"], moves, level, algorithm, seed)
 
-    def ensure(self, game: Game) -> bool:
+    def ensure(self, game: Game, client: str = "server") -> bool:
         """Start the computer's move if it is its turn and nobody is on it; True if started."""
         seat = game.computer_to_move()
         if seat is None or self.closed:
             return False
         stale = level_seconds(seat["level"]) + CLAIM_SLACK
-        if not self.store.claim_thinking(game.id, game.version, stale):
-            return False
         try:
-            future = self.submit(game, seat["level"], seat["algorithm"])
+            if not self.store.claim_thinking(game.id, game.version, stale):
+                return False
+            future = self.submit(client, self.job_args(game, seat["level"], seat["algorithm"]))
         except Exception:  # never fail the request that noticed; the claim goes stale, retried
             log.exception("could not start the computer's move in game %s", game.id)
             return False
         due = float(game.data.get("last_move_at", 0.0)) + float(game.data.get("delay", 0.0))
-        future.add_done_callback(lambda f: self._done(game.id, game.version, due, f))
+        future.add_done_callback(lambda f: self._done(game.id, game.version, due, client, f))
         return True
 
-    def _done(self, game_id: str, version: int, due: float, future: Future[dict[str, Any]]) -> None:
+    def _done(
+        self, game_id: str, version: int, due: float, client: str, future: Future[dict[str, Any]]
+    ) -> None:
         try:
             decision = future.result()
         except Exception:  # a failed search: the claim goes stale and the next read retries
             log.exception("the computer's move in game %s failed", game_id)
             return
+        args = (game_id, version, decision, client)
         wait = due - time.time()
-        if wait > 0:
-            timer = threading.Timer(wait, self._apply, (game_id, version, decision))
+        if wait > 0 and not self.closed:  # a watched game's pace; no waiting when shutting down
+            with self._lock:
+                key = id(args)
+                self._paced[key] = args
+            timer = threading.Timer(wait, self._fire, (key,))
             timer.daemon = True
             timer.start()
         else:
-            self._apply(game_id, version, decision)
+            self._apply(*args)
 
-    def _apply(self, game_id: str, version: int, decision: dict[str, Any]) -> None:
+    def _fire(self, key: int) -> None:
+        with self._lock:
+            args = self._paced.pop(key, None)
+        if args is not None:  # not already saved by drain()
+            self._apply(*args)
+
+    def _apply(self, game_id: str, version: int, decision: dict[str, Any], client: str) -> None:
         """Write the decision as the next version, unless the game moved on meanwhile."""
         try:
             row = self.store.load(game_id)
@@ -139,25 +259,72 @@ class Thinker:
             game = Game.load(row.id, row.version, row.data, row.updated)
             if game.computer_to_move() is None:
                 return
-            from app.games import apply_computer_move
-
-            data = apply_computer_move(game, decision)
-            saved = self.store.save(game_id, version, data)
-            self.ensure(Game.load(saved.id, saved.version, saved.data, saved.updated))
+            saved = self.store.save(game_id, version, apply_computer_move(game, decision))
+            self.ensure(Game.load(saved.id, saved.version, saved.data, saved.updated), client)
         except StaleVersion:
             return
+        except StoreError as exc:  # busy or full: the claim goes stale, the next read retries
+            log.error("could not save the computer's move in game %s: %s", game_id, exc)
         except Exception:
             log.exception("could not apply the computer's move in game %s", game_id)
 
-    def hint(self, game: Game, level: str, algorithm: str, timeout: float) -> dict[str, Any]:
+    def hint(
+        self, game: Game, level: str, algorithm: str, timeout: float, client: str = "server"
+    ) -> dict[str, Any]:
         """The move a level's agent suggests for the player to move (waits, off this thread)."""
-        return self.submit(game, level, algorithm).result(timeout=timeout)
+        return self.submit(client, self.job_args(game, level, algorithm)).result(timeout=timeout)
+
+    # -- stopping ---------------------------------------------------------------------------------
+
+    def drain(self, timeout: float) -> bool:
+        """Take no new searches, finish the running and queued ones and save their moves.
+
+        Paced moves waiting on a timer are saved at once.  True if all finished in ``timeout``.
+        """
+        end = time.monotonic() + timeout
+        with self._lock:
+            self.closed = True
+            while (self._running or self._queues) and time.monotonic() < end:
+                self._lock.wait(min(0.1, max(0.0, end - time.monotonic())))
+            done = not self._running and not self._queues
+            paced = list(self._paced.values())
+            self._paced.clear()
+        for args in paced:
+            self._apply(*args)
+        return done
+
+    def shutdown(self) -> None:
+        """Stop taking work and wait for the pool (tests; a server process ends with it)."""
+        with self._lock:
+            self.closed = True
+            pool = self._pool if self._pid == os.getpid() else None
+            self._pool = None
+            for queue in self._queues.values():
+                for job in queue:
+                    job.result.cancel()
+            self._queues.clear()
+        if pool is not None:  # outside the lock: a finishing job's callback may want it
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+_live: weakref.WeakSet[Thinker] = weakref.WeakSet()  # for the server's shutdown hook
+
+
+def drain_all(timeout: float) -> bool:
+    """Finish every running search of this process (gunicorn's ``worker_exit`` hook)."""
+    return all([thinker.drain(timeout) for thinker in _live])
 
 
 def init_app(app: Flask, store: Store) -> None:
-    app.extensions["mancala_thinker"] = Thinker(
-        store, app.config["AI_EXECUTOR"], app.config["AI_WORKERS"]
+    thinker = Thinker(
+        store,
+        app.config["AI_EXECUTOR"],
+        app.config["AI_WORKERS"],
+        app.config["AI_QUEUE"],
+        app.config["AI_QUEUE_PER_CLIENT"],
     )
+    app.extensions["mancala_thinker"] = thinker
+    _live.add(thinker)
 
 
 def get_thinker() -> Thinker:

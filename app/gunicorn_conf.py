@@ -1,0 +1,30 @@
+"""Gunicorn's settings for ``make run`` (loaded as ``-c python:app.gunicorn_conf``).
+
+``PORT``, ``WORKERS`` and ``THREADS`` come from the environment.  Every request is logged on
+one line with its time in milliseconds.  On SIGTERM (or Ctrl+C) each worker stops taking
+requests, lets running ones finish, then finishes the computer searches it started and saves
+their moves before it exits.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+bind = f"0.0.0.0:{int(os.environ.get('PORT', '8000'))}"
+workers = int(os.environ.get("WORKERS", "2"))
+worker_class = "gthread"
+threads = int(os.environ.get("THREADS", "256"))  # each open board long-polls on a thread
+wsgi_app = "wsgi:app"
+accesslog = "-"
+access_log_format = '%(t)s %(h)s "%(r)s" %(s)s %(B)s bytes %(M)s ms pid %(p)s'
+graceful_timeout = 30
+DRAIN_SECONDS = 20.0  # of the graceful timeout, the time given to running computer moves
+
+
+def worker_exit(server: Any, worker: Any) -> None:
+    """Finish this worker's running and queued computer moves, saving each one."""
+    from app.thinking import drain_all
+
+    if not drain_all(DRAIN_SECONDS):
+        worker.log.warning("some computer moves did not finish; the next start replays them")

@@ -1,0 +1,36 @@
+"""``GET /health``: whether this server can serve games (its store answers, its computer runs)."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from flask import Blueprint
+
+from app.store import StoreError, get_store
+from app.thinking import get_thinker
+
+bp = Blueprint("health", __name__)
+STARTED = time.time()
+
+
+@bp.get("/health")
+def health() -> Any:
+    """200 with figures when the store can be read; 503 saying why when it can't."""
+    thinker = get_thinker()
+    body: dict[str, Any] = {
+        "status": "ok",
+        "worker": os.getpid(),
+        "uptime_seconds": round(time.time() - STARTED, 1),
+        "computer": thinker.status(),
+    }
+    try:
+        body["games"] = get_store().count()
+    except StoreError as exc:
+        body.update(status="unavailable", message=exc.message)
+        return body, 503, {"Retry-After": str(exc.retry_after)}
+    if not thinker.status()["accepting"]:
+        body.update(status="stopping", message="the server is shutting down")
+        return body, 503
+    return body, 200, {"Cache-Control": "no-store"}

@@ -1,0 +1,138 @@
+"""A real server for fault and operations tests: ``python -m app.serve`` (the README's command)
+in its own process group, on a free port, with its output collected from a pipe."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """One gunicorn server (master and workers) started as the README does."""
+
+    def __init__(self, instance: Path, port: int | None = None, **env: str) -> None:
+        self.instance = instance
+        self.fixed_port = port is not None
+        self.extra_env = env
+        self.lines: list[str] = []
+        self.proc: subprocess.Popen[str] | None = None
+        self._use_port(port or free_port())
+
+    def _use_port(self, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.env = dict(
+            os.environ, PORT=str(port), MANCALA_INSTANCE=str(self.instance), **self.extra_env
+        )
+
+    def start(self, timeout: float = 30.0, attempts: int = 3) -> Server:
+        """Start and wait for /health; on a port taken meanwhile, try another (unless fixed)."""
+        for attempt in range(attempts):
+            try:
+                return self._start(timeout)
+            except RuntimeError:
+                taken = "Address already in use" in self.log()
+                if self.fixed_port or not taken or attempt == attempts - 1:
+                    raise
+                self.stop(signal.SIGKILL)
+                self.lines.clear()
+                self._use_port(free_port())
+        raise AssertionError("unreachable")
+
+    def _start(self, timeout: float) -> Server:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "app.serve"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,  # its own process group: the test can kill all of it
+        )
+        self._collector = threading.Thread(target=self._collect, args=(self.proc,), daemon=True)
+        self._collector.start()
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                if self.request("GET", "/health", timeout=2)[0] == 200:
+                    return self
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > end:
+                raise RuntimeError("the server did not start:\n" + self.log())
+            time.sleep(0.1)
+
+    def _collect(self, proc: subprocess.Popen[str]) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def log(self) -> str:
+        return "\n".join(self.lines)
+
+    def worker_pids(self) -> list[int]:
+        """The gunicorn workers: the master's children (search processes are theirs)."""
+        assert self.proc is not None
+        with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 40.0) -> int:
+        """Signal the master (SIGTERM: graceful) and wait; SIGKILL kills the whole group."""
+        assert self.proc is not None
+        try:
+            if sig == signal.SIGKILL:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            else:
+                self.proc.send_signal(sig)
+        except ProcessLookupError:  # it had exited already
+            pass
+        try:
+            return self.proc.wait(timeout=timeout)
+        finally:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)  # anything left over
+            except ProcessLookupError:
+                pass
+            self._collector.join(timeout=5)
+            if self.proc.stdout is not None:
+                self.proc.stdout.close()
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        token: str | None = None,
+        timeout: float = 15.0,
+    ) -> tuple[int, Any]:
+        """(status, decoded JSON) of one request; a seat token goes as a Bearer header."""
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Accept": "application/json"}
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"null")
