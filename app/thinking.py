@@ -19,7 +19,7 @@ import os
 import threading
 import time
 import weakref
-from collections import OrderedDict, deque
+from collections import deque
 from concurrent.futures import (
     BrokenExecutor,
     Executor,
@@ -87,7 +87,9 @@ class Thinker:
         self._pool: Executor | None = None
         self._pid = 0
         self._lock = threading.Condition()
-        self._queues: OrderedDict[str, deque[Job]] = OrderedDict()  # one per client, in turn
+        self._queues: dict[str, deque[Job]] = {}  # each client's waiting jobs
+        self._served: dict[str, int] = {}  # the turn at which each client was last served
+        self._turn = 0
         self._running = 0
         self._paced: dict[int, tuple[Any, ...]] = {}  # decisions waiting for a game's pace
         self.closed = False
@@ -160,11 +162,16 @@ class Thinker:
     def _dispatch(self) -> None:
         """Start waiting jobs while the pool has room: clients take turns (lock held)."""
         while self._queues and self._running < self.workers:
-            client, queue = next(iter(self._queues.items()))
+            # The waiting client served longest ago (or never) goes first.
+            client = min(self._queues, key=lambda c: self._served.get(c, -1))
+            queue = self._queues[client]
             job = queue.popleft()
-            del self._queues[client]
-            if queue:  # to the back of the line
-                self._queues[client] = queue
+            if not queue:
+                del self._queues[client]
+            self._turn += 1
+            self._served[client] = self._turn
+            if len(self._served) > 10_000:  # forget clients with nothing waiting
+                self._served = {c: t for c, t in self._served.items() if c in self._queues}
             try:
                 future = self._start(job.args)
             except Exception as exc:  # could not start even on a fresh pool

@@ -1,0 +1,185 @@
+"""Fair sharing of the computer's CPU: a capped, fair queue of searches, per-device rate limits
+(429 with a retry hint) and a clear 503 when the queue is full — each leaving the game as it was."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from app import ai_job, create_app
+from app.errors import APIError
+from app.store import Store
+from app.thinking import Thinker
+
+
+class Gate:
+    """Stands in for the search: records whose job starts, holds each until released."""
+
+    def __init__(self) -> None:
+        self.started: list[str] = []
+        self.release = threading.Semaphore(0)
+
+    def think(self, *args: Any) -> dict[str, Any]:
+        self.started.append(str(args[-1]))  # the seed carries the client's name in these tests
+        assert self.release.acquire(timeout=10)
+        return {"move": 0}
+
+
+def test_clients_take_turns_in_the_queue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = Gate()
+    monkeypatch.setattr(ai_job, "think", gate.think)
+    thinker = Thinker(Store(str(tmp_path / "db.sqlite3")), "thread", workers=1)
+    try:
+        jobs = [
+            thinker.submit("busy", ("kalah", {}, 0, [], "easy", "minimax", f"busy{i}"))
+            for i in range(4)
+        ]
+        time.sleep(0.1)
+        jobs.append(thinker.submit("other", ("kalah", {}, 0, [], "easy", "minimax", "other")))
+        for _ in jobs:
+            gate.release.release()
+        for job in jobs:
+            job.result(timeout=10)
+        assert gate.started == ["busy0", "other", "busy1", "busy2", "busy3"]
+    finally:
+        thinker.shutdown()
+
+
+def test_a_full_queue_and_a_greedy_client_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = Gate()
+    monkeypatch.setattr(ai_job, "think", gate.think)
+    thinker = Thinker(Store(str(tmp_path / "db.sqlite3")), "thread", 1, max_queued=3, per_client=2)
+    try:
+        args = ("kalah", {}, 0, [], "easy", "minimax", "x")
+        jobs = [thinker.submit("a", args)]  # running
+        jobs += [thinker.submit("a", args), thinker.submit("a", args)]  # a's two waiting
+        with pytest.raises(APIError) as greedy:
+            thinker.admit("a")
+        assert greedy.value.status == 429 and greedy.value.retry_after
+        thinker.admit("b")
+        jobs.append(thinker.submit("b", args))  # the queue is now full (3 waiting)
+        with pytest.raises(APIError) as full:
+            thinker.admit("c")
+        assert full.value.status == 503 and "busy" in full.value.message
+        assert thinker.status()["queued"] == 3 and thinker.status()["running"] == 1
+        for _ in jobs:
+            gate.release.release()
+        for job in jobs:
+            job.result(timeout=10)
+        thinker.admit("c")
+    finally:
+        thinker.shutdown()
+
+
+@pytest.fixture
+def limited(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "AI_EXECUTOR": "thread",
+            "LONG_POLL_SECONDS": 0.3,
+            "RATE_LIMITS": {"create": [3, 0.01], "computer": [2, 0.01]},
+        }
+    )
+    yield app
+    app.extensions["mancala_thinker"].shutdown()
+
+
+def device(app: Flask, address: str) -> Any:
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def test_creating_games_is_rate_limited_per_device(limited: Flask) -> None:
+    phone = device(limited, "192.168.1.20")
+    for _ in range(3):
+        assert phone.post("/api/games", json={"mode": "local"}).status_code == 201
+    refused = phone.post("/api/games", json={"mode": "local"})
+    assert refused.status_code == 429
+    assert int(refused.headers["Retry-After"]) >= 1
+    assert refused.json["retry_after"] == int(refused.headers["Retry-After"])
+    assert "try again" in refused.json["message"]
+    assert len(phone.get("/api/games").json["games"]) == 3
+    laptop = device(limited, "192.168.1.21")
+    assert laptop.post("/api/games", json={"mode": "local"}).status_code == 201
+
+
+def settle(client: Any, game: dict[str, Any]) -> dict[str, Any]:
+    end = time.monotonic() + 10
+    while game["thinking"] and time.monotonic() < end:
+        game = client.get(f"/api/games/{game['id']}?since={game['version']}").json
+    return game
+
+
+def test_moves_against_the_computer_are_rate_limited_and_the_game_is_unchanged(
+    limited: Flask,
+) -> None:
+    phone = device(limited, "192.168.1.30")
+    game = phone.post("/api/games", json={"level": "beginner"}).json
+    for _ in range(2):
+        pit = game["legal_moves"][0]
+        answer = phone.post(
+            f"/api/games/{game['id']}/moves", json={"pit": pit, "version": game["version"]}
+        )
+        assert answer.status_code == 200
+        game = settle(phone, answer.json)
+        if game["status"] == "over":
+            pytest.skip("the game ended early")  # (not with these first moves)
+    before = limited.extensions["mancala_store"].load(game["id"])
+    refused = phone.post(
+        f"/api/games/{game['id']}/moves",
+        json={"pit": game["legal_moves"][0], "version": game["version"]},
+    )
+    assert refused.status_code == 429 and refused.headers["Retry-After"]
+    hint = phone.post(f"/api/games/{game['id']}/hint", json={})
+    assert hint.status_code == 429
+    after = limited.extensions["mancala_store"].load(game["id"])
+    assert before is not None and after is not None
+    assert (after.version, after.data) == (before.version, before.data)
+    friend = phone.post("/api/games", json={"mode": "local"}).json  # no computer: no limit
+    for pit in (2, 3, 4):
+        answer = phone.post(
+            f"/api/games/{friend['id']}/moves", json={"pit": pit, "version": friend["version"]}
+        )
+        assert answer.status_code == 200
+        friend = answer.json
+
+
+def test_a_full_search_queue_answers_503_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = Gate()
+    monkeypatch.setattr(ai_job, "think", gate.think)
+    app = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "AI_EXECUTOR": "thread",
+            "AI_QUEUE": 1,
+        }
+    )
+    try:
+        clients = [device(app, f"10.0.0.{i}") for i in range(3)]
+        games = [c.post("/api/games", json={"level": "easy", "first": "computer"}) for c in clients]
+        assert [g.status_code for g in games[:2]] == [201, 201]  # one searching, one waiting
+        assert games[2].status_code == 503 and games[2].headers["Retry-After"]
+        assert "busy" in games[2].json["message"]
+        assert clients[2].get("/api/games").json["games"] == []
+        local = clients[2].post("/api/games", json={"mode": "local"})
+        assert local.status_code == 201  # games without the computer go on
+        for _ in range(2):
+            gate.release.release()
+    finally:
+        for _ in range(5):
+            gate.release.release()
+        app.extensions["mancala_thinker"].shutdown()
