@@ -1,6 +1,6 @@
 // The board page: load the game, follow it by long-polling its version, animate each new move
 // from the server's record, and send the viewer's moves, undo, hint, resign and settings.
-import { ApiError, api, onReachable } from "./api.js";
+import { ApiError, UNREACHABLE, api, onReachable } from "./api.js";
 import { Skipper, animateMove, reducedMotion } from "./animate.js";
 import { Board, formatValue, pitLetter } from "./board.js";
 import { bindName, remember } from "./names.js";
@@ -61,6 +61,13 @@ function seatName(game, seat) {
   return game.seats[seat].name;
 }
 
+// The other player of a game between two devices: their name if they gave one.
+function opponent(game, { capital = false } = {}) {
+  const other = game.seats.find((s) => !s.yours);
+  if (other && other.player_name) return other.name;
+  return capital ? "Your opponent" : "your opponent";
+}
+
 // "Waiting for opponent…", but a name a player chose is shown as they wrote it.
 function waitingFor(game, seat) {
   const info = game.seats[seat];
@@ -117,7 +124,7 @@ function seated(game) {
 function statusText(game) {
   if (game.status === "over") {
     const offered = game.rematch && !game.rematch.game && game.you.includes(game.rematch.by);
-    return offered ? `${resultText(game)} · rematch offered, waiting for your opponent…` : resultText(game);
+    return offered ? `${resultText(game)} · rematch offered, waiting for ${opponent(game)}…` : resultText(game);
   }
   if (game.paused) return "Paused";
   const mover = game.to_move;
@@ -126,7 +133,7 @@ function statusText(game) {
   }
   if (game.seats[mover].kind === "computer") return `${seatName(game, mover)} is thinking…`;
   if (game.mode === "remote" && game.takeback !== null && game.you.includes(game.takeback)) {
-    return "Takeback asked; waiting for your opponent…";
+    return `Takeback asked; waiting for ${opponent(game)}…`;
   }
   if (game.mode === "remote" && game.can_join) return "A seat is open";
   if (game.mode === "remote" && !seated(game)) return `${seatName(game, mover)} to move`;
@@ -238,10 +245,11 @@ function renderOffer(game) {
   const el = $("offer");
   let text = "";
   if (game.you.length === 1 && game.takeback !== null && game.takeback !== undefined && !mine(game.takeback)) {
-    text = "Your opponent asks to take back their last move.";
+    text = `${opponent(game, { capital: true })} asks to take back their last move.`;
   } else if (game.you.length === 1 && game.rematch && !game.rematch.game && !mine(game.rematch.by)) {
     const youFirst = mine(1 - game.first_player);
-    text = `Your opponent offers a rematch (${youFirst ? "you move" : "your opponent moves"} first).`;
+    const them = opponent(game, { capital: true });
+    text = `${them} offers a rematch (${youFirst ? "you move" : `${opponent(game)} moves`} first).`;
   }
   el.hidden = !text;
   $("offer-text").textContent = text;
@@ -431,7 +439,7 @@ async function send(method, path, body) {
   view.sending = true;
   if (view.game) render(view.game);
   try {
-    const game = await api(method, `${API}${path}`, body);
+    const game = await api(method, `${API}${path}`, body, { timeout: POLL_TIMEOUT_MS });
     view.sending = false;
     receive(game);
     return game;
@@ -446,11 +454,14 @@ async function send(method, path, body) {
   }
 }
 
-// Without an answer from the server nothing was done: say so, the board stays as it was.
+// Without an answer from the server: say what became of the request; the board stays usable.
 function notSent(err, path) {
   if (!(err instanceof ApiError) || err.status !== 0) return "";
-  const what = path === "/moves" ? "Your move was" : "That was";
-  return `${what} not sent: ${err.message.charAt(0).toLowerCase()}${err.message.slice(1)}`;
+  const move = path === "/moves";
+  if (err.message !== UNREACHABLE) {
+    return `${move ? "Your move" : "That"} got no answer in time; the board shows what the server has once it answers.`;
+  }
+  return `${move ? "Your move was" : "That was"} not sent: ${err.message.charAt(0).toLowerCase()}${err.message.slice(1)}`;
 }
 
 async function refresh() {

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_play import Tab
+from tests.browser.test_browser_play import Tab, wait_js
 
 pytestmark = pytest.mark.browser
 
@@ -39,9 +39,8 @@ class Guarded(Tab):
 
     def wait_text(self, selector: str, text: str) -> None:
         """Wait until the element's text is exactly ``text`` (any characters in it)."""
-        self.page.wait_for_function(
-            "([s, t]) => document.querySelector(s)?.textContent === t", arg=[selector, text]
-        )
+        same = "([s, t]) => document.querySelector(s)?.textContent === t"
+        wait_js(self.page, same, arg=[selector, text])
 
     def assert_nothing_ran(self) -> None:
         assert self.page.evaluate("typeof window.__xss") == "undefined"
@@ -77,9 +76,8 @@ def test_two_browsers_with_hostile_names_see_them_as_text(browser: Any, server: 
         assert host.text("#tag-top .name") == GUEST
         host.play()
         guest.page.wait_for_selector(".row-bottom .pit.legal")
-        guest.page.wait_for_function(
-            "who => window.announced.some(t => t.startsWith(who))", arg=f"{HOST} played "
-        )
+        heard = "who => window.announced.some(t => t.startsWith(who))"
+        wait_js(guest.page, heard, arg=f"{HOST} played ")
         host.shot("names-host")
         guest.shot("names-guest")
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_play import MOVES, Tab
+from tests.browser.test_browser_play import MOVES, Tab, wait_js
 
 pytestmark = pytest.mark.browser
 
@@ -28,8 +28,8 @@ LEGAL = ".row-bottom .pit.legal"
 
 def seen_at(tab: Tab, count: int, since_ms: float) -> float:
     """When ``tab`` first showed ``count`` moves after ``since_ms`` (epoch ms), waiting for it."""
-    tab.page.wait_for_function(
-        f"window.seen.some(([t, n]) => n === {count} && t >= {since_ms})", timeout=5000
+    wait_js(
+        tab.page, f"window.seen.some(([t, n]) => n === {count} && t >= {since_ms})", timeout=5000
     )
     events = tab.page.evaluate("window.seen")
     return float(min(t for t, n in events if n == count and t >= since_ms))
@@ -76,7 +76,7 @@ def test_two_players_and_a_spectator_over_the_lan(browser: Any, server: str) -> 
         guest.page.wait_for_selector("#offer:not([hidden])")
         guest.page.get_by_role("button", name="Accept").click()
         for tab in (host, guest, spectator):
-            tab.page.wait_for_function(f"document.querySelectorAll('{MOVES}').length === 0")
+            wait_js(tab.page, f"document.querySelectorAll('{MOVES}').length === 0")
 
         # the whole game, with a reload of the guest after a few moves
         reloaded = False
@@ -99,9 +99,7 @@ def test_two_players_and_a_spectator_over_the_lan(browser: Any, server: str) -> 
         else:
             pytest.fail("the game did not end")
         guest.page.wait_for_selector("#over-dialog[open]")
-        spectator.page.wait_for_function(
-            "document.getElementById('status').textContent.match(/won|Draw/)"
-        )
+        wait_js(spectator.page, "document.getElementById('status').textContent.match(/won|Draw/)")
         print(f"\nlive moves: {len(delays)} deliveries, max {max(delays):.0f} ms")
         assert reloaded and max(delays) < 1000, delays
 

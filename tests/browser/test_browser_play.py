@@ -4,6 +4,7 @@ reload, watch, phone layout, animation.  Screenshots go to test-artifacts/ (look
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +25,28 @@ document.addEventListener("DOMContentLoaded", () => {
     .observe(live, {childList: true, characterData: true, subtree: true});
 });
 """
+
+
+def wait_js(page: Any, expression: str, arg: Any = None, timeout: float = 20_000) -> Any:
+    """Wait until ``expression`` (or the function, given ``arg``) is truthy in ``page``.
+
+    Polled from here: the app's Content-Security-Policy forbids eval, which Playwright's own
+    ``wait_for_function`` needs in the page.
+    """
+    from playwright.sync_api import Error
+
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            value = page.evaluate(expression, arg)
+            if value:
+                return value
+        except Error as exc:  # a navigation replaced the page meanwhile: ask the new one
+            if "context was destroyed" not in str(exc) and "navigation" not in str(exc):
+                raise
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout / 1000:g} s in vain for: {expression}")
+        time.sleep(0.02)
 
 
 class Tab:
@@ -57,9 +80,10 @@ class Tab:
 
     def wait_turn_or_over(self) -> bool:
         """Wait until a pit is playable (True) or the game-over dialog is open (False)."""
-        self.page.wait_for_function(
-            "document.querySelector('.row-bottom .pit.legal')"
-            " || document.getElementById('over-dialog').open"
+        wait_js(
+            self.page,
+            "!!document.querySelector('.row-bottom .pit.legal')"
+            " || document.getElementById('over-dialog').open",
         )
         return not self.page.evaluate("document.getElementById('over-dialog').open")
 
@@ -68,7 +92,7 @@ class Tab:
         before = self.moves()
         pits = self.page.locator(".row-bottom .pit.legal")
         (pits.first if pick == "first" else pits.last).click()
-        self.page.wait_for_function(f"document.querySelectorAll('{MOVES}').length > {before}")
+        wait_js(self.page, f"document.querySelectorAll('{MOVES}').length > {before}")
 
     def play_to_the_end(self, limit: int = 200) -> None:
         for n in range(limit):
@@ -111,7 +135,7 @@ def check_result_dialog(tab: Tab, total: int) -> None:
     a, b = (int(x) for x in re.findall(r"\d+", result))
     assert a + b == total
     assert tab.page.locator("#over-moves").inner_text().strip()
-    tab.page.wait_for_function("window.announced.some(t => t.startsWith('Game over. '))")
+    wait_js(tab.page, "window.announced.some(t => t.startsWith('Game over. '))")
 
 
 def test_kalah_from_the_menu_to_the_end_and_again(tab: Tab) -> None:
@@ -154,10 +178,10 @@ def test_undo_hint_keys_and_reload_mid_game(tab: Tab) -> None:
     page.get_by_role("button", name=re.compile("Hint")).click()
     page.wait_for_selector(".pit.hint")
     assert page.locator(".row-bottom .pit.hint.legal").count() == 1
-    page.wait_for_function("window.announced.some(t => t.startsWith('Hint: play'))")
+    wait_js(page, "window.announced.some(t => t.startsWith('Hint: play'))")
     tab.shot("hint")
     page.keyboard.press("u")
-    page.wait_for_function(f"document.querySelectorAll('{MOVES}').length < {played}")
+    wait_js(page, f"document.querySelectorAll('{MOVES}').length < {played}")
     assert tab.wait_turn_or_over()
     after_undo = tab.moves()
     assert 0 < after_undo < played
@@ -169,7 +193,7 @@ def test_undo_hint_keys_and_reload_mid_game(tab: Tab) -> None:
     legal = page.locator(".row-bottom .pit.legal").first.get_attribute("data-pit")
     assert legal is not None
     page.keyboard.press(str(int(legal) + 1))
-    page.wait_for_function(f"document.querySelectorAll('{MOVES}').length > {after_undo}")
+    wait_js(page, f"document.querySelectorAll('{MOVES}').length > {after_undo}")
     assert tab.page.locator(MOVES).nth(after_undo).inner_text().startswith(chr(65 + int(legal)))
     home = tab.page
     home.goto("/")
@@ -180,7 +204,7 @@ def test_watch_computer_vs_computer_with_pause_and_speed(tab: Tab) -> None:
     page = tab.page
     tab.start_from_menu("Watch computer vs computer")
     assert page.locator("#watch").is_visible() and page.locator(".pit.legal").count() == 0
-    page.wait_for_function(f"document.querySelectorAll('{MOVES}').length >= 1")
+    wait_js(page, f"document.querySelectorAll('{MOVES}').length >= 1")
     page.get_by_role("button", name="Pause").click()
     page.wait_for_selector("#status:text('Paused')")
     paused_at = tab.moves()
@@ -203,16 +227,14 @@ def test_sowing_is_animated_and_skippable(browser: Any, server: str) -> None:
         tab.start_from_menu("Play a friend here")
         page.locator(".row-bottom .pit.legal").nth(2).click()  # C: 4 seeds, last in the store
         # Mid-sowing, seeds are in hand: the board on screen holds fewer than all 48.
-        page.wait_for_function(
+        wait_js(
+            page,
             "document.querySelector('.board.animating') && [...document.querySelectorAll("
             "'.board .count')].reduce((a, e) => a + Number(e.textContent), 0) < 48",
-            polling="raf",
         )
         tab.shot("animation-mid")
         page.wait_for_selector(".board:not(.animating)")
-        page.wait_for_function(
-            "window.announced.includes('Player 1 played C: 4 seeds, extra turn.')"
-        )
+        wait_js(page, "window.announced.includes('Player 1 played C: 4 seeds, extra turn.')")
         assert page.locator("#callout").text_content() == "Extra turn!"
         assert tab.counts() == [4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0]
         # a long sow, skipped with a click on the board
@@ -289,7 +311,7 @@ def test_a_friend_on_another_device_sees_each_move_without_reloading(
         assert guest.moves() == 1
         assert guest.page.locator(".row-bottom .pit").first.get_attribute("data-player") == "1"
         guest.play()
-        host.page.wait_for_function(f"document.querySelectorAll('{MOVES}').length == 2")
+        wait_js(host.page, f"document.querySelectorAll('{MOVES}').length == 2")
         host.shot("lan-host")
         guest.shot("lan-guest")
         assert host.errors == [] and guest.errors == []
@@ -313,9 +335,9 @@ def test_keyboard_only_play(tab: Tab) -> None:
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.letter") == "B"  # sowing order
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelectorAll('{MOVES}').length >= 1")
+    wait_js(page, f"document.querySelectorAll('{MOVES}').length >= 1")
     assert page.locator(MOVES).first.inner_text().startswith("B")
-    page.wait_for_function("window.announced.some(t => t.startsWith('You played B: 4 seeds'))")
+    wait_js(page, "window.announced.some(t => t.startsWith('You played B: 4 seeds'))")
     assert any(t.startswith("You played B") for t in tab.announced())
 
 

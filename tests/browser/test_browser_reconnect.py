@@ -19,7 +19,7 @@ from typing import IO, Any
 import pytest
 
 from tests.browser.conftest import ARTIFACTS, ROOT, _free_port, _missing_browser
-from tests.browser.test_browser_play import MOVES, Tab
+from tests.browser.test_browser_play import MOVES, Tab, wait_js
 
 pytestmark = pytest.mark.browser
 
@@ -131,9 +131,9 @@ def test_the_page_reconnects_by_itself_after_the_server_dies(
 
         # back on the same port and store: the notice goes, the computer's reply arrives
         own_server.start()
-        page.wait_for_function(f"document.querySelector('{NOTICE}').textContent === ''")
+        wait_js(page, f"document.querySelector('{NOTICE}').textContent === ''")
         # (a store without the dead worker's process id in its claim lets it go stale first)
-        page.wait_for_function(f"document.querySelectorAll('{MOVES}').length >= 2", timeout=45_000)
+        wait_js(page, f"document.querySelectorAll('{MOVES}').length >= 2", timeout=45_000)
         assert tab.wait_turn_or_over()
         assert page.url.endswith(f"/game/{gid}")
         stored = own_server.game(gid)
@@ -152,7 +152,7 @@ def test_the_page_reconnects_by_itself_after_the_server_dies(
 
         # back again: the same game plays on, and the computer answers
         own_server.start()
-        page.wait_for_function(f"document.querySelector('{NOTICE}').textContent === ''")
+        wait_js(page, f"document.querySelector('{NOTICE}').textContent === ''")
         assert tab.counts() == own_server.game(gid)["board"] == board
         heard = len(tab.announced())
         for _ in range(10):  # (a move ending in the store is followed by another)
