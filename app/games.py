@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.errors import APIError
+from app.replay import replay
 from engine import IllegalMove, get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS
 from engine.agents.levels import level_seconds
@@ -55,10 +56,8 @@ class Game:
 
     @classmethod
     def load(cls, game_id: str, version: int, data: dict[str, Any], updated: float = 0.0) -> Game:
-        rules = get_variant(data["variant"], **data["options"])
-        return cls(
-            game_id, version, data, GameRecord(rules, data["first_player"], data["moves"]), updated
-        )
+        record = replay(data["variant"], data["options"], data["first_player"], data["moves"])
+        return cls(game_id, version, data, record, updated)
 
     @property
     def seats(self) -> list[dict[str, Any]]:

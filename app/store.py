@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
@@ -148,6 +149,7 @@ class Store:
         self.path = path
         self.busy_seconds = busy_seconds
         self._writes = 0
+        self._local = threading.local()
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         with self.connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
@@ -195,23 +197,43 @@ class Store:
         end = time.monotonic() + self.busy_seconds
         pause = 0.005
         while True:
+            db = self.thread_connection()
             try:
-                with closing(self.open()) as db:
-                    with db:
-                        result = work(db)
-                    wrote = db.total_changes > 0
-                if wrote:
+                changes = db.total_changes
+                with db:
+                    result = work(db)
+                if db.total_changes != changes:
                     self._writes += 1
                     if self._writes % CHECKPOINT_EVERY == 0:
                         self.checkpoint()
                 return result
             except sqlite3.OperationalError as exc:
+                self.drop_thread_connection()
                 if not _busy(exc) or time.monotonic() + pause > end:
                     raise _store_error(exc) from exc
                 time.sleep(pause)
                 pause = min(pause * 2, 0.2)
             except sqlite3.DatabaseError as exc:  # e.g. "database or disk is full"
+                self.drop_thread_connection()
                 raise _store_error(exc) from exc
+
+    def thread_connection(self) -> sqlite3.Connection:
+        """This thread's own connection, kept open between calls (not shared after a fork)."""
+        local = self._local
+        if getattr(local, "db", None) is None or local.pid != os.getpid():
+            local.db = self.open()
+            local.pid = os.getpid()
+        return local.db  # type: ignore[no-any-return]
+
+    def drop_thread_connection(self) -> None:
+        """Close this thread's connection after an error; the next call opens a new one."""
+        db = getattr(self._local, "db", None)
+        self._local.db = None
+        if db is not None:
+            try:
+                db.close()
+            except sqlite3.Error:
+                pass
 
     def create(self, game_id: str, data: dict[str, Any], owners: list[tuple[str, int]]) -> Row:
         now = time.time()
@@ -359,8 +381,10 @@ class Store:
         return decode_all(rows)
 
     def count(self) -> int:
-        """How many games are stored (the health check's proof that the store answers)."""
-        return int(self.run(lambda db: db.execute("SELECT COUNT(*) FROM games").fetchone()[0]))
+        """How many games are stored, on a new connection (the health check's proof that the
+        store file can be opened and read now)."""
+        with self.connect() as db:
+            return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
 
 def process_alive(pid: int | None) -> bool:
