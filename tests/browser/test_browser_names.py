@@ -65,6 +65,7 @@ def test_two_browsers_with_hostile_names_see_them_as_text(browser: Any, server: 
         assert f"Kalah with {HOST}" in guest.text("#open-games")
         guest.page.get_by_role("link", name=re.compile(re.escape(f"Kalah with {HOST}"))).click()
         guest.page.fill("#join-name", f" {GUEST}")  # 24 characters: the most the box takes
+        guest.shot("names-invite")
         guest.page.get_by_role("button", name="Take the seat").click()
         guest.page.wait_for_selector("#join", state="hidden")
         assert guest.text("#tag-bottom .name") == f"{GUEST} (you)"
