@@ -14,7 +14,8 @@ keep-alive connection from its own loopback address (127.0.x.y), as devices on a
 Every request is timed.  Long-polls (``GET /api/games/<id>?since=N``) wait by design and are
 reported apart; the target is on the requests that never wait: creates, joins, moves (without
 ``wait``), immediate reads.  429 and 503 count as errors, and the client waits ``Retry-After``
-and tries again.  Standard library only.
+and tries again.  "computer reply" is not a request: the time from a person's move (its answer)
+to the long-poll that shows the computer's reply.  Standard library only.
 """
 
 from __future__ import annotations
@@ -442,7 +443,8 @@ def served(root: Path, log_path: Path | None) -> Iterator[Server]:
     instance = tempfile.mkdtemp(prefix="mancala-load-")
     env = dict(os.environ, PORT=str(port), MANCALA_INSTANCE=instance)
     log_file = log_path or Path(instance) / "server.log"
-    settings = f"WORKERS={env.get('WORKERS', '2')} THREADS={env.get('THREADS', '32')}"
+    settings = " ".join(f"{k}={env[k]}" for k in ("WORKERS", "THREADS") if k in env)
+    settings = settings or "default WORKERS and THREADS"
     with open(log_file, "w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "app.serve"],
