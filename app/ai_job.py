@@ -25,3 +25,8 @@ def think(
     decision["level"] = level
     decision["algorithm"] = algorithm
     return decision
+
+
+def ready() -> bool:
+    """A no-op that proves a search process has started."""
+    return True

@@ -22,6 +22,13 @@ graceful_timeout = 30
 DRAIN_SECONDS = 20.0  # of the graceful timeout, the time given to running computer moves
 
 
+def post_worker_init(worker: Any) -> None:
+    """Start this worker's search processes before it takes requests."""
+    from app.thinking import warm_up_all
+
+    warm_up_all()
+
+
 def worker_exit(server: Any, worker: Any) -> None:
     """Finish this worker's running and queued computer moves, saving each one."""
     from app.thinking import drain_all

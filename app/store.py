@@ -150,6 +150,8 @@ class Store:
         self.busy_seconds = busy_seconds
         self._writes = 0
         self._local = threading.local()
+        self._touched: dict[tuple[str, int], float] = {}  # presence this process last wrote
+        self._touch_lock = threading.Lock()
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         with self.connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
@@ -346,11 +348,22 @@ class Store:
         )
         return decode_all(rows)
 
-    def touch(self, game_id: str, seats: list[int]) -> None:
-        """Note that the holder of ``seats`` is looking at the game now (its presence)."""
+    def touch(self, game_id: str, seats: list[int], every: float = 2.0) -> None:
+        """Note that the holder of ``seats`` is looking at the game now (its presence).
+
+        Written at most once per ``every`` seconds per seat by this process: presence is
+        approximate, and a write per long-poll round would queue moves behind it.
+        """
+        now = time.time()
+        with self._touch_lock:
+            due = [s for s in seats if now - self._touched.get((game_id, s), 0.0) >= every]
+            for seat in due:
+                self._touched[(game_id, seat)] = now
+            if len(self._touched) > 50_000:
+                self._touched = {k: t for k, t in self._touched.items() if now - t < every}
+        seats = due
         if not seats:
             return
-        now = time.time()
         self.run(
             lambda db: db.executemany(
                 "INSERT INTO presence (game_id, seat, seen) VALUES (?, ?, ?) "

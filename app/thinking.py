@@ -16,6 +16,7 @@ import hashlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 import weakref
@@ -53,8 +54,12 @@ class Job:
     result: Future[dict[str, Any]] = field(default_factory=Future)
 
 
-def lower_priority() -> None:
-    """Run this (search) process at a lower CPU priority than the server's workers."""
+def search_process_setup() -> None:
+    """A search process: lower CPU priority than the web workers, and deaf to Ctrl+C and
+    SIGTERM sent to the whole process group, so that its server worker can finish the running
+    search before shutting the pool down (the process ends when its worker does)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     try:
         os.nice(SEARCH_NICENESS)
     except OSError:  # not permitted here: run at the normal priority
@@ -105,12 +110,20 @@ class Thinker:
             if self.kind == "process":
                 ctx = multiprocessing.get_context("spawn")
                 self._pool = ProcessPoolExecutor(
-                    self.workers, mp_context=ctx, initializer=lower_priority
+                    self.workers, mp_context=ctx, initializer=search_process_setup
                 )
             else:
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="mancala-ai")
             self._pid = os.getpid()
         return self._pool
+
+    def warm_up(self, timeout: float = 60.0) -> None:
+        """Start the pool's processes and wait until they answer."""
+        if self.kind == "process":
+            with self._lock:
+                futures = [self.pool().submit(ai_job.ready) for _ in range(self.workers)]
+            for future in futures:
+                future.result(timeout=timeout)
 
     def queued(self) -> int:
         with self._lock:
@@ -312,6 +325,13 @@ class Thinker:
             self._queues.clear()
         if pool is not None:  # outside the lock: a finishing job's callback may want it
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def warm_up_all() -> None:
+    """Start this process's search processes now (gunicorn's ``post_worker_init`` hook), so
+    that none is still starting up, and not yet deaf to Ctrl+C, when a move needs it."""
+    for thinker in list(_live):
+        thinker.warm_up()
 
 
 _live: weakref.WeakSet[Thinker] = weakref.WeakSet()  # for the server's shutdown hook

@@ -94,12 +94,13 @@ class Server:
         with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children") as f:
             return [int(p) for p in f.read().split()]
 
-    def stop(self, sig: int = signal.SIGTERM, timeout: float = 40.0) -> int:
-        """Signal the master (SIGTERM: graceful) and wait; SIGKILL kills the whole group."""
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 40.0, group: bool = False) -> int:
+        """Signal the master (SIGTERM: graceful) and wait; SIGKILL, or ``group``, signals the
+        whole process group (as Ctrl+C in a terminal does)."""
         assert self.proc is not None
         try:
-            if sig == signal.SIGKILL:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+            if sig == signal.SIGKILL or group:
+                os.killpg(self.proc.pid, sig)
             else:
                 self.proc.send_signal(sig)
         except ProcessLookupError:  # it had exited already

@@ -53,8 +53,14 @@ def test_every_request_is_logged_once_with_its_time(tmp_path: Path) -> None:
         assert len(found) == 1, (method, path, log)
 
 
-def test_sigterm_finishes_a_running_computer_move_and_saves_it(tmp_path: Path) -> None:
-    """The computer (Master: a 3 s search) moves first; the server is stopped while it thinks."""
+@pytest.mark.parametrize(
+    ("sig", "group"), [(signal.SIGTERM, False), (signal.SIGINT, True)], ids=["sigterm", "ctrl-c"]
+)
+def test_stopping_finishes_a_running_computer_move_and_saves_it(
+    tmp_path: Path, sig: int, group: bool
+) -> None:
+    """The computer (Master: a 3 s search) moves first; the server is stopped while it thinks,
+    by SIGTERM to gunicorn, or by SIGINT to every process of the group (Ctrl+C)."""
     server = Server(tmp_path / "instance").start()
     try:
         status, game = server.request(
@@ -63,7 +69,7 @@ def test_sigterm_finishes_a_running_computer_move_and_saves_it(tmp_path: Path) -
         assert status == 201 and game["thinking"] and game["moves"] == []
         time.sleep(0.5)
         started = time.monotonic()
-        assert server.stop(signal.SIGTERM) == 0
+        assert server.stop(sig, group=group) == 0
         took = time.monotonic() - started
     finally:
         if server.proc and server.proc.poll() is None:
