@@ -1,0 +1,149 @@
+"""The security headers and the cross-site rule in a real Chromium: the pages work under the
+Content-Security-Policy with no violation, a hostile page on another origin can neither change
+a game with a form (a site on the same host, which gets the seat cookie, included) nor frame a
+page, and the app's own fetches pass."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+from urllib.request import urlopen
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# Every CSP violation the page sees, kept in window.violations.
+VIOLATIONS = """
+window.violations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.violations.push(`${e.violatedDirective} blocked ${e.blockedURI} at ${e.sourceFile}`);
+});
+"""
+
+
+class Browser:
+    """One browser context (its own cookies) with a page that records errors and violations."""
+
+    def __init__(self, browser: Any, server: str) -> None:
+        self.server = server
+        self.context = browser.new_context(base_url=server, reduced_motion="reduce")
+        self.context.add_init_script(VIOLATIONS)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def fetch(self, method: str, path: str, body: Any = None) -> Any:
+        """A request made by the page's own script (same origin, with its cookie)."""
+        return self.page.evaluate(
+            """async ([method, path, body]) => {
+                const init = {method, headers: {"Content-Type": "application/json"}};
+                if (body !== null) init.body = JSON.stringify(body);
+                const response = await fetch(path, init);
+                return {status: response.status, body: await response.json()};
+            }""",
+            [method, path, body],
+        )
+
+    def clean(self) -> None:
+        assert self.page.evaluate("window.violations") == []
+        assert self.errors == []
+
+
+@pytest.fixture
+def tab(browser: Any, server: str) -> Iterator[Browser]:
+    tab = Browser(browser, server)
+    yield tab
+    tab.context.close()
+
+
+def stored(server: str, game_id: str) -> dict[str, Any]:
+    with urlopen(f"{server}/api/games/{game_id}") as response:
+        return json.loads(response.read())  # type: ignore[no-any-return]
+
+
+def test_the_pages_work_under_the_policy(tab: Browser) -> None:
+    page = tab.page
+    response = page.goto("/")
+    assert response is not None and response.status == 200
+    policy = response.headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+    assert response.headers["x-frame-options"] == "DENY"
+    page.wait_for_load_state("networkidle")
+    tab.clean()
+
+    created = tab.fetch("POST", "/api/games", {"mode": "remote", "variant": "kalah"})
+    assert created["status"] == 201, created  # the app's own fetch passes the cross-site rule
+    game = created["body"]
+    page.goto(f"/game/{game['id']}")
+    page.wait_for_selector(".board .pit.legal")
+    page.wait_for_selector("#share:not([hidden]) #invite-qr svg")  # the inline SVG QR code
+    page.locator(".row-bottom .pit.legal").first.click()
+    # (a function, not an expression: the policy forbids the eval an expression would need)
+    page.wait_for_function("() => document.querySelectorAll('#moves li').length > 0")
+    assert stored(tab.server, game["id"])["version"] == 2
+    page.goto("/rules")
+    page.wait_for_load_state("networkidle")
+    tab.clean()
+
+
+def evil_page(tab: Browser, origin: str, html: str) -> None:
+    """Serve ``html`` as ``origin``/evil in this browser (no such server exists)."""
+    tab.context.route(
+        f"{origin}/evil",
+        lambda route: route.fulfill(status=200, content_type="text/html", body=html),
+    )
+    tab.page.goto(f"{origin}/evil")
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "http://evil.example",  # another site: Sec-Fetch-Site: cross-site, no cookie
+        "http://127.0.0.1:1",  # another port of the same host: same-site, the cookie is sent
+    ],
+)
+def test_a_form_on_another_origin_cannot_change_a_game(tab: Browser, origin: str) -> None:
+    tab.page.goto("/")
+    created = tab.fetch("POST", "/api/games", {"variant": "kalah", "level": "beginner"})
+    game = created["body"]
+    assert created["status"] == 201 and game["version"] == 1
+    action = f"{tab.server}/api/games/{game['id']}"
+    # An empty form: without the cross-site rule the rematch would start a game, as the victim.
+    evil_page(
+        tab,
+        origin,
+        f"""<!doctype html><title>win a prize</title>
+        <form id="empty" method="post" action="{action}/rematch"><button>go</button></form>
+        <form id="text" method="post" enctype="text/plain" action="{action}/moves">
+          <input name='{{"pit": 2, "version": 1, "x": "' value='"}}'><button>go</button></form>""",
+    )
+    games_before = tab.context.request.get(f"{tab.server}/api/games").json()["games"]
+    for form in ("empty", "text"):
+        with tab.page.expect_navigation() as navigation:
+            tab.page.click(f"#{form} button")
+        response = navigation.value
+        assert response is not None and response.status == 403, form
+        assert "another" in json.loads(response.text())["message"]
+        tab.page.goto(f"{origin}/evil")
+    assert stored(tab.server, game["id"])["version"] == 1
+    games_after = tab.context.request.get(f"{tab.server}/api/games").json()["games"]
+    assert len(games_after) == len(games_before) == 1
+
+
+def test_another_origin_cannot_frame_a_page(tab: Browser) -> None:
+    evil_page(
+        tab,
+        "http://evil.example",
+        f'<!doctype html><title>framed</title><iframe src="{tab.server}/"></iframe>',
+    )
+    frame = tab.page.frames[1]
+    for _ in range(50):  # Chromium shows its error page in place of a refused frame
+        if frame.url.startswith("chrome-error:"):
+            break
+        tab.page.wait_for_timeout(100)
+    assert frame.url.startswith("chrome-error:"), frame.url
+    assert frame.locator(".site-header").count() == 0  # nothing of the page is in the frame
