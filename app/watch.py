@@ -1,10 +1,10 @@
 """Long-polls made cheap: one thread per server process watches the games its requests wait on.
 
-A waiting request registers the game and the version it has seen, then sleeps on a condition.
+A waiting request registers the game and the version it has seen, then sleeps on its own event.
 The watcher asks SQLite every few milliseconds whether anything was committed at all
 (``PRAGMA data_version``, a counter read without touching a table), and only then reads the
-versions of the watched games, in one query, waking the requests whose game moved.  Writes from
-any server worker are seen, since they all share the one database file.
+versions of the watched games, in one query, waking just the requests whose game moved.
+Writes from any server worker are seen, since they all share the one database file.
 """
 
 from __future__ import annotations
@@ -13,12 +13,25 @@ import logging
 import sqlite3
 import threading
 import time
-from collections import Counter
 from contextlib import closing
 
 from app.store import Store
 
 log = logging.getLogger(__name__)
+
+IDLE_SECONDS = 5.0  # the watcher thread stops after this long with nobody waiting
+
+
+class Waiter:
+    """One waiting request: the version it has seen, and the version that woke it."""
+
+    __slots__ = ("event", "registered", "seen", "version")
+
+    def __init__(self, seen: int, registered: int) -> None:
+        self.seen = seen
+        self.version = seen
+        self.registered = registered
+        self.event = threading.Event()
 
 
 class VersionWatcher:
@@ -27,43 +40,35 @@ class VersionWatcher:
     def __init__(self, store: Store, interval: float = 0.01) -> None:
         self.store = store
         self.interval = interval
-        self._cond = threading.Condition()
-        self._watched: Counter[str] = Counter()
-        self._versions: dict[str, int] = {}
-        self._fresh: set[str] = set()  # registered since the last read of versions
+        self._lock = threading.Lock()
+        self._waiters: dict[str, list[Waiter]] = {}
+        self._fresh = False  # someone registered since the last read of versions
+        self._reads = 0  # reads of versions started; a waiter trusts only reads after it came
         self._thread: threading.Thread | None = None
-        self._generation = 0  # how many times versions were read
 
     def wait(self, game_id: str, seen: int, timeout: float) -> int:
         """Block until the game's version is not ``seen`` or ``timeout`` passes: the version.
 
         A game that no longer exists gives -1.
         """
-        end = time.monotonic() + timeout
-        with self._cond:
-            self._watched[game_id] += 1
-            self._fresh.add(game_id)
-            registered = self._generation  # versions read before this are not trusted
-            try:
-                while True:
-                    self._start()
-                    version = seen
-                    if self._generation > registered:
-                        version = self._versions.get(game_id, seen)
-                    left = end - time.monotonic()
-                    if version != seen or left <= 0:
-                        return version
-                    self._cond.wait(left)
-            finally:
-                self._watched[game_id] -= 1
-                if self._watched[game_id] <= 0:
-                    del self._watched[game_id]
-                    self._versions.pop(game_id, None)
-
-    def _start(self) -> None:
-        if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._run, name="mancala-watch", daemon=True)
-            self._thread.start()
+        with self._lock:
+            waiter = Waiter(seen, self._reads)
+            self._waiters.setdefault(game_id, []).append(waiter)
+            self._fresh = True
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="mancala-watch")
+                self._thread.daemon = True
+                self._thread.start()
+        try:
+            waiter.event.wait(timeout)
+            return waiter.version
+        finally:
+            with self._lock:
+                waiting = self._waiters.get(game_id, [])
+                if waiter in waiting:
+                    waiting.remove(waiter)
+                if not waiting:
+                    self._waiters.pop(game_id, None)
 
     def _run(self) -> None:
         """Poll while anyone waits; stop when nobody has for a while (started again on need)."""
@@ -72,11 +77,10 @@ class VersionWatcher:
         try:
             with closing(self.store.open()) as db:
                 while True:
-                    with self._cond:
-                        ids = list(self._watched)
-                        fresh = bool(self._fresh)
-                        self._fresh.clear()
-                        if not ids and time.monotonic() - idle_since > 5.0:
+                    with self._lock:
+                        ids = list(self._waiters)
+                        fresh, self._fresh = self._fresh, False
+                        if not ids and time.monotonic() - idle_since > IDLE_SECONDS:
                             self._thread = None
                             return
                     if ids:
@@ -84,21 +88,26 @@ class VersionWatcher:
                         change = db.execute("PRAGMA data_version").fetchone()[0]
                         if fresh or change != last_change:
                             last_change = change
-                            self._publish(ids, self.store.versions(db, ids))
+                            with self._lock:
+                                self._reads += 1
+                                read = self._reads
+                            self._wake(read, ids, self.store.versions(db, ids))
                     time.sleep(self.interval)
         except sqlite3.Error:
-            log.exception("the long-poll watcher stopped; requests will start it again")
-            with self._cond:
+            log.exception("the long-poll watcher stopped; the next request starts it again")
+            with self._lock:
                 self._thread = None
-                self._cond.notify_all()
 
-    def _publish(self, ids: list[str], versions: dict[str, int]) -> None:
-        with self._cond:
+    def _wake(self, read: int, ids: list[str], versions: dict[str, int]) -> None:
+        """Wake the waiters (registered before this read) whose game's version moved."""
+        with self._lock:
             for game_id in ids:
-                if game_id in self._watched:
-                    self._versions[game_id] = versions.get(game_id, -1)
-            self._generation += 1
-            self._cond.notify_all()
+                waiting = self._waiters.get(game_id, [])
+                version = versions.get(game_id, -1)  # -1: the game is gone
+                for waiter in waiting:
+                    if waiter.registered < read and version != waiter.seen:
+                        waiter.version = version
+                        waiter.event.set()
 
 
 def get_watcher() -> VersionWatcher:
