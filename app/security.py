@@ -10,7 +10,7 @@
   rule of Go 1.25's ``http.CrossOriginProtection``.
 * A state-changing request with a non-empty body that is not ``application/json`` is refused
   with 415, so no HTML form or ``text/plain`` "simple request" reaches a view.  A body over
-  ``MAX_CONTENT_LENGTH`` is refused with 413 (by Werkzeug, when it is read).
+  ``MAX_CONTENT_LENGTH`` is refused with 413, a chunked one (no ``Content-Length``) included.
 """
 
 from __future__ import annotations
@@ -89,7 +89,9 @@ def check_request() -> None:
     reason = cross_site_reason()
     if reason is not None:
         raise APIError(403, reason)
-    raw = request.get_data(cache=True)  # 413 here when over MAX_CONTENT_LENGTH
+    raw = request.get_data(cache=True)  # 413 here when Content-Length is over the limit
+    if request.content_length is None and raw:
+        request.stream.read(1)  # a streamed (chunked) body stops at the limit: 413 if it is there
     if raw.strip() and not request.is_json:
         raise APIError(415, "send JSON with 'Content-Type: application/json'")
 

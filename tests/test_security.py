@@ -4,6 +4,7 @@ cross-site writes refused (403), non-JSON write bodies refused (415), oversized 
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -278,6 +279,47 @@ def test_a_megabyte_body_is_refused_and_changes_nothing(app: Flask, client: Flas
     assert len(client.get("/api/games").json["games"]) == 1
     response = client.post("/api/games", data=b"x" * (1 << 20), content_type="text/plain")
     assert_error(response, 413)  # too large is said before the wrong type
+
+
+class Unsized(io.RawIOBase):
+    """A request body whose length the server learns only by reading it (chunked)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = io.BytesIO(data)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        chunk = self.data.read(len(buffer))
+        buffer[: len(chunk)] = chunk
+        return len(chunk)
+
+
+def post_chunked(client: FlaskClient, path: str, data: bytes) -> Any:
+    return client.post(
+        path,
+        content_type="application/json",
+        headers={"Transfer-Encoding": "chunked"},
+        environ_overrides={
+            "wsgi.input": Unsized(data),
+            "wsgi.input_terminated": True,  # as gunicorn says of a chunked body
+            "CONTENT_LENGTH": "",
+        },
+    )
+
+
+def test_a_chunked_body_over_the_limit_is_refused_too(app: Flask, client: FlaskClient) -> None:
+    """Not cut at the limit and read as if whole: this one would be a valid move."""
+    game = create(client, variant="kalah")
+    before = stored(app, game["id"])
+    move = b'{"pit": 2, "version": 1}'
+    response = post_chunked(client, f"/api/games/{game['id']}/moves", move + b" " * (1 << 20))
+    assert_error(response, 413, "too large")
+    assert stored(app, game["id"]) == before
+    response = post_chunked(client, f"/api/games/{game['id']}/moves", move + b" " * 1000)
+    assert response.status_code == 200, response.json
+    assert stored(app, game["id"])[0] == 2
 
 
 def test_a_body_just_under_the_limit_reaches_the_view(client: FlaskClient) -> None:

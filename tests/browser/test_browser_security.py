@@ -5,6 +5,7 @@ page, and the app's own fetches pass."""
 
 from __future__ import annotations
 
+import http.client
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -147,3 +148,59 @@ def test_another_origin_cannot_frame_a_page(tab: Browser) -> None:
         tab.page.wait_for_timeout(100)
     assert frame.url.startswith("chrome-error:"), frame.url
     assert frame.locator(".site-header").count() == 0  # nothing of the page is in the frame
+
+
+# -- oversized requests against gunicorn itself -----------------------------------------------
+
+
+def raw_request(
+    server: str, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+) -> tuple[int, bytes, dict[str, str]]:
+    """One request over a fresh connection; a body without Content-Length is sent chunked."""
+    host, port = server.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        connection.putrequest(method, path)
+        for name, value in (headers or {}).items():
+            connection.putheader(name, value)
+        if body and "Content-Length" not in (headers or {}):
+            connection.putheader("Transfer-Encoding", "chunked")
+        connection.endheaders()
+        if body and "Content-Length" in (headers or {}):
+            connection.send(body)
+        elif body:
+            for start in range(0, len(body), 1 << 16):
+                part = body[start : start + (1 << 16)]
+                connection.send(b"%x\r\n%s\r\n" % (len(part), part))
+            connection.send(b"0\r\n\r\n")
+        response = connection.getresponse()
+        return response.status, response.read(), {k.lower(): v for k, v in response.getheaders()}
+    finally:
+        connection.close()
+
+
+def test_gunicorn_refuses_oversized_requests_without_a_server_error(server: str) -> None:
+    json_type = {"Content-Type": "application/json"}
+    new = b'{"level": "beginner"}'
+    status, data, _ = raw_request(
+        server, "POST", "/api/games", new, {**json_type, "Content-Length": "21"}
+    )
+    assert status == 201, data
+    game = json.loads(data)
+    move = b'{"pit": 2, "version": 1, "pad": "' + b"x" * (1 << 20) + b'"}'
+    sized = {**json_type, "Content-Length": str(len(move))}
+    for headers in (sized, json_type):  # with Content-Length, and chunked
+        status, data, answer_headers = raw_request(
+            server, "POST", f"/api/games/{game['id']}/moves", move, headers
+        )
+        assert status == 413, data[:300]
+        assert json.loads(data)["status"] == 413
+        assert "content-security-policy" in answer_headers
+    assert stored(server, game["id"])["version"] == 1
+    path = f"/api/games/{game['id']}"
+    long_line, _, _ = raw_request(server, "GET", f"{path}?since={'9' * 100_000}")
+    long_header, _, _ = raw_request(server, "GET", path, headers={"X-Junk": "z" * 100_000})
+    many, _, _ = raw_request(server, "GET", path, headers={f"X-J{i}": "1" for i in range(200)})
+    assert 400 <= long_line < 500 and 400 <= long_header < 500 and 400 <= many < 500
+    status, data, _ = raw_request(server, "GET", f"{path}?since={'x' * 4000}")  # fits the line
+    assert status == 400 and json.loads(data)["status"] == 400
