@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import get_variant
+from app.replay import replay
 from engine.agents import make_agent
-from engine.record import GameRecord
 
 
 def think(
@@ -19,7 +18,7 @@ def think(
     seed: int,
 ) -> dict[str, Any]:
     """Replay the game and let the level's agent choose; its decision as a JSON-ready dict."""
-    record = GameRecord(get_variant(variant, **options), first_player, moves)
+    record = replay(variant, options, first_player, moves)  # remembered between searches
     agent = make_agent(level=level, algorithm=algorithm, seed=seed)
     decision = agent.choose(record.state).to_dict()
     decision["level"] = level

@@ -1,8 +1,8 @@
 """Replayed game records, remembered: a game is replayed through the rules on every read (which
 keeps history rules such as Oware's repetition exact), so each server process keeps the last
 few hundred replays.  A record is a pure function of (variant, options, first player, moves),
-so that tuple is the key and nothing ever needs invalidating; a game one move past a remembered
-one replays just that move.  Callers get their own copy (they may push or pop moves).
+so that tuple is the key and nothing ever needs invalidating; a game a few moves past a
+remembered one replays just those moves.  Callers get their own copy (they may push or pop moves).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from engine import IllegalMove, get_variant
 from engine.record import GameRecord, RecordError
 
 KEEP = 512  # replays remembered per process
+EXTEND = 4  # a game up to this many moves past a remembered one replays only those moves
 
 Key = tuple[str, str, int, tuple[int, ...]]
 _remembered: OrderedDict[Key, GameRecord] = OrderedDict()
@@ -55,16 +56,19 @@ def replay(variant: str, options: dict[str, Any], first_player: int, moves: Any)
         raise RecordError(f"moves must be a list, not {type(moves).__name__}")
     key: Key = (str(variant), json.dumps(options, sort_keys=True), first_player, tuple(moves))
     found = _recall(key)
-    if found is None:
-        before = _recall(key[:3] + (key[3][:-1],)) if moves else None  # type: ignore[arg-type]
+    if found is not None:
+        return copy(found)
+    for back in range(1, min(EXTEND, len(moves)) + 1):  # a game a few moves past a known one
+        before = _recall((key[0], key[1], first_player, key[3][:-back]))
         if before is not None:
             found = copy(before)
-            try:
-                found.push(moves[-1])
-            except IllegalMove as exc:
-                raise RecordError(f"move {len(moves)} ({moves[-1]!r}): {exc}") from None
-        else:
-            found = GameRecord(get_variant(variant, **options), first_player, list(moves))
-        _remember(key, copy(found))
-        return found
-    return copy(found)
+            for n in range(len(moves) - back, len(moves)):
+                try:
+                    found.push(moves[n])
+                except IllegalMove as exc:
+                    raise RecordError(f"move {n + 1} ({moves[n]!r}): {exc}") from None
+            break
+    else:
+        found = GameRecord(get_variant(variant, **options), first_player, list(moves))
+    _remember(key, copy(found))
+    return found

@@ -120,7 +120,10 @@ def test_the_computer_replies_and_explains_itself(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize("variant", variant_names())
-def test_every_variant_plays_to_the_end_against_beginner(client: FlaskClient, variant: str) -> None:
+def test_every_variant_plays_to_the_end_against_beginner(
+    client: FlaskClient, app: Flask, variant: str
+) -> None:
+    app.config["RATE_LIMITS"] = {}  # moves as fast as a program can (limits: test_fairness.py)
     game = create(client, variant=variant)
     rules = get_variant(variant)
     assert len(game["board"]) == 2 * rules.pits + 2 and sum(game["board"]) == rules.total_seeds

@@ -25,7 +25,7 @@ def random_moves(variant: str, seed: int) -> list[int]:
 @pytest.mark.parametrize("variant", ["kalah", "oware", "toguz_kumalak"])
 def test_cached_and_one_move_extended_replays_equal_fresh_ones(variant: str) -> None:
     moves = random_moves(variant, 7)
-    for n in range(len(moves) + 1):  # each one a move past the remembered one before it
+    for n in [*range(0, len(moves), 3), *range(len(moves) + 1)]:  # 3 past, then 1 past
         fresh = GameRecord(get_variant(variant), 0, moves[:n])
         got = replay(variant, {}, 0, moves[:n])
         assert got.moves == fresh.moves and got.states == fresh.states
@@ -50,6 +50,8 @@ def test_bad_moves_say_which_move_whether_remembered_or_not() -> None:
     replay("kalah", {}, 0, moves)
     with pytest.raises(RecordError, match="move 7"):
         replay("kalah", {}, 0, [*moves, 99])  # a move past a remembered game
+    with pytest.raises(RecordError, match="move 6"):
+        replay("kalah", {}, 0, [*moves[:5], 99, 0])  # two past a remembered one
     with pytest.raises(RecordError, match="move 1"):
         replay("kalah", {}, 0, [99])
     with pytest.raises(RecordError, match="list"):

@@ -69,6 +69,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(ARTIFACTS / "server.log", "w")  # noqa: SIM115 (closed at teardown)
     env = dict(os.environ, PORT=str(port), MANCALA_INSTANCE=str(instance), WORKERS="2")
+    # Every tab of every test comes from 127.0.0.1, one "device" to the per-device rate limits
+    # (tested in tests/test_fairness.py); here it stands for many people.
+    env["MANCALA_RATE_LIMITS"] = '{"create": [500, 10], "computer": [2000, 50]}'
     proc = subprocess.Popen(
         [sys.executable, "-m", "app.serve"], cwd=ROOT, env=env, stdout=log, stderr=log
     )
