@@ -60,6 +60,8 @@ def body() -> dict[str, Any]:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise APIError(400, f"the body is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise APIError(400, "the body is nested too deeply") from None
     if not isinstance(data, dict):
         raise APIError(400, "the body must be a JSON object")
     return data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import socket
 
 
@@ -58,3 +59,18 @@ def qr_svg(url: str) -> str | None:
         light="#fffaf2",
     )
     return out.getvalue().decode()
+
+
+def free_port() -> int:
+    """A port free on every interface, below Linux's range for outgoing connections
+    (32768-60999), so no client socket of a busy machine takes it before a server binds it."""
+    rng = random.SystemRandom()
+    for _ in range(200):
+        port = rng.randrange(20000, 32000)
+        with socket.socket() as s:
+            try:
+                s.bind(("0.0.0.0", port))
+            except OSError:
+                continue
+            return port
+    raise OSError("no free port between 20000 and 32000")

@@ -46,6 +46,8 @@ from pathlib import Path
 from typing import IO, Any
 from urllib.parse import urlsplit
 
+from app.lan import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 NO_WAIT = ("create", "join", "move", "state")  # the kinds the latency target is about
 KINDS = (*NO_WAIT, "poll")
@@ -408,12 +410,6 @@ def roles(mix: Mix) -> list[tuple[int, str, Role, bool]]:
 
 
 # -- the server and CPU accounting ------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def get(url: str, path: str, timeout: float = 2.0) -> int:

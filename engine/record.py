@@ -145,6 +145,8 @@ class GameRecord:
         header, sep, body = text.strip().partition(":")
         if not sep:
             raise RecordError("expected 'variant options first=N: moves', found no ':'")
+        if not header.split():
+            raise RecordError("expected a variant name before ':'")
         name, *pairs = header.split()
         options: dict[str, Any] = {}
         first = 0
@@ -195,8 +197,11 @@ def _option_text(value: Any) -> str:
 
 
 def _parse_option(value: str) -> Any:
+    """An option's text as a bool, a whole number (at most 18 digits) or a string."""
     if value in ("true", "false"):
         return value == "true"
     if value.lstrip("-").isdigit():
+        if len(value.lstrip("-")) > 18:
+            raise RecordError(f"option value {value[:20]}...: too large a number")
         return int(value)
     return value

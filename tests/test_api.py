@@ -474,6 +474,9 @@ def test_the_openapi_description_covers_every_api_route(client: FlaskClient, app
 JUNK: list[Any] = [
     None,
     "",
+    "[" * 100_000 + "]" * 100_000,  # deeper than the JSON parser goes
+    '{"record": ":"}',
+    '{"record": "kalah pits=' + "9" * 5000 + ':"}',
     "null",
     "[]",
     '"text"',

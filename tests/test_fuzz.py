@@ -123,6 +123,8 @@ NASTY_STRINGS = [
     "kalah pits=99999999: ",
     "oware first=2:",
     "nosuchvariant:",
+    ":",
+    "   :  ",
 ]
 NASTY_NUMBERS = [0, -1, 1, 2, 5, 6, 13, 2**31, 2**63, -(2**63) - 1, 10**30, 1.5, -0.0, 1e308]
 huge_digits = st.integers(4300, 6000).map(lambda n: "9" * n)  # over int()'s digit limit
@@ -154,6 +156,7 @@ record_lines = st.builds(  # the one-line text form of a record, with junk in it
                 st.integers(-3, 12).map(str),
                 st.sampled_from(["true", "false", "nan", "", "1.5", "٣"]),
                 st.text(max_size=5),
+                huge_digits,
             ),
         ),
         max_size=3,
@@ -192,6 +195,7 @@ RAW_BODIES = [
     b"\xff\xfe{\x00}\x00",
     b'{"pit": 1',
     b"[" * 50 + b"]" * 50,
+    b"[" * 100_000 + b"]" * 100_000,  # deeper than the JSON parser's recursion
     b'{"a":' * 50 + b"1" + b"}" * 50,
     b"null",
     b"[]",

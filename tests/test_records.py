@@ -100,3 +100,9 @@ def test_undo_takes_back_the_last_move() -> None:
     game = GameRecord(get_variant("oware"), 0, [0, 1])
     assert game.pop() == 1 and game.moves == [0]
     assert game.state == get_variant("oware").initial_state().play(0)
+
+
+@pytest.mark.parametrize("text", [":", "   :  ", "kalah pits=" + "9" * 5000 + ":"])
+def test_a_record_without_a_variant_or_with_a_huge_option_is_a_record_error(text: str) -> None:
+    with pytest.raises(RecordError):
+        GameRecord.from_text(text)
