@@ -16,13 +16,16 @@ def _ref(name: str) -> dict[str, str]:
 def _errors(*codes: int) -> dict[str, Any]:
     text = {
         400: "Malformed JSON or a bad field (the message says which)",
-        403: "You have no seat in this game",
+        403: "You have no seat in this game, or a cross-site write",
         404: "No such game",
         409: "Stale version, not your turn, or the game is over",
+        410: "A stored game that is damaged or that the current rules can no longer replay",
+        413: "The body is over 256 KiB",
         415: "The body is not application/json",
-        410: "A stored game the current rules can no longer replay",
         422: "An illegal move (the message says why)",
-        503: "The computer could not answer in time",
+        429: "Too many requests from your device; Retry-After says when to try again",
+        503: "The computer's queue is full, the computer could not answer in time, the store "
+        "is busy or out of space, or the server is stopping; Retry-After when it helps",
     }
     return {
         str(c): {
@@ -94,10 +97,46 @@ SEAT = {
 }
 
 
+METHODS = ("get", "post", "patch", "put", "delete")
+WRITE_ERRORS = (403, 413, 415, 503)  # any write: cross-site, too large, not JSON, store busy
+SEARCHING = {  # the writes that may start a search: rate-limited per device
+    ("/api/games", "post"),
+    ("/api/games/{game_id}", "patch"),
+    ("/api/games/{game_id}/moves", "post"),
+    ("/api/games/{game_id}/hint", "post"),
+    ("/api/games/{game_id}/rematch", "post"),
+}
+
+
+def with_common_errors(paths: dict[str, Any]) -> dict[str, Any]:
+    """Add the statuses every write can answer (and 429 where a search may start), and 410 to
+    every read or write of one game."""
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            if method not in METHODS:
+                continue  # e.g. the path's parameters
+            codes: list[int] = []
+            if method in ("post", "patch", "put", "delete"):
+                codes += WRITE_ERRORS
+            if (path, method) in SEARCHING:
+                codes.append(429)
+            if "{game_id}" in path:
+                codes.append(410)
+            missing = [c for c in codes if str(c) not in operation["responses"]]
+            operation["responses"].update(_errors(*missing))
+    return paths
+
+
 def spec() -> dict[str, Any]:
     """The description; variants, levels and algorithms come from the engine's registries."""
     level = {"type": "string", "enum": list(LEVELS)}
     algorithm = {"type": "string", "enum": list(ALGORITHMS)}
+    description = _spec(level, algorithm)
+    with_common_errors(description["paths"])
+    return description
+
+
+def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {

@@ -403,6 +403,14 @@ def examples(method: str, path: str) -> int:
     return EXAMPLES + 8 * len(fields(method, path))
 
 
+DOCUMENTED = {  # the statuses the description lists for each route
+    (path, method): set(operation["responses"])
+    for path, operations in spec()["paths"].items()
+    for method, operation in operations.items()
+    if method != "parameters"
+}
+
+
 def fuzz_once(world: World, method: str, path: str, data: st.DataObject) -> None:
     """One drawn request, its answer checked, and every game that could not move checked."""
     rnd = data.draw(st.randoms(use_true_random=True), label="choices")
@@ -433,6 +441,8 @@ def fuzz_once(world: World, method: str, path: str, data: st.DataObject) -> None
     )  # fmt: skip
     event(f"status {response.status_code}")
     check_answer(response, method, cross_site, body, ctype)
+    documented = DOCUMENTED[(path, method.lower())]
+    assert str(response.status_code) in documented, (method, path, response.status_code)
     if response.status_code >= 400:
         after = world.snapshot()
         for name, game in world.games.items():
