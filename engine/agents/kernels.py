@@ -11,6 +11,7 @@ for the exact options they implement.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 
 from engine.core import Player, Rules
 
@@ -34,8 +35,10 @@ def generic_children(rules: Rules) -> Children:
     return children
 
 
+@lru_cache(maxsize=64)
 def kernel_for(rules: Rules) -> Children:
-    """The fastest kernel that plays exactly by ``rules``."""
+    """The fastest kernel that plays exactly by ``rules`` (built once per rule set: its tables
+    cost more than a shallow search)."""
     defaults = {k: spec.default for k, spec in rules.options_spec.items()}
     fixed = {k: v for k, v in rules.options.items() if k not in ("pits", "seeds")}
     if rules.name == "kalah" and all(
@@ -125,6 +128,7 @@ def _kalah_children(rules: Rules) -> Children:
     return children
 
 
+@lru_cache(maxsize=256)
 def leaf_best_for(
     rules: Rules, weights: tuple[float, float, float, float], me: Player, win: float
 ) -> LeafBest | None:
