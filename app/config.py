@@ -23,7 +23,8 @@ DEFAULTS: dict[str, Any] = {
     "SEAT_COOKIE_MAX_AGE": 400 * 24 * 3600,
     "MAX_CONTENT_LENGTH": 256 * 1024,
     "DATABASE_BUSY_SECONDS": 10.0,  # how long a write waits for a locked store before a 503
-    "AI_QUEUE": 64,  # computer searches waiting per server worker before new ones get a 503
+    "AI_QUEUE_SECONDS": 20.0,  # a new search gets a 503 when those waiting would take longer
+    "AI_QUEUE": 1000,  # or when this many wait (per server worker)
     "AI_QUEUE_PER_CLIENT": 8,  # of which one device may have this many (else 429)
     # Per device (network address): [burst, tokens per second] of each rate-limited action.
     "RATE_LIMITS": {"create": [30, 0.5], "computer": [60, 1.0]},

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import multiprocessing
 import os
 import signal
@@ -69,8 +70,10 @@ def search_process_setup() -> None:
 class Thinker:
     """Queues computer moves and hints fairly and runs them on a pool owned by this process.
 
-    At most ``workers`` searches run at once; at most ``max_queued`` wait, and at most
-    ``per_client`` of those belong to one client (its address): beyond that a new request that
+    At most ``workers`` searches run at once.  The queue is full when the searches waiting
+    would take more than ``max_wait`` seconds (from the mean time of the recent ones) or number
+    ``max_queued``; at most ``per_client`` may belong to one client (its address).  Beyond
+    that a new request that
     would start a search is refused (:meth:`admit`).
     """
 
@@ -79,8 +82,9 @@ class Thinker:
         store: Store,
         kind: str = "process",
         workers: int = 1,
-        max_queued: int = 64,
+        max_queued: int = 1000,
         per_client: int = 8,
+        max_wait: float = 20.0,
     ) -> None:
         if kind not in ("process", "thread"):
             raise ValueError(f"AI_EXECUTOR must be 'process' or 'thread', not {kind!r}")
@@ -89,6 +93,8 @@ class Thinker:
         self.workers = max(1, int(workers))
         self.max_queued = int(max_queued)
         self.per_client = int(per_client)
+        self.max_wait = float(max_wait)
+        self.mean_seconds = 0.0  # a moving mean of recent searches' times (0: none yet)
         self._pool: Executor | None = None
         self._pid = 0
         self._lock = threading.Condition()
@@ -138,9 +144,15 @@ class Thinker:
                 "queued": waiting,
                 "workers": self.workers,
                 "max_queued": self.max_queued,
+                "mean_search_seconds": round(self.mean_seconds, 4),
+                "expected_wait_seconds": round(self.expected_wait(waiting), 2),
                 "finished": self.searches,
                 "accepting": not self.closed,
             }
+
+    def expected_wait(self, jobs: int) -> float:
+        """Seconds that ``jobs`` searches would take on this pool, from recent searches."""
+        return jobs * self.mean_seconds / self.workers
 
     def admit(self, client: str) -> None:
         """Refuse a request that would start a search when the queue can't take it.
@@ -153,9 +165,13 @@ class Thinker:
                 raise APIError(503, "the server is shutting down; try again in a moment", 5)
             mine = len(self._queues.get(client, ()))
             waiting = sum(len(q) for q in self._queues.values())
-        if waiting >= self.max_queued:
+        wait = self.expected_wait(waiting + 1)
+        if waiting >= self.max_queued or wait > self.max_wait:
             raise APIError(
-                503, f"the computer is busy with {waiting} games; nothing was changed", 2
+                503,
+                f"the computer is busy: {waiting} games are waiting for it (about {wait:.0f} s);"
+                " nothing was changed",
+                max(1, min(30, math.ceil(wait / 2))),
             )
         if mine >= self.per_client:
             raise APIError(
@@ -191,7 +207,8 @@ class Thinker:
                 job.result.set_exception(exc)
                 continue
             self._running += 1
-            future.add_done_callback(lambda f, job=job: self._finished(job, f))
+            started = time.monotonic()
+            future.add_done_callback(lambda f, job=job, t=started: self._finished(job, f, t))
 
     def _start(self, args: tuple[Any, ...]) -> Future[dict[str, Any]]:
         try:
@@ -201,8 +218,9 @@ class Thinker:
             self._pool = None
             return self.pool().submit(ai_job.think, *args)
 
-    def _finished(self, job: Job, future: Future[dict[str, Any]]) -> None:
+    def _finished(self, job: Job, future: Future[dict[str, Any]], started: float) -> None:
         """Hand the decision on (its callbacks save the move), then start the next job."""
+        took = time.monotonic() - started
         try:
             job.result.set_result(future.result())
         except BaseException as exc:  # noqa: BLE001 (handed to whoever waits on the job)
@@ -210,6 +228,8 @@ class Thinker:
         with self._lock:
             self._running = max(0, self._running - 1)
             self.searches += 1
+            mean = self.mean_seconds
+            self.mean_seconds = took if not mean else 0.9 * mean + 0.1 * took
             self._dispatch()
             self._lock.notify_all()
 
@@ -349,6 +369,7 @@ def init_app(app: Flask, store: Store) -> None:
         app.config["AI_WORKERS"],
         app.config["AI_QUEUE"],
         app.config["AI_QUEUE_PER_CLIENT"],
+        app.config["AI_QUEUE_SECONDS"],
     )
     app.extensions["mancala_thinker"] = thinker
     _live.add(thinker)

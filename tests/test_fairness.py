@@ -183,3 +183,33 @@ def test_a_full_search_queue_answers_503_and_changes_nothing(
         for _ in range(5):
             gate.release.release()
         app.extensions["mancala_thinker"].shutdown()
+
+
+def test_the_queue_is_full_when_its_searches_would_take_too_long(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three slow searches (0.6 s each) waiting for one process would take longer than the
+    1 s allowed: the next request is refused, however short the queue is."""
+    gate = Gate()
+    monkeypatch.setattr(ai_job, "think", gate.think)
+    thinker = Thinker(Store(str(tmp_path / "db.sqlite3")), "thread", 1, 1000, 100, max_wait=1.0)
+    args = ("kalah", {}, 0, [], "master", "minimax", "x")
+    try:
+        first = thinker.submit("a", args)
+        threading.Timer(0.6, gate.release.release).start()
+        first.result(timeout=10)
+        assert 0.55 <= thinker.mean_seconds < 2.0
+        jobs = [thinker.submit("a", args)]  # running
+        thinker.admit("b")  # nothing waiting: about 0.6 s
+        jobs.append(thinker.submit("b", args))
+        with pytest.raises(APIError) as full:
+            thinker.admit("c")  # one waiting, one more: about 1.2 s
+        assert full.value.status == 503 and "about 1 s" in full.value.message
+        assert full.value.retry_after and full.value.retry_after >= 1
+        assert thinker.status()["expected_wait_seconds"] >= 0.55
+        for _ in jobs:
+            gate.release.release()
+        for job in jobs:
+            job.result(timeout=10)
+    finally:
+        thinker.shutdown()
