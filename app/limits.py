@@ -27,11 +27,11 @@ def client_address() -> str:
 
 def take(db: sqlite3.Connection, key: str, burst: float, per_second: float, now: float) -> float:
     """Take one token from ``key``'s bucket: 0.0 if taken, else seconds until one is there."""
-    db.execute("INSERT OR IGNORE INTO limits (key, tokens, at) VALUES (?, ?, ?)", (key, burst, now))
     level = "MIN(?, tokens + (? - at) * ?)"
-    taken = db.execute(
-        f"UPDATE limits SET tokens = {level} - 1, at = ? WHERE key = ? AND {level} >= 1",
-        (burst, now, per_second, now, key, burst, now, per_second),
+    taken = db.execute(  # one statement: a new bucket starts full, less this token
+        "INSERT INTO limits (key, tokens, at) VALUES (?, ? - 1, ?) ON CONFLICT(key) DO UPDATE "
+        f"SET tokens = {level} - 1, at = ? WHERE {level} >= 1",
+        (key, burst, now, burst, now, per_second, now, burst, now, per_second),
     ).rowcount
     if taken:
         return 0.0

@@ -162,8 +162,12 @@ class Store:
             db.execute("DELETE FROM limits WHERE at < ?", (time.time() - 24 * 3600,))
 
     def open(self) -> sqlite3.Connection:
-        """A new connection waiting up to ``busy_seconds`` for locks (autocommit reads)."""
-        db = sqlite3.connect(self.path, timeout=self.busy_seconds)
+        """A new connection in autocommit mode, waiting up to ``busy_seconds`` for locks.
+
+        Each statement is its own transaction unless :func:`transaction` opens one: most writes
+        are one statement, so the write lock is held only while SQLite runs it.
+        """
+        db = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None)
         db.execute(f"PRAGMA busy_timeout={int(self.busy_seconds * 1000)}")
         db.execute("PRAGMA synchronous=NORMAL")  # WAL: safe against a killed process
         # No checkpoint inside a commit: a failing one would fail a commit that did happen.
@@ -183,18 +187,18 @@ class Store:
 
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
-        """A connection in a transaction that commits on success and always closes."""
+        """A new connection (autocommit, see :meth:`open`) that always closes."""
         try:
-            with closing(self.open()) as db, db:
+            with closing(self.open()) as db:
                 yield db
         except sqlite3.OperationalError as exc:
             raise _store_error(exc) from exc
 
     def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work(db)`` in one transaction, retried while the database is locked.
+        """``work(db)`` on this thread's connection, retried while the database is locked.
 
-        SQLite's busy timeout already waits for a lock; a few cases (a read transaction that
-        must become a write) fail at once, so the whole transaction is retried with backoff.
+        SQLite's busy timeout already waits for a lock; a few cases fail at once, so the work
+        is retried with backoff.  A failed transaction is rolled back (its connection closed).
         """
         end = time.monotonic() + self.busy_seconds
         pause = 0.005
@@ -202,8 +206,7 @@ class Store:
             db = self.thread_connection()
             try:
                 changes = db.total_changes
-                with db:
-                    result = work(db)
+                result = work(db)
                 if db.total_changes != changes:
                     self._writes += 1
                     if self._writes % CHECKPOINT_EVERY == 0:
@@ -241,14 +244,16 @@ class Store:
         now = time.time()
 
         def insert(db: sqlite3.Connection) -> None:
-            db.execute(
-                "INSERT INTO games (id, version, data, created, updated) VALUES (?, 1, ?, ?, ?)",
-                (game_id, json.dumps(data), now, now),
-            )
-            db.executemany(
-                "INSERT OR IGNORE INTO seats (owner, game_id, seat) VALUES (?, ?, ?)",
-                [(owner, game_id, seat) for owner, seat in owners],
-            )
+            with transaction(db):
+                db.execute(
+                    "INSERT INTO games (id, version, data, created, updated) "
+                    "VALUES (?, 1, ?, ?, ?)",
+                    (game_id, json.dumps(data), now, now),
+                )
+                db.executemany(
+                    "INSERT OR IGNORE INTO seats (owner, game_id, seat) VALUES (?, ?, ?)",
+                    [(owner, game_id, seat) for owner, seat in owners],
+                )
 
         self.run(insert)
         return Row(game_id, 1, data, now, now)
@@ -276,21 +281,26 @@ class Store:
         now = time.time()
         text = json.dumps(data)
 
-        def update(db: sqlite3.Connection) -> float:
-            cur = db.execute(
+        def write(db: sqlite3.Connection) -> float:
+            found = db.execute(
                 "UPDATE games SET data = ?, version = version + 1, updated = ? "
-                "WHERE id = ? AND version = ?",
+                "WHERE id = ? AND version = ? RETURNING created",
                 (text, now, game_id, version),
-            )
-            if cur.rowcount != 1:
+            ).fetchall()
+            if not found:
                 raise StaleVersion(game_id)
             if add_owner is not None:
                 db.execute(
                     "INSERT OR IGNORE INTO seats (owner, game_id, seat) VALUES (?, ?, ?)",
                     (add_owner[0], game_id, add_owner[1]),
                 )
-            found = db.execute("SELECT created FROM games WHERE id = ?", (game_id,)).fetchone()
-            return float(found[0])
+            return float(found[0][0])
+
+        def update(db: sqlite3.Connection) -> float:
+            if add_owner is None:
+                return write(db)  # one statement: its own transaction
+            with transaction(db):
+                return write(db)
 
         created = self.run(update)
         return Row(game_id, version + 1, data, created, now)
@@ -318,16 +328,21 @@ class Store:
         pid = os.getpid()
 
         def claim(db: sqlite3.Connection) -> bool:
+            claimed = db.execute(  # the usual case, one statement: nobody holds a fresh claim
+                "UPDATE games SET think_version = ?, think_at = ?, think_pid = ? "
+                "WHERE id = ? AND version = ? "
+                "AND (think_version IS NULL OR think_version != ? OR think_at < ?)",
+                (version, now, pid, game_id, version, version, now - stale_after),
+            ).rowcount
+            if claimed:
+                return True
             found = db.execute(
                 "SELECT version, think_version, think_at, think_pid FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
-            if found is None or found[0] != version:
+            if found is None or found[0] != version or process_alive(found[3]):
                 return False
-            held = found[1] == version and found[2] is not None and found[2] >= now - stale_after
-            if held and process_alive(found[3]):
-                return False
-            cur = db.execute(
+            cur = db.execute(  # a fresh claim by a process that died: take it over
                 "UPDATE games SET think_version = ?, think_at = ?, think_pid = ? "
                 "WHERE id = ? AND version = ? AND think_version IS ? AND think_at IS ?",
                 (version, now, pid, game_id, version, found[1], found[2]),
@@ -398,6 +413,23 @@ class Store:
         store file can be opened and read now)."""
         with self.connect() as db:
             return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+
+@contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """Several statements as one write: BEGIN IMMEDIATE (the write lock at once), COMMIT, or
+    ROLLBACK on any error."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            try:
+                db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        raise
 
 
 def process_alive(pid: int | None) -> bool:
