@@ -24,6 +24,7 @@ import argparse
 import http.client
 import json
 import math
+import multiprocessing
 import os
 import platform
 import random
@@ -39,6 +40,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
@@ -55,6 +57,7 @@ TARGET_P95_MS = 50.0
 THINK = (0.5, 2.0)  # a person's pause before a move, seconds (uniform)
 WATCH_LEVELS = (["easy", "easy"], ["easy", "medium"], ["medium", "medium"])
 TIMEOUT = 30.0  # per request; a long-poll answers within 8 s
+CLIENT_PROCESSES = 4  # client processes the devices are shared out over
 IDLE_CLOSE = 1.5  # reconnect before reusing a connection idle this long (gunicorn keeps 2 s)
 
 
@@ -535,25 +538,51 @@ def machine_busy() -> tuple[float, float]:
 
 
 def own_cpu() -> float:
+    """CPU seconds of this client: its process and its finished client processes."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime + children.ru_utime + children.ru_stime
 
 
 # -- the run ----------------------------------------------------------------------------------
 
 
-def drive(url: str, mix: Mix, seconds: float, seed: int, ramp: float) -> list[Device]:
-    """Start every device (spread over ``ramp`` s), let them play ``seconds``, stop them."""
-    parts = urlsplit(url)
-    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+def drive(
+    url: str, mix: Mix, seconds: float, seed: int, ramp: float, parts: int = CLIENT_PROCESSES
+) -> list[Tally]:
+    """Play with every device for ``seconds``: the games are shared out over ``parts`` client
+    processes (a table's devices stay together), so that one client's interpreter lock does not
+    add its own queueing to the latencies it measures.  The devices' tallies."""
+    start = time.time() + 1.0 + 0.2 * parts  # every process starts its devices from here
+    parts = max(1, min(parts, mix.computer + mix.remote + mix.watch))
+    if parts == 1:
+        return drive_part(url, mix, seconds, seed, ramp, 0, 1, start)
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(parts, mp_context=context) as pool:
+        jobs = [
+            pool.submit(drive_part, url, mix, seconds, seed, ramp, part, parts, start)
+            for part in range(parts)
+        ]
+        return [tally for job in jobs for tally in job.result()]
+
+
+def drive_part(
+    url: str, mix: Mix, seconds: float, seed: int, ramp: float, part: int, parts: int, at: float
+) -> list[Tally]:
+    """This process's share of the devices (games ``index % parts == part``), started at the
+    wall-clock time ``at`` (spread over ``ramp`` s), stopped ``seconds`` later."""
+    parts_url = urlsplit(url)
+    host, port = parts_url.hostname or "127.0.0.1", parts_url.port or 80
     local = host.startswith("127.") or host == "localhost"  # else: this machine's one address
     stop = threading.Event()
     slots: dict[str, Slot] = {}
     devices: list[Device] = []
     threads = []
     games = max(1, mix.computer + mix.remote + mix.watch)
-    start = time.monotonic()
+    start = time.monotonic() + max(0.0, at - time.time())
     for n, (index, table, role, bearer) in enumerate(roles(mix)):
+        if index % parts != part:
+            continue
         dev = Device(host, port, address(n) if local else "", stop, bearer)
         slot = slots.setdefault(table, Slot())
         rng = random.Random(seed * 100_003 + n)
@@ -571,7 +600,7 @@ def drive(url: str, mix: Mix, seconds: float, seed: int, ramp: float) -> list[De
     deadline = time.monotonic() + TIMEOUT + 5
     for thread in threads:
         thread.join(max(0.1, deadline - time.monotonic()))
-    return devices
+    return [dev.tally for dev in devices]
 
 
 def run_device(dev: Device, role: Role, slot: Slot, rng: random.Random, at: float) -> None:
@@ -607,7 +636,7 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 1)
 
 
-def summarize(devices: list[Device], seconds: float) -> dict[str, Any]:
+def summarize(tallies: list[Tally], seconds: float) -> dict[str, Any]:
     """The figures of a run: latencies by kind, throughput, errors, counts."""
     by_kind: dict[str, list[float]] = {kind: [] for kind in KINDS}
     errors: Counter[tuple[str, int]] = Counter()
@@ -615,15 +644,15 @@ def summarize(devices: list[Device], seconds: float) -> dict[str, Any]:
     counts: Counter[str] = Counter()
     replies: list[float] = []
     conflicts: Counter[str] = Counter()
-    for dev in devices:
-        conflicts.update(kind for kind, _ in dev.tally.conflicts)
-        for kind, _, ms in dev.tally.samples:
+    for tally in tallies:
+        conflicts.update(kind for kind, _ in tally.conflicts)
+        for kind, _, ms in tally.samples:
             by_kind.setdefault(kind, []).append(ms)
-        for kind, status, message in dev.tally.errors:
+        for kind, status, message in tally.errors:
             errors[kind, status] += 1
             examples.setdefault((kind, status), message)
-        counts.update(dev.tally.counts)
-        replies += dev.tally.replies
+        counts.update(tally.counts)
+        replies += tally.replies
     err_by_kind = Counter({kind: 0 for kind in by_kind})
     for (kind, _), n in errors.items():
         err_by_kind[kind] += n
@@ -663,6 +692,7 @@ def run(
     ramp: float | None = None,
     server_log: Path | None = None,
     out: IO[str] | None = None,
+    client_processes: int = CLIENT_PROCESSES,
 ) -> dict[str, Any]:
     """Run the benchmark, print its table to ``out`` (stdout) and return the figures."""
     out = out or sys.stdout
@@ -677,10 +707,10 @@ def run(
         out.flush()
         cpu0, busy0, own0 = group_cpu(server.pgid), machine_busy(), own_cpu()
         begun = time.monotonic()
-        devices = drive(server.url, mix, seconds, seed, ramp)
+        tallies = drive(server.url, mix, seconds, seed, ramp, client_processes)
         elapsed = time.monotonic() - begun
         cpu1, busy1, own1 = group_cpu(server.pgid), machine_busy(), own_cpu()
-    figures = summarize(devices, seconds)
+    figures = summarize(tallies, seconds)
     figures.update(
         date=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         machine=f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}",
@@ -812,9 +842,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server-log", type=Path, help="keep the server's output here")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ramp", type=float, help="seconds over which games start (<= 5)")
+    parser.add_argument(
+        "--client-processes", type=int, default=CLIENT_PROCESSES, help="client processes"
+    )
     args = parser.parse_args(argv)
     figures = run(
-        args.games, args.seconds, args.url, args.root, args.seed, args.ramp, args.server_log
+        args.games,
+        args.seconds,
+        args.url,
+        args.root,
+        args.seed,
+        args.ramp,
+        args.server_log,
+        client_processes=args.client_processes,
     )
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2) + "\n")

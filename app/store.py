@@ -328,21 +328,16 @@ class Store:
         pid = os.getpid()
 
         def claim(db: sqlite3.Connection) -> bool:
-            claimed = db.execute(  # the usual case, one statement: nobody holds a fresh claim
-                "UPDATE games SET think_version = ?, think_at = ?, think_pid = ? "
-                "WHERE id = ? AND version = ? "
-                "AND (think_version IS NULL OR think_version != ? OR think_at < ?)",
-                (version, now, pid, game_id, version, version, now - stale_after),
-            ).rowcount
-            if claimed:
-                return True
-            found = db.execute(
+            found = db.execute(  # a read first: most calls find the move claimed already
                 "SELECT version, think_version, think_at, think_pid FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
-            if found is None or found[0] != version or process_alive(found[3]):
+            if found is None or found[0] != version:
                 return False
-            cur = db.execute(  # a fresh claim by a process that died: take it over
+            held = found[1] == version and found[2] is not None and found[2] >= now - stale_after
+            if held and process_alive(found[3]):
+                return False
+            cur = db.execute(  # only if nobody claimed it since the read
                 "UPDATE games SET think_version = ?, think_at = ?, think_pid = ? "
                 "WHERE id = ? AND version = ? AND think_version IS ? AND think_at IS ?",
                 (version, now, pid, game_id, version, found[1], found[2]),

@@ -65,6 +65,16 @@ def search_process_setup() -> None:
         os.nice(SEARCH_NICENESS)
     except OSError:  # not permitted here: run at the normal priority
         pass
+    parent = os.getppid()
+    threading.Thread(target=exit_with_parent, args=(parent,), daemon=True).start()
+
+
+def exit_with_parent(parent: int, every: float = 1.0) -> None:
+    """End this search process once its server worker is gone (killed: nobody would ever
+    send it work or its end again)."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
 
 
 class Thinker:

@@ -32,6 +32,20 @@ def claim_of(instance: Path, game_id: str) -> tuple[Any, ...]:
         ).fetchone()
 
 
+def children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(p) for p in f.read().split()]
+
+
+def running(pid: int) -> bool:
+    """Whether the process exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
 def wait_for_computer(server: Server, game: dict[str, Any], timeout: float) -> dict[str, Any]:
     """Long-poll until it is no longer the computer's turn."""
     end = time.monotonic() + timeout
@@ -64,10 +78,13 @@ def test_a_worker_killed_mid_search_loses_nothing(tmp_path: Path) -> None:
         time.sleep(0.3)
         version, think_version, pid = claim_of(instance, game["id"])
         assert think_version == version and pid in server.worker_pids()
+        searchers = children(pid)
+        assert searchers  # the worker's search process
         os.kill(pid, signal.SIGKILL)
         killed = time.monotonic()
         game = wait_for_computer(server, game, timeout=14)
         assert time.monotonic() - killed < 14  # a stale claim would wait 3 + 15 s
+        assert not [p for p in searchers if running(p)], "an orphaned search process lives on"
         assert game["moves"][0]["pit"] == 0 and game["moves"][1]["player"] == 1
         assert game["moves"][1]["decision"]["level"] == "master"
         status, after = server.request(
