@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 import time
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -496,29 +498,54 @@ def seat_name(game: Game, seat: int, mine: list[int]) -> str:
     return "Opponent" if mine else f"Player {seat + 1}"
 
 
+_move_lists: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
+_move_lists_lock = threading.Lock()
+MOVE_LISTS_KEPT = 256
+
+
+def move_list(game: Game) -> list[dict[str, Any]]:
+    """Every move of the game as the browser shows it (the same for every viewer).
+
+    Kept per (game, version) for the players and spectators reading that version; the list
+    is shared, so callers must not change it.
+    """
+    key = (game.id, game.version)
+    with _move_lists_lock:
+        found = _move_lists.get(key)
+    if found is not None and len(found) == len(game.record.moves):
+        return found
+    record = game.record
+    boards = [s.board for s in record.states]
+    decisions = game.data.get("decisions", {})
+    notation = record.notation()
+    moves = [
+        {
+            "ply": ply,
+            "player": rec.player,
+            "pit": rec.pit,
+            "letter": pit_letter(rec.player, rec.pit),
+            "notation": notation[ply],
+            "record": rec.to_dict(),
+            "board": list(boards[ply + 1]),
+            "decision": decisions.get(str(ply)),
+        }
+        for ply, rec in enumerate(record.records)
+    ]
+    if game.version > 0:  # (a stored version; unsaved games are never kept)
+        with _move_lists_lock:
+            _move_lists[key] = moves
+            while len(_move_lists) > MOVE_LISTS_KEPT:
+                _move_lists.popitem(last=False)
+    return moves
+
+
 def view(game: Game, owner: str | None) -> dict[str, Any]:
     """Everything a browser needs to draw the game, from the viewer's side."""
     record = game.record
     rules = record.rules
     state = record.state
     mine = game.seats_of(owner)
-    boards = [s.board for s in record.states]
-    moves = []
-    decisions = game.data.get("decisions", {})
-    notation = record.notation()
-    for ply, rec in enumerate(record.records):
-        moves.append(
-            {
-                "ply": ply,
-                "player": rec.player,
-                "pit": rec.pit,
-                "letter": pit_letter(rec.player, rec.pit),
-                "notation": notation[ply],
-                "record": rec.to_dict(),
-                "board": list(boards[ply + 1]),
-                "decision": decisions.get(str(ply)),
-            }
-        )
+    moves = move_list(game)
     mover = game.to_move
     computer = game.computer_to_move()
     last_decision = next((m["decision"] for m in reversed(moves) if m["decision"]), None)
@@ -557,7 +584,7 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "first_player": record.first_player,
         "extra": list(getattr(state, "extra", ()) or ()),
         "extra_text": extra_text(rules, state),
-        "initial_board": list(boards[0]),
+        "initial_board": list(record.states[0].board),
         "board": list(state.board),
         "to_move": mover,
         "legal_moves": list(state.legal_moves()) if mover is not None else [],
