@@ -54,7 +54,9 @@ ROOT = Path(__file__).resolve().parents[1]
 NO_WAIT = ("create", "join", "move", "state")  # the kinds the latency target is about
 KINDS = (*NO_WAIT, "poll")
 TARGET_P95_MS = 50.0
-THINK = (0.5, 2.0)  # a person's pause before a move, seconds (uniform)
+# A person's pause before a move, seconds (uniform): the browser first animates the last move
+# (about a second), then they think.  --think 0.5 2 is a stress test of impatient players.
+THINK = (2.0, 6.0)
 WATCH_LEVELS = (["easy", "easy"], ["easy", "medium"], ["medium", "medium"])
 TIMEOUT = 30.0  # per request; a long-poll answers within 8 s
 CLIENT_PROCESSES = 4  # client processes the devices are shared out over
@@ -74,6 +76,7 @@ class Mix:
     watch: int
     remote_spectators: int
     watch_spectators: int
+    think: tuple[float, float] = THINK
 
     @property
     def devices(self) -> int:
@@ -85,19 +88,20 @@ class Mix:
             f"{self.computer} person vs computer (Easy, Kalah, first move random), "
             f"{self.remote} LAN pairs (two devices, Bearer tokens; {self.remote_spectators} "
             f"with a spectator), {self.watch} computer-vs-computer games (easy/medium, "
-            f"{self.watch_spectators} spectators); a person thinks {THINK[0]:g}-{THINK[1]:g} s "
-            f"a move; {self.devices} devices, each its own address 127.0.x.y (local servers)"
+            f"{self.watch_spectators} spectators); a person thinks "
+            f"{self.think[0]:g}-{self.think[1]:g} s a move; {self.devices} devices, each its "
+            "own address 127.0.x.y (local servers)"
         )
 
 
-def plan(games: int) -> Mix:
+def plan(games: int, think: tuple[float, float] = THINK) -> Mix:
     """50% against the computer, 30% LAN pairs, 20% watched; spectators 1-2 a watched game."""
     computer = round(games * 0.5)
     remote = round(games * 0.3)
     watch = max(0, games - computer - remote)
     remote_spectators = (remote + 4) // 5  # every fifth LAN pair has an onlooker
     watch_spectators = sum(1 + i % 2 for i in range(watch))
-    return Mix(computer, remote, watch, remote_spectators, watch_spectators)
+    return Mix(computer, remote, watch, remote_spectators, watch_spectators, think)
 
 
 def address(n: int) -> str:
@@ -150,6 +154,7 @@ class Device:
         self.lock = threading.Lock()
         self.polling = False
         self.tally = Tally()
+        self.think = THINK  # a person's pause before a move, seconds
 
     # -- transport -------------------------------------------------------------------------
 
@@ -314,7 +319,7 @@ def play_out(dev: Device, game: dict[str, Any], rng: random.Random, host: bool) 
             dev.tally.counts["games_finished"] += host
             return
         if game["your_turn"]:
-            if dev.pause(rng.uniform(*THINK)):
+            if dev.pause(rng.uniform(*dev.think)):
                 return
             body = {"pit": rng.choice(game["legal_moves"]), "version": game["version"]}
             status, data = dev.call("move", "POST", f"/api/games/{game_id}/moves", body)
@@ -584,6 +589,7 @@ def drive_part(
         if index % parts != part:
             continue
         dev = Device(host, port, address(n) if local else "", stop, bearer)
+        dev.think = mix.think
         slot = slots.setdefault(table, Slot())
         rng = random.Random(seed * 100_003 + n)
         delay = ramp * index / games
@@ -693,10 +699,11 @@ def run(
     server_log: Path | None = None,
     out: IO[str] | None = None,
     client_processes: int = CLIENT_PROCESSES,
+    think: tuple[float, float] = THINK,
 ) -> dict[str, Any]:
     """Run the benchmark, print its table to ``out`` (stdout) and return the figures."""
     out = out or sys.stdout
-    mix = plan(games)
+    mix = plan(games, think)
     ramp = min(5.0, seconds / 6) if ramp is None else ramp
     load_before = os.getloadavg()
     print(f"mix: {mix.describe()}", file=out, flush=True)
@@ -845,6 +852,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--client-processes", type=int, default=CLIENT_PROCESSES, help="client processes"
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=THINK,
+        metavar=("LO", "HI"),
+        help=f"a person's pause before a move, seconds (default {THINK[0]:g} {THINK[1]:g})",
+    )
     args = parser.parse_args(argv)
     figures = run(
         args.games,
@@ -855,6 +870,7 @@ def main(argv: list[str] | None = None) -> int:
         args.ramp,
         args.server_log,
         client_processes=args.client_processes,
+        think=tuple(args.think),
     )
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2) + "\n")
