@@ -23,9 +23,20 @@ DRAIN_SECONDS = 20.0  # of the graceful timeout, the time given to running compu
 
 
 def post_worker_init(worker: Any) -> None:
-    """Start this worker's search processes before it takes requests."""
+    """Start this worker's search processes before it takes requests, and leave Ctrl+C to the
+    master, which tells each worker to quit.
+
+    Ctrl+C in a terminal sends SIGINT to every process of the group, so a worker would get
+    SIGINT and then the master's SIGQUIT: gunicorn's gthread worker handles both by shutting
+    down its thread pool from the signal handler, and the second, nested, call deadlocks on
+    the first one's lock (the worker then hangs until the master kills it, and its running
+    computer moves are lost).
+    """
+    import signal
+
     from app.thinking import warm_up_all
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     warm_up_all()
 
 

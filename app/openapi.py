@@ -249,6 +249,7 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                     "first) or declines (the game, with `rematch` set or cleared)",
                     "requestBody": _json_body(ANSWER, required=False),
                     "responses": {
+                        **_game("Between two devices: the game, the offer made or declined"),
                         **_game("The new game", "201"),
                         **_errors(400, 403, 404, 409, 415),
                     },

@@ -83,8 +83,7 @@ class Thinker:
     At most ``workers`` searches run at once.  The queue is full when the searches waiting
     would take more than ``max_wait`` seconds (from the mean time of the recent ones) or number
     ``max_queued``; at most ``per_client`` may belong to one client (its address).  Beyond
-    that a new request that
-    would start a search is refused (:meth:`admit`).
+    that a new request that would start a search is refused (:meth:`admit`).
     """
 
     def __init__(

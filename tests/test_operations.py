@@ -77,7 +77,7 @@ def test_stopping_finishes_a_running_computer_move_and_saves_it(
     row = Store(str(tmp_path / "instance" / "mancala.sqlite3")).load(game["id"])
     assert row is not None and len(row.data["moves"]) >= 1, server.log()
     assert row.data["decisions"]["0"]["level"] == "master"
-    assert took < 30, "the shutdown waited past gunicorn's graceful timeout"
+    assert took < 30, f"the shutdown waited past gunicorn's graceful timeout:\n{server.log()}"
 
 
 def test_drain_finishes_queued_moves_and_refuses_new_ones(
