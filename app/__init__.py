@@ -35,6 +35,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key_from_instance(app.instance_path)
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.url_map.merge_slashes = False  # "/api/games/x//moves" is a 404, not a redirect
 
     from app import api, errors, health, pages, seats, security, store, thinking
 

@@ -371,3 +371,10 @@ def test_a_huge_header_is_no_server_error(app: Flask, client: FlaskClient, heade
     assert set(response.json) == {"error", "message", "status"}
     assert stored(app, game["id"]) == before
     assert fresh.get(f"/api/games/{game['id']}", headers={header: value}).status_code == 200
+
+
+def test_a_doubled_slash_is_not_redirected(app: Flask) -> None:
+    """A junk id ending in "/" makes "//" in the path: a 404, never a redirect of a write."""
+    client = app.test_client()
+    response = client.post("/api/games/0//hint", json={})
+    assert response.status_code == 404 and response.json["status"] == 404
