@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -233,24 +233,40 @@ def read_game(game_id: str) -> Any:
     return game_response(game)
 
 
-@bp.patch("/games/<game_id>")
-def update_game(game_id: str) -> Any:
-    params = body()
-    for _ in range(20):  # without a version, retry when a computer move lands in between
+def save_whatever_changed(
+    game_id: str,
+    change: Callable[[Game], tuple[dict[str, Any], tuple[str, int] | None]],
+    versioned: bool = False,
+) -> Game:
+    """Load, ``change`` and save a game, again if another write landed in between (a computer
+    move, a friend's move): for a change that does not depend on the position.  With
+    ``versioned`` (the client named the version it saw) a race is a 409 instead."""
+    for _ in range(20):
         game = load(game_id)
-        data = games.change_settings(game, current_owner(), params)
-        if params.get("paused") is False:
-            computer_request(game)
+        data, add_owner = change(game)
         try:
-            row = get_store().save(game.id, game.version, data)
+            row = get_store().save(game.id, game.version, data, add_owner)
         except StaleVersion:
-            if "version" in params:
+            if versioned:
                 raise APIError(409, "the game changed meanwhile; reload it") from None
             continue
         saved = Game.load(row.id, row.version, row.data, row.updated)
         get_thinker().ensure(saved, client_address())
-        return game_response(saved)
-    raise APIError(409, "the game is changing too fast to update; try again")
+        return saved
+    raise APIError(409, "the game is changing too fast; try again")
+
+
+@bp.patch("/games/<game_id>")
+def update_game(game_id: str) -> Any:
+    params = body()
+
+    def change(game: Game) -> tuple[dict[str, Any], None]:
+        data = games.change_settings(game, current_owner(), params)
+        if params.get("paused") is False:
+            computer_request(game)
+        return data, None
+
+    return game_response(save_whatever_changed(game_id, change, versioned="version" in params))
 
 
 @bp.post("/games/<game_id>/moves")
@@ -282,10 +298,13 @@ def resign(game_id: str) -> Any:
 @bp.post("/games/<game_id>/join")
 def join(game_id: str) -> Any:
     params = body()
-    game = load(game_id)
     owner = ensure_owner()
-    data, seat = games.join(game, owner, params)
-    return game_response(save(game, data, add_owner=(owner, seat)))
+
+    def change(game: Game) -> tuple[dict[str, Any], tuple[str, int]]:
+        data, seat = games.join(game, owner, params)
+        return data, (owner, seat)
+
+    return game_response(save_whatever_changed(game_id, change))
 
 
 @bp.post("/games/<game_id>/hint")

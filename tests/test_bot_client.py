@@ -59,9 +59,9 @@ def test_two_bots_play_a_whole_game_over_http(server: str) -> None:
     def run(name: str, client: Any, spec: str) -> None:
         results[name] = bots.play(client, game["id"], parse_spec(spec), log=lambda _: None)
 
-    threads = [
-        threading.Thread(target=run, args=("a", a, "minimax:depth=4")),
-        threading.Thread(target=run, args=("b", b, "greedy")),
+    threads = [  # daemons: a bot that fails must not keep the test run from ending
+        threading.Thread(target=run, args=("a", a, "minimax:depth=4"), daemon=True),
+        threading.Thread(target=run, args=("b", b, "greedy"), daemon=True),
     ]
     for t in threads:
         t.start()

@@ -207,3 +207,27 @@ def test_game_ids_are_long_random_and_unknown_ones_are_404(host: FlaskClient) ->
         error(host.post(f"/api/games/{guess}/join"), 404)
         error(host.post(f"/api/games/{guess}/moves", json={"pit": 0, "version": 1}), 404)
     assert host.get(f"/game/{'y' * 16}").status_code == 404
+
+
+def test_taking_a_seat_is_not_spoiled_by_a_move_landing_meanwhile(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's move is written between the join's read and its write: the join is redone
+    on the new version instead of answering 409 (a seat doesn't depend on the position)."""
+    host, guest = app.test_client(), app.test_client()
+    game = host.post("/api/games", json={"mode": "remote"}).json
+    store = app.extensions["mancala_store"]
+    real_save = store.save
+    raced: list[bool] = []
+
+    def save(game_id: str, version: int, data: dict, add_owner=None):  # type: ignore[no-untyped-def]
+        if add_owner is not None and not raced:
+            raced.append(True)
+            row = store.load(game_id)
+            real_save(game_id, row.version, dict(row.data, moves=[0]))  # the host moves first
+        return real_save(game_id, version, data, add_owner)
+
+    monkeypatch.setattr(store, "save", save)
+    joined = guest.post(f"/api/games/{game['id']}/join", json={})
+    assert joined.status_code == 200, joined.json
+    assert joined.json["you"] == [1] and [m["pit"] for m in joined.json["moves"]] == [0]
