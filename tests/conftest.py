@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
 from app import create_app
 
@@ -33,3 +34,29 @@ def app(tmp_path) -> Iterator[Flask]:
     )
     yield app
     app.extensions["mancala_thinker"].shutdown()
+
+
+# Browsers: each test client keeps its own cookies, so each holds its own seats.
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def other(app: Flask) -> FlaskClient:
+    """A second browser."""
+    return app.test_client()
+
+
+@pytest.fixture
+def host(app: Flask) -> FlaskClient:
+    """The browser that starts a game between two devices."""
+    return app.test_client()
+
+
+@pytest.fixture
+def friend(app: Flask) -> FlaskClient:
+    """The browser that joins it."""
+    return app.test_client()

@@ -17,17 +17,6 @@ from engine import get_variant, variant_names
 from engine.record import GameRecord
 
 
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
-
-
-@pytest.fixture
-def other(app: Flask) -> FlaskClient:
-    """A second browser (its own cookies)."""
-    return app.test_client()
-
-
 def create(client: FlaskClient, **params: Any) -> dict[str, Any]:
     params.setdefault("level", "beginner")
     response = client.post("/api/games", json=params)

@@ -24,11 +24,6 @@ def app(tmp_path) -> Iterator[Flask]:
     app.extensions["mancala_thinker"].shutdown()
 
 
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
-
-
 def test_home_offers_the_doors_and_every_variant(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     for door in ("Play the computer", "Play a friend here", "Play a friend on another device"):

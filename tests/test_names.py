@@ -19,16 +19,6 @@ QUOTES = "\"'&amp;<i>"
 LONG = '<script>alert(1)</script><img src=x onerror="window.__xss=1">'
 
 
-@pytest.fixture
-def host(app: Flask) -> FlaskClient:
-    return app.test_client()
-
-
-@pytest.fixture
-def friend(app: Flask) -> FlaskClient:
-    return app.test_client()
-
-
 def created(client: FlaskClient, **params: Any) -> dict[str, Any]:
     response = client.post("/api/games", json=params)
     assert response.status_code == 201, response.get_data(as_text=True)

@@ -10,16 +10,6 @@ from flask.testing import FlaskClient
 
 
 @pytest.fixture
-def host(app: Flask) -> FlaskClient:
-    return app.test_client()
-
-
-@pytest.fixture
-def friend(app: Flask) -> FlaskClient:
-    return app.test_client()
-
-
-@pytest.fixture
 def watcher(app: Flask) -> FlaskClient:
     return app.test_client()
 

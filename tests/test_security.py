@@ -13,20 +13,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app.security import CSP, HEADERS, same_origin
+from tests.test_api import create
 
 UNSAFE = ("POST", "PATCH", "PUT", "DELETE")
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
-
-
-def create(client: FlaskClient, **params: Any) -> dict[str, Any]:
-    params.setdefault("level", "beginner")
-    response = client.post("/api/games", json=params)
-    assert response.status_code == 201, response.json
-    return response.json  # type: ignore[no-any-return]
 
 
 def stored(app: Flask, game_id: str) -> tuple[int, dict[str, Any]]:
