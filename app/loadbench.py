@@ -338,21 +338,21 @@ def play_out(dev: Device, game: dict[str, Any], rng: random.Random, host: bool) 
         game = dev.read(game_id) or game  # a race (409) or an error: look again
 
 
-def computer_player(dev: Device, slot: Slot, rng: random.Random) -> None:
-    """A person against the computer at Easy: a new game each time one ends."""
-    while not dev.stop.is_set():
-        game = dev.create({"mode": "computer", "level": "easy", "first": "random"})
-        if game is not None:
-            play_out(dev, game, rng, host=True)
+Role = Callable[[Device, Slot, random.Random], None]
 
 
-def remote_host(dev: Device, slot: Slot, rng: random.Random) -> None:
-    """The device that opens a game between two devices and sends the link."""
-    while not dev.stop.is_set():
-        game = dev.create({"mode": "remote", "first": "random"})
-        if game is not None:
-            slot.publish(game["id"])
-            play_out(dev, game, rng, host=True)
+def host_games(params: dict[str, Any]) -> Role:
+    """A device that starts games with ``params``, one after another, and plays (or watches)
+    each to its end; the devices following its table open each one."""
+
+    def host(dev: Device, slot: Slot, rng: random.Random) -> None:
+        while not dev.stop.is_set():
+            game = dev.create(params)
+            if game is not None:
+                slot.publish(game["id"])
+                play_out(dev, game, rng, host=True)
+
+    return host
 
 
 def remote_guest(dev: Device, slot: Slot, rng: random.Random) -> None:
@@ -369,15 +369,6 @@ def remote_guest(dev: Device, slot: Slot, rng: random.Random) -> None:
             play_out(dev, game, rng, host=False)
 
 
-def watch_host(dev: Device, slot: Slot, rng: random.Random, levels: list[str]) -> None:
-    """Starts computer-vs-computer games (default delay) and watches each to its end."""
-    while not dev.stop.is_set():
-        game = dev.create({"mode": "watch", "levels": levels})
-        if game is not None:
-            slot.publish(game["id"])
-            play_out(dev, game, rng, host=True)
-
-
 def spectator(dev: Device, slot: Slot, rng: random.Random) -> None:
     """Follows a table: opens each of its games and long-polls it to the end."""
     last = None
@@ -388,30 +379,25 @@ def spectator(dev: Device, slot: Slot, rng: random.Random) -> None:
             play_out(dev, game, rng, host=False)
 
 
-Role = Callable[[Device, Slot, random.Random], None]
-
-
 def roles(mix: Mix) -> list[tuple[int, str, Role, bool]]:
     """(game index, table name, role, Bearer token?) for every device, games in start order."""
     out: list[tuple[int, str, Role, bool]] = []
     index = 0
+    person = host_games({"mode": "computer", "level": "easy", "first": "random"})
+    pair_host = host_games({"mode": "remote", "first": "random"})  # sends the link to a friend
     for _ in range(mix.computer):
-        out.append((index, f"c{index}", computer_player, False))
+        out.append((index, f"c{index}", person, False))
         index += 1
     spectators = mix.remote_spectators
     for i in range(mix.remote):
-        out += [(index, f"r{index}", remote_host, True), (index, f"r{index}", remote_guest, True)]
+        out += [(index, f"r{index}", pair_host, True), (index, f"r{index}", remote_guest, True)]
         if i % 5 == 0 and spectators:
             out.append((index, f"r{index}", spectator, False))
             spectators -= 1
         index += 1
     for i in range(mix.watch):
-        levels = WATCH_LEVELS[i % len(WATCH_LEVELS)]
-
-        def host(dev: Device, slot: Slot, rng: random.Random, levels: list[str] = levels) -> None:
-            watch_host(dev, slot, rng, levels)
-
-        out.append((index, f"w{index}", host, False))
+        levels = WATCH_LEVELS[i % len(WATCH_LEVELS)]  # computer vs computer, default pace
+        out.append((index, f"w{index}", host_games({"mode": "watch", "levels": levels}), False))
         out += [(index, f"w{index}", spectator, False)] * (1 + i % 2)
         index += 1
     return out
