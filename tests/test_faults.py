@@ -57,6 +57,12 @@ def wait_for_computer(server: Server, game: dict[str, Any], timeout: float) -> d
     return game
 
 
+def play_first_legal(server: Server, game: dict[str, Any]) -> tuple[int, Any]:
+    """Our seat plays the first legal pit of the game as we last saw it."""
+    body = {"pit": game["legal_moves"][0], "version": game["version"]}
+    return server.request("POST", f"/api/games/{game['id']}/moves", body, token=TOKEN)
+
+
 def start_game_and_move(server: Server) -> dict[str, Any]:
     """A game against Master (3 s searches): the person's first move, the computer to reply."""
     status, game = server.request("POST", "/api/games", {"level": "master"}, token=TOKEN)
@@ -87,12 +93,7 @@ def test_a_worker_killed_mid_search_loses_nothing(tmp_path: Path) -> None:
         assert not [p for p in searchers if running(p)], "an orphaned search process lives on"
         assert game["moves"][0]["pit"] == 0 and game["moves"][1]["player"] == 1
         assert game["moves"][1]["decision"]["level"] == "master"
-        status, after = server.request(
-            "POST",
-            f"/api/games/{game['id']}/moves",
-            {"pit": game["legal_moves"][0], "version": game["version"]},
-            token=TOKEN,
-        )
+        status, after = play_first_legal(server, game)
         assert status == 200, after
     finally:
         server.stop(signal.SIGKILL)
@@ -112,12 +113,7 @@ def test_the_whole_server_killed_and_restarted_mid_game(tmp_path: Path) -> None:
         assert status == 200 and seen["moves"][0]["pit"] == 0
         seen = wait_for_computer(again, seen, timeout=20)
         assert len(seen["moves"]) >= 2 and seen["your_turn"]
-        status, after = again.request(
-            "POST",
-            f"/api/games/{game['id']}/moves",
-            {"pit": seen["legal_moves"][0], "version": seen["version"]},
-            token=TOKEN,
-        )
+        status, after = play_first_legal(again, seen)
         assert status == 200, after
     finally:
         again.stop(signal.SIGKILL)
@@ -197,14 +193,7 @@ def test_a_full_disk_gives_503_and_leaves_the_store_sound(tmp_path: Path) -> Non
             resource.prlimit(pid, resource.RLIMIT_FSIZE, (max(sizes), resource.RLIM_INFINITY))
         refused = None
         for turn in range(400):  # the WAL may have room left over; write until it is full
-            game = games[turn % 3]
-            pit = game["legal_moves"][0]
-            status, answer = server.request(
-                "POST",
-                f"/api/games/{game['id']}/moves",
-                {"pit": pit, "version": game["version"]},
-                token=TOKEN,
-            )
+            status, answer = play_first_legal(server, games[turn % 3])
             if status == 200 and answer["status"] == "over":
                 games[turn % 3] = answer
                 body = {"mode": "local"}
@@ -224,12 +213,7 @@ def test_a_full_disk_gives_503_and_leaves_the_store_sound(tmp_path: Path) -> Non
         for game in games:
             if game["status"] == "over":
                 continue
-            status, after = server.request(
-                "POST",
-                f"/api/games/{game['id']}/moves",
-                {"pit": game["legal_moves"][0], "version": game["version"]},
-                token=TOKEN,
-            )
+            status, after = play_first_legal(server, game)
             assert status == 200, after
     finally:
         server.stop(signal.SIGKILL)
