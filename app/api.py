@@ -111,17 +111,21 @@ def save(game: Game, data: dict[str, Any], add_owner: tuple[str, int] | None = N
     return saved
 
 
+def has_computer(seats: list[dict[str, Any]]) -> bool:
+    return any(s["kind"] == "computer" for s in seats)
+
+
 def computer_request(game: Game | None = None) -> None:
-    """Before a request that may start a search: the client's rate limit and queue room."""
-    if game is not None and not any(s["kind"] == "computer" for s in game.seats):
-        return
-    limit("computer")
-    get_thinker().admit(client_address())
+    """Before a request that may start a search (in ``game``, if it has a computer seat): the
+    client's rate limit and room in the queue."""
+    if game is None or has_computer(game.seats):
+        limit("computer")
+        get_thinker().admit(client_address())
 
 
 def room_for_search(data: dict[str, Any]) -> None:
     """Before starting a game with a computer seat: 503/429 if the search queue has no room."""
-    if any(s["kind"] == "computer" for s in data["seats"]):
+    if has_computer(data["seats"]):
         get_thinker().admit(client_address())
 
 
@@ -201,7 +205,6 @@ def your_games() -> Any:
     owner = current_owner()
     if owner is None:
         return {"games": []}
-    found = []
     found = [games.summary(game, owner) for game in replayable(get_store().games_of(owner))]
     return {"games": found}
 

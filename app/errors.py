@@ -67,15 +67,14 @@ def init_app(app: Flask) -> None:
     def api_error(exc: APIError) -> Any:
         if wants_json():
             return error_response(exc.status, exc.message, exc.retry_after)
-        return render_template("error.html", status=exc.status, message=exc.message), exc.status
+        page = render_template("error.html", status=exc.status, message=exc.message)
+        retry = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+        return page, exc.status, retry
 
     @app.errorhandler(StoreError)
     def store_error(exc: StoreError) -> Any:
         log.error("store unavailable on %s %s: %s", request.method, request.path, exc)
-        if wants_json():
-            return error_response(503, exc.message, exc.retry_after)
-        page = render_template("error.html", status=503, message=exc.message)
-        return page, 503, {"Retry-After": str(exc.retry_after)}
+        return api_error(APIError(503, exc.message, exc.retry_after))
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:

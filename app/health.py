@@ -18,19 +18,19 @@ STARTED = time.time()
 @bp.get("/health")
 def health() -> Any:
     """200 with figures when the store can be read; 503 saying why when it can't."""
-    thinker = get_thinker()
+    computer = get_thinker().status()
     body: dict[str, Any] = {
         "status": "ok",
         "worker": os.getpid(),
         "uptime_seconds": round(time.time() - STARTED, 1),
-        "computer": thinker.status(),
+        "computer": computer,
     }
     try:
         body["games"] = get_store().count()
     except StoreError as exc:
         body.update(status="unavailable", message=exc.message)
         return body, 503, {"Retry-After": str(exc.retry_after)}
-    if not thinker.status()["accepting"]:
+    if not computer["accepting"]:
         body.update(status="stopping", message="the server is shutting down")
         return body, 503
     return body, 200, {"Cache-Control": "no-store"}
