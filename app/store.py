@@ -212,15 +212,12 @@ class Store:
                     if self._writes % CHECKPOINT_EVERY == 0:
                         self.checkpoint()
                 return result
-            except sqlite3.OperationalError as exc:
+            except sqlite3.DatabaseError as exc:  # locked, busy, disk full, I/O error...
                 self.drop_thread_connection()
                 if not _busy(exc) or time.monotonic() + pause > end:
                     raise _store_error(exc) from exc
                 time.sleep(pause)
                 pause = min(pause * 2, 0.2)
-            except sqlite3.DatabaseError as exc:  # e.g. "database or disk is full"
-                self.drop_thread_connection()
-                raise _store_error(exc) from exc
 
     def thread_connection(self) -> sqlite3.Connection:
         """This thread's own connection, kept open between calls (not shared after a fork)."""

@@ -140,14 +140,14 @@ class Thinker:
             for future in futures:
                 future.result(timeout=timeout)
 
-    def queued(self) -> int:
-        with self._lock:
-            return sum(len(q) for q in self._queues.values())
+    def _waiting(self) -> int:
+        """Searches queued, not yet running (the lock held)."""
+        return sum(len(q) for q in self._queues.values())
 
     def status(self) -> dict[str, Any]:
         """Searches running and waiting in this server process."""
         with self._lock:
-            waiting = sum(len(q) for q in self._queues.values())
+            waiting = self._waiting()
             return {
                 "running": self._running,
                 "queued": waiting,
@@ -173,7 +173,7 @@ class Thinker:
             if self.closed:
                 raise APIError(503, "the server is shutting down; try again in a moment", 5)
             mine = len(self._queues.get(client, ()))
-            waiting = sum(len(q) for q in self._queues.values())
+            waiting = self._waiting()
         wait = self.expected_wait(waiting + 1)
         if waiting >= self.max_queued or wait > self.max_wait:
             raise APIError(
