@@ -7,16 +7,12 @@ Without it the tests skip on a developer's machine; under ``CI=true`` they fail 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from app.lan import free_port
+from tests.server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -51,10 +47,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {reason}"))
 
 
-def _free_port() -> int:
-    return free_port()
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``make run``'s server (``python -m app.serve``) with a fresh instance folder."""
@@ -63,38 +55,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if os.environ.get("CI") == "true":
             pytest.fail(f"browser tests must run under CI: {reason}")
         pytest.skip(f"browser tests skipped: {reason}")
-    port = _free_port()
     instance = tmp_path_factory.mktemp("instance")
     ARTIFACTS.mkdir(exist_ok=True)
-    log = open(ARTIFACTS / "server.log", "w")  # noqa: SIM115 (closed at teardown)
-    env = dict(os.environ, PORT=str(port), MANCALA_INSTANCE=str(instance), WORKERS="2")
     # Every tab of every test comes from 127.0.0.1, one "device" to the per-device rate limits
     # (tested in tests/test_fairness.py); here it stands for many people.
-    env["MANCALA_RATE_LIMITS"] = '{"create": [500, 10], "computer": [2000, 50]}'
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "app.serve"], cwd=ROOT, env=env, stdout=log, stderr=log
-    )
-    url = f"http://127.0.0.1:{port}"
+    limits = '{"create": [500, 10], "computer": [2000, 50]}'
+    server = Server(instance, WORKERS="2", MANCALA_RATE_LIMITS=limits).start()
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the server did not start; see {ARTIFACTS / 'server.log'}")
-                time.sleep(0.2)
-        yield url
+        yield server.url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+        server.stop()
+        (ARTIFACTS / "server.log").write_text(server.log())
 
 
 @pytest.fixture(scope="session")

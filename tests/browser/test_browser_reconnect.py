@@ -5,79 +5,23 @@ and catches up by itself (the computer's move included) once the server is back.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, ROOT, _free_port, _missing_browser
+from app.lan import free_port
+from tests.browser.conftest import ARTIFACTS, _missing_browser
 from tests.browser.test_browser_play import MOVES, Tab, wait_js
+from tests.server import Server
 
 pytestmark = pytest.mark.browser
 
 LEGAL = ".row-bottom .pit.legal"
 NOTICE = "#connection"
-
-
-class Server:
-    """``python -m app.serve`` in its own process group, so that all of it can be killed."""
-
-    def __init__(self, port: int, instance: Path, log: IO[str]) -> None:
-        self.port = port
-        self.instance = instance
-        self.log = log
-        self.url = f"http://127.0.0.1:{port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        env = dict(os.environ, PORT=str(self.port), MANCALA_INSTANCE=str(self.instance))
-        env["WORKERS"] = "2"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app.serve"],
-            cwd=ROOT,
-            env=env,
-            stdout=self.log,
-            stderr=self.log,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the server did not start; see {self.log.name}")
-                time.sleep(0.2)
-
-    def kill(self, sig: int = signal.SIGKILL) -> None:
-        """Send ``sig`` to the whole process group (master, workers, search processes)."""
-        if self.proc is None:
-            return
-        try:
-            os.killpg(self.proc.pid, sig)
-        except ProcessLookupError:
-            pass
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-        self.proc = None
-
-    def game(self, game_id: str) -> dict[str, Any]:
-        """The game as a stranger reads it (the board is the same for everyone)."""
-        with urllib.request.urlopen(f"{self.url}/api/games/{game_id}", timeout=5) as response:
-            return json.loads(response.read())  # type: ignore[no-any-return]
 
 
 @pytest.fixture
@@ -89,13 +33,19 @@ def own_server(tmp_path: Path) -> Iterator[Server]:
             pytest.fail(f"browser tests must run under CI: {reason}")
         pytest.skip(f"browser tests skipped: {reason}")
     ARTIFACTS.mkdir(exist_ok=True)
-    with open(ARTIFACTS / "reconnect-server.log", "w") as log:
-        server = Server(_free_port(), tmp_path / "instance", log)
-        server.start()
-        try:
-            yield server
-        finally:
-            server.kill()  # (no graceful stop: it would wait out the long-polls)
+    server = Server(tmp_path / "instance", port=free_port(), WORKERS="2").start()
+    try:
+        yield server
+    finally:
+        server.stop(signal.SIGKILL)  # (no graceful stop: it would wait out the long-polls)
+        (ARTIFACTS / "reconnect-server.log").write_text(server.log())
+
+
+def stored_game(server: Server, game_id: str) -> dict[str, Any]:
+    """The game as a stranger reads it (the board is the same for everyone)."""
+    status, game = server.request("GET", f"/api/games/{game_id}")
+    assert status == 200, game
+    return game  # type: ignore[no-any-return]
 
 
 def network_noise(errors: list[str]) -> list[str]:
@@ -122,7 +72,7 @@ def test_the_page_reconnects_by_itself_after_the_server_dies(
 
         # the server dies while the computer's reply is pending
         page.wait_for_selector("#status:text('is thinking')")
-        own_server.kill()
+        own_server.stop(signal.SIGKILL)
         page.wait_for_selector(f"{NOTICE}:text('Reconnecting…')", timeout=5000)
         assert page.locator(NOTICE).get_attribute("role") == "status"
         assert page.locator(NOTICE).get_attribute("aria-live") == "polite"
@@ -136,12 +86,12 @@ def test_the_page_reconnects_by_itself_after_the_server_dies(
         wait_js(page, f"document.querySelectorAll('{MOVES}').length >= 2", timeout=45_000)
         assert tab.wait_turn_or_over()
         assert page.url.endswith(f"/game/{gid}")
-        stored = own_server.game(gid)
+        stored = stored_game(own_server, gid)
         assert tab.counts() == stored["board"] and tab.moves() == len(stored["moves"])
 
         # dead again on the player's turn: a move can't be sent, the page says so
         before, board = tab.moves(), tab.counts()
-        own_server.kill()
+        own_server.stop(signal.SIGKILL)
         page.wait_for_selector(f"{NOTICE}:text('Reconnecting…')", timeout=5000)
         page.locator(LEGAL).first.click()
         page.wait_for_selector("#status:text('Your move was not sent')")
@@ -153,7 +103,7 @@ def test_the_page_reconnects_by_itself_after_the_server_dies(
         # back again: the same game plays on, and the computer answers
         own_server.start()
         wait_js(page, f"document.querySelector('{NOTICE}').textContent === ''")
-        assert tab.counts() == own_server.game(gid)["board"] == board
+        assert tab.counts() == stored_game(own_server, gid)["board"] == board
         heard = len(tab.announced())
         for _ in range(10):  # (a move ending in the store is followed by another)
             tab.play()
