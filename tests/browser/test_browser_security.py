@@ -13,6 +13,8 @@ from urllib.request import urlopen
 
 import pytest
 
+from tests.browser.test_browser_play import Tab
+
 pytestmark = pytest.mark.browser
 
 # Every CSP violation the page sees, kept in window.violations.
@@ -24,18 +26,14 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
-class Browser:
-    """One browser context (its own cookies) with a page that records errors and violations."""
+class Browser(Tab):
+    """A tab (its own cookies, console errors recorded) whose page also records every
+    Content-Security-Policy violation."""
 
     def __init__(self, browser: Any, server: str) -> None:
+        super().__init__(browser, server)
         self.server = server
-        self.context = browser.new_context(base_url=server, reduced_motion="reduce")
-        self.context.add_init_script(VIOLATIONS)
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(20_000)
-        self.errors: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.context.add_init_script(VIOLATIONS)  # runs on every navigation from now on
 
     def fetch(self, method: str, path: str, body: Any = None) -> Any:
         """A request made by the page's own script (same origin, with its cookie)."""
