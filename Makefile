@@ -26,10 +26,10 @@ test: $(VENV)/.dev
 	$(PY) -m pytest
 
 bench: $(VENV)/.runtime
-	$(PY) -m engine.bench
+	$(PY) -m engine bench
 
 loadbench: $(VENV)/.runtime
-	$(PY) -m app.loadbench
+	$(PY) -m tools.loadbench
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -1,74 +1,8 @@
-"""``python -m engine``: ``play`` (terminal game), ``perft VARIANT DEPTH``, ``arena``, ``bench``."""
+"""``python -m engine COMMAND``: the engine's command-line front ends (see :mod:`engine.cli`)."""
 
-from __future__ import annotations
-
-import argparse
 import sys
-import time
-from collections.abc import Sequence
-from typing import TextIO
 
-USAGE = """usage: python -m engine COMMAND ...
-
-commands:
-  play [--new] [--save-dir DIR]           play in the terminal (human or computer on each side)
-  perft VARIANT DEPTH [--option K=V ...]  count the positions reached at each depth
-  arena match A B ... | arena sweep ...   the same as python -m engine.arena
-  bench [--quick]                         the same as python -m engine.bench
-"""
-
-
-def perft_main(argv: Sequence[str], out: TextIO) -> int:
-    """Print the perft count, time and nodes per second for every depth up to DEPTH."""
-    from engine import get_variant, variant_names
-    from engine.arena import parse_options
-    from engine.perft import perft
-
-    parser = argparse.ArgumentParser(prog="python -m engine perft")
-    parser.add_argument("variant", choices=variant_names())
-    parser.add_argument("depth", type=int)
-    parser.add_argument("--option", action="append", metavar="K=V", help="a rule option")
-    args = parser.parse_args(argv)
-    try:
-        rules = get_variant(args.variant, **parse_options(args.option or []))
-    except ValueError as exc:
-        parser.error(str(exc))
-    state = rules.initial_state()
-    out.write(f"perft {args.variant} {' '.join(args.option or [])}".rstrip() + "\n")
-    out.write(f"{'depth':>5} {'positions':>12} {'seconds':>9} {'positions/s':>12}\n")
-    for depth in range(1, args.depth + 1):
-        start = time.perf_counter()
-        count = perft(state, depth)
-        seconds = time.perf_counter() - start
-        rate = count / seconds if seconds > 0 else float("inf")
-        out.write(f"{depth:>5} {count:>12,} {seconds:>9.3f} {rate:>12,.0f}\n")
-        out.flush()
-    return 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] in ("-h", "--help", "help"):
-        sys.stdout.write(USAGE)
-        return 0 if args else 2
-    command, rest = args[0], args[1:]
-    if command == "play":
-        from engine.play import main as play_main
-
-        return play_main(rest)
-    if command == "perft":
-        return perft_main(rest, sys.stdout)
-    if command == "arena":
-        from engine.arena import main as arena_main
-
-        return arena_main(rest)
-    if command == "bench":
-        from engine.bench import main as bench_main
-
-        return bench_main(rest)
-    sys.stderr.write(f"unknown command {command!r}\n\n{USAGE}")
-    return 2
-
+from engine.cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

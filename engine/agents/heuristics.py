@@ -1,7 +1,7 @@
 """Position evaluations for depth-limited search, from one player's point of view.
 
 The five heuristics the reference projects used, plus a weighted one whose weights are tuned by
-self-play (``python -m engine.evolve_weights``):
+self-play (``python -m engine evolve``):
 
 * ``store``: the player's own store;
 * ``diff``: store difference (own minus opponent's);
@@ -32,7 +32,7 @@ empty pits on the row (capture chances in Kalah-like games)."""
 
 MIX_WEIGHTS: tuple[float, ...] = (1.0, 0.3, 0.0, 0.0)
 
-# Tuned by `python -m engine.evolve_weights` (engine/data/tuned-weights.json; see README).
+# Tuned by `python -m engine evolve` (engine/data/tuned-weights.json; see README).
 # Variants without their own weights use MIX_WEIGHTS.
 TUNED_WEIGHTS: dict[str, tuple[float, ...]] = {
     "kalah": (1.0, 0.0, 0.0, 0.0),

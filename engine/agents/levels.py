@@ -1,7 +1,7 @@
 """The difficulty ladder: six named levels, each an agent configuration with a time cap.
 
 A level can be played with any of the three search algorithms.  The strength of each step is
-measured by ``python -m engine.ladder`` (the table is in the README), not guessed.
+measured by ``python -m engine ladder`` (the table is in the README), not guessed.
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from variant_options import all_rule_sets
 
 from engine.agents.kernels import generic_children, kernel_for
+from tests.engine.variant_options import all_rule_sets
 
 
 @pytest.mark.parametrize("rules", [r for r in all_rule_sets() if r.board_only], ids=repr)

@@ -16,7 +16,7 @@ from werkzeug.serving import make_server
 from app import create_app
 from engine.agents import parse_spec
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def load_bot_client() -> ModuleType:

@@ -14,7 +14,7 @@ from markupsafe import escape
 from app import create_app
 from engine import get_variant, variant_names
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from variant_options import all_rule_sets
 
 from engine.record import GameRecord
+from tests.engine.variant_options import all_rule_sets
 
 RULE_SETS = all_rule_sets()
 

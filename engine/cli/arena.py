@@ -1,6 +1,6 @@
 """The arena: matches between agents, and the MCTS-versus-random sweep, from the command line.
 
-``python -m engine.arena match A B --variant kalah --games 100`` plays A against B with colours
+``python -m engine arena match A B --variant kalah --games 100`` plays A against B with colours
 alternating and prints wins, draws and losses for A, the mean margin, the Elo difference with a
 95% interval (see :func:`engine.match.elo_estimate`) and the time per move.  ``sweep`` plays MCTS
 against random as the playouts a move grow (5, 10, ... 100) and draws the win rate.
@@ -341,7 +341,7 @@ def cmd_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = _rules(args)
     seed = _seed(args)
     bar = ProgressBar(args.games, stream=err)
-    from engine.evolve_weights import resolve_weights_file
+    from engine.cli.evolve_weights import resolve_weights_file
 
     result = play_match(
         rules,
@@ -503,7 +503,7 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m engine.arena",
+        prog="python -m engine arena",
         description="Matches between agents, and the MCTS-against-random sweep.",
     )
     sub = parser.add_subparsers(dest="command", required=True)

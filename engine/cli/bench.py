@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m engine.bench [--quick]``.
+"""Benchmarks: ``python -m engine bench [--quick]``.
 
 * perft positions/s from the start of Kalah(6,4) and Oware (through ``State.play``);
 * minimax nodes/s and the depth it reaches in 1 s from the 10 fixed positions of each variant
@@ -237,7 +237,7 @@ def run(quick: bool, out: TextIO) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m engine bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
     args = parser.parse_args(argv)
     run(args.quick, out if out is not None else sys.stdout)

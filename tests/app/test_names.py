@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # Hostile names within the 24 characters a name may have.
 SCRIPT = "<script>__xss=1</script>"
 OTHER = "</b><svg onload=__xss=2>"

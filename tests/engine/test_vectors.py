@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import load_vectors
 
 from engine import get_variant
+from tests.conftest import load_vectors
 
 FILES = ["kalah-6-4", "oware-6-4"]
 

@@ -1,8 +1,8 @@
 """Load benchmark: many concurrent games against the server as ``make run`` starts it.
 
-    python -m app.loadbench                          # 200 games for 60 s on its own server
-    python -m app.loadbench --games 10 --seconds 8   # a short run
-    python -m app.loadbench --url http://127.0.0.1:8000 --json load.json
+    python -m tools.loadbench                          # 200 games for 60 s on its own server
+    python -m tools.loadbench --games 10 --seconds 8   # a short run
+    python -m tools.loadbench --url http://127.0.0.1:8000 --json load.json
 
 Without ``--url`` it starts ``python -m app.serve`` (``PORT``, a fresh ``MANCALA_INSTANCE``;
 ``WORKERS``/``THREADS`` as in the environment, else the defaults), waits for it, plays, and

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app import loadbench
+from tools import loadbench
 
 
 def test_the_mix_adds_up_and_every_device_has_its_own_address() -> None:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import arena, get_variant
+from engine import get_variant
+from engine.cli import arena
 from engine.match import (
     elo_estimate,
     elo_from_score,

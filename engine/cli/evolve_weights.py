@@ -1,4 +1,4 @@
-"""Tune the weighted minimax heuristic by self-play: ``python -m engine.evolve_weights``.
+"""Tune the weighted minimax heuristic by self-play: ``python -m engine evolve``.
 
 A small evolution strategy over weight vectors (the first weight, on the store difference, is
 fixed at 1 to set the scale).  Each generation every candidate plays a match against the
@@ -6,8 +6,8 @@ current champion (minimax at a fixed depth, both colours, random openings); the 
 candidates breed (blend crossover) and mutate (Gaussian noise); the champion is replaced when a
 candidate beats it.  The result is written as JSON that minimax can load::
 
-    python -m engine.evolve_weights --variant kalah --out engine/data/tuned-weights.json
-    python -m engine.arena match minimax:weights_file=engine/data/tuned-weights.json greedy
+    python -m engine evolve --variant kalah --out engine/data/tuned-weights.json
+    python -m engine arena match minimax:weights_file=engine/data/tuned-weights.json greedy
 
 The shipped weights (``engine.agents.heuristics.TUNED_WEIGHTS``) come from this command; a test
 checks that they equal the committed JSON file.
@@ -30,7 +30,7 @@ from engine.agents.heuristics import FEATURES, MIX_WEIGHTS
 from engine.match import play_match
 
 STARTS = {"mix": tuple(MIX_WEIGHTS), "diff": (1.0, 0.0, 0.0, 0.0)}
-DEFAULT_OUT = Path(__file__).parent / "data" / "tuned-weights.json"
+DEFAULT_OUT = Path(__file__).parents[1] / "data" / "tuned-weights.json"
 
 
 def load_weights(path: str | Path, variant: str) -> tuple[float, ...]:
@@ -142,7 +142,7 @@ def _fmt(weights: tuple[float, ...]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m engine.evolve_weights",
+        prog="python -m engine evolve",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -185,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
             log=lambda s: print(s, flush=True),
         )
         data["weights"][variant] = list(weights)
-        command = "python -m engine.evolve_weights " + " ".join(argv or sys.argv[1:])
+        command = "python -m engine evolve " + " ".join(argv or sys.argv[1:])
         data.setdefault("commands", {})[variant] = f"{command} ({datetime.date.today()})"
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=2) + "\n")

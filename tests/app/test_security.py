@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app.security import CSP, HEADERS, same_origin
-from tests.test_api import create
+from tests.app.test_api import create
 
 UNSAFE = ("POST", "PATCH", "PUT", "DELETE")
 

@@ -12,8 +12,8 @@ import pytest
 
 from engine import get_variant, variant_names
 from engine.__main__ import main as engine_main
+from engine.cli.play import SAVE_NAME, main
 from engine.notation import pit_letter
-from engine.play import SAVE_NAME, main
 from engine.record import GameRecord
 from engine.variants import VARIANTS
 

@@ -7,11 +7,11 @@ import time
 from functools import cache
 
 import pytest
-from variant_options import all_rule_sets
 
 from engine import get_variant, variant_names
 from engine.agents import AGENTS, ALGORITHMS, LEVELS, Limit, make_agent, parse_spec
 from engine.agents.heuristics import HEURISTICS, WIN
+from tests.engine.variant_options import all_rule_sets
 
 KALAH = get_variant("kalah")
 
@@ -193,14 +193,14 @@ def test_shipped_tuned_weights_are_the_evolved_ones() -> None:
 
     from engine.agents.heuristics import FEATURES, TUNED_WEIGHTS
 
-    data = json.loads((Path(__file__).parents[1] / "engine/data/tuned-weights.json").read_text())
+    data = json.loads((Path(__file__).parents[2] / "engine/data/tuned-weights.json").read_text())
     assert data["features"] == list(FEATURES)
     assert {k: list(v) for k, v in TUNED_WEIGHTS.items()} == data["weights"]
     assert parse_spec("minimax:weights=1/0.5/0/0.25").weights == (1.0, 0.5, 0.0, 0.25)
 
 
 def test_weights_files_are_read_by_the_command_line_front_ends() -> None:
-    from engine.evolve_weights import DEFAULT_OUT, resolve_weights_file
+    from engine.cli.evolve_weights import DEFAULT_OUT, resolve_weights_file
 
     spec = resolve_weights_file(f"minimax:depth=2,weights_file={DEFAULT_OUT}", "oware")
     from engine.agents.heuristics import TUNED_WEIGHTS

@@ -1,6 +1,6 @@
 """Measure the difficulty ladder: each level against the level below it.
 
-    python -m engine.ladder --games 200 --scale 0.1 --workers 2
+    python -m engine ladder --games 200 --scale 0.1 --workers 2
 
 plays ``--games`` games for every adjacent pair of levels (both colours, random two-move
 openings) in Kalah(6,4) and Oware, and prints a Markdown table: wins, draws and losses of the
@@ -54,7 +54,7 @@ def cap_text(level: str, algorithm: str, scale: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.ladder", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m engine ladder", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per pair (default 200)")
     parser.add_argument(
         "--scale", type=float, default=0.1, help="time-cap factor for timed pairs (default 0.1)"
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         f"Ladder: {args.algorithm}, {args.games} games a pair, timed pairs' caps x{args.scale:g}, "
         f"{datetime.date.today()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
-    print(f"Command: python -m engine.ladder {' '.join(argv or sys.argv[1:])}\n")
+    print(f"Command: python -m engine ladder {' '.join(argv or sys.argv[1:])}\n")
     print("| variant | stronger (cap) | weaker (cap) | W-D-L | decisive won | Elo (95%) | s/move |")
     print("|---|---|---|---|---|---|---|")
     failures = 0

@@ -6,7 +6,8 @@ import io
 
 import pytest
 
-from engine import bench, get_variant
+from engine import get_variant
+from engine.cli import bench
 
 
 @pytest.mark.parametrize("name", bench.VARIANTS)
