@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test bench loadbench clean
+.PHONY: run test lint typecheck bench loadbench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -20,10 +20,15 @@ $(VENV)/.dev: requirements-dev.txt requirements.txt | $(PY)
 run: $(VENV)/.runtime
 	PORT=$(PORT) $(PY) -m app.serve
 
-test: $(VENV)/.dev
+test: lint typecheck
+	$(PY) -m pytest
+
+lint: $(VENV)/.dev
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m pytest
+
+typecheck: $(VENV)/.dev
+	$(PY) -m mypy
 
 bench: $(VENV)/.runtime
 	$(PY) -m engine bench

@@ -37,10 +37,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.url_map.merge_slashes = False  # "/api/games/x//moves" is a 404, not a redirect
 
-    from app import api, errors, health, pages, seats, security, store, thinking
+    from app import api, errors, health, pages, seats, security, store
+    from app.computer import moves
 
     store.init_app(app)
-    thinking.init_app(app, app.extensions["mancala_store"])
+    moves.init_app(app, app.extensions["mancala_store"])
     errors.init_app(app)
     seats.init_app(app)
     security.init_app(app)

@@ -12,6 +12,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
+from app.games import errors as kinds
 from app.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -25,6 +26,29 @@ class APIError(Exception):
         self.status = status
         self.message = message
         self.retry_after = retry_after  # seconds, sent as Retry-After (429, 503)
+
+
+# Each kind of refusal a use case raises, and the status it answers with (the first match in the
+# kind's class hierarchy wins, so StaleVersion answers as NotNow unless listed itself).
+STATUS: dict[type[kinds.GameError], int] = {
+    kinds.BadInput: 400,
+    kinds.NoSeat: 403,
+    kinds.NotCreator: 403,
+    kinds.NoGame: 404,
+    kinds.Damaged: 410,
+    kinds.NotNow: 409,
+    kinds.IllegalMove: 422,
+    kinds.TooManySearches: 429,
+    kinds.QueueFull: 503,
+}
+
+
+def status_of(exc: kinds.GameError) -> int:
+    """The HTTP status of a use case's refusal (its kind's, or the nearest ancestor's)."""
+    for kind in type(exc).__mro__:
+        if kind in STATUS:
+            return STATUS[kind]
+    return 400
 
 
 def error_body(status: int, message: str) -> dict[str, Any]:
@@ -61,7 +85,8 @@ _MESSAGES = {
 
 
 def init_app(app: Flask) -> None:
-    """Register the handlers: APIError, any HTTPException, and anything unexpected."""
+    """Register the handlers: APIError, a use case's refusal, any HTTPException, and anything
+    unexpected."""
 
     @app.errorhandler(APIError)
     def api_error(exc: APIError) -> Any:
@@ -70,6 +95,10 @@ def init_app(app: Flask) -> None:
         page = render_template("error.html", status=exc.status, message=exc.message)
         retry = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
         return page, exc.status, retry
+
+    @app.errorhandler(kinds.GameError)
+    def game_error(exc: kinds.GameError) -> Any:
+        return api_error(APIError(status_of(exc), exc.message, exc.retry_after))
 
     @app.errorhandler(StoreError)
     def store_error(exc: StoreError) -> Any:

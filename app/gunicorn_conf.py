@@ -34,7 +34,7 @@ def post_worker_init(worker: Any) -> None:
     """
     import signal
 
-    from app.thinking import warm_up_all
+    from app.computer.moves import warm_up_all
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     warm_up_all()
@@ -42,7 +42,7 @@ def post_worker_init(worker: Any) -> None:
 
 def worker_exit(server: Any, worker: Any) -> None:
     """Finish this worker's running and queued computer moves, saving each one."""
-    from app.thinking import drain_all
+    from app.computer.moves import drain_all
 
     if not drain_all(DRAIN_SECONDS):
         worker.log.warning("some computer moves did not finish; the next start replays them")

@@ -8,8 +8,8 @@ from typing import Any
 
 from flask import Blueprint
 
+from app.computer.moves import get_computer
 from app.store import StoreError, get_store
-from app.thinking import get_thinker
 
 bp = Blueprint("health", __name__)
 STARTED = time.time()
@@ -18,7 +18,7 @@ STARTED = time.time()
 @bp.get("/health")
 def health() -> Any:
     """200 with figures when the store can be read; 503 saying why when it can't."""
-    computer = get_thinker().status()
+    computer = get_computer().queue.status()
     body: dict[str, Any] = {
         "status": "ok",
         "worker": os.getpid(),

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games import MAX_NAME, MODES
+from app.games import MODES
+from app.games.params import MAX_NAME
 from engine import variant_names
 from engine.agents import ALGORITHMS, LEVELS
 
@@ -50,7 +51,7 @@ def _json_body(schema: dict[str, Any], required: bool = True) -> dict[str, Any]:
 
 
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-VERSIONED = {
+VERSIONED: dict[str, Any] = {
     "type": "object",
     "required": ["version"],
     "properties": {"version": {"type": "integer", "description": "the version you saw"}},

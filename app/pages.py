@@ -9,8 +9,10 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
-from app import games
-from app.api import load, replayable, variants_payload
+from app.api import variants_payload
+from app.games import DEFAULT_LEVEL
+from app.games.service import get_games
+from app.games.view import summary
 from app.lan import qr_svg, urls
 from app.seats import current_owner
 from app.store import get_store
@@ -23,10 +25,7 @@ bp = Blueprint("pages", __name__)
 def index() -> str:
     """The menu: three doors, watch, your games; variant and difficulty right there."""
     owner = current_owner()
-    yours: list[dict[str, Any]] = []
-    if owner is not None:
-        for game in replayable(get_store().games_of(owner, limit=12)):
-            yours.append(games.summary(game, owner))
+    yours = [summary(game, owner) for game in get_games().games_of(owner, limit=12)]
     lan = lan_urls()
     qr = qr_svg(lan[0]) if lan else None
     return render_template(
@@ -34,7 +33,7 @@ def index() -> str:
         variants=variants_payload(),
         levels=LEVELS,
         algorithms=ALGORITHMS,
-        default_level=games.DEFAULT_LEVEL,
+        default_level=DEFAULT_LEVEL,
         yours=yours,
         lan=lan,
         qr=Markup(qr) if qr else None,
@@ -56,15 +55,15 @@ def open_games(owner: str | None, limit: int = 10) -> list[dict[str, Any]]:
     found = []
     oldest = time.time() - OPEN_GAME_HOURS * 3600
     rows = [row for row in get_store().recent("remote") if row.updated >= oldest]
-    for game in replayable(rows):
+    for game in get_games().replayable(rows):
         if game.over or game.seats_of(owner):
             continue
-        if any(s["kind"] == "human" and s["owner"] is None for s in game.seats):
+        if game.has_open_seat:
             found.append(
                 {
                     "id": game.id,
                     "title": game.record.rules.title,
-                    "host": next((s["name"] for s in game.seats if s.get("name")), None),
+                    "host": next((s.name for s in game.seats if s.name), None),
                     "url": f"/game/{game.id}?invite=1",
                     "moves": len(game.record.moves),
                 }
@@ -87,10 +86,10 @@ def base_url() -> str:
 @bp.get("/game/<game_id>")
 def game_page(game_id: str) -> str:
     """The board page; the game itself is loaded by the front end."""
-    game = load(game_id)  # 404 / 410 (a damaged game) as an error page
+    game = get_games().load(game_id)  # 404 / 410 (a damaged game) as an error page
     rules = game.record.rules
     invite = watch = invite_qr = None
-    if game.data["mode"] == "remote":
+    if game.mode == "remote":
         invite = f"{base_url()}/game/{game_id}?invite=1"
         watch = f"{base_url()}/game/{game_id}?watch=1"
         svg = qr_svg(invite)

@@ -86,6 +86,7 @@ class State:
     to_move: Player | None
     history: frozenset[tuple[Board, Player]]
     extra: tuple[int, ...]
+    _legal: tuple[int, ...] | None
     """Variant state beside the board, () for most variants; see :meth:`Rules.play`."""
 
     def __init__(
@@ -108,14 +109,15 @@ class State:
 
     def legal_moves(self) -> tuple[int, ...]:
         """The mover's legal pit indices, ascending; empty exactly when the game is over."""
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             if self.to_move is None:
-                legal: tuple[int, ...] = ()
+                legal = ()
             else:
                 board = self.board + self.extra if self.extra else self.board
                 legal = tuple(self.rules.moves(board, self.to_move))
             _set(self, "_legal", legal)
-        return self._legal  # type: ignore[return-value]
+        return legal
 
     def play(self, pit: int) -> State:
         """The state after the mover plays ``pit``; raises :class:`IllegalMove` if it is illegal."""
@@ -232,6 +234,9 @@ class Rules:
     summary: ClassVar[str]
     options_spec: ClassVar[dict[str, Option]]
     has_stores_on_path: ClassVar[bool] = True
+    store_word: ClassVar[str] = "store"
+    """What a person calls the place a player's seeds end up (a store, a kazan, captures)."""
+    seed_word: ClassVar[str] = "seeds"
     default_pits: ClassVar[int] = 6
     """Pits per row (and seeds per pit below) when the variant has no ``pits`` option."""
     default_seeds: ClassVar[int] = 4
@@ -249,8 +254,8 @@ class Rules:
         for key, value in options.items():
             values[key] = self.options_spec[key].validate(key, value)
         self.options: dict[str, Any] = values
-        self.pits: int = values.get("pits", self.default_pits)
-        self.seeds: int = values.get("seeds", self.default_seeds)
+        self.pits: int = int(values.get("pits", self.default_pits))
+        self.seeds: int = int(values.get("seeds", self.default_seeds))
         self.size = 2 * self.pits + 2
         self.store0 = self.pits
         self.store1 = 2 * self.pits + 1
@@ -272,7 +277,9 @@ class Rules:
     # -- identity -------------------------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+        return (
+            isinstance(other, Rules) and type(other) is type(self) and other.options == self.options
+        )
 
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.options.items()))))
@@ -440,6 +447,10 @@ class Rules:
     def extra_text(self, extra: tuple[int, ...]) -> str:
         """The state beside the board in words, for a person."""
         return f"extra {extra}"
+
+    def special_pits(self, extra: tuple[int, ...]) -> list[tuple[int, Player, str]]:
+        """Pits the state beside the board makes special: (board index, owner, kind)."""
+        return []
 
     def check_extra(self, board: Board, extra: tuple[int, ...]) -> None:
         """Raise ValueError if ``extra`` is not a valid state beside ``board``."""

@@ -350,7 +350,7 @@ def source_name(source: AgentSource) -> str:
     name = getattr(source, "__name__", None)
     if name is None and hasattr(source, "func"):  # functools.partial
         kw = ",".join(f"{k}={v}" for k, v in source.keywords.items())  # type: ignore[attr-defined]
-        name = f"{source.func.__name__}:{kw}"  # type: ignore[attr-defined]
+        name = f"{source.func.__name__}:{kw}"
     return name or repr(source)
 
 

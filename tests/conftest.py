@@ -33,7 +33,7 @@ def app(tmp_path) -> Iterator[Flask]:
         }
     )
     yield app
-    app.extensions["mancala_thinker"].shutdown()
+    app.extensions["mancala_computer"].shutdown()
 
 
 # Browsers: each test client keeps its own cookies, so each holds its own seats.

@@ -510,13 +510,13 @@ def proc_table() -> dict[int, tuple[int, float, str]]:
     return table
 
 
-def group_cpu(pgid: int | None) -> Counter[str]:
+def group_cpu(pgid: int | None) -> dict[str, float]:
     """CPU seconds so far of the server's processes, by role (server / search)."""
-    out: Counter[str] = Counter()
+    out: dict[str, float] = {}
     if pgid is not None:
         for group, cpu, role in proc_table().values():
             if group == pgid:
-                out[role] += cpu
+                out[role] = out.get(role, 0.0) + cpu
     return out
 
 
@@ -744,8 +744,8 @@ def served_or_given(url: str | None, root: Path, log: Path | None) -> Iterator[S
 
 
 def cpu_figures(
-    cpu0: Counter[str],
-    cpu1: Counter[str],
+    cpu0: dict[str, float],
+    cpu1: dict[str, float],
     busy0: tuple[float, float],
     busy1: tuple[float, float],
     client: float,
@@ -754,8 +754,8 @@ def cpu_figures(
 ) -> dict[str, Any]:
     """CPU seconds in the window (``seconds`` of wall time, the drain included): the server's
     (web workers, search processes), this client's, and the whole machine's busy cores."""
-    web = cpu1["server"] - cpu0["server"]
-    search = cpu1["search"] - cpu0["search"]
+    web = cpu1.get("server", 0.0) - cpu0.get("server", 0.0)
+    search = cpu1.get("search", 0.0) - cpu0.get("search", 0.0)
     busy = busy1[0] - busy0[0]
     return {
         "server_s": round(web + search, 1) if pgid is not None else None,

@@ -135,6 +135,7 @@ class _Evolution:
                     turn += 1
             else:
                 mover = state.to_move
+                assert mover is not None  # (the loop runs while the game goes on)
                 move, after = max(
                     ((m, state.play(m)) for m in state.legal_moves()),
                     key=lambda c: c[1].board[self.rules.store(mover)],

@@ -34,8 +34,8 @@ class Series:
     """One line of a chart, with an optional interval (``low``..``high``) at each point."""
 
     name: str
-    xs: list[float]
-    ys: list[float]
+    xs: Sequence[float]
+    ys: Sequence[float]
     low: list[float] | None = None
     high: list[float] | None = None
 
@@ -320,7 +320,7 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _seed(args: argparse.Namespace) -> int:
     if args.seed is not None:
-        return args.seed
+        return int(args.seed)
     return int.from_bytes(os.urandom(4), "big")
 
 

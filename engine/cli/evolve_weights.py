@@ -21,6 +21,7 @@ import json
 import os
 import random
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -94,7 +95,7 @@ def evolve(
     seed: int,
     workers: int,
     threshold: float = 0.6,
-    log=print,
+    log: Callable[[str], object] = print,
 ) -> tuple[float, ...]:
     """Evolve from the ``start`` weights; a candidate becomes champion by scoring at least
     ``threshold`` against it.  Returns the last champion's weights."""

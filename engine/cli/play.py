@@ -230,7 +230,7 @@ def pv_text(state: State, pv: Sequence[int]) -> str:
         if pit not in state.legal_moves():
             break
         state, rec = state.play_record(pit)
-        words.append(move_text(rec))  # type: ignore[arg-type]
+        words.append(move_text(rec))
     return " ".join(words)
 
 

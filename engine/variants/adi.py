@@ -40,6 +40,7 @@ class Adi(Rules):
     )
     options_spec: ClassVar[dict[str, Option]] = {}
     has_stores_on_path: ClassVar[bool] = False
+    store_word: ClassVar[str] = "captured seeds"
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)

@@ -97,7 +97,7 @@ class Kalah(Rules):
 
     def extra_turn(self, board: list[int], player: Player, last: int) -> bool:
         """Last seed in the mover's own store: the mover goes again."""
-        return last == (self.store1 if player else self.store0)
+        return bool(last == (self.store1 if player else self.store0))
 
     def game_over(self, board: list[int], next_player: Player) -> str:
         """The game ends as soon as either row is empty (or, with ``end="mover_cannot_move"``,

@@ -46,6 +46,7 @@ class Oware(Rules):
         ),
     }
     has_stores_on_path: ClassVar[bool] = False
+    store_word: ClassVar[str] = "captured seeds"
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)

@@ -40,15 +40,17 @@ class ToguzKumalak(Rules):
     )
     options_spec: ClassVar[dict[str, Option]] = {}
     has_stores_on_path: ClassVar[bool] = False
+    store_word: ClassVar[str] = "kazan"
+    seed_word: ClassVar[str] = "stones"
     board_only: ClassVar[bool] = False
     default_pits: ClassVar[int] = 9
     default_seeds: ClassVar[int] = 9
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        # next_pit[i]: the pit after i, counter-clockwise, stepping over both store slots.
+        # row_step[i]: the pit after i, counter-clockwise, stepping over both store slots.
         size, s0, s1 = self.size, self.store0, self.store1
-        self.next_pit = tuple(
+        self.row_step = tuple(
             (i + 2) % size if (i + 1) % size in (s0, s1) else (i + 1) % size for i in range(size)
         )
 
@@ -76,6 +78,10 @@ class ToguzKumalak(Rules):
                 raise ValueError(f"a tuzdyk never holds stones: index {tuzdyk} holds some")
         if NO_TUZDYK not in extra and extra[0] - (self.pits + 1) == extra[1]:
             raise ValueError("the two tuzdyks can't have the same number")
+
+    def special_pits(self, extra: tuple[int, ...]) -> list[tuple[int, Player, str]]:
+        """Each player's tuzdyk: a pit on the opponent's row whose stones are the owner's."""
+        return [(pit, owner, "tuzdyk") for owner, pit in enumerate(extra) if pit != NO_TUZDYK]
 
     def extra_text(self, extra: tuple[int, ...]) -> str:
         """Each player's tuzdyk by pit letter (on the opponent's row), e.g. "tuzdyks: c, none"."""
@@ -108,7 +114,7 @@ class ToguzKumalak(Rules):
         if stones > 1:
             self.drop(board, i, rec)
             stones -= 1
-        nxt = self.next_pit
+        nxt = self.row_step
         for _ in range(stones):
             i = nxt[i]
             self.drop(board, i, rec)

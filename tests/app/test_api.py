@@ -11,7 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app import ai_job, create_app
+from app import create_app
+from app.computer import job as ai_job
 from app.store import StaleVersion, Store
 from engine import get_variant, variant_names
 from engine.record import GameRecord
@@ -388,7 +389,7 @@ def test_the_process_pool_plays_the_computer(tmp_path) -> None:
         game = settle(client, game, timeout=60)
         assert game["moves"] and game["your_turn"]
     finally:
-        app.extensions["mancala_thinker"].shutdown()
+        app.extensions["mancala_computer"].shutdown()
 
 
 # -- the store ------------------------------------------------------------------------------------
@@ -414,7 +415,7 @@ def test_games_survive_a_restart_and_are_listed_per_browser(
     browser = first.test_client()
     game = create(browser, mode="local")
     game = move(browser, game, 2).json
-    first.extensions["mancala_thinker"].shutdown()
+    first.extensions["mancala_computer"].shutdown()
     second = create_app({"TESTING": True, "INSTANCE_PATH": str(instance), "AI_EXECUTOR": "thread"})
     again = second.test_client()
     again.set_cookie("mancala_player", browser.get_cookie("mancala_player").value)
@@ -425,7 +426,7 @@ def test_games_survive_a_restart_and_are_listed_per_browser(
     assert instance.joinpath("mancala.sqlite3").exists()
     with second.extensions["mancala_store"].connect() as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    second.extensions["mancala_thinker"].shutdown()
+    second.extensions["mancala_computer"].shutdown()
 
 
 # -- app factory and description ------------------------------------------------------------------
@@ -444,7 +445,7 @@ def test_secret_key_is_generated_once_into_the_instance_folder(tmp_path, monkeyp
     assert three.config["SECRET_KEY"] == "from-the-environment"
     assert three.config["AI_WORKERS"] == 3
     for app in (one, two, three):
-        app.extensions["mancala_thinker"].shutdown()
+        app.extensions["mancala_computer"].shutdown()
 
 
 def test_the_openapi_description_covers_every_api_route(client: FlaskClient, app: Flask) -> None:

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def app(tmp_path) -> Iterator[Flask]:
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "AI_EXECUTOR": "thread"})
     yield app
-    app.extensions["mancala_thinker"].shutdown()
+    app.extensions["mancala_computer"].shutdown()
 
 
 def test_home_offers_the_doors_and_every_variant(client: FlaskClient) -> None:

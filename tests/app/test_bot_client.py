@@ -44,7 +44,7 @@ def server(tmp_path) -> Iterator[str]:
         yield f"http://127.0.0.1:{httpd.server_port}"
     finally:
         httpd.shutdown()
-        app.extensions["mancala_thinker"].shutdown()
+        app.extensions["mancala_computer"].shutdown()
 
 
 def test_two_bots_play_a_whole_game_over_http(server: str) -> None:

@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from app import ai_job, create_app
-from app.errors import APIError
-from app.store import Store
-from app.thinking import Thinker
+from app import create_app
+from app.computer import job as ai_job
+from app.computer.pool import SearchPool
+from app.computer.queue import FairQueue
+from app.errors import status_of
+from app.games.errors import QueueFull, TooManySearches
 
 
 class Gate:
@@ -34,7 +36,7 @@ class Gate:
 def test_clients_take_turns_in_the_queue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gate = Gate()
     monkeypatch.setattr(ai_job, "think", gate.think)
-    thinker = Thinker(Store(str(tmp_path / "db.sqlite3")), "thread", workers=1)
+    thinker = FairQueue(SearchPool("thread", workers=1))
     try:
         jobs = [
             thinker.submit("busy", ("kalah", {}, 0, [], "easy", "minimax", f"busy{i}"))
@@ -56,19 +58,19 @@ def test_a_full_queue_and_a_greedy_client_are_refused(
 ) -> None:
     gate = Gate()
     monkeypatch.setattr(ai_job, "think", gate.think)
-    thinker = Thinker(Store(str(tmp_path / "db.sqlite3")), "thread", 1, max_queued=3, per_client=2)
+    thinker = FairQueue(SearchPool("thread", 1), max_queued=3, per_client=2)
     try:
         args = ("kalah", {}, 0, [], "easy", "minimax", "x")
         jobs = [thinker.submit("a", args)]  # running
         jobs += [thinker.submit("a", args), thinker.submit("a", args)]  # a's two waiting
-        with pytest.raises(APIError) as greedy:
+        with pytest.raises(TooManySearches) as greedy:
             thinker.admit("a")
-        assert greedy.value.status == 429 and greedy.value.retry_after
+        assert status_of(greedy.value) == 429 and greedy.value.retry_after
         thinker.admit("b")
         jobs.append(thinker.submit("b", args))  # the queue is now full (3 waiting)
-        with pytest.raises(APIError) as full:
+        with pytest.raises(QueueFull) as full:
             thinker.admit("c")
-        assert full.value.status == 503 and "busy" in full.value.message
+        assert status_of(full.value) == 503 and "busy" in full.value.message
         assert thinker.status()["queued"] == 3 and thinker.status()["running"] == 1
         for _ in jobs:
             gate.release.release()
@@ -91,7 +93,7 @@ def limited(tmp_path: Path) -> Iterator[Flask]:
         }
     )
     yield app
-    app.extensions["mancala_thinker"].shutdown()
+    app.extensions["mancala_computer"].shutdown()
 
 
 def device(app: Flask, address: str) -> Any:
@@ -182,7 +184,7 @@ def test_a_full_search_queue_answers_503_and_changes_nothing(
     finally:
         for _ in range(5):
             gate.release.release()
-        app.extensions["mancala_thinker"].shutdown()
+        app.extensions["mancala_computer"].shutdown()
 
 
 def test_the_queue_is_full_when_its_searches_would_take_too_long(
@@ -192,7 +194,7 @@ def test_the_queue_is_full_when_its_searches_would_take_too_long(
     1 s allowed: the next request is refused, however short the queue is."""
     gate = Gate()
     monkeypatch.setattr(ai_job, "think", gate.think)
-    thinker = Thinker(Store(str(tmp_path / "db.sqlite3")), "thread", 1, 1000, 100, max_wait=1.0)
+    thinker = FairQueue(SearchPool("thread", 1), 1000, 100, max_wait=1.0)
     args = ("kalah", {}, 0, [], "master", "minimax", "x")
     try:
         first = thinker.submit("a", args)
@@ -202,9 +204,9 @@ def test_the_queue_is_full_when_its_searches_would_take_too_long(
         jobs = [thinker.submit("a", args)]  # running
         thinker.admit("b")  # nothing waiting: about 0.6 s
         jobs.append(thinker.submit("b", args))
-        with pytest.raises(APIError) as full:
+        with pytest.raises(QueueFull) as full:
             thinker.admit("c")  # one waiting, one more: about 1.2 s
-        assert full.value.status == 503 and "about 1 s" in full.value.message
+        assert status_of(full.value) == 503 and "about 1 s" in full.value.message
         assert full.value.retry_after and full.value.retry_after >= 1
         assert thinker.status()["expected_wait_seconds"] >= 0.55
         for _ in jobs:

@@ -173,7 +173,7 @@ def test_a_store_locked_too_long_answers_503_and_changes_nothing(tmp_path: Path)
         again = client.post(f"/api/games/{game['id']}/moves", json={"pit": 2, "version": 1})
         assert again.status_code == 200
     finally:
-        app.extensions["mancala_thinker"].shutdown()
+        app.extensions["mancala_computer"].shutdown()
 
 
 def test_a_full_disk_gives_503_and_leaves_the_store_sound(tmp_path: Path) -> None:

@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from app import ai_job
+from app.computer import job as ai_job
+from app.computer.moves import Computer
+from app.computer.pool import SearchPool
+from app.computer.queue import FairQueue
 from app.store import Store
-from app.thinking import Thinker
 from tests.server import Server
 
 
@@ -95,8 +97,8 @@ def test_drain_finishes_queued_moves_and_refuses_new_ones(
     monkeypatch.setattr(ai_job, "think", think)
     client = app.test_client()
     game = client.post("/api/games", json={"level": "beginner", "first": "computer"}).json
-    thinker: Thinker = app.extensions["mancala_thinker"]
-    assert thinker.status()["running"] == 1
+    thinker: Computer = app.extensions["mancala_computer"]
+    assert thinker.queue.status()["running"] == 1
     threading.Timer(0.3, release.set).start()
     assert thinker.drain(10)
     store = app.extensions["mancala_store"]
@@ -108,12 +110,11 @@ def test_drain_finishes_queued_moves_and_refuses_new_ones(
 
 
 def test_search_processes_run_at_a_lower_priority(tmp_path: Path) -> None:
-    store = Store(str(tmp_path / "db.sqlite3"))
-    thinker = Thinker(store, "process", 1)
+    thinker = FairQueue(SearchPool("process", 1))
     try:
         args = ("kalah", {}, 0, [], "beginner", "minimax", 1)
         assert "move" in thinker.submit("a", args).result(timeout=60)
-        pool = thinker.pool()
+        pool = thinker.pool.executor()
         pids = list(pool._processes)  # type: ignore[attr-defined]
         assert pids
         for pid in pids:

@@ -1,4 +1,4 @@
-"""The computer's thinking as a plain function, run in a worker process (no Flask here)."""
+"""A search as a plain function, run in a search process (no Flask here): replay, choose."""
 
 from __future__ import annotations
 

@@ -1,0 +1,186 @@
+"""The computer's moves, made off the request thread so that no request waits on a search.
+
+When a game reaches a computer's turn, the first server worker to see it claims the move in the
+store and queues the search (:mod:`app.computer.queue`).  When the decision comes back it is
+written as the next version, after the game's pace (a watched game's delay), unless the game
+changed meanwhile (undo, resign): then it is dropped.  A claim left by a worker that died is
+taken up on the next read, so a crash or restart loses nothing.  Browsers learn of the move by
+long-polling the game's version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+import weakref
+from concurrent.futures import Future
+from typing import Any
+
+from flask import Flask, current_app
+
+from app.computer.pool import SearchPool
+from app.computer.queue import FairQueue
+from app.games import changes
+from app.games.model import Game
+from app.store import StaleVersion, Store, StoreError
+from engine.agents.levels import level_seconds
+
+log = logging.getLogger(__name__)
+
+CLAIM_SLACK = 15.0  # seconds past a level's time cap after which a claim is taken as lost
+
+
+def seed(game_id: str, ply: int) -> int:
+    """A seed per game and ply: the same game replays to the same computer moves."""
+    digest = hashlib.sha256(f"{game_id}:{ply}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def search_args(game: Game, level: str, algorithm: str) -> tuple[Any, ...]:
+    """What a search process needs to replay the game and choose (see app.computer.job)."""
+    d = game.data
+    moves = list(game.record.moves)
+    return (
+        d["variant"],
+        d["options"],
+        d["first_player"],
+        moves,
+        level,
+        algorithm,
+        seed(game.id, len(moves)),
+    )
+
+
+class Computer:
+    """Plays the computer's seats of stored games, and suggests moves, through ``queue``."""
+
+    def __init__(self, store: Store, queue: FairQueue) -> None:
+        self.store = store
+        self.queue = queue
+        self._lock = threading.Lock()
+        self._paced: dict[int, tuple[Any, ...]] = {}  # decisions waiting for a game's pace
+
+    @property
+    def closed(self) -> bool:
+        return self.queue.closed
+
+    def ensure(self, game: Game, client: str = "server") -> bool:
+        """Start the computer's move if it is its turn and nobody is on it; True if started."""
+        seat = game.computer_to_move()
+        if seat is None or self.closed:
+            return False
+        assert seat.level is not None and seat.algorithm is not None
+        stale = level_seconds(seat.level) + CLAIM_SLACK
+        try:
+            if not self.store.claim_thinking(game.id, game.version, stale):
+                return False
+            future = self.queue.submit(client, search_args(game, seat.level, seat.algorithm))
+        except Exception:  # never fail the request that noticed; the claim goes stale, retried
+            log.exception("could not start the computer's move in game %s", game.id)
+            return False
+        due = float(game.data.get("last_move_at", 0.0)) + float(game.data.get("delay", 0.0))
+        future.add_done_callback(lambda f: self._done(game.id, game.version, due, client, f))
+        return True
+
+    def _done(
+        self, game_id: str, version: int, due: float, client: str, future: Future[dict[str, Any]]
+    ) -> None:
+        try:
+            decision = future.result()
+        except Exception:  # a failed search: the claim goes stale and the next read retries
+            log.exception("the computer's move in game %s failed", game_id)
+            return
+        args = (game_id, version, decision, client)
+        wait = due - time.time()
+        if wait > 0 and not self.closed:  # a watched game's pace; no waiting when shutting down
+            with self._lock:
+                key = id(args)
+                self._paced[key] = args
+            timer = threading.Timer(wait, self._fire, (key,))
+            timer.daemon = True
+            timer.start()
+        else:
+            self._apply(*args)
+
+    def _fire(self, key: int) -> None:
+        with self._lock:
+            args = self._paced.pop(key, None)
+        if args is not None:  # not already saved by drain()
+            self._apply(*args)
+
+    def _apply(self, game_id: str, version: int, decision: dict[str, Any], client: str) -> None:
+        """Write the decision as the next version, unless the game moved on meanwhile."""
+        try:
+            row = self.store.load(game_id)
+            if row is None or row.version != version:
+                return
+            game = Game.from_row(row)
+            if game.computer_to_move() is None:
+                return
+            saved = self.store.save(game_id, version, changes.computer_move(game, decision))
+            self.ensure(Game.from_row(saved), client)
+        except StaleVersion:
+            return
+        except StoreError as exc:  # busy or full: the claim goes stale, the next read retries
+            log.error("could not save the computer's move in game %s: %s", game_id, exc)
+        except Exception:
+            log.exception("could not apply the computer's move in game %s", game_id)
+
+    def hint(
+        self, game: Game, level: str, algorithm: str, timeout: float, client: str = "server"
+    ) -> dict[str, Any]:
+        """The move a level's agent suggests for the player to move (waits, off this thread)."""
+        return self.queue.submit(client, search_args(game, level, algorithm)).result(
+            timeout=timeout
+        )
+
+    def drain(self, timeout: float) -> bool:
+        """Take no new searches, finish the running and queued ones and save their moves.
+
+        Paced moves waiting on a timer are saved at once.  True if all finished in ``timeout``.
+        """
+        done = self.queue.drain(timeout)
+        with self._lock:
+            paced = list(self._paced.values())
+            self._paced.clear()
+        for args in paced:
+            self._apply(*args)
+        return done
+
+    def shutdown(self) -> None:
+        """Stop taking work and wait for the pool (tests; a server process ends with it)."""
+        self.queue.shutdown()
+
+
+_live: weakref.WeakSet[Computer] = weakref.WeakSet()  # for the server's shutdown hook
+
+
+def warm_up_all() -> None:
+    """Start this process's search processes now (gunicorn's ``post_worker_init`` hook), so
+    that none is still starting up, and not yet deaf to Ctrl+C, when a move needs it."""
+    for computer in list(_live):
+        computer.queue.pool.warm_up()
+
+
+def drain_all(timeout: float) -> bool:
+    """Finish every running search of this process (gunicorn's ``worker_exit`` hook)."""
+    return all([computer.drain(timeout) for computer in _live])
+
+
+def init_app(app: Flask, store: Store) -> None:
+    pool = SearchPool(app.config["AI_EXECUTOR"], app.config["AI_WORKERS"])
+    queue = FairQueue(
+        pool,
+        app.config["AI_QUEUE"],
+        app.config["AI_QUEUE_PER_CLIENT"],
+        app.config["AI_QUEUE_SECONDS"],
+    )
+    computer = Computer(store, queue)
+    app.extensions["mancala_computer"] = computer
+    _live.add(computer)
+
+
+def get_computer() -> Computer:
+    return current_app.extensions["mancala_computer"]  # type: ignore[no-any-return]

@@ -1,0 +1,231 @@
+"""The rules of the app around the engine's rules: who may move, undo, take back, resign, join,
+offer a rematch or change a watched game's pace.
+
+Each function checks a request against a game and returns the game's next data (the caller
+saves it); it raises a :mod:`app.games.errors` kind, and changes nothing, when it can't be done.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from app.games import params
+from app.games.errors import BadInput, IllegalMove, NoSeat, NotNow, NotYourTurn
+from app.games.model import Game, Seat
+from engine import IllegalMove as RulesForbid
+
+
+def seats_held(game: Game, owner: str | None) -> list[int]:
+    """The seats ``owner`` holds in ``game``; a viewer who holds none is refused."""
+    mine = game.seats_of(owner)
+    if not mine:
+        raise NoSeat("you have no seat in this game (you are watching it)")
+    return mine
+
+
+def not_over(game: Game, what: str = "the game is over") -> None:
+    if game.over:
+        raise NotNow(what)
+
+
+def play_move(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+    """The data after the viewer's move ``body["pit"]``."""
+    pit = params.pit(game, body)
+    params.check_version(game, body)
+    mine = seats_held(game, owner)
+    not_over(game)
+    mover = game.record.state.to_move
+    assert mover is not None
+    if mover not in mine:
+        who = "the computer" if game.seats[mover].is_computer else "your opponent"
+        raise NotYourTurn(f"it is not your turn: {who} is to move")
+    try:
+        game.record.push(pit)
+    except RulesForbid as exc:
+        raise IllegalMove(str(exc)) from None
+    data = dict(game.data, moves=list(game.record.moves), last_move_at=time.time())
+    data["takeback"] = None  # a move answers a pending takeback request with no
+    return data
+
+
+def computer_move(game: Game, decision: dict[str, Any]) -> dict[str, Any]:
+    """The data after the computer's decision (already checked to be its turn)."""
+    ply = len(game.record.moves)
+    game.record.push(int(decision["move"]))
+    decisions = dict(game.data.get("decisions", {}))
+    decisions[str(ply)] = decision
+    return dict(
+        game.data, moves=list(game.record.moves), decisions=decisions, last_move_at=time.time()
+    )
+
+
+def undo_refusal(game: Game, mine: list[int]) -> str:
+    """Why the viewer holding ``mine`` can't undo now ("" when they can): a move of theirs to
+    take back, in a game that wasn't resigned and isn't between two devices."""
+    if not mine:
+        return "you have no seat in this game (you are watching it)"
+    if game.resigned is not None:
+        return "the game was resigned; start a new one"
+    if game.mode == "remote":
+        return "take-backs are not available in a game between two devices"
+    if not any(r.player in mine for r in game.record.records):
+        return "there is no move of yours to take back"
+    return ""
+
+
+def can_undo(game: Game, mine: list[int]) -> bool:
+    """Whether the viewer may undo now (one screen, the computer) or ask the opponent to take
+    back their last move (two devices: the game in play, no request pending)."""
+    if game.mode == "remote":
+        played = any(r.player in mine for r in game.record.records)
+        return played and not game.over and game.data.get("takeback") is None
+    return not undo_refusal(game, mine)
+
+
+def undo(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+    """Take back moves: against the computer, back to the viewer's previous turn; on one
+    screen, one move."""
+    params.check_version(game, body)
+    mine = seats_held(game, owner)
+    refused = undo_refusal(game, mine)
+    if refused:
+        raise NotNow(refused)
+    record = game.record
+    moves = record.moves
+    # Pop to the last move one of my seats played, then keep popping while the mover is not me.
+    last_mine = max(i for i, r in enumerate(record.records) if r.player in mine)
+    if len(mine) == 2:
+        last_mine = len(moves) - 1  # same screen: take back one move
+    while len(moves) > last_mine:
+        record.pop()
+    decisions = {k: v for k, v in game.data.get("decisions", {}).items() if int(k) < len(moves)}
+    return dict(game.data, moves=list(moves), decisions=decisions, last_move_at=time.time())
+
+
+def resign(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+    """The viewer gives up (the seat to move, if they hold both)."""
+    params.check_version(game, body)
+    mine = seats_held(game, owner)
+    not_over(game)
+    mover = game.record.state.to_move
+    seat = mover if mover in mine else mine[0]
+    return dict(game.data, resigned=seat)
+
+
+def one_seat(game: Game, owner: str | None) -> int:
+    """The viewer's seat in a game between two devices, once both seats are taken."""
+    if game.mode != "remote":
+        raise NotNow("requests to the opponent are for games between two devices")
+    mine = seats_held(game, owner)
+    if game.has_open_seat:
+        raise NotNow("your opponent has not joined yet")
+    return mine[0]
+
+
+def takeback(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+    """Ask the opponent to take back your last move, or accept / decline their request.
+
+    Accepting goes back to the requester's previous turn (their last move and any replies).
+    """
+    params.check_version(game, body)
+    action = params.action(body)
+    seat = one_seat(game, owner)
+    not_over(game)
+    pending = game.data.get("takeback")
+    if action == "request":
+        if pending is not None:
+            raise NotNow("a takeback request is already waiting for an answer")
+        if not any(r.player == seat for r in game.record.records):
+            raise NotNow("there is no move of yours to take back")
+        return dict(game.data, takeback=seat)
+    if pending is None or pending == seat:
+        raise NotNow("there is no takeback request from your opponent to answer")
+    if action == "decline":
+        return dict(game.data, takeback=None)
+    record = game.record
+    last = max(i for i, r in enumerate(record.records) if r.player == pending)
+    while len(record.moves) > last:
+        record.pop()
+    return dict(game.data, moves=list(record.moves), takeback=None, last_move_at=time.time())
+
+
+def rematch_offer(
+    game: Game, owner: str | None, body: dict[str, Any]
+) -> tuple[dict[str, Any], str]:
+    """Offer a rematch, or answer the opponent's offer: the new data and the action taken."""
+    params.check_version(game, body)
+    action = params.action(body)
+    seat = one_seat(game, owner)
+    if not game.over:
+        raise NotNow("a rematch is offered when the game is over")
+    offer = game.data.get("rematch") or {}
+    if offer.get("game"):
+        raise NotNow("the rematch has started already")
+    if action == "request":
+        if offer:
+            raise NotNow("a rematch offer is already waiting for an answer")
+        return dict(game.data, rematch={"by": seat, "game": None}), action
+    if not offer or offer["by"] == seat:
+        raise NotNow("there is no rematch offer from your opponent to answer")
+    if action == "decline":
+        return dict(game.data, rematch=None), action
+    return dict(game.data), action
+
+
+def rematch_data(game: Game) -> dict[str, Any]:
+    """A new game between the same two seats with the other player moving first."""
+    return dict(
+        game.data,
+        moves=[],
+        first_player=1 - int(game.record.first_player),
+        seats=[s.to_dict() for s in game.seats],
+        decisions={},
+        resigned=None,
+        paused=False,
+        takeback=None,
+        rematch=None,
+        last_move_at=time.time(),
+    )
+
+
+SETTINGS = ("version", "paused", "delay")
+
+
+def change_settings(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+    """Pause, resume or change the pace of a game's computer moves.
+
+    Settings don't depend on the position, so ``version`` is optional here; when given it must
+    be the current one.
+    """
+    if "version" in body:
+        params.check_version(game, body)
+    unknown = sorted(set(body) - set(SETTINGS))
+    if unknown:
+        raise BadInput(f"unknown setting {unknown[0]!r} (settings: paused, delay)")
+    if game.mode != "watch":
+        seats_held(game, owner)
+    data = dict(game.data)
+    if "paused" in body:
+        if not isinstance(body["paused"], bool):
+            raise BadInput("'paused' must be true or false")
+        data["paused"] = body["paused"]
+    if "delay" in body:
+        data["delay"] = params.delay(body["delay"])
+    return data
+
+
+def join(game: Game, owner: str, body: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Take the open seat of a game between two devices, with ``body["name"]`` if given."""
+    unknown = sorted(set(body) - {"name", "version"})
+    if unknown:
+        raise BadInput(f"unknown field {unknown[0]!r} (fields: name)")
+    name = params.player_name(body["name"]) if "name" in body else None
+    if game.seats_of(owner):
+        raise NotNow("you already have a seat in this game")
+    seats = game.seats
+    for i, seat in enumerate(seats):
+        if seat.is_open:
+            seats[i] = Seat("human", owner, name=name if name is not None else seat.name)
+            return dict(game.data, seats=[s.to_dict() for s in seats]), i
+    raise NotNow("both seats are taken; you can watch this game")

@@ -1,0 +1,156 @@
+"""A stored game as the app knows it: its seats, its record replayed through the engine, its state.
+
+A game's data (what the store keeps) is its record (variant, options, first player, moves) plus
+the app's settings; it is replayed through the engine on every read, which keeps history rules
+(Oware's repetition) exact.  :class:`Seat` is the typed view of one seat of that data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from app.replay import replay
+from engine.record import GameRecord
+
+Mode = Literal["computer", "local", "remote", "watch"]
+MODES: dict[str, str] = {
+    "computer": "Play the computer",
+    "local": "Play a friend here",
+    "remote": "Play a friend on another device",
+    "watch": "Watch computer vs computer",
+}
+DEFAULT_LEVEL = "medium"
+DEFAULT_ALGORITHM = "minimax"
+HINT_LEVEL = "hard"
+
+
+def owner_hash(token: str) -> str:
+    """What the store keeps of a browser's seat token (never the token itself)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_game_id() -> str:
+    """A game id no one can guess (96 random bits)."""
+    return secrets.token_urlsafe(12)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One side of the board: a person (``owner`` is their device's hash, None while the seat
+    is open) or the computer at a level."""
+
+    kind: Literal["human", "computer"]
+    owner: str | None = None
+    level: str | None = None
+    algorithm: str | None = None
+    name: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(
+            data["kind"],
+            data.get("owner"),
+            data.get("level"),
+            data.get("algorithm"),
+            data.get("name"),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stored form: only the fields that apply to the seat's kind."""
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.kind == "human":
+            data["owner"] = self.owner
+        else:
+            data.update(level=self.level, algorithm=self.algorithm)
+        if self.name is not None:
+            data["name"] = self.name
+        return data
+
+    @property
+    def is_open(self) -> bool:
+        """A person's seat nobody has taken yet (a LAN invite)."""
+        return self.kind == "human" and self.owner is None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == "computer"
+
+    def held_by(self, owner: str | None) -> bool:
+        return owner is not None and self.kind == "human" and self.owner == owner
+
+
+class StoredRow(Protocol):
+    """What the store hands back for a game."""
+
+    id: str
+    version: int
+    data: dict[str, Any]
+    updated: float
+
+
+@dataclass
+class Game:
+    """A stored game replayed: its data, version and the engine's record."""
+
+    id: str
+    version: int
+    data: dict[str, Any]
+    record: GameRecord
+    updated: float = 0.0
+
+    @classmethod
+    def from_row(cls, row: StoredRow) -> Game:
+        """The game a store row holds, replayed (raises whatever a damaged record raises)."""
+        data = row.data
+        record = replay(data["variant"], data["options"], data["first_player"], data["moves"])
+        return cls(row.id, row.version, data, record, row.updated)
+
+    @property
+    def mode(self) -> Mode:
+        return self.data["mode"]  # type: ignore[no-any-return]
+
+    @property
+    def seats(self) -> list[Seat]:
+        return [Seat.from_dict(s) for s in self.data["seats"]]
+
+    @property
+    def resigned(self) -> int | None:
+        value = self.data.get("resigned")
+        return None if value is None else int(value)
+
+    @property
+    def over(self) -> bool:
+        return self.record.state.is_over or self.resigned is not None
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.record.state.to_move
+
+    @property
+    def has_open_seat(self) -> bool:
+        return any(s.is_open for s in self.seats)
+
+    @property
+    def has_computer(self) -> bool:
+        return any(s.is_computer for s in self.seats)
+
+    def seats_of(self, owner: str | None) -> list[int]:
+        """The seats a browser (by owner hash) holds."""
+        return [i for i, s in enumerate(self.seats) if s.held_by(owner)]
+
+    def computer_to_move(self) -> Seat | None:
+        """The computer seat whose turn it is, when it should think now."""
+        mover = self.to_move
+        if mover is None or self.data.get("paused"):
+            return None
+        seat = self.seats[mover]
+        return seat if seat.is_computer else None
+
+    def winner(self) -> int | None:
+        """The winning seat (the other one when a player resigned); None for a draw or in play."""
+        if self.resigned is not None:
+            return 1 - self.resigned
+        return self.record.state.winner

@@ -1,0 +1,226 @@
+"""Reading what a client sends: a new game's settings, names, versions, actions, records.
+
+Each function takes the raw JSON value and returns a checked one, or raises :class:`BadInput`
+saying what was wrong; nothing here reads or writes the store.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+import unicodedata
+from typing import Any
+
+from app.games.errors import BadInput, StaleVersion
+from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, Seat
+from engine import get_variant, variant_names
+from engine.agents import ALGORITHMS, LEVELS
+from engine.core import Rules
+from engine.record import GameRecord, RecordError
+
+MAX_DELAY = 5.0
+MAX_NAME = 24
+# Bidirectional embeddings, overrides and isolates: they can make a name display as another.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+CREATE_FIELDS = frozenset(
+    {
+        "name",
+        "names",
+        "variant",
+        "options",
+        "mode",
+        "level",
+        "algorithm",
+        "first",
+        "levels",
+        "algorithms",
+        "delay",
+        "record",
+    }
+)
+ACTIONS = ("request", "accept", "decline")
+
+
+def choice(params: dict[str, Any], key: str, allowed: tuple[str, ...], default: str) -> str:
+    """``params[key]`` if it is one of ``allowed`` (``default`` when absent)."""
+    value = params.get(key, default)
+    if value not in allowed:
+        raise BadInput(f"{key!r} must be one of {', '.join(allowed)}; got {value!r}")
+    return str(value)
+
+
+def computer_seat(params: dict[str, Any]) -> Seat:
+    """A computer seat at a known ``level``, playing a known ``algorithm``."""
+    return Seat(
+        "computer",
+        level=choice(params, "level", LEVELS, DEFAULT_LEVEL),
+        algorithm=choice(params, "algorithm", ALGORITHMS, DEFAULT_ALGORITHM),
+    )
+
+
+def delay(value: Any) -> float:
+    """A watched game's pause between computer moves: 0 to MAX_DELAY seconds."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_DELAY:
+        raise BadInput(f"'delay' must be a number of seconds from 0 to {MAX_DELAY:g}")
+    return float(value)
+
+
+def rules_from(params: dict[str, Any]) -> Rules:
+    """The engine rules named by ``variant`` and ``options``, with the engine's own message."""
+    variant = params.get("variant", "kalah")
+    options = params.get("options", {})
+    if variant not in variant_names():
+        raise BadInput(f"unknown variant {variant!r} (variants: {', '.join(variant_names())})")
+    if not isinstance(options, dict):
+        raise BadInput("'options' must be an object of rule options")
+    try:
+        return get_variant(variant, **options)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def player_name(value: Any, field: str = "name") -> str:
+    """A name a person gave their seat: a string, stripped, 1-24 characters, no controls."""
+    if not isinstance(value, str):
+        raise BadInput(f"{field!r} must be a string of 1 to {MAX_NAME} characters")
+    name = value.strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise BadInput(
+            f"{field!r} must be 1 to {MAX_NAME} characters (not counting spaces around it)"
+        )
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in BIDI_CONTROLS:
+            raise BadInput(f"{field!r} must not contain control characters ({ch!r})")
+    return name
+
+
+def seat_names(params: dict[str, Any], mode: str) -> list[str | None]:
+    """The names given for seats 0 and 1 on creating: ``name`` (the creator's seat) or, for a
+    game on one screen, ``names`` (one per seat, null for the default)."""
+    if "names" in params:
+        names = params["names"]
+        if mode != "local":
+            raise BadInput("'names' (one per seat) is for a game on one screen; use 'name'")
+        if "name" in params:
+            raise BadInput("give either 'name' or 'names', not both")
+        if not (isinstance(names, list) and len(names) == 2):
+            raise BadInput("'names' must be a list of two names (null for the default)")
+        return [None if n is None else player_name(n, f"names[{i}]") for i, n in enumerate(names)]
+    if "name" in params:
+        if mode == "watch":
+            raise BadInput("'name' names your seat; watching, you have none")
+        return [player_name(params["name"]), None]
+    return [None, None]
+
+
+def first_player(params: dict[str, Any], mode: str) -> int:
+    """Who moves first: ``first`` is "me", "computer" (against the computer), "random", 0 or 1."""
+    first = params.get("first", "me")
+    firsts = ("me", "computer", "random", 0, 1) if mode == "computer" else ("random", 0, 1, "me")
+    if isinstance(first, bool) or first not in firsts:
+        raise BadInput(f"'first' must be one of {', '.join(map(str, firsts))}; got {first!r}")
+    if first == "random":
+        return secrets.randbelow(2)
+    return 0 if first in ("me", 0) else 1
+
+
+def new_seats(params: dict[str, Any], mode: str, owner: str) -> list[Seat]:
+    """The two seats of a new game: the creator's, and the computer, a friend here, an open
+    seat for a friend on the LAN, or two computers to watch."""
+    human = Seat("human", owner)
+    if mode == "computer":
+        seats = [human, computer_seat(params)]
+    elif mode == "local":
+        seats = [human, human]
+    elif mode == "remote":
+        seats = [human, Seat("human")]
+    else:
+        levels = params.get("levels") or [params.get("level", DEFAULT_LEVEL)] * 2
+        algos = params.get("algorithms") or [params.get("algorithm", DEFAULT_ALGORITHM)] * 2
+        if not (isinstance(levels, list) and len(levels) == 2):
+            raise BadInput("'levels' must be a list of two levels, one per computer")
+        if not (isinstance(algos, list) and len(algos) == 2):
+            raise BadInput("'algorithms' must be a list of two algorithms")
+        seats = [computer_seat({"level": levels[i], "algorithm": algos[i]}) for i in (0, 1)]
+    names = seat_names(params, mode)
+    return [
+        Seat(s.kind, s.owner, s.level, s.algorithm, n) for s, n in zip(seats, names, strict=True)
+    ]
+
+
+def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
+    """The data of the game a create request describes (checked whole before anything is kept)."""
+    unknown = sorted(set(params) - CREATE_FIELDS)
+    if unknown:
+        raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(CREATE_FIELDS))})")
+    rules = rules_from(params)
+    mode = choice(params, "mode", tuple(MODES), "computer")
+    first = first_player(params, mode)
+    seats = new_seats(params, mode, owner)
+    data: dict[str, Any] = {
+        "variant": rules.name,
+        "options": dict(rules.options),
+        "first_player": first,
+        "moves": [],
+        "mode": mode,
+        "seats": [s.to_dict() for s in seats],
+        "decisions": {},
+        "resigned": None,
+        "paused": False,
+        "delay": delay(params.get("delay", 1.0 if mode == "watch" else 0.0)),
+        "last_move_at": time.time(),
+        "settings": {k: v for k, v in params.items() if k != "record"},
+    }
+    if "record" in params:
+        record = import_record(params["record"])
+        data.update(
+            variant=record.rules.name,
+            options=dict(record.rules.options),
+            first_player=record.first_player,
+            moves=list(record.moves),
+        )
+    return data
+
+
+def import_record(value: Any) -> GameRecord:
+    """A game record from its JSON object or its one-line text, saying where it is wrong."""
+    try:
+        if isinstance(value, str):
+            return GameRecord.from_text(value)
+        return GameRecord.from_dict(value)
+    except RecordError as exc:
+        raise BadInput(f"bad game record: {exc}") from None
+
+
+def check_version(game: Game, body: dict[str, Any]) -> None:
+    """The client names the version it saw, and it is the current one."""
+    version = body.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BadInput("'version' (the game version you saw, a whole number) is required")
+    if version != game.version:
+        raise StaleVersion(
+            f"the game has changed since version {version} (now {game.version}); reload it"
+        )
+
+
+def action(body: dict[str, Any]) -> str:
+    """A reply to an offer: "request" (the default), "accept" or "decline"."""
+    return choice(body, "action", ACTIONS, ACTIONS[0])
+
+
+def pit(game: Game, body: dict[str, Any]) -> int:
+    """The pit a move names (a whole number; the rules say whether it can be played)."""
+    value = body.get("pit")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"'pit' must be a pit number 0-{game.record.rules.pits - 1}")
+    return value
+
+
+def since(value: str | None) -> int | None:
+    """A long-poll's ``since``: the version the client has."""
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise BadInput("'since' must be a version number") from None

@@ -1,0 +1,298 @@
+"""The use cases: create, read (and wait for news), play, undo, resign, join, take back, offer a
+rematch, ask for a hint, change settings.
+
+Each one loads the game, checks the request (:mod:`app.games.changes`), saves the next version
+and lets the computer take its turn; it raises an :mod:`app.games.errors` kind, with nothing
+written, when the request can't be done.  The device asking is a :class:`Device`: its seat
+owner, its address (for fairness) and its rate limits.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app
+
+from app.computer.moves import Computer, get_computer
+from app.games import changes, params
+from app.games.errors import BadInput, Damaged, NoGame, NotNow, QueueFull
+from app.games.errors import StaleVersion as Outdated
+from app.games.model import DEFAULT_ALGORITHM, HINT_LEVEL, Game, new_game_id
+from app.store import CorruptGame, Row, StaleVersion, Store, get_store
+from app.watch import VersionWatcher, get_watcher
+from engine.agents import LEVELS
+from engine.agents.levels import level_seconds
+
+log = logging.getLogger(__name__)
+
+CONNECTED_SECONDS = 5.0  # a seat seen this recently (by its long-poll) counts as connected
+TOUCH_EVERY = 2.0
+
+
+@dataclass(frozen=True)
+class Device:
+    """Who is asking: the hash of its seat token (None if it has none), its address, and its
+    rate limits (``limit(kind)`` refuses when the device used up that kind of request)."""
+
+    owner: str | None
+    address: str
+    limit: Callable[[str], None] = lambda kind: None
+
+
+class Games:
+    """The use cases over one store, its computer player and its version watcher."""
+
+    def __init__(self, store: Store, computer: Computer, watcher: VersionWatcher) -> None:
+        self.store = store
+        self.computer = computer
+        self.watcher = watcher
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def load(self, game_id: str) -> Game:
+        """The stored game replayed.
+
+        A damaged game (bad data in its row, or rules that changed since it was stored) reports
+        the error on its own requests only; every other game plays on.
+        """
+        try:
+            row = self.store.load(game_id)
+        except CorruptGame as exc:
+            log.error("damaged game: %s", exc)
+            raise Damaged(
+                f"this game's stored record is damaged and can't be read: {exc}"
+            ) from None
+        if row is None:
+            raise NoGame(f"there is no game {game_id!r}")
+        try:
+            return Game.from_row(row)
+        except Exception as exc:  # noqa: BLE001 (any fault in a stored record stays in its game)
+            log.error("game %s can't be replayed: %r", game_id, exc)
+            raise Damaged(f"this game can no longer be replayed: {exc!r}") from None
+
+    def replayable(self, rows: list[Row]) -> Iterator[Game]:
+        """The listed games that replay; a damaged or outdated one is left out (and logged)."""
+        for row in rows:
+            try:
+                game = Game.from_row(row)
+            except Exception:  # noqa: BLE001 (one bad game must not break a list)
+                log.error("game %s left out of a list: it can't be replayed", row.id)
+                continue
+            yield game
+
+    def games_of(self, owner: str | None, limit: int = 20) -> list[Game]:
+        """The games a device holds a seat in, newest first."""
+        return [] if owner is None else list(self.replayable(self.store.games_of(owner, limit)))
+
+    def read(self, device: Device, game_id: str, since: str | None, timeout: float) -> Game:
+        """The game; with ``since`` equal to its version, once it moves on (or at ``timeout``)."""
+        game = self.load(game_id)
+        self.computer.ensure(game, device.address)
+        if params.since(since) == game.version:
+            present = game.seats_of(device.owner) if game.mode == "remote" else []
+            game = self.wait_for_change(game, device, timeout, present=present)
+        return game
+
+    def wait_for_change(
+        self,
+        game: Game,
+        device: Device,
+        timeout: float,
+        computer_done: bool = False,
+        present: list[int] | None = None,
+    ) -> Game:
+        """Block this request (only) until the game's version moves past ``game.version``.
+
+        With ``computer_done``, wait on until it is no longer a computer's turn (its extra turns
+        included), or until ``timeout``.  The seats in ``present`` are marked as seen meanwhile.
+        """
+        end = time.monotonic() + timeout
+        while (left := end - time.monotonic()) > 0:
+            if present:
+                self.store.touch(game.id, present)
+            if game.computer_to_move() is not None:  # takes over a search whose worker died
+                self.computer.ensure(game, device.address)
+            if self.watcher.wait(game.id, game.version, min(left, TOUCH_EVERY)) == game.version:
+                continue
+            newer = self.load(game.id)
+            if newer.version == game.version:  # the watcher's news was older than this request
+                continue
+            game = newer
+            if not computer_done or game.computer_to_move() is None:
+                return game
+        return game
+
+    def presence(self, game: Game, mine: list[int]) -> dict[int, float | None]:
+        """Seconds since each seat of a game between two devices was last seen (the viewer's
+        own seats are seen now)."""
+        self.store.touch(game.id, mine)
+        seen = self.store.presence(game.id)
+        now = time.time()
+        return {seat: (None if seat not in seen else round(now - seen[seat], 1)) for seat in (0, 1)}
+
+    # -- writing ----------------------------------------------------------------------------------
+
+    def admit_search(self, device: Device, game: Game | None = None) -> None:
+        """Before a request that may start a search (in ``game``, if it has a computer seat):
+        the device's rate limit and room in the queue."""
+        if game is None or game.has_computer:
+            device.limit("computer")
+            self.computer.queue.admit(device.address)
+
+    def save(self, game: Game, data: dict[str, Any], device: Device) -> Game:
+        """Write the next version of ``game`` and let the computer move if it is its turn."""
+        try:
+            row = self.store.save(game.id, game.version, data)
+        except StaleVersion:
+            raise Outdated(
+                "the game changed while your request was on its way; reload it"
+            ) from None
+        saved = Game.from_row(row)
+        self.computer.ensure(saved, device.address)
+        return saved
+
+    def save_whatever_changed(
+        self,
+        game_id: str,
+        device: Device,
+        change: Callable[[Game], tuple[dict[str, Any], tuple[str, int] | None]],
+        versioned: bool = False,
+    ) -> Game:
+        """Load, ``change`` and save a game, again if another write landed in between (a computer
+        move, a friend's move): for a change that does not depend on the position.  With
+        ``versioned`` (the client named the version it saw) a race is refused instead."""
+        for _ in range(20):
+            game = self.load(game_id)
+            data, add_owner = change(game)
+            try:
+                row = self.store.save(game.id, game.version, data, add_owner)
+            except StaleVersion:
+                if versioned:
+                    raise Outdated("the game changed meanwhile; reload it") from None
+                continue
+            saved = Game.from_row(row)
+            self.computer.ensure(saved, device.address)
+            return saved
+        raise NotNow("the game is changing too fast; try again")
+
+    def start(
+        self,
+        data: dict[str, Any],
+        owners: list[tuple[str, int]],
+        device: Device,
+        game_id: str | None = None,
+    ) -> Game:
+        """Store a new game with its seat owners; the computer starts if it moves first."""
+        row = self.store.create(game_id or new_game_id(), data, owners)
+        game = Game.from_row(row)
+        self.computer.ensure(game, device.address)
+        return game
+
+    def create(self, device: Device, body: dict[str, Any], owner: str) -> Game:
+        """A new game as ``body`` describes it, ``owner`` holding the creator's seats."""
+        data = params.new_game_data(body, owner)
+        device.limit("create")
+        if any(s["kind"] == "computer" for s in data["seats"]):
+            self.computer.queue.admit(device.address)
+        held = [i for i, s in enumerate(data["seats"]) if s.get("owner") == owner]
+        return self.start(data, [(owner, seat) for seat in held], device)
+
+    def play(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+        """The device's move; with ``wait``, the answer waits for the computer's reply."""
+        game = self.load(game_id)
+        data = changes.play_move(game, device.owner, body)
+        self.admit_search(device, game)
+        saved = self.save(game, data, device)
+        computer = saved.computer_to_move()
+        if body.get("wait") is True and computer is not None:
+            timeout = 2 * level_seconds(computer.level or "master") + 5.0
+            saved = self.wait_for_change(saved, device, timeout, computer_done=True)
+        return saved
+
+    def undo(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+        game = self.load(game_id)
+        return self.save(game, changes.undo(game, device.owner, body), device)
+
+    def resign(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+        game = self.load(game_id)
+        return self.save(game, changes.resign(game, device.owner, body), device)
+
+    def takeback(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+        """A takeback request to the opponent of a game between two devices, or its answer."""
+        game = self.load(game_id)
+        return self.save(game, changes.takeback(game, device.owner, body), device)
+
+    def join(self, device: Device, game_id: str, body: dict[str, Any], owner: str) -> Game:
+        """Take the open seat of a game between two devices."""
+
+        def change(game: Game) -> tuple[dict[str, Any], tuple[str, int]]:
+            data, seat = changes.join(game, owner, body)
+            return data, (owner, seat)
+
+        return self.save_whatever_changed(game_id, device, change)
+
+    def settings(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+        """Pause, resume or pace a game's computer moves."""
+
+        def change(game: Game) -> tuple[dict[str, Any], None]:
+            data = changes.change_settings(game, device.owner, body)
+            if body.get("paused") is False:
+                self.admit_search(device, game)
+            return data, None
+
+        return self.save_whatever_changed(game_id, device, change, versioned="version" in body)
+
+    def rematch(self, device: Device, game_id: str, body: dict[str, Any], owner: str) -> Game:
+        """The same game again: at once with the computer or on one screen; between two devices
+        an offer (the answer is the game with the offer), and accepting starts it."""
+        game = self.load(game_id)
+        if game.mode == "remote":
+            return self.remote_rematch(device, game, body)
+        if game.mode != "watch":
+            changes.seats_held(game, owner)
+        return self.create(device, dict(game.data.get("settings", {})), owner)
+
+    def remote_rematch(self, device: Device, game: Game, body: dict[str, Any]) -> Game:
+        """Offer a rematch (first move swaps) or answer one; accepting starts it."""
+        data, action = changes.rematch_offer(game, device.owner, body)
+        if action != "accept":
+            return self.save(game, data, device)
+        device.limit("create")
+        new_id = new_game_id()
+        offer = dict(data["rematch"], game=new_id)
+        self.save(game, dict(data, rematch=offer), device)  # first: of two accepts, one starts it
+        owners = [(str(s.owner), i) for i, s in enumerate(game.seats) if s.owner]
+        return self.start(changes.rematch_data(game), owners, device, new_id)
+
+    def hint(
+        self, device: Device, game_id: str, body: dict[str, Any]
+    ) -> tuple[Game, dict[str, Any]]:
+        """The move a level's agent suggests to the device for its own turn."""
+        game = self.load(game_id)
+        mine = changes.seats_held(game, device.owner)
+        if game.to_move is None or game.to_move not in mine:
+            raise NotNow("a hint is for your own turn")
+        level = body.get("level", HINT_LEVEL)
+        if level not in LEVELS:
+            raise BadInput(f"'level' must be one of {', '.join(LEVELS)}")
+        self.admit_search(device)
+        try:
+            decision = self.computer.hint(
+                game, level, DEFAULT_ALGORITHM, level_seconds(level) + 10, device.address
+            )
+        except Exception as exc:  # a timeout or a broken pool: say so, the game is unchanged
+            raise QueueFull(f"the computer could not suggest a move just now ({exc!r})") from None
+        return game, decision
+
+
+def get_games() -> Games:
+    """The use cases of this app (made on first use, from the app's store and computer)."""
+    games: Games | None = current_app.extensions.get("mancala_games")
+    if games is None:
+        games = Games(get_store(), get_computer(), get_watcher())
+        current_app.extensions["mancala_games"] = games
+    return games

@@ -1,0 +1,215 @@
+"""A game as JSON for the browser, from the viewer's side: what the page draws and what it may do.
+
+The page computes no rules: whatever it needs to know (legal moves, who may undo, special pits
+with their owners, the variant's words, each move's sowing and captures) is sent from here.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from app.games.changes import can_undo
+from app.games.model import Game
+from engine.agents.levels import level_seconds
+from engine.core import Rules, State
+from engine.notation import pit_letter
+
+
+def seat_name(game: Game, seat: int, mine: list[int]) -> str:
+    """How a seat is named to the viewer: its player's name ("Ana (you)") or a default."""
+    info = game.seats[seat]
+    if info.is_computer:
+        number = f" {seat + 1}" if game.mode == "watch" else ""
+        return f"Computer{number} ({str(info.level).capitalize()})"
+    if game.mode == "local":
+        return info.name or f"Player {seat + 1}"
+    if seat in mine:
+        return f"{info.name} (you)" if info.name else "You"
+    if info.is_open:
+        return "Waiting for a friend"
+    if info.name:
+        return info.name
+    return "Opponent" if mine else f"Player {seat + 1}"
+
+
+_move_lists: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
+_move_lists_lock = threading.Lock()
+MOVE_LISTS_KEPT = 256
+
+
+def move_list(game: Game) -> list[dict[str, Any]]:
+    """Every move of the game as the browser shows it (the same for every viewer), each with its
+    turn number: a player's extra-turn moves share one turn.
+
+    Kept per (game, version) for the players and spectators reading that version; the list
+    is shared, so callers must not change it.
+    """
+    key = (game.id, game.version)
+    with _move_lists_lock:
+        found = _move_lists.get(key)
+    if found is not None and len(found) == len(game.record.moves):
+        return found
+    record = game.record
+    boards = [s.board for s in record.states]
+    decisions = game.data.get("decisions", {})
+    notation = record.notation()
+    moves = []
+    turn = 0
+    for ply, rec in enumerate(record.records):
+        if ply == 0 or record.records[ply - 1].player != rec.player:
+            turn += 1
+        moves.append(
+            {
+                "ply": ply,
+                "turn": turn,
+                "player": rec.player,
+                "pit": rec.pit,
+                "letter": pit_letter(rec.player, rec.pit),
+                "notation": notation[ply],
+                "record": rec.to_dict(),
+                "board": list(boards[ply + 1]),
+                "decision": decisions.get(str(ply)),
+            }
+        )
+    if game.version > 0:  # (a stored version; unsaved games are never kept)
+        with _move_lists_lock:
+            _move_lists[key] = moves
+            while len(_move_lists) > MOVE_LISTS_KEPT:
+                _move_lists.popitem(last=False)
+    return moves
+
+
+def end_reason(game: Game, mine: list[int]) -> str:
+    """Why the game ended, in words ("" while it goes on)."""
+    if game.resigned is not None:
+        return f"{seat_name(game, game.resigned, mine)} resigned"
+    records = game.record.records
+    if records and records[-1].ended:
+        return records[-1].end_reason
+    return ""
+
+
+def extra_text(rules: Rules, state: State) -> str:
+    """What a variant keeps beside the board, in words (e.g. Toguz Kumalak's tuzdyks)."""
+    return rules.extra_text(state.extra) if state.extra else ""
+
+
+def words(rules: Rules) -> dict[str, str]:
+    """The variant's words for the board's parts."""
+    return {"store": rules.store_word, "seeds": rules.seed_word}
+
+
+def board_help(rules: Rules) -> str:
+    """One sentence on how the board reads, true for the variant."""
+    seeds = rules.seed_word.capitalize()
+    if rules.has_stores_on_path:
+        return (
+            f"{seeds} are sown counter-clockwise; your {rules.store_word} is at the right end of "
+            "your row (the bottom one), your opponent's at the left."
+        )
+    return (
+        f"{seeds} are sown counter-clockwise around both rows (yours is the bottom one); the "
+        f"{rules.seed_word} each player takes are counted in their {rules.store_word}, "
+        "beside the board."
+    )
+
+
+def view(game: Game, owner: str | None) -> dict[str, Any]:
+    """Everything a browser needs to draw the game, from the viewer's side."""
+    record = game.record
+    rules = record.rules
+    state = record.state
+    mine = game.seats_of(owner)
+    moves = move_list(game)
+    mover = game.to_move
+    computer = game.computer_to_move()
+    last_decision = next((m["decision"] for m in reversed(moves) if m["decision"]), None)
+    return {
+        "id": game.id,
+        "version": game.version,
+        "variant": rules.name,
+        "title": rules.title,
+        "summary": rules.summary,
+        "options": dict(rules.options),
+        "pits": rules.pits,
+        "stores_on_path": bool(type(rules).has_stores_on_path),
+        "stores": [rules.store0, rules.store1],
+        "words": words(rules),
+        "board_help": board_help(rules),
+        "mode": game.mode,
+        "seats": [
+            {
+                "seat": i,
+                "kind": s.kind,
+                "name": seat_name(game, i, mine),
+                "player_name": s.name,
+                "open": s.is_open,
+                "level": s.level,
+                "algorithm": s.algorithm,
+                "yours": i in mine,
+            }
+            for i, s in enumerate(game.seats)
+        ],
+        "you": mine,
+        "first_player": record.first_player,
+        "extra": list(state.extra),
+        "extra_text": extra_text(rules, state),
+        "special_pits": [
+            {"pit": pit, "owner": owner_seat, "kind": kind}
+            for pit, owner_seat, kind in rules.special_pits(state.extra)
+        ],
+        "initial_board": list(record.states[0].board),
+        "board": list(state.board),
+        "to_move": mover,
+        "legal_moves": list(state.legal_moves()) if mover is not None else [],
+        "your_turn": mover is not None and mover in mine,
+        "scores": list(state.scores),
+        "status": "over" if game.over else "playing",
+        "winner": game.winner() if game.over else None,
+        "resigned": game.resigned,
+        "end_reason": end_reason(game, mine),
+        "can_undo": can_undo(game, mine),
+        "undo_asks": game.mode == "remote",
+        "thinking": computer is not None,
+        "think_seconds": level_seconds(str(computer.level)) if computer else None,
+        "paused": bool(game.data.get("paused")),
+        "delay": game.data.get("delay", 0.0),
+        "moves": moves,
+        "last_decision": last_decision,
+        "takeback": game.data.get("takeback"),
+        "rematch": game.data.get("rematch"),
+        "can_join": not mine and game.has_open_seat,
+        "updated": game.updated,
+    }
+
+
+def summary(game: Game, owner: str | None) -> dict[str, Any]:
+    """A line for the "your games" list."""
+    mine = game.seats_of(owner)
+    opponents = [seat_name(game, i, mine) for i in range(2) if i not in mine]
+    winner = game.winner() if game.over else None
+    if not game.over:
+        status = "your turn" if game.to_move in mine else "waiting"
+    elif winner is None:
+        status = "draw"
+    elif game.mode == "local":
+        status = f"{seat_name(game, winner, mine)} won"
+    else:
+        status = "you won" if winner in mine else "you lost"
+    return {
+        "id": game.id,
+        "variant": game.record.rules.name,
+        "title": game.record.rules.title,
+        "mode": game.mode,
+        "opponent": opponents[0] if opponents else "each other",
+        "players": [seat_name(game, i, mine) for i in range(2)],
+        "named": any(s.name for s in game.seats),
+        "moves": len(game.record.moves),
+        "scores": list(game.record.state.scores),
+        "status": status,
+        "over": game.over,
+        "updated": game.updated,
+        "url": f"/game/{game.id}",
+    }
