@@ -10,8 +10,10 @@ The rules:
   are captured, unless the mover has a tuzdyk already, the pit is the opponent's ninth (pit 8),
   or it has the same number as the opponent's own tuzdyk (the "same number" rule); from then on
   every stone sown into a tuzdyk goes straight to its owner's store;
-* the game ends as soon as a store holds 82 (that player wins) or both hold 81 (a draw);
-* a player who cannot move ends the game, and the other takes the stones left on their own row.
+* the game ends as soon as a store holds 82 (that player wins) or both hold 81 (a draw), and the
+  stores stand as they are then: stones still on the rows are not banked (they count for nobody);
+* a player who cannot move (all their pits empty) ends the game, and the other takes the stones
+  left on their own row.
 
 The tuzdyks are not on the board: a state keeps them in ``State.extra`` as (player 0's tuzdyk,
 player 1's tuzdyk), each the board index of the pit on the opponent's row or -1 for none.  The
@@ -35,8 +37,9 @@ class ToguzKumalak(Rules):
         "Nine pits of nine stones. The first stone goes back into the pit it came from. Your "
         "last stone making an opponent's pit even captures it; making it exactly 3 turns it "
         "into your tuzdyk (one per game, never their ninth pit, never the number of their "
-        "tuzdyk), whose stones are yours for the rest of the game. 82 wins, 81 each is a draw; "
-        "a player who cannot move ends the game."
+        "tuzdyk), whose stones are yours for the rest of the game. 82 wins, 81 each is a draw "
+        "(the stones left on the rows count for nobody); a player who cannot move ends the "
+        "game, and the other takes the stones on their own row."
     )
     options_spec: ClassVar[dict[str, Option]] = {}
     has_stores_on_path: ClassVar[bool] = False
@@ -167,3 +170,15 @@ class ToguzKumalak(Rules):
         if not self.moves(board, next_player):
             return f"player {next_player} cannot move"
         return ""
+
+    def bank(self, board: list[int], rec: MoveRecord | None, reason: str = "") -> None:
+        """End of game: only when a player cannot move are the rows banked (the other player
+        takes the stones on their own row); at 82 or 81 each the stores stand as they are and
+        the stones left on the rows count for nobody."""
+        half = self.total_seeds // 2
+        s0, s1 = board[self.store0], board[self.store1]
+        if not (s0 > half or s1 > half or s0 == s1 == half):
+            super().bank(board, rec, reason)
+        elif rec is not None:
+            rec.ended = True
+            rec.end_reason = reason

@@ -39,8 +39,12 @@ def test_random_games_keep_the_invariants(rules) -> None:
         else:
             pytest.fail("a random game did not end in 2000 moves")
         # Once over, the board is banked: the scores hold every seed; except that with Kalah's
-        # leftovers="none" nothing is banked and the seeds left on the rows count for nobody.
-        if rules.options.get("leftovers") == "none":
+        # leftovers="none" nothing is banked and the seeds left on the rows count for nobody,
+        # and Toguz Kumalak ended at 82 (or 81 each) leaves the stores as they stand.
+        toguz_at_82 = rules.name == "toguz_kumalak" and record.end_reason.startswith(
+            ("a store holds", "both stores hold")
+        )
+        if rules.options.get("leftovers") == "none" or toguz_at_82:
             assert record.banked == (0, 0)
         else:
             assert sum(state.scores) == rules.total_seeds

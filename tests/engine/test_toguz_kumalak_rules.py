@@ -119,15 +119,28 @@ def test_no_tuzdyk_with_the_number_of_the_opponents_tuzdyk() -> None:
     assert after(board, 0, 8, (-1, 0)) == (expected, (-1, 0), 1)
 
 
-def test_82_wins_at_once() -> None:
+def test_82_wins_at_once_and_the_stones_on_the_rows_stay() -> None:
     #     2  2  2  2  2  2  2  2  1
     # 63                            80
-    #     0  0  0  0  0  0  0  0  2      I (2): I, a; a becomes 2 and is taken: 82 ends the game,
-    #                                    each banks their own row
+    #     0  0  0  0  0  0  0  0  2      I (2): I, a; a becomes 2 and is taken: 82 ends the game;
+    #                                    the stores stand (82-63), nothing is banked
     board = [0] * 8 + [2] + [80] + [1] + [2] * 8 + [63]
+    state, rec = TOGUZ.position(board, 0).play_record(8)
+    assert list(state.board) == [0] * 8 + [1] + [82] + [0] + [2] * 8 + [63]
+    assert state.is_over and state.winner == 0 and state.scores == (82, 63)
+    assert rec.ended and rec.banked == (0, 0) and rec.end_reason == "a store holds 82"
+
+
+def test_82_for_the_player_behind_on_the_rows_still_wins() -> None:
+    #     9  9  9  9  9  9  9  9  1
+    # 20                            80
+    #     0  0  0  0  0  0  0  0  2      I (2): I, a; a becomes 2 and is taken: 82 wins although
+    #                                    banking the rows would have given 20 + 73 = 93 to 82
+    board = [0] * 8 + [2] + [80] + [1] + [9] * 8 + [8]
+    board[-1] = 162 - sum(board[:-1])
     state = TOGUZ.position(board, 0).play(8)
-    assert list(state.board) == [0] * 9 + [83] + [0] * 9 + [79]
-    assert state.is_over and state.winner == 0 and state.scores == (83, 79)
+    assert list(state.board) == [0] * 8 + [1] + [82] + [0] + [9] * 8 + [board[-1]]
+    assert state.is_over and state.winner == 0 and state.scores == (82, board[-1])
 
 
 def test_81_each_is_a_draw() -> None:
@@ -150,6 +163,18 @@ def test_a_player_who_cannot_move_ends_the_game() -> None:
     assert list(state.board) == [0] * 9 + [82] + [0] * 9 + [80]
     assert state.is_over and state.winner == 0
     assert rec.end_reason == "player 1 cannot move" and rec.banked == (2, 0)
+
+
+def test_a_player_who_cannot_move_below_81_ends_the_game_and_the_other_banks() -> None:
+    #     0  0  0  0  0  0  0  0  0
+    # 75                            70
+    #     2  0 15  0  0  0  0  0  0      A (2): A, B; player 1 cannot move: player 0 takes the
+    #                                    17 stones on their row (70 + 17 = 87 to 75)
+    board = [2, 0, 15] + [0] * 6 + [70] + [0] * 9 + [75]
+    state, rec = TOGUZ.position(board, 0).play_record(0)
+    assert list(state.board) == [0] * 9 + [87] + [0] * 9 + [75]
+    assert state.is_over and state.winner == 0 and state.scores == (87, 75)
+    assert rec.end_reason == "player 1 cannot move" and rec.banked == (17, 0)
 
 
 def test_tuzdyks_are_part_of_the_position() -> None:
