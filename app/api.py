@@ -17,6 +17,7 @@ from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, owner_hash
 from app.games.service import CONNECTED_SECONDS, Device, get_games
 from app.games.view import summary, view
 from app.limits import client_address, limit
+from app.polls import long_poll
 from app.seats import current_owner, ensure_owner
 from engine import get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS
@@ -126,7 +127,9 @@ def create_game() -> Any:
 def read_game(game_id: str) -> Any:
     since = request.args.get("since")
     timeout = float(current_app.config["LONG_POLL_SECONDS"])
-    return game_response(get_games().read(device(), game_id, since, timeout))
+    with long_poll(since is not None):  # app.polls: 429 beyond the device's cap
+        game = get_games().read(device(), game_id, since, timeout)
+    return game_response(game)
 
 
 @bp.patch("/games/<game_id>")

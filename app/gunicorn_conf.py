@@ -13,12 +13,13 @@ from typing import Any
 
 bind = f"0.0.0.0:{int(os.environ.get('PORT', '8000'))}"
 workers = int(os.environ.get("WORKERS", "2"))
-worker_class = "gthread"
+worker_class = "app.worker.Worker"  # gthread, safe from one device's connection attacks
 threads = int(os.environ.get("THREADS", "256"))  # each open board long-polls on a thread
 wsgi_app = "wsgi:app"
 accesslog = "-"
 access_log_format = '%(t)s %(h)s "%(r)s" %(s)s %(B)s bytes %(M)s ms pid %(p)s'
 graceful_timeout = 30
+control_socket_disable = True  # gunicorn 27's ~/.gunicorn/gunicorn.ctl: one path for every server
 DRAIN_SECONDS = 20.0  # of the graceful timeout, the time given to running computer moves
 
 

@@ -3,6 +3,7 @@
     python -m tools.loadbench                          # 200 games for 60 s on its own server
     python -m tools.loadbench --games 10 --seconds 8   # a short run
     python -m tools.loadbench --url http://127.0.0.1:8000 --json load.json
+    python -m tools.loadbench --attack slowloris     # the same while one address attacks
 
 Without ``--url`` it starts ``python -m app.serve`` (``PORT``, a fresh ``MANCALA_INSTANCE``;
 ``WORKERS``/``THREADS`` as in the environment, else the defaults), waits for it, plays, and
@@ -16,6 +17,11 @@ reported apart; the target is on the requests that never wait: creates, joins, m
 ``wait``), immediate reads.  429 and 503 count as errors, and the client waits ``Retry-After``
 and tries again.  "computer reply" is not a request: the time from a person's move (its answer)
 to the long-poll that shows the computer's reply.  Standard library only.
+
+With ``--attack NAME`` (one of :data:`tools.attacks.ATTACKS`: idle, slowloris, longpolls) one
+more address (:data:`tools.attacks.ATTACKER`) runs that attack for the whole run, started with
+the first game; the table is then the other devices' view of it, and the report adds what the
+attack did and how soon ``/health`` answered after it.  Loopback servers only.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ from typing import IO, Any
 from urllib.parse import urlsplit
 
 from app.lan import free_port
+from tools import attacks
 
 ROOT = Path(__file__).resolve().parents[1]
 NO_WAIT = ("create", "join", "move", "state")  # the kinds the latency target is about
@@ -686,8 +693,10 @@ def run(
     out: IO[str] | None = None,
     client_processes: int = CLIENT_PROCESSES,
     think: tuple[float, float] = THINK,
+    attack: str | None = None,
 ) -> dict[str, Any]:
-    """Run the benchmark, print its table to ``out`` (stdout) and return the figures."""
+    """Run the benchmark, print its table to ``out`` (stdout) and return the figures; with
+    ``attack``, while one address runs that attack (:mod:`tools.attacks`)."""
     out = out or sys.stdout
     mix = plan(games, think)
     ramp = min(5.0, seconds / 6) if ramp is None else ramp
@@ -700,10 +709,14 @@ def run(
         out.flush()
         cpu0, busy0, own0 = group_cpu(server.pgid), machine_busy(), own_cpu()
         begun = time.monotonic()
+        attacker = start_attack(attack, server.url, seconds + 1.0 + 0.2 * client_processes)
         tallies = drive(server.url, mix, seconds, seed, ramp, client_processes)
         elapsed = time.monotonic() - begun
+        attacked = stop_attack(attacker, server.url)
         cpu1, busy1, own1 = group_cpu(server.pgid), machine_busy(), own_cpu()
     figures = summarize(tallies, seconds)
+    if attacked is not None:
+        figures["attack"] = attacked
     figures.update(
         date=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         machine=f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}",
@@ -718,6 +731,32 @@ def run(
     figures["targets"] = targets(figures)
     report(figures, out)
     return figures
+
+
+def start_attack(name: str | None, url: str, seconds: float) -> attacks.Attack | None:
+    """Attack ``name`` on the server at ``url`` (loopback only) for ``seconds``, started."""
+    if name is None:
+        return None
+    parts = urlsplit(url)
+    host = parts.hostname or "127.0.0.1"
+    if not host.startswith("127."):
+        raise SystemExit("--attack runs against a server on this machine (127.x.x.x) only")
+    return attacks.ATTACKS[name](host, parts.port or 80, seconds=seconds).start()
+
+
+def stop_attack(attack: attacks.Attack | None, url: str) -> dict[str, Any] | None:
+    """Stop the attack; what it did, and the seconds until /health answered after it."""
+    if attack is None:
+        return None
+    report = attack.stop()
+    parts = urlsplit(url)
+    health = attacks.health_within(parts.hostname or "127.0.0.1", parts.port or 80, 30.0)
+    return {
+        "name": attack.name,
+        "report": asdict(report),
+        "line": report.line(),
+        "health_after_s": None if math.isinf(health) else round(health, 2),
+    }
 
 
 def cpu_model() -> str:
@@ -815,6 +854,16 @@ def report(f: dict[str, Any], out: IO[str]) -> None:
     print(f"errors: {f['error_count']}", file=out)
     for e in f["errors"]:
         print(f"  {e['kind']} {e['status']}: {e['count']} (e.g. {e['example']})", file=out)
+    if "attack" in f:
+        a = f["attack"]
+        health = a["health_after_s"]
+        print(
+            f"under attack from one address ({attacks.ATTACKER}): {a['line']}; every other "
+            f"device's no-wait p95 {_ms(f['no_wait']['p95'])} ms (target < 1,000 ms: "
+            f"{'met' if (f['no_wait']['p95'] or 0) < 1000 else 'NOT met'}); /health answered "
+            f"{'not within 30' if health is None else health} s after it",
+            file=out,
+        )
     g = f["targets"]
     print(
         f"targets: 0 errors: {'met' if g['zero_errors'] else 'NOT met'}; p95 of requests that "
@@ -846,6 +895,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar=("LO", "HI"),
         help=f"a person's pause before a move, seconds (default {THINK[0]:g} {THINK[1]:g})",
     )
+    parser.add_argument(
+        "--attack",
+        choices=sorted(attacks.ATTACKS),
+        help="one more address runs this connection attack the whole time (tools/attacks.py)",
+    )
     args = parser.parse_args(argv)
     figures = run(
         args.games,
@@ -857,6 +911,7 @@ def main(argv: list[str] | None = None) -> int:
         args.server_log,
         client_processes=args.client_processes,
         think=tuple(args.think),
+        attack=args.attack,
     )
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2) + "\n")
