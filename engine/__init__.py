@@ -10,23 +10,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from engine.core import Ending, EndKind, IllegalMove, MoveRecord, Outcome, Rules, State
+from engine.variants import get_variant, variant_names
 
-from engine.core import IllegalMove, MoveRecord, Rules, State
-from engine.variants import VARIANTS
-
-__all__ = ["IllegalMove", "MoveRecord", "Rules", "State", "get_variant", "variant_names"]
-
-
-def variant_names() -> tuple[str, ...]:
-    """Names accepted by :func:`get_variant`, in menu order."""
-    return tuple(VARIANTS)
-
-
-def get_variant(name: str, **options: Any) -> Rules:
-    """The rules of variant ``name`` with ``options``; ValueError for unknown names or options."""
-    try:
-        cls = VARIANTS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown variant {name!r} (variants: {', '.join(VARIANTS)})") from None
-    return cls(**options)
+__all__ = [
+    "EndKind",
+    "Ending",
+    "IllegalMove",
+    "MoveRecord",
+    "Outcome",
+    "Rules",
+    "State",
+    "get_variant",
+    "variant_names",
+]

@@ -15,6 +15,7 @@ Rules work in two layers (as OpenSpiel's ``ApplyAction`` / ``DoApplyAction``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar
 
 Board = tuple[int, ...]
@@ -23,6 +24,45 @@ Player = int
 
 class IllegalMove(ValueError):
     """A move that is not legal in the position it was played in."""
+
+
+class EndKind(StrEnum):
+    """Why a game ended, as a kind a program can act on (the words are in :class:`Ending`)."""
+
+    ROW_EMPTY = "row_empty"  # a row is empty (Kalah)
+    CANNOT_MOVE = "cannot_move"  # the player to move (or nobody) has a move
+    MAJORITY = "majority"  # a player holds more than half the seeds
+    HALF_EACH = "half_each"  # both hold exactly half (a draw)
+    ALL_STORED = "all_stored"  # every seed is in a store
+    BOARD_EMPTY = "board_empty"  # no seed is left on the board
+    REPETITION = "repetition"  # a position came back
+    LAST_FOUR = "last_four"  # a capture left four seeds, taken too (Adi)
+    CYCLE = "cycle"  # a move would sow forever (Adi)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game ended: its kind and the same in words for a person."""
+
+    kind: EndKind
+    text: str
+
+
+NOBODY_CAN_MOVE = Ending(EndKind.CANNOT_MOVE, "no player can move")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game's result: how it ended, the winner (None for a draw), the final stores."""
+
+    ending: Ending | None
+    winner: Player | None
+    scores: tuple[int, int]
+
+    @property
+    def margin(self) -> int:
+        """Seeds between the two final stores (0 for a draw)."""
+        return abs(self.scores[0] - self.scores[1])
 
 
 @dataclass
@@ -45,6 +85,13 @@ class MoveRecord:
     banked: tuple[int, int] = (0, 0)
     """Seeds each player banked from their own row when the move ended the game."""
     end_reason: str = ""
+    end_kind: EndKind | None = None
+
+    def end(self, ending: Ending) -> None:
+        """Note that this move ended the game, and how."""
+        self.ended = True
+        self.end_reason = ending.text
+        self.end_kind = ending.kind
 
     @property
     def captured(self) -> int:
@@ -63,6 +110,7 @@ class MoveRecord:
             "ended": self.ended,
             "banked": list(self.banked),
             "end_reason": self.end_reason,
+            "end_kind": None if self.end_kind is None else str(self.end_kind),
         }
 
 
@@ -388,14 +436,14 @@ class Rules:
         nxt = player if self.extra_turn(board, player, last) else 1 - player
         if rec is not None:
             rec.extra_turn = nxt == player
-        reason = self.game_over(board, nxt)
-        if not reason:
+        ending = self.game_over(board, nxt)
+        if ending is None:
             # Passing: whoever should move next does if they can, else the other player.
             if self.moves(board, nxt):
                 return nxt
             if self.moves(board, 1 - nxt):
                 return 1 - nxt
-        self.bank(board, rec, reason or "no player can move")
+        self.bank(board, rec, ending or NOBODY_CAN_MOVE)
         return None
 
     # -- rule hooks -----------------------------------------------------------------------------
@@ -420,11 +468,11 @@ class Rules:
         """Whether the mover moves again."""
         return False
 
-    def game_over(self, board: list[int], next_player: Player) -> str:
-        """Why the game ends now, before ``next_player`` moves; "" while it goes on."""
-        return ""
+    def game_over(self, board: list[int], next_player: Player) -> Ending | None:
+        """How the game ends now, before ``next_player`` moves; None while it goes on."""
+        return None
 
-    def bank(self, board: list[int], rec: MoveRecord | None, reason: str = "") -> None:
+    def bank(self, board: list[int], rec: MoveRecord | None, ending: Ending) -> None:
         """End of game: each player banks the seeds left on their own row."""
         banked = [0, 0]
         for player in (0, 1):
@@ -434,9 +482,8 @@ class Rules:
                 board[store] += board[i]
                 board[i] = 0
         if rec is not None:
-            rec.ended = True
             rec.banked = (banked[0], banked[1])
-            rec.end_reason = reason
+            rec.end(ending)
 
     # -- state beside the board (for rules such as Toguz Kumalak's tuzdyks) ---------------------
 

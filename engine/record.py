@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import IllegalMove, MoveRecord, Player, Rules, State
+from engine.core import Ending, IllegalMove, MoveRecord, Outcome, Player, Rules, State
 from engine.notation import move_text, parse_move
 
 
@@ -45,6 +45,18 @@ class GameRecord:
     def state(self) -> State:
         """The position after the last move."""
         return self.states[-1]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, who won and the final stores; None while it goes on."""
+        state = self.state
+        if not state.is_over:
+            return None
+        last = self.records[-1] if self.records else None
+        ending = None
+        if last is not None and last.end_kind is not None:
+            ending = Ending(last.end_kind, last.end_reason)
+        return Outcome(ending, state.winner, state.scores)
 
     def push(self, pit: int) -> MoveRecord:
         """Play ``pit`` from the current position and remember it."""

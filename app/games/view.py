@@ -91,6 +91,14 @@ def end_reason(game: Game, mine: list[int]) -> str:
     return ""
 
 
+def end_kind(game: Game) -> str | None:
+    """How the game ended, as a kind: "resigned" or the rules' (None while it goes on)."""
+    if game.resigned is not None:
+        return "resigned"
+    outcome = game.record.outcome
+    return None if outcome is None or outcome.ending is None else str(outcome.ending.kind)
+
+
 def extra_text(rules: Rules, state: State) -> str:
     """What a variant keeps beside the board, in words (e.g. Toguz Kumalak's tuzdyks)."""
     return rules.extra_text(state.extra) if state.extra else ""
@@ -170,6 +178,7 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "winner": game.winner() if game.over else None,
         "resigned": game.resigned,
         "end_reason": end_reason(game, mine),
+        "end_kind": end_kind(game),
         "can_undo": can_undo(game, mine),
         "undo_asks": game.mode == "remote",
         "thinking": computer is not None,

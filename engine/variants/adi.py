@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import Board, MoveRecord, Option, Player, Rules, State
+from engine.core import Board, Ending, EndKind, MoveRecord, Option, Player, Rules, State
 
 CYCLE = "the move cycles forever: the seeds on the board are split evenly"
 REPEAT = "the position repeated: the seeds on the board are split evenly"
@@ -70,7 +70,7 @@ class Adi(Rules):
         for nxt in (1 - player, player):
             if self.moves(board, nxt):
                 return nxt
-        self.bank(board, rec, "the board is empty")
+        self.bank(board, rec, Ending(EndKind.BOARD_EMPTY, "the board is empty"))
         return None
 
     def sow_and_capture(
@@ -83,7 +83,7 @@ class Adi(Rules):
         lifts: set[tuple[tuple[int, ...], int]] = set()
         while True:
             if self.cycles(board, i, lifts):
-                self.split(board, rec, CYCLE)
+                self.split(board, rec, Ending(EndKind.CYCLE, CYCLE))
                 return True
             hand = board[i]
             board[i] = 0
@@ -152,8 +152,7 @@ class Adi(Rules):
             if board[j]:
                 self.take(board, mover, capturer, j, rec)
         if rec is not None:
-            rec.ended = True
-            rec.end_reason = LAST_FOUR
+            rec.end(Ending(EndKind.LAST_FOUR, LAST_FOUR))
         return True
 
     def take(
@@ -170,7 +169,7 @@ class Adi(Rules):
         """Record a capture as the mover's or, when the opponent takes it, as theirs."""
         (rec.captures if capturer == mover else rec.opponent_captures).append((i, seeds))
 
-    def split(self, board: list[int], rec: MoveRecord | None, reason: str) -> None:
+    def split(self, board: list[int], rec: MoveRecord | None, ending: Ending) -> None:
         """End of game by a cycle or a repetition: the seeds on the board are split evenly."""
         half = sum(board[j] for j in self.pit_indices) // 2
         for j in self.pit_indices:
@@ -178,9 +177,8 @@ class Adi(Rules):
         board[6] += half
         board[13] += half
         if rec is not None:
-            rec.ended = True
             rec.banked = (half, half)
-            rec.end_reason = reason
+            rec.end(ending)
 
     # -- repetition ---------------------------------------------------------------------------
 
@@ -199,6 +197,6 @@ class Adi(Rules):
         if board[6] + board[13] != state.board[6] + state.board[13]:
             return nxt, frozenset({key})
         if key in state.history:
-            self.split(board, rec, REPEAT)
+            self.split(board, rec, Ending(EndKind.REPETITION, REPEAT))
             return None, frozenset()
         return nxt, state.history | {key}

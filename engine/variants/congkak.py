@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import MoveRecord, Option, Player, Rules
+from engine.core import Ending, EndKind, MoveRecord, Option, Player, Rules
 
 
 class Congkak(Rules):
@@ -77,8 +77,8 @@ class Congkak(Rules):
         """Last seed in the mover's own store: the mover goes again."""
         return last == self.store(player)
 
-    def game_over(self, board: list[int], next_player: Player) -> str:
+    def game_over(self, board: list[int], next_player: Player) -> Ending | None:
         """The game ends when the player to move has no seeds to move (nobody passes)."""
         if any(board[i] for i in self.row(next_player)):
-            return ""
-        return f"player {next_player} has no seeds to move"
+            return None
+        return Ending(EndKind.CANNOT_MOVE, f"player {next_player} has no seeds to move")

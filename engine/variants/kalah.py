@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import MoveRecord, Option, Player, Rules
+from engine.core import Ending, EndKind, MoveRecord, Option, Player, Rules
 
 EITHER_ROW_EMPTY = "either_row_empty"
 MOVER_CANNOT_MOVE = "mover_cannot_move"
@@ -99,23 +99,22 @@ class Kalah(Rules):
         """Last seed in the mover's own store: the mover goes again."""
         return bool(last == (self.store1 if player else self.store0))
 
-    def game_over(self, board: list[int], next_player: Player) -> str:
+    def game_over(self, board: list[int], next_player: Player) -> Ending | None:
         """The game ends as soon as either row is empty (or, with ``end="mover_cannot_move"``,
         only when the player to move next has no seeds)."""
         n = self.pits
         if self.ends_when_mover_is_stuck:
             if any(board[(n + 1) * next_player : (n + 1) * next_player + n]):
-                return ""
-            return f"player {next_player} has no seeds to move"
+                return None
+            return Ending(EndKind.CANNOT_MOVE, f"player {next_player} has no seeds to move")
         if any(board[:n]) and any(board[n + 1 : 2 * n + 1]):
-            return ""
-        return "a row is empty"
+            return None
+        return Ending(EndKind.ROW_EMPTY, "a row is empty")
 
-    def bank(self, board: list[int], rec: MoveRecord | None, reason: str = "") -> None:
+    def bank(self, board: list[int], rec: MoveRecord | None, ending: Ending) -> None:
         """End of game: each player banks their own row (``leftovers="none"``: nobody does, and
         the seeds stay on the board, counting for nobody)."""
         if self.options["leftovers"] == "owner":
-            super().bank(board, rec, reason)
+            super().bank(board, rec, ending)
         elif rec is not None:
-            rec.ended = True
-            rec.end_reason = reason
+            rec.end(ending)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import Board, MoveRecord, Option, Player, Rules, State
+from engine.core import Board, Ending, EndKind, MoveRecord, Option, Player, Rules, State
 
 
 class Oware(Rules):
@@ -141,12 +141,12 @@ class Oware(Rules):
         """A capture that would leave the opponent's row empty captures nothing (by default)."""
         return sum(board[first : first + 6]) == sum(board[i] for i in run)
 
-    def game_over(self, board: list[int], next_player: Player) -> str:
+    def game_over(self, board: list[int], next_player: Player) -> Ending | None:
         """The game ends once a player has captured more than half the seeds."""
         half = self.total_seeds // 2
         if board[6] > half or board[13] > half:
-            return "a player has captured more than half the seeds"
-        return ""
+            return Ending(EndKind.MAJORITY, "a player has captured more than half the seeds")
+        return None
 
     # -- repetition ---------------------------------------------------------------------------
 
@@ -164,6 +164,6 @@ class Oware(Rules):
         if captured:
             return nxt, frozenset({key})
         if key in state.history:
-            self.bank(board, rec, "the position repeated")
+            self.bank(board, rec, Ending(EndKind.REPETITION, "the position repeated"))
             return None, frozenset()
         return nxt, state.history | {key}

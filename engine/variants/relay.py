@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import MoveRecord, Option, Player, Rules
+from engine.core import Ending, EndKind, MoveRecord, Option, Player, Rules
 
 
 class Relay(Rules):
@@ -61,8 +61,8 @@ class Relay(Rules):
         """Last seed in the mover's own store: the mover goes again."""
         return last == self.store(player)
 
-    def game_over(self, board: list[int], next_player: Player) -> str:
+    def game_over(self, board: list[int], next_player: Player) -> Ending | None:
         """The game ends when every seed is in a store."""
         if any(board[i] for p in (0, 1) for i in self.row(p)):
-            return ""
-        return "every seed is in a store"
+            return None
+        return Ending(EndKind.ALL_STORED, "every seed is in a store")

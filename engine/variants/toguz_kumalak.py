@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import Board, MoveRecord, Option, Player, Rules
+from engine.core import Board, Ending, EndKind, MoveRecord, Option, Player, Rules
 from engine.notation import pit_letter
 
 NO_TUZDYK = -1
@@ -159,26 +159,25 @@ class ToguzKumalak(Rules):
         board[size + player] = last
         return True
 
-    def game_over(self, board: list[int], next_player: Player) -> str:
+    def game_over(self, board: list[int], next_player: Player) -> Ending | None:
         """The game ends at 82 in a store, at 81 each, or when the player to move can't move."""
         half = self.total_seeds // 2
         s0, s1 = board[self.store0], board[self.store1]
         if s0 > half or s1 > half:
-            return f"a store holds {half + 1}"
+            return Ending(EndKind.MAJORITY, f"a store holds {half + 1}")
         if s0 == s1 == half:
-            return f"both stores hold {half}"
+            return Ending(EndKind.HALF_EACH, f"both stores hold {half}")
         if not self.moves(board, next_player):
-            return f"player {next_player} cannot move"
-        return ""
+            return Ending(EndKind.CANNOT_MOVE, f"player {next_player} cannot move")
+        return None
 
-    def bank(self, board: list[int], rec: MoveRecord | None, reason: str = "") -> None:
+    def bank(self, board: list[int], rec: MoveRecord | None, ending: Ending) -> None:
         """End of game: only when a player cannot move are the rows banked (the other player
         takes the stones on their own row); at 82 or 81 each the stores stand as they are and
         the stones left on the rows count for nobody."""
         half = self.total_seeds // 2
         s0, s1 = board[self.store0], board[self.store1]
         if not (s0 > half or s1 > half or s0 == s1 == half):
-            super().bank(board, rec, reason)
+            super().bank(board, rec, ending)
         elif rec is not None:
-            rec.ended = True
-            rec.end_reason = reason
+            rec.end(ending)

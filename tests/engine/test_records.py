@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine import get_variant
+from engine import Ending, EndKind, Outcome, get_variant
 from engine.notation import move_text, parse_move
 from engine.record import GameRecord, RecordError
 
@@ -106,3 +106,15 @@ def test_undo_takes_back_the_last_move() -> None:
 def test_a_record_without_a_variant_or_with_a_huge_option_is_a_record_error(text: str) -> None:
     with pytest.raises(RecordError):
         GameRecord.from_text(text)
+
+
+def test_a_finished_record_has_a_typed_outcome() -> None:
+    record = GameRecord(get_variant("kalah", pits=3, seeds=1), 0)
+    assert record.outcome is None
+    for pit in (0, 0, 1, 2):
+        record.push(pit)
+    assert record.state.board == (0, 0, 0, 2, 0, 0, 0, 4)
+    outcome = record.outcome
+    assert outcome == Outcome(Ending(EndKind.ROW_EMPTY, "a row is empty"), 1, (2, 4))
+    assert outcome.margin == 2
+    assert record.records[-1].to_dict()["end_kind"] == "row_empty"
