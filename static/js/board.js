@@ -41,7 +41,11 @@ export class Board {
     this.bottom = 0;
     this.cells = new Map(); // board index -> element
     this.counts = [];
-    this.names = ["Player 1", "Player 2"];
+    // Labels for screen readers, from text.js: pit(player, pit, n) and store(player, n).
+    this.labels = {
+      pit: (player, pit, n) => `Pit ${pitLetter(player, pit)}: ${n}`,
+      store: (player, n) => `Store ${player + 1}: ${n}`,
+    };
   }
 
   store(player) {
@@ -120,8 +124,8 @@ export class Board {
     return div;
   }
 
-  setNames(names) {
-    this.names = names;
+  setLabels(labels) {
+    this.labels = labels;
   }
 
   /** Show ``board`` (canonical layout): counts, dots and labels. */
@@ -152,12 +156,8 @@ export class Board {
       }
     }
     const player = Number(cell.dataset.player);
-    const seeds = `${n} seed${n === 1 ? "" : "s"}`;
-    if (isStore) {
-      cell.setAttribute("aria-label", `${this.names[player]}'s store: ${seeds}`);
-    } else {
-      cell.setAttribute("aria-label", `Pit ${cell.dataset.letter} (${this.names[player]}): ${seeds}`);
-    }
+    const label = isStore ? this.labels.store(player, n) : this.labels.pit(player, Number(cell.dataset.pit), n);
+    if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
   }
 
   /** Mark playable pits, the last move and a hint; everything else is not clickable. */
@@ -189,9 +189,19 @@ export class Board {
     }
   }
 
-  /** Mark cells (by board index) with ``cls``, e.g. tuzdyks; the server says which. */
-  markSpecial(indices, cls) {
-    for (const [index, cell] of this.cells) cell.classList.toggle(cls, indices.includes(index));
+  /** Mark the special pits the server names ([{pit, owner, kind}], e.g. tuzdyks) with their kind. */
+  markSpecial(special) {
+    const kinds = new Set(special.map((s) => s.kind));
+    for (const [index, cell] of this.cells) {
+      const found = special.find((s) => s.pit === index);
+      for (const kind of [...cell.classList].filter((c) => c.startsWith("special-"))) {
+        if (!found || `special-${found.kind}` !== kind) cell.classList.remove(kind);
+      }
+      if (found) cell.classList.add(`special-${found.kind}`);
+      if (found) cell.dataset.owner = String(found.owner);
+      else delete cell.dataset.owner;
+    }
+    return kinds;
   }
 
   pulse(index, cls = "pulse") {

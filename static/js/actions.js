@@ -1,0 +1,67 @@
+// Buttons and keys: each binding returns the function that removes it (chessground's
+// events.ts), and bindActions() returns one that removes them all. What an action does is the
+// page's handler; here only which input calls which handler.
+
+/** addEventListener that returns its removal. */
+export function unbindable(el, type, listener, options) {
+  el.addEventListener(type, listener, options);
+  return () => el.removeEventListener(type, listener, options);
+}
+
+/** Run every function of ``unbinds`` (the removal of many bindings at once). */
+function all(unbinds) {
+  return () => {
+    for (const unbind of unbinds.splice(0)) unbind();
+  };
+}
+
+/**
+ * Bind the page's buttons to ``on``: {undo, hint, flip, resign, rules, closeRules, closeOver,
+ * again, accept, decline, join, thinking, pause, speed, skip, share, resize}.
+ * @returns {() => void} removes every binding
+ */
+export function bindButtons(els, on) {
+  const click = (el, handler) => unbindable(el, "click", () => handler());
+  return all([
+    click(els.undo, on.undo),
+    click(els.hint, on.hint),
+    click(els.flip, on.flip),
+    click(els.resign, on.resign),
+    click(els.rules, on.rules),
+    click(els.closeRules, on.closeRules),
+    click(els.closeOver, on.closeOver),
+    click(els.again, on.again),
+    click(els.accept, on.accept),
+    click(els.decline, on.decline),
+    click(els.pause, on.pause),
+    unbindable(els.join, "submit", (event) => {
+      event.preventDefault();
+      on.join(els.joinName.value);
+    }),
+    unbindable(els.thinkingCheck, "change", () => on.thinking()),
+    unbindable(els.speed, "change", () => on.speed(Number(els.speed.value))),
+    unbindable(els.board, "click", () => on.skip()),
+    unbindable(els.shareUrl, "focus", () => els.shareUrl.select()),
+    unbindable(window, "resize", () => on.resize()),
+  ]);
+}
+
+/**
+ * Keys: 1–9 play pit N of the player to move (from their left), u undo, h hint, f flip, Esc
+ * skips the animation. Not while typing, with a modifier, or with a dialog open.
+ * @returns {() => void} removes the binding
+ */
+export function bindKeys(on) {
+  return unbindable(document, "keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target instanceof HTMLElement && target.closest("input, select, textarea")) return;
+    if (document.querySelector("dialog[open]")) return;
+    if (event.key === "Escape") on.skip();
+    else if (/^[1-9]$/.test(event.key)) {
+      if (on.pitKey(Number(event.key) - 1)) event.preventDefault();
+    } else if (event.key === "u") on.undo();
+    else if (event.key === "h") on.hint();
+    else if (event.key === "f") on.flip();
+  });
+}

@@ -1,0 +1,77 @@
+// Following a game: the first read, then long-polling its version, and reconnecting by itself
+// after the server or the network went away. Hands each game read to ``onGame``; knows nothing
+// of how it is shown.
+import { ApiError, api, onReachable } from "./api.js";
+
+const RETRY_MS = 1500; // while the server can't be reached, try again this often
+export const POLL_TIMEOUT_MS = 30000; // a long-poll (8 s on the server) that takes longer is lost
+
+let wake = null; // ends the wait before the next try early (the browser is back online)
+function retryPause() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, RETRY_MS);
+    function done() {
+      clearTimeout(timer);
+      wake = null;
+      resolve();
+    }
+    wake = done;
+  });
+}
+window.addEventListener("online", () => wake && wake());
+
+/** Call ``listener(true)`` when the server answers again and ``listener(false)`` when it's lost. */
+export function onConnection(listener) {
+  onReachable(listener);
+}
+
+// Whether an error means the game is gone for good (no point in trying again).
+function final(err) {
+  return err instanceof ApiError && (err.status === 404 || err.status === 410);
+}
+
+/** The first read of the game, tried again while the server can't be reached. */
+export async function firstRead(url) {
+  for (;;) {
+    try {
+      return await api("GET", url, undefined, { timeout: POLL_TIMEOUT_MS });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 0) throw err;
+      await retryPause();
+    }
+  }
+}
+
+/**
+ * Follow the game at ``url`` by long-polling the version after ``latest()``. After a failure the
+ * next read is a plain one, which answers at once: the page catches up (moves made meanwhile)
+ * and is connected again without waiting out a long-poll.
+ * @param {{url: string, latest: () => number, onGame: (game: object) => void,
+ *          onGone: (err: Error) => void}} opts
+ * @returns {() => void} stops following
+ */
+export function follow({ url, latest, onGame, onGone }) {
+  let stopped = false;
+  (async () => {
+    let lost = false;
+    while (!stopped) {
+      try {
+        const game = await api("GET", lost ? url : `${url}?since=${latest()}`, undefined, {
+          timeout: POLL_TIMEOUT_MS,
+        });
+        lost = false;
+        if (!stopped) onGame(game);
+      } catch (err) {
+        if (final(err)) {
+          onGone(err);
+          return;
+        }
+        lost = true;
+        await retryPause();
+      }
+    }
+  })();
+  return () => {
+    stopped = true;
+  };
+}

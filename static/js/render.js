@@ -1,0 +1,229 @@
+// Draw the view into the page. Idempotent: render(view) twice leaves the page as once; it
+// opens no dialog, navigates nowhere, starts no timer and sends nothing (chessground's
+// render.ts). The words come from text.js, the facts from the server's game.
+import { Board } from "./board.js";
+import {
+  bottomSeat,
+  boardIndex,
+  canPlay,
+  lastMove,
+  seated,
+  shownDecision,
+  shownHint,
+  specialPits,
+  spectator,
+} from "./state.js";
+import * as text from "./text.js";
+
+/** The page's elements by job, looked up once. */
+export function findElements(doc = document) {
+  const $ = (id) => doc.getElementById(id);
+  return {
+    root: $("game"),
+    board: $("board"),
+    status: $("status"),
+    connection: $("connection"),
+    extra: $("extra"),
+    callout: $("callout"),
+    live: $("live"),
+    moves: $("moves"),
+    tagTop: $("tag-top"),
+    tagBottom: $("tag-bottom"),
+    undo: $("btn-undo"),
+    hint: $("btn-hint"),
+    flip: $("btn-flip"),
+    resign: $("btn-resign"),
+    rules: $("btn-rules"),
+    closeRules: $("btn-close-rules"),
+    closeOver: $("btn-close-over"),
+    again: $("btn-again"),
+    accept: $("btn-accept"),
+    decline: $("btn-decline"),
+    watch: $("watch"),
+    pause: $("btn-pause"),
+    speed: $("speed"),
+    thinkingToggle: $("thinking-toggle"),
+    thinkingCheck: $("show-thinking"),
+    thinkingInfo: $("thinking-info"),
+    overDialog: $("over-dialog"),
+    overResult: $("over-result"),
+    overPlayers: $("over-players"),
+    overReason: $("over-reason"),
+    overMoves: $("over-moves"),
+    rulesDialog: $("rules-dialog"),
+    boardHelp: $("board-help"),
+    join: $("join"),
+    joinName: $("join-name"),
+    share: $("share"),
+    shareUrl: $("share-url"),
+    presence: $("presence"),
+    offer: $("offer"),
+    offerText: $("offer-text"),
+    exportLink: $("export-link"),
+  };
+}
+
+/** The Board for this game, built (again) when the bottom seat changed. */
+export function ensureBoard(view, els, game, onPlay) {
+  if (!view.board) view.board = new Board(els.board, { pits: game.pits, onPlay });
+  const board = view.board;
+  board.setLabels({
+    pit: (player, pit, n) => text.pitLabel(game, player, pit, n),
+    store: (player, n) => text.storeLabel(game, player, n),
+  });
+  const bottom = bottomSeat(view, game);
+  if (board.cells.size === 0 || board.bottom !== bottom) board.build(bottom);
+  return board;
+}
+
+function setText(el, value) {
+  if (el.textContent !== value) el.textContent = value;
+}
+
+/** Draw everything from ``view.game``. */
+export function render(view, els, onPlay) {
+  const game = view.game;
+  if (!game) return;
+  const board = ensureBoard(view, els, game, onPlay);
+  if (!view.animating) {
+    board.setCounts(game.board);
+    const last = lastMove(game);
+    const hint = shownHint(view, game);
+    const playable = canPlay(view, game);
+    board.mark({
+      legal: playable ? game.legal_moves : [],
+      mover: game.to_move,
+      last: last ? boardIndex(game, last.player, last.pit) : null,
+      hint: hint ? hint.index : null,
+    });
+    els.board.classList.toggle("my-turn", playable);
+  }
+  board.markSpecial(specialPits(game));
+  renderTags(view, els, game);
+  renderStatus(view, els);
+  renderCallout(view, els);
+  setText(els.extra, game.extra_text || "");
+  els.extra.hidden = !game.extra_text;
+  renderMoves(els, game);
+  renderControls(view, els, game);
+  renderPresence(els, game);
+  renderOffer(els, game);
+  renderThinking(view, els, game);
+  renderOver(els, game);
+  setText(els.boardHelp, game.board_help || "");
+}
+
+function renderTags(view, els, game) {
+  const bottom = bottomSeat(view, game);
+  for (const [tag, seat] of [
+    [els.tagTop, 1 - bottom],
+    [els.tagBottom, bottom],
+  ]) {
+    setText(tag.querySelector(".name"), text.seatName(game, seat));
+    setText(tag.querySelector(".score"), String(game.scores[seat]));
+    tag.classList.toggle("to-move", game.to_move === seat);
+    tag.classList.toggle("thinking", game.thinking && game.to_move === seat);
+  }
+}
+
+/** The status line: an error, the move being animated, or whose turn it is. */
+export function renderStatus(view, els) {
+  const game = view.game;
+  let value = view.message || view.notice;
+  if (!value && view.moving) value = text.playingText(game, view.moving);
+  if (!value) value = text.statusText(game);
+  setText(els.status, value);
+  els.status.classList.toggle("thinking", game.thinking && !view.message && !view.notice && !view.moving);
+  els.status.classList.toggle("error", Boolean(view.message));
+}
+
+export function renderCallout(view, els) {
+  const value = view.callout ? view.callout.text : "";
+  setText(els.callout, value);
+  els.callout.classList.toggle("shown", Boolean(value));
+}
+
+function renderControls(view, els, game) {
+  const playing = game.status === "playing";
+  const onlooker = game.mode === "watch" || spectator(game);
+  els.undo.disabled = !game.can_undo;
+  setText(els.undo.lastChild, text.undoLabel(game));
+  els.hint.disabled = !canPlay(view, game);
+  els.resign.disabled = !(seated(game) && playing);
+  setText(els.resign, view.resignArmed ? text.REALLY_RESIGN : text.RESIGN);
+  els.resign.hidden = onlooker;
+  els.undo.hidden = onlooker;
+  els.hint.hidden = onlooker;
+  els.watch.hidden = game.mode !== "watch";
+  setText(els.pause, game.paused ? text.RESUME : text.PAUSE);
+  els.pause.disabled = !playing;
+  if (document.activeElement !== els.speed) els.speed.value = closestSpeed(els.speed, game.delay);
+  els.join.hidden = !game.can_join;
+  const waiting = game.mode === "remote" && seated(game) && game.seats.some((s) => s.open);
+  els.share.hidden = !waiting;
+  if (waiting && !els.shareUrl.value) els.shareUrl.value = window.location.href;
+  els.exportLink.href = `${els.root.dataset.api}/record?format=text`;
+  els.exportLink.setAttribute("download", `mancala-${game.variant}-${game.id}.txt`);
+  els.thinkingToggle.hidden = !game.seats.some((s) => s.kind === "computer");
+}
+
+function closestSpeed(select, delay) {
+  const options = [...select.options].map((o) => Number(o.value));
+  return String(options.reduce((a, b) => (Math.abs(b - delay) < Math.abs(a - delay) ? b : a)));
+}
+
+/** Whether the other player of a game between two devices has its board open. */
+export function renderPresence(els, game) {
+  const value = text.presenceText(game);
+  els.presence.hidden = !value;
+  setText(els.presence, value);
+  els.presence.classList.toggle(
+    "connected",
+    game.seats.filter((s) => !s.yours && !s.open).every((s) => s.connected),
+  );
+}
+
+function renderOffer(els, game) {
+  const value = text.offerText(game);
+  els.offer.hidden = !value;
+  setText(els.offerText, value);
+}
+
+function renderMoves(els, game) {
+  const key = `${game.id}:${game.version}:${game.you.join(",")}`;
+  if (els.moves.dataset.shown === key) return; // the same list, seen from the same seats
+  const items = game.moves.map((m) => {
+    const li = document.createElement("li");
+    li.className = `move p${m.player}`;
+    li.textContent = m.notation;
+    li.title = text.moveWords(game, m);
+    return li;
+  });
+  els.moves.replaceChildren(...items);
+  els.moves.dataset.shown = key;
+  els.moves.scrollTop = els.moves.scrollHeight;
+}
+
+function renderThinking(view, els, game) {
+  const on = els.thinkingCheck.checked;
+  const shown = shownDecision(view, game, on);
+  if (!shown) {
+    view.board.showValues(null, null, null);
+    els.thinkingInfo.hidden = !on;
+    setText(els.thinkingInfo, on ? text.NOT_MOVED_YET : "");
+    return;
+  }
+  const d = shown.decision;
+  view.board.showValues(shown.player, shown.values, shown.best, (d && d.upper_bounds) || []);
+  els.thinkingInfo.hidden = false;
+  setText(els.thinkingInfo, text.thinkingText(shown));
+}
+
+/** The result dialog's contents (opening it is the page's business, not render's). */
+function renderOver(els, game) {
+  if (game.status !== "over") return;
+  setText(els.overResult, text.resultText(game));
+  setText(els.overPlayers, text.overPlayers(game));
+  setText(els.overReason, text.overReason(game));
+  setText(els.overMoves, game.moves.map((m) => m.notation).join(" "));
+}

@@ -1,0 +1,136 @@
+// The board page's view: the game the server sent, what is on screen, and the viewer's own
+// choices; plus pure functions over it. No DOM and no rules here (chessground's state.ts and
+// board.ts): whose pits are playable, what a move did and who may undo come from the server.
+
+/** A fresh view. Each field says what it holds. */
+export function createView() {
+  return {
+    game: null, // the game on screen (the server's JSON)
+    newest: null, // the newest game received (maybe still waiting to be shown)
+    latest: 0, // the highest version received
+    pending: [], // games received and waiting to be shown, oldest first
+    animating: false, // a move is being animated: the board is not playable meanwhile
+    moving: null, // the move being animated (its entry of game.moves), for the status line
+    sending: false, // a request is on its way: the board is not playable meanwhile
+    flipped: false, // the viewer turned the board around
+    hint: null, // the hint on screen: {version, index, player, values, best, decision}
+    message: "", // an error to show in the status line instead of the status
+    notice: "", // a passing word for the status line ("Looking for a good move…")
+    board: null, // the Board drawn (board.js), made on the first render
+    skipper: null, // skips the running animation (animate.js)
+    callout: null, // the callout by the board: {text, seat} or null
+    followed: null, // the rematch game this page already went to
+    overShownFor: null, // the game whose result dialog was shown already
+    resignArmed: false, // the resign button asks "Really resign?"
+  };
+}
+
+/** The board index of ``player``'s ``pit`` (canonical layout: row 0, store 0, row 1, store 1). */
+export function boardIndex(game, player, pit) {
+  return pit + (game.pits + 1) * player;
+}
+
+/** The [player, pit] of a board index on a row. */
+export function pitAt(game, index) {
+  const player = index <= game.pits ? 0 : 1;
+  return [player, index - (game.pits + 1) * player];
+}
+
+/** The seat shown at the bottom: the viewer's own, or the open one an invited friend may take. */
+export function bottomSeat(view, game) {
+  let base = 0;
+  if (game.you.length === 1) base = game.you[0];
+  else if (!game.you.length && game.can_join) {
+    const open = game.seats.find((s) => s.open);
+    if (open) base = open.seat;
+  }
+  return view.flipped ? 1 - base : base;
+}
+
+export function seated(game) {
+  return game.you.length > 0;
+}
+
+/** Someone looking on at a game between two devices (no seat, none open to take). */
+export function spectator(game) {
+  return game.mode === "remote" && !seated(game);
+}
+
+export function lastMove(game) {
+  return game.moves.length ? game.moves[game.moves.length - 1] : null;
+}
+
+/** Whether the viewer may play a pit now. */
+export function canPlay(view, game) {
+  return game.your_turn && !view.sending && !view.animating && !view.pending.length;
+}
+
+/** The hint for the position on screen, if any. */
+export function shownHint(view, game) {
+  return view.hint && view.hint.version === game.version ? view.hint : null;
+}
+
+/** The decision to show on the pits: the hint, else (when asked) the computer's last one. */
+export function shownDecision(view, game, showThinking) {
+  const hint = shownHint(view, game);
+  if (hint) return { ...hint, label: "Hint" };
+  if (!showThinking) return null;
+  const moved = [...game.moves].reverse().find((m) => m.decision);
+  if (!moved) return null;
+  const d = moved.decision;
+  return { player: moved.player, values: d.move_values, best: d.move, decision: d, label: game.seats[moved.player].name };
+}
+
+/**
+ * Take in a game the server sent; true when it is to be shown (queued in ``view.pending``).
+ * Older versions are dropped. The same version seen from a seat replaces the onlooker's view of
+ * it: after taking a seat, a poll sent before can answer (first or last) with that view.
+ */
+export function accept(view, game) {
+  if (view.game && game.id !== view.game.id) return false;
+  const seatedNow = view.newest && game.version === view.latest && game.you.length > view.newest.you.length;
+  if (!seatedNow) {
+    if (game.version <= view.latest) return false;
+    view.latest = game.version;
+  }
+  view.newest = game;
+  view.pending.push(game);
+  return true;
+}
+
+function samePrefix(a, b, n) {
+  for (let i = 0; i < n; i += 1) {
+    if (a.moves[i].notation !== b.moves[i].notation || a.moves[i].player !== b.moves[i].player) return false;
+  }
+  return true;
+}
+
+/**
+ * What changed from the game on screen ``before`` to ``game``: the moves to animate, or a jump
+ * (the first game, moves taken back, a different line) that is drawn at once.
+ * @returns {{fresh: object[], jump: boolean, undone: boolean}}
+ */
+export function changes(before, game) {
+  if (!before) return { fresh: [], jump: true, undone: false };
+  const undone = game.moves.length < before.moves.length;
+  if (undone || !samePrefix(before, game, before.moves.length)) return { fresh: [], jump: true, undone };
+  return { fresh: game.moves.slice(before.moves.length), jump: false, undone: false };
+}
+
+/** The board before ``move`` (an entry of ``game.moves``). */
+export function boardBefore(game, move) {
+  return move.ply === 0 ? game.initial_board : game.moves[move.ply - 1].board;
+}
+
+/** Animation speed factor: a watched game follows its delay; a backlog goes faster. */
+export function speedFactor(view, game) {
+  let factor = 1;
+  if (game.mode === "watch") factor = Math.max(0.12, Math.min(1, game.delay));
+  if (view.pending.length) factor *= 0.4;
+  return factor;
+}
+
+/** The board indices of the special pits (tuzdyks) and their owners, from the server. */
+export function specialPits(game) {
+  return game.special_pits || [];
+}

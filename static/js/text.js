@@ -1,0 +1,248 @@
+// Every word the board page says: status, result, move descriptions, callouts, offers,
+// presence, the thinking panel, labels for screen readers. Pure functions of the game the
+// server sent (and of the page's view where it matters); no DOM, no rules: what a move did,
+// who may undo and what the variant calls its store all come from the server.
+import { formatValue, pitLetter } from "./board.js";
+
+/** Seeds (or stones) and the store's word for this variant, from the server. */
+export function words(game) {
+  const w = (game && game.words) || {};
+  return { seeds: w.seeds || "seeds", store: w.store || "store" };
+}
+
+function plural(n, word) {
+  // The server's words are plural ("seeds", "stones", "captured seeds"); one drops the "s".
+  return `${n} ${n === 1 && word.endsWith("s") ? word.slice(0, -1) : word}`;
+}
+
+export function seeds(game, n) {
+  return plural(n, words(game).seeds);
+}
+
+/** The seat's name as the viewer sees it ("You", "Ana (you)", "Computer (Medium)"). */
+export function seatName(game, seat) {
+  return game.seats[seat].name;
+}
+
+/** Whether the seat's name is the bare "You" (so it takes "you play", "your store"). */
+function isYou(game, seat) {
+  const info = game.seats[seat];
+  return info.yours && game.you.length === 1 && !info.player_name;
+}
+
+/** "You play" / "Ana plays". */
+export function subject(game, seat, verb) {
+  const name = seatName(game, seat);
+  if (!verb) return name;
+  if (isYou(game, seat)) return `${name} ${verb}`;
+  return `${name} ${verb.endsWith("s") ? `${verb}es` : `${verb}s`}`;
+}
+
+/** "Your" / "Ana's". */
+export function possessive(game, seat) {
+  if (isYou(game, seat)) return "Your";
+  const name = seatName(game, seat);
+  return name.endsWith("s") ? `${name}'` : `${name}'s`;
+}
+
+/** "your" / "Ana's" in the middle of a sentence. */
+function possessiveLower(game, seat) {
+  const p = possessive(game, seat);
+  return p === "Your" ? "your" : p;
+}
+
+// The other player of a game between two devices: their name if they gave one.
+export function opponent(game, { capital = false } = {}) {
+  const other = game.seats.find((s) => !s.yours);
+  if (other && other.player_name) return other.name;
+  return capital ? "Your opponent" : "your opponent";
+}
+
+// "Waiting for opponent…", but a name a player chose is shown as they wrote it.
+function waitingFor(game, seat) {
+  const info = game.seats[seat];
+  return `Waiting for ${info.player_name ? info.name : info.name.toLowerCase()}…`;
+}
+
+/** The letter of a pit as the move list writes it: A–F for the first player, a–f for the second. */
+export function letterOf(player, pit) {
+  return pitLetter(player, pit);
+}
+
+/** Seeds taken in a list of [board index, seeds]. */
+function total(pairs) {
+  return (pairs || []).reduce((sum, [, n]) => sum + n, 0);
+}
+
+/** Where captured seeds came from, as pit letters: "your C", "a and b". */
+function takenFrom(game, mover, pairs) {
+  const pits = game.pits;
+  const letters = [];
+  let owner = null;
+  for (const [index] of pairs) {
+    const player = index <= pits ? 0 : 1;
+    const pit = index - (pits + 1) * player;
+    if (pit < 0 || pit >= pits) continue; // a store (never a capture source), be safe
+    letters.push(pitLetter(player, pit));
+    owner = owner === null || owner === player ? player : -1;
+  }
+  if (!letters.length) return "";
+  const list = letters.length === 1 ? letters[0] : `${letters.slice(0, -1).join(", ")} and ${letters[letters.length - 1]}`;
+  if (owner === null || owner < 0 || owner === mover) return list;
+  return `${possessiveLower(game, owner)} ${list}`;
+}
+
+/** One move in words: "Computer (Medium) played d: 5 seeds, took 3 from your C, extra turn." */
+export function moveWords(game, move) {
+  const rec = move.record;
+  let text = `${seatName(game, move.player)} played ${move.letter}: ${seeds(game, rec.sown.length)}`;
+  const took = total(rec.captures);
+  if (took) {
+    const from = takenFrom(game, move.player, rec.captures);
+    text += `, took ${took}${from ? ` from ${from}` : ""}`;
+  }
+  const given = total(rec.opponent_captures);
+  if (given) text += `, ${seatName(game, 1 - move.player)} took ${given}`;
+  if (rec.extra_turn && !rec.ended) text += ", extra turn";
+  return `${text}.`;
+}
+
+/** The callout for a move ("Captured 3 · Extra turn!"): empty when there is nothing to say. */
+export function moveCallout(game, move) {
+  const rec = move.record;
+  const parts = [];
+  const took = total(rec.captures);
+  if (took) parts.push(`Captured ${took}`);
+  if (rec.extra_turn && !rec.ended) parts.push("Extra turn!");
+  if (rec.ended) parts.push("Game over");
+  return parts.join(" · ");
+}
+
+/** During the animation: "Computer (Medium) plays d…". */
+export function playingText(game, move) {
+  return `${subject(game, move.player, "play")} ${move.letter}…`;
+}
+
+function seated(game) {
+  return game.you.length > 0;
+}
+
+export function statusText(game) {
+  if (game.status === "over") {
+    const offered = game.rematch && !game.rematch.game && game.you.includes(game.rematch.by);
+    return offered ? `${resultText(game)} · rematch offered, waiting for ${opponent(game)}…` : resultText(game);
+  }
+  if (game.paused) return "Paused";
+  const mover = game.to_move;
+  if (game.your_turn) {
+    return game.you.length === 2 ? `${seatName(game, mover)} to move` : "Your turn";
+  }
+  if (game.seats[mover].kind === "computer") return `${seatName(game, mover)} is thinking…`;
+  if (game.mode === "remote" && game.takeback !== null && game.you.includes(game.takeback)) {
+    return `Takeback asked; waiting for ${opponent(game)}…`;
+  }
+  if (game.mode === "remote" && game.can_join) return "A seat is open";
+  if (game.mode === "remote" && !seated(game)) return `${seatName(game, mover)} to move`;
+  return waitingFor(game, mover);
+}
+
+export function resultText(game) {
+  const [a, b] = game.scores;
+  if (game.winner === null) return `Draw, ${a}–${b}`;
+  const w = game.winner;
+  const ws = game.scores[w];
+  const ls = game.scores[1 - w];
+  if (game.you.length === 1) {
+    return game.you[0] === w ? `You won, ${ws}–${ls}` : `You lost, ${ls}–${ws}`;
+  }
+  return `${seatName(game, w)} won, ${ws}–${ls}`;
+}
+
+export function overPlayers(game) {
+  return game.seats.map((s) => `${s.name} ${game.scores[s.seat]}`).join(" · ");
+}
+
+export function overReason(game) {
+  return game.end_reason ? `Ended: ${game.end_reason}.` : "";
+}
+
+export function undoLabel(game) {
+  return game.undo_asks ? " Ask to take back" : " Undo";
+}
+
+/** Whether the other players of a game between two devices have their board open. */
+export function presenceText(game) {
+  const others = game.mode === "remote" ? game.seats.filter((s) => !s.yours && !s.open) : [];
+  if (!others.length) return "";
+  const text = others.map((s) => `${s.name}: ${s.connected ? "connected" : "not connected"}`).join(" · ");
+  return !game.you.length && game.mode === "remote" && !game.can_join ? `Watching · ${text}` : text;
+}
+
+/** A takeback request or rematch offer from the opponent, or "". */
+export function offerText(game) {
+  const mine = (seat) => game.you.includes(seat);
+  if (game.you.length === 1 && game.takeback !== null && game.takeback !== undefined && !mine(game.takeback)) {
+    return `${opponent(game, { capital: true })} asks to take back their last move.`;
+  }
+  if (game.you.length === 1 && game.rematch && !game.rematch.game && !mine(game.rematch.by)) {
+    const youFirst = mine(1 - game.first_player);
+    const them = opponent(game, { capital: true });
+    return `${them} offers a rematch (${youFirst ? "you move" : `${opponent(game)} moves`} first).`;
+  }
+  return "";
+}
+
+/** The thinking panel's line for a decision shown on the board. */
+export function thinkingText(shown) {
+  const d = shown.decision;
+  const bits = [`${shown.label}: best ${pitLetter(shown.player, shown.best)}`];
+  if (d) {
+    if (d.value !== null && d.value !== undefined) bits.push(`value ${formatValue(d.value)}`);
+    if (d.depth) bits.push(`depth ${d.depth}`);
+    if (d.nodes) bits.push(`${d.nodes.toLocaleString()} position${d.nodes === 1 ? "" : "s"}`);
+    if (d.seconds !== undefined) bits.push(`${d.seconds.toFixed(2)} s`);
+  }
+  let note = "Values are shown on each pit it considered";
+  if (d && d.upper_bounds && d.upper_bounds.length) note += "; ≤ marks a move proved no better";
+  if (d && d.random) note = `It played a deliberate slip. ${note}`;
+  return `${bits.join(", ")}. ${note}.`;
+}
+
+export const NOT_MOVED_YET = "The computer has not moved yet.";
+export const LOOKING_FOR_HINT = "Looking for a good move…";
+export const RESIGN = "Resign";
+export const REALLY_RESIGN = "Really resign?";
+export const PAUSE = "Pause";
+export const RESUME = "Resume";
+export const LOST_CONNECTION = "The connection to the server is lost. Reconnecting…";
+
+export function hintWords(player, pit) {
+  return `Hint: play ${pitLetter(player, pit)}.`;
+}
+
+export function takenBackWords(game) {
+  return `Moves taken back. ${statusText(game)}.`;
+}
+
+export function gameOverWords(game) {
+  return `Game over. ${resultText(game)}.`;
+}
+
+/** Without an answer from the server: what became of the request; the board stays usable. */
+export function notSent(message, path) {
+  const move = path === "/moves";
+  if (message !== "The server can't be reached. Check the connection.") {
+    return `${move ? "Your move" : "That"} got no answer in time; the board shows what the server has once it answers.`;
+  }
+  return `${move ? "Your move was" : "That was"} not sent: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+}
+
+/** A pit's label for screen readers: "Pit d (Computer (Medium)): 5 seeds". */
+export function pitLabel(game, player, pit, n) {
+  return `Pit ${pitLetter(player, pit)} (${seatName(game, player)}): ${seeds(game, n)}`;
+}
+
+/** A store's label for screen readers: "Your store: 3 seeds", "Ana's kazan: 12 stones". */
+export function storeLabel(game, player, n) {
+  return `${possessive(game, player)} ${words(game).store}: ${seeds(game, n)}`;
+}
