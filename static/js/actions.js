@@ -17,7 +17,7 @@ function all(unbinds) {
 
 /**
  * Bind the page's buttons to ``on``: {undo, hint, flip, resign, rules, closeRules, closeOver,
- * again, accept, decline, join, thinking, pause, speed, skip, share, resize}.
+ * again, accept, decline, join, thinking, pause, speed, sound, skip, resize}.
  * @returns {() => void} removes every binding
  */
 export function bindButtons(els, on) {
@@ -34,6 +34,7 @@ export function bindButtons(els, on) {
     click(els.accept, on.accept),
     click(els.decline, on.decline),
     click(els.pause, on.pause),
+    click(els.sound, on.sound),
     unbindable(els.join, "submit", (event) => {
       event.preventDefault();
       on.join(els.joinName.value);

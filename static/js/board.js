@@ -32,7 +32,7 @@ export function pitLetter(player, pit) {
 export class Board {
   /**
    * @param {HTMLElement} el the container
-   * @param {{pits:number, names:string[], onPlay:(index:number)=>void}} opts
+   * @param {{pits:number, onPlay:(index:number)=>void}} opts
    */
   constructor(el, { pits, onPlay }) {
     this.el = el;
@@ -46,6 +46,7 @@ export class Board {
       pit: (player, pit, n) => `Pit ${pitLetter(player, pit)}: ${n}`,
       store: (player, n) => `Store ${player + 1}: ${n}`,
     };
+    this.onCount = null; // called with (index, n) whenever a count on screen changes
   }
 
   store(player) {
@@ -100,11 +101,14 @@ export class Board {
     button.dataset.pit = String(pit);
     button.dataset.player = String(player);
     button.dataset.letter = pitLetter(player, pit);
-    button.disabled = true;
+    // Never `disabled`: a disabled button drops the keyboard focus to the page. A pit that can't
+    // be played now says so (aria-disabled) and ignores clicks; only one row is in the Tab order.
+    button.setAttribute("aria-disabled", "true");
+    button.tabIndex = player === this.bottom ? 0 : -1;
     button.style.setProperty("--col", String(player === this.bottom ? pit : this.pits - 1 - pit));
     const letter = span("letter");
     letter.textContent = pitLetter(player, pit);
-    button.append(span("dots"), span("count", true), letter, span("value"));
+    button.append(span("dots"), span("count", true), letter, span("value"), span("badge"));
     button.addEventListener("click", () => {
       if (button.classList.contains("legal")) this.onPlay(index);
     });
@@ -136,6 +140,7 @@ export class Board {
 
   setCount(index, n) {
     this.counts[index] = n;
+    if (this.onCount) this.onCount(index, n);
     const cell = this.cells.get(index);
     if (!cell) return;
     cell.querySelector(".count").textContent = String(n);
@@ -160,18 +165,36 @@ export class Board {
     if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
   }
 
-  /** Mark playable pits, the last move and a hint; everything else is not clickable. */
+  /** Mark playable pits, the last move and a hint; everything else is not clickable. The
+   * Tab order holds the row to play (the mover's when it is playable, else the bottom one). */
   mark({ legal = [], mover = null, last = null, hint = null } = {}) {
+    const tabRow = legal.length && mover !== null ? mover : this.bottom;
     for (const [index, cell] of this.cells) {
       if (cell.classList.contains("store")) continue;
       const player = Number(cell.dataset.player);
       const pit = Number(cell.dataset.pit);
       const playable = mover === player && legal.includes(pit);
       cell.classList.toggle("legal", playable);
-      cell.disabled = !playable;
+      cell.setAttribute("aria-disabled", String(!playable));
+      cell.tabIndex = player === tabRow ? 0 : -1;
       cell.classList.toggle("last", last === index);
+      if (last === index) cell.setAttribute("aria-current", "true");
+      else cell.removeAttribute("aria-current");
       cell.classList.toggle("hint", hint === index);
     }
+  }
+
+  /** The pit that has the keyboard focus, if any. */
+  focused() {
+    const active = document.activeElement;
+    return active && this.el.contains(active) && active.classList.contains("pit") ? active : null;
+  }
+
+  /** Focus pit ``index`` if it is playable, else the first playable pit (none: nothing). */
+  focusPlayable(index) {
+    const cell = this.cells.get(index);
+    const target = cell && cell.classList.contains("legal") ? cell : this.el.querySelector(".pit.legal");
+    if (target && document.activeElement !== target) target.focus({ preventScroll: true });
   }
 
   /** Per-pit values of a decision by ``player`` (null clears them); pits in ``bounds`` hold an
@@ -189,19 +212,37 @@ export class Board {
     }
   }
 
-  /** Mark the special pits the server names ([{pit, owner, kind}], e.g. tuzdyks) with their kind. */
-  markSpecial(special) {
-    const kinds = new Set(special.map((s) => s.kind));
+  /** Mark the special pits the server names ([{pit, owner, kind}], e.g. tuzdyks): a class by
+   * kind, the owner, and a badge with ``badge(special)`` (its words come from text.js). */
+  markSpecial(special, badge = (s) => s.kind) {
     for (const [index, cell] of this.cells) {
       const found = special.find((s) => s.pit === index);
-      for (const kind of [...cell.classList].filter((c) => c.startsWith("special-"))) {
-        if (!found || `special-${found.kind}` !== kind) cell.classList.remove(kind);
+      for (const cls of [...cell.classList].filter((c) => c.startsWith("special-"))) {
+        if (!found || `special-${found.kind}` !== cls) cell.classList.remove(cls);
       }
-      if (found) cell.classList.add(`special-${found.kind}`);
-      if (found) cell.dataset.owner = String(found.owner);
-      else delete cell.dataset.owner;
+      const slot = cell.querySelector(".badge");
+      if (found) {
+        cell.classList.add(`special-${found.kind}`);
+        cell.dataset.owner = String(found.owner);
+        cell.dataset.ownerSide = found.owner === this.bottom ? "bottom" : "top";
+      } else {
+        delete cell.dataset.owner;
+        delete cell.dataset.ownerSide;
+      }
+      if (slot) {
+        const value = found ? badge(found) : "";
+        if (slot.textContent !== value) slot.textContent = value;
+      }
     }
-    return kinds;
+  }
+
+  /** The centre of a cell in the board's own coordinates (for seeds flying over it). */
+  centre(index) {
+    const cell = this.cells.get(index);
+    if (!cell) return null;
+    const box = this.el.getBoundingClientRect();
+    const r = cell.getBoundingClientRect();
+    return { x: r.left - box.left + r.width / 2, y: r.top - box.top + r.height / 2, size: Math.min(r.width, r.height) };
   }
 
   pulse(index, cls = "pulse") {

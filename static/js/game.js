@@ -7,7 +7,17 @@ import { Skipper, animateMove, reducedMotion } from "./animate.js";
 import { bindButtons, bindKeys } from "./actions.js";
 import { POLL_TIMEOUT_MS, firstRead, follow, onConnection } from "./follow.js";
 import { remember, bindName } from "./names.js";
-import { ensureBoard, findElements, render, renderCallout, renderPresence, renderStatus } from "./render.js";
+import {
+  ensureBoard,
+  findElements,
+  render,
+  renderCallout,
+  renderLastMove,
+  renderPresence,
+  renderStatus,
+  renderTags,
+} from "./render.js";
+import * as sound from "./sound.js";
 import {
   accept,
   boardBefore,
@@ -26,9 +36,22 @@ const RESIGN_ARMED_MS = 3000; // "Really resign?" waits this long for the second
 const els = findElements();
 const API = els.root.dataset.api;
 const view = createView();
+view.sound = sound.soundOn();
 
 function draw() {
   render(view, els, play);
+  restoreFocus();
+}
+
+// A pit played from the keyboard keeps the focus on the board: when the board is playable
+// again, the focus goes back to that pit (or the first playable one) instead of the page.
+function restoreFocus() {
+  if (view.refocus === null || !view.game || !view.board) return;
+  if (!canPlay(view, view.game)) return;
+  const active = document.activeElement;
+  const lost = !active || active === document.body || view.board.el.contains(active);
+  if (lost) view.board.focusPlayable(view.refocus);
+  view.refocus = null;
 }
 
 // -- effects: the live region, the callout's timer, dialogs, navigation -------------------------
@@ -65,6 +88,7 @@ function effects(game) {
     view.overShownFor = game.id;
     if (!els.overDialog.open) els.overDialog.showModal();
     announce(text.gameOverWords(game));
+    sound.gameOver(game.winner === null ? null : game.you.includes(game.winner) || !game.you.length);
   }
 }
 
@@ -102,12 +126,14 @@ async function present(game) {
     if (fresh.length) {
       const last = fresh[fresh.length - 1];
       callout(text.moveCallout(game, last), last.player);
+      if (last.record.captures.length) sound.capture();
     }
   }
   draw();
   effects(game);
   if (fresh.length && game.status === "playing" && game.your_turn && game.you.length === 1) {
     announce(`${text.moveWords(game, fresh[fresh.length - 1])} Your turn.`);
+    if (!game.you.includes(fresh[fresh.length - 1].player)) sound.yourTurn(); // the opponent moved
   }
 }
 
@@ -118,19 +144,39 @@ async function animate(game, fresh) {
   els.board.classList.add("animating");
   const skipper = new Skipper();
   view.skipper = skipper;
+  const stores = game.stores || [board.store(0), board.store(1)];
+  // The name tags' scores follow the stores as seeds land in them.
+  board.onCount = (index, n) => {
+    const seat = stores.indexOf(index);
+    if (seat < 0 || !view.liveScores || view.liveScores[seat] === n) return;
+    view.liveScores[seat] = n;
+    renderTags(view, els, game);
+  };
   for (const move of fresh) {
+    const before = boardBefore(game, move);
+    view.liveScores = stores.map((i) => before[i]);
     view.moving = move;
+    callout("");
     renderStatus(view, els);
+    renderTags(view, els, game);
     const factor = speedFactor(view, game);
-    await animateMove(board, boardBefore(game, move), move, skipper, factor);
+    await animateMove(board, before, move, skipper, factor, {
+      onSow: (step, of) => sound.sow(step, of),
+      onCapture: () => sound.capture(),
+    });
+    view.liveScores = stores.map((i) => move.board[i]);
+    renderTags(view, els, game);
+    renderLastMove(els, game, move);
     const said = text.moveCallout(game, move);
     callout(said, move.player);
     announce(text.moveWords(game, move));
     if (!skipper.skipped && said) await skipper.sleep(350 * factor);
   }
+  board.onCount = null;
   board.clearPulses();
   els.board.classList.remove("animating");
   view.moving = null;
+  view.liveScores = null;
   view.animating = false;
   view.skipper = null;
 }
@@ -195,6 +241,7 @@ function play(index) {
   const pit = index - (game.pits + 1) * player;
   if (player !== game.to_move || !game.legal_moves.includes(pit)) return;
   view.hint = null;
+  view.refocus = view.board && view.board.focused() ? index : null;
   send("POST", "/moves", { pit, version: game.version });
 }
 
@@ -329,6 +376,11 @@ const handlers = {
   pause,
   speed: (delay) => view.game && send("PATCH", "", { delay }),
   resize: () => view.board && view.board.fit(),
+  sound: () => {
+    view.sound = !view.sound;
+    sound.setSound(view.sound);
+    if (view.game) draw();
+  },
 };
 bindButtons(els, handlers);
 bindKeys({ ...handlers, skip: skipAnimation });

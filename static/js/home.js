@@ -1,4 +1,5 @@
-// The menu: show the chosen variant's rule options, and start a game from a door.
+// The menu: show the chosen variant's rule options, remember the last choices (variant, its
+// options, difficulty, method, who starts) in localStorage, and start a game from a door.
 import { api } from "./api.js";
 import { bindName, remember } from "./names.js";
 
@@ -52,6 +53,7 @@ async function start(mode) {
   if (mode === "computer") body.first = first;
   else if (mode !== "watch") body.first = first === "computer" ? 1 : first === "random" ? "random" : 0;
   addNames(body, mode);
+  saveChoices();
   for (const button of form.querySelectorAll("button")) button.disabled = true;
   try {
     const game = await api("POST", form.dataset.api, body);
@@ -63,7 +65,59 @@ async function start(mode) {
   }
 }
 
+const CHOICES = "mancala.choices";
+
+function readChoices() {
+  try {
+    const data = JSON.parse(window.localStorage.getItem(CHOICES) || "{}");
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {}; // storage blocked or damaged: the defaults stand
+  }
+}
+
+/** Keep the menu's choices: the variant, each variant's options, difficulty, method, first. */
+function saveChoices() {
+  const data = readChoices();
+  const form_ = new FormData(form);
+  const options = { ...(data.options || {}) };
+  options[variant.value] = readOptions();
+  const choices = { variant: variant.value, level: form_.get("level"), algorithm: form_.get("algorithm"), first: form_.get("first"), options };
+  try {
+    window.localStorage.setItem(CHOICES, JSON.stringify(choices));
+  } catch {
+    // storage blocked: not remembered
+  }
+}
+
+/** Select ``value`` in ``select`` if it is one of its options (a stale choice is ignored). */
+function choose(select, value) {
+  if (select && [...select.options].some((o) => o.value === value)) select.value = value;
+}
+
+function restoreChoices() {
+  const data = readChoices();
+  choose(variant, data.variant);
+  choose(document.getElementById("level"), data.level);
+  choose(document.getElementById("algorithm"), data.algorithm);
+  const first = form.querySelector(`input[name=first][value="${CSS.escape(String(data.first || ""))}"]`);
+  if (first) first.checked = true;
+  for (const [name, options] of Object.entries(data.options || {})) {
+    const box = form.querySelector(`.variant-options[data-variant="${CSS.escape(name)}"]`);
+    if (!box || !options || typeof options !== "object") continue;
+    for (const input of box.querySelectorAll("[data-option]")) {
+      const value = options[input.dataset.option];
+      if (value === undefined) continue;
+      if (input.dataset.type === "bool") input.checked = Boolean(value);
+      else if (input.tagName === "SELECT") choose(input, String(value));
+      else input.value = String(value);
+    }
+  }
+}
+
+restoreChoices();
 variant.addEventListener("change", showOptions);
+form.addEventListener("change", saveChoices);
 bindName(myName, "me");
 bindName(friendName, "friend");
 form.addEventListener("submit", (event) => {

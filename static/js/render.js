@@ -52,6 +52,10 @@ export function findElements(doc = document) {
     overMoves: $("over-moves"),
     rulesDialog: $("rules-dialog"),
     boardHelp: $("board-help"),
+    boardHelpShort: $("board-help-short"),
+    lastMove: $("last-move"),
+    inviteText: $("invite-text"),
+    sound: $("btn-sound"),
     join: $("join"),
     joinName: $("join-name"),
     share: $("share"),
@@ -98,12 +102,16 @@ export function render(view, els, onPlay) {
     });
     els.board.classList.toggle("my-turn", playable);
   }
-  board.markSpecial(specialPits(game));
+  board.markSpecial(specialPits(game), (special) => text.specialBadge(game, special));
   renderTags(view, els, game);
   renderStatus(view, els);
   renderCallout(view, els);
-  setText(els.extra, game.extra_text || "");
-  els.extra.hidden = !game.extra_text;
+  if (!view.animating) renderLastMove(els, game, lastMove(game));
+  // What a variant keeps beside the board: its special pits by owner when the server names
+  // them (they are marked on the board too), else the server's own words.
+  const extra = game.special_pits ? text.specialsLine(game) : game.extra_text || "";
+  setText(els.extra, extra);
+  els.extra.hidden = !extra;
   renderMoves(els, game);
   renderControls(view, els, game);
   renderPresence(els, game);
@@ -111,16 +119,28 @@ export function render(view, els, onPlay) {
   renderThinking(view, els, game);
   renderOver(els, game);
   setText(els.boardHelp, game.board_help || "");
+  setText(els.boardHelpShort, game.board_help || "");
+  setText(els.sound, text.soundLabel(view.sound));
+  els.sound.setAttribute("aria-pressed", String(Boolean(view.sound)));
 }
 
-function renderTags(view, els, game) {
+/** The line under the board: what ``move`` did (the last one shown), until the next. */
+export function renderLastMove(els, game, move) {
+  setText(els.lastMove, text.lastMoveText(game, move));
+}
+
+/** The name tags: names, scores (during an animation, the stores as they fill), who moves. */
+export function renderTags(view, els, game) {
   const bottom = bottomSeat(view, game);
+  const scores = view.animating && view.liveScores ? view.liveScores : game.scores;
   for (const [tag, seat] of [
     [els.tagTop, 1 - bottom],
     [els.tagBottom, bottom],
   ]) {
-    setText(tag.querySelector(".name"), text.seatName(game, seat));
-    setText(tag.querySelector(".score"), String(game.scores[seat]));
+    const invited = game.can_join && game.seats[seat].open;
+    setText(tag.querySelector(".name"), invited ? text.YOUR_SEAT : text.seatName(game, seat));
+    setText(tag.querySelector(".score"), String(scores[seat]));
+    tag.dataset.seat = String(seat);
     tag.classList.toggle("to-move", game.to_move === seat);
     tag.classList.toggle("thinking", game.thinking && game.to_move === seat);
   }
@@ -137,8 +157,13 @@ export function renderStatus(view, els) {
   els.status.classList.toggle("error", Boolean(view.message));
 }
 
+/** The callout sits by the name tag of the player it is about. */
 export function renderCallout(view, els) {
   const value = view.callout ? view.callout.text : "";
+  if (view.callout && view.game) {
+    const tag = view.callout.seat === bottomSeat(view, view.game) ? els.tagBottom : els.tagTop;
+    if (els.callout.parentElement !== tag) tag.append(els.callout);
+  }
   setText(els.callout, value);
   els.callout.classList.toggle("shown", Boolean(value));
 }
@@ -159,6 +184,7 @@ function renderControls(view, els, game) {
   els.pause.disabled = !playing;
   if (document.activeElement !== els.speed) els.speed.value = closestSpeed(els.speed, game.delay);
   els.join.hidden = !game.can_join;
+  if (game.can_join) setText(els.inviteText, text.inviteText(game));
   const waiting = game.mode === "remote" && seated(game) && game.seats.some((s) => s.open);
   els.share.hidden = !waiting;
   if (waiting && !els.shareUrl.value) els.shareUrl.value = window.location.href;

@@ -22,6 +22,9 @@ export function createView() {
     followed: null, // the rematch game this page already went to
     overShownFor: null, // the game whose result dialog was shown already
     resignArmed: false, // the resign button asks "Really resign?"
+    liveScores: null, // during an animation: each seat's store as it fills
+    refocus: null, // the pit index played from the keyboard focus: focus returns there
+    sound: false, // sounds on (sound.js keeps the choice)
   };
 }
 

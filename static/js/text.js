@@ -74,22 +74,26 @@ function total(pairs) {
   return (pairs || []).reduce((sum, [, n]) => sum + n, 0);
 }
 
-/** Where captured seeds came from, as pit letters: "your C", "a and b". */
+/** Where captured seeds came from, by owner: "your C", "your A and their own f". */
 function takenFrom(game, mover, pairs) {
   const pits = game.pits;
-  const letters = [];
-  let owner = null;
+  const byOwner = new Map();
   for (const [index] of pairs) {
     const player = index <= pits ? 0 : 1;
     const pit = index - (pits + 1) * player;
-    if (pit < 0 || pit >= pits) continue; // a store (never a capture source), be safe
-    letters.push(pitLetter(player, pit));
-    owner = owner === null || owner === player ? player : -1;
+    if (pit < 0 || pit >= pits) continue; // a store is never a capture's source
+    if (!byOwner.has(player)) byOwner.set(player, []);
+    byOwner.get(player).push(pitLetter(player, pit));
   }
-  if (!letters.length) return "";
-  const list = letters.length === 1 ? letters[0] : `${letters.slice(0, -1).join(", ")} and ${letters[letters.length - 1]}`;
-  if (owner === null || owner < 0 || owner === mover) return list;
-  return `${possessiveLower(game, owner)} ${list}`;
+  const and = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
+  const groups = [...byOwner.entries()].sort(([a], [b]) => (a === mover) - (b === mover));
+  return and(
+    groups.map(([owner, letters]) => {
+      if (owner !== mover) return `${possessiveLower(game, owner)} ${and(letters)}`;
+      const own = isYou(game, mover) ? "your own" : groups.length > 1 ? "their own" : possessiveLower(game, owner);
+      return `${own} ${and(letters)}`;
+    }),
+  );
 }
 
 /** One move in words: "Computer (Medium) played d: 5 seeds, took 3 from your C, extra turn." */
@@ -107,15 +111,17 @@ export function moveWords(game, move) {
   return `${text}.`;
 }
 
-/** The callout for a move ("Captured 3 · Extra turn!"): empty when there is nothing to say. */
+/** The callout for a move, naming whose: "You capture 3 · extra turn!"; empty when nothing. */
 export function moveCallout(game, move) {
   const rec = move.record;
-  const parts = [];
   const took = total(rec.captures);
-  if (took) parts.push(`Captured ${took}`);
-  if (rec.extra_turn && !rec.ended) parts.push("Extra turn!");
-  if (rec.ended) parts.push("Game over");
-  return parts.join(" · ");
+  const extra = rec.extra_turn && !rec.ended;
+  let said = "";
+  if (took && extra) said = `${subject(game, move.player, "capture")} ${took} · extra turn!`;
+  else if (took) said = `${subject(game, move.player, "capture")} ${took}`;
+  else if (extra) said = `Extra turn for ${isYou(game, move.player) ? "you" : seatName(game, move.player)}!`;
+  if (rec.ended) return said ? `${said} · Game over` : "Game over";
+  return said;
 }
 
 /** During the animation: "Computer (Medium) plays d…". */
@@ -141,13 +147,14 @@ export function statusText(game) {
   if (game.mode === "remote" && game.takeback !== null && game.you.includes(game.takeback)) {
     return `Takeback asked; waiting for ${opponent(game)}…`;
   }
-  if (game.mode === "remote" && game.can_join) return "A seat is open";
+  if (game.mode === "remote" && game.can_join) return `${inviter(game)} invites you to play ${game.title}`;
   if (game.mode === "remote" && !seated(game)) return `${seatName(game, mover)} to move`;
   return waitingFor(game, mover);
 }
 
 export function resultText(game) {
   const [a, b] = game.scores;
+  if (game.resigned !== null && game.resigned !== undefined) return resignedText(game);
   if (game.winner === null) return `Draw, ${a}–${b}`;
   const w = game.winner;
   const ws = game.scores[w];
@@ -156,6 +163,16 @@ export function resultText(game) {
     return game.you[0] === w ? `You won, ${ws}–${ls}` : `You lost, ${ls}–${ws}`;
   }
   return `${seatName(game, w)} won, ${ws}–${ls}`;
+}
+
+/** A resignation decides the game whatever the score: say who resigned, not a score line that
+ * can read backwards ("You won, 2–3"); the scores are beside it, by name. */
+function resignedText(game) {
+  const r = game.resigned;
+  if (game.you.length === 1) {
+    return game.you[0] === r ? "You resigned: you lost" : `You won: ${seatName(game, r)} resigned`;
+  }
+  return `${seatName(game, 1 - r)} won: ${seatName(game, r)} resigned`;
 }
 
 export function overPlayers(game) {
@@ -245,4 +262,59 @@ export function pitLabel(game, player, pit, n) {
 /** A store's label for screen readers: "Your store: 3 seeds", "Ana's kazan: 12 stones". */
 export function storeLabel(game, player, n) {
   return `${possessive(game, player)} ${words(game).store}: ${seeds(game, n)}`;
+}
+
+/** The line under the board: what the last move did, until the next one. */
+export function lastMoveText(game, move) {
+  return move ? moveWords(game, move) : "";
+}
+
+/** The open seat's name for a friend invited to take it. */
+export const YOUR_SEAT = "You (take the seat)";
+
+// The game's numbers ("6 pits, 4 seeds"); the other options are in the rules dialog.
+function optionsWords(options) {
+  const parts = Object.entries(options || {})
+    .filter(([, value]) => typeof value === "number")
+    .map(([key, value]) => `${value} ${key.replace(/_/g, " ")}`);
+  return parts.length ? ` (${parts.join(", ")})` : "";
+}
+
+function inviter(game) {
+  const host = game.seats.find((s) => !s.open && s.kind === "human");
+  return host && host.player_name ? host.player_name : "A player";
+}
+
+/** What an invited friend is asked: "Ana invites you to a game of Kalah (pits 6, seeds 4).
+ * You would move second." From the seats the server sends. */
+export function inviteText(game) {
+  const open = game.seats.find((s) => s.open);
+  const who = inviter(game);
+  const what = `${game.title}${optionsWords(game.options)}`;
+  if (!open) return `${who} invites you to a game of ${what}.`;
+  const first = open.seat === game.first_player;
+  const moved = game.moves.length ? ` ${game.moves.length} move${game.moves.length === 1 ? " has" : "s have"} been played.` : "";
+  return `${who} invites you to a game of ${what}. You would play the bottom row and move ${first ? "first" : "second"}.${moved}`;
+}
+
+/** The badge on a special pit: "Your tuzdyk", "Ana's tuzdyk". */
+export function specialBadge(game, special) {
+  return `${possessive(game, special.owner)} ${special.kind}`;
+}
+
+/** Special pits in words for the panel: "Tuzdyks: your c · Computer (Medium)'s f". */
+export function specialsLine(game) {
+  const list = game.special_pits || [];
+  if (!list.length) return "";
+  const pits = game.pits;
+  return list
+    .map((s) => {
+      const player = s.pit <= pits ? 0 : 1;
+      return `${possessive(game, s.owner)} ${s.kind}: ${pitLetter(player, s.pit - (pits + 1) * player)}`;
+    })
+    .join(" · ");
+}
+
+export function soundLabel(on) {
+  return on ? "Sound on" : "Sound off";
 }

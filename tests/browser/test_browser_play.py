@@ -235,7 +235,7 @@ def test_sowing_is_animated_and_skippable(browser: Any, server: str) -> None:
         tab.shot("animation-mid")
         page.wait_for_selector(".board:not(.animating)")
         wait_js(page, "window.announced.includes('Player 1 played C: 4 seeds, extra turn.')")
-        assert page.locator("#callout").text_content() == "Extra turn!"
+        assert page.locator("#callout").text_content() == "Extra turn for Player 1!"
         assert tab.counts() == [4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0]
         # a long sow, skipped with a click on the board
         page.locator(".row-bottom .pit.legal").nth(3).click()
