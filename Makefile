@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint typecheck bench loadbench clean
+.PHONY: run test native lint typecheck bench loadbench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -17,11 +17,17 @@ $(VENV)/.dev: requirements-dev.txt requirements.txt | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@ $(VENV)/.runtime
 
+# The native core (engine/native/_*.c, rebuilt when a source is newer than its module).
+native: | $(PY)
+	$(PY) -m engine.native.build
+
 run: $(VENV)/.runtime
+	@$(PY) -m engine.native.build 2>/dev/null || echo "native core not built (make native says why): the engine runs in pure Python"
 	PORT=$(PORT) $(PY) -m app.serve
 
-test: lint typecheck
+test: lint typecheck native
 	$(PY) -m pytest
+	MANCALA_PURE=1 $(PY) -m pytest -q tests/engine engine
 
 lint: $(VENV)/.dev
 	$(PY) -m ruff check .
@@ -30,7 +36,7 @@ lint: $(VENV)/.dev
 typecheck: $(VENV)/.dev
 	$(PY) -m mypy
 
-bench: $(VENV)/.runtime
+bench: $(VENV)/.runtime native
 	$(PY) -m engine bench
 
 loadbench: $(VENV)/.runtime

@@ -358,6 +358,11 @@ class Rules:
         """Board index of the mover's pit number ``pit``."""
         return pit + (self.pits + 1) * player
 
+    def kernel_rules(self) -> tuple[str, tuple[int, ...]] | None:
+        """The rule family and integer options that a fused search kernel plays exactly
+        (``engine.agents.kernels`` and the native core), or None: searches use the rule hooks."""
+        return None
+
     # -- the public entry points ----------------------------------------------------------------
 
     def initial_state(self, first_player: Player = 0) -> State:

@@ -47,6 +47,9 @@ class Decision:
     seconds: float = 0.0
     agent: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    exact: bool = False
+    """True when ``value`` is the position's exact game value (a search that reached the end
+    of every line), not an estimate."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -58,6 +61,7 @@ class Decision:
             "move_values": {str(k): v for k, v in self.move_values.items()},
             "seconds": round(self.seconds, 4),
             "agent": self.agent,
+            "exact": self.exact,
             **self.extra,
         }
 

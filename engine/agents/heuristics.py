@@ -125,4 +125,5 @@ def _weighted(rules: Rules, player: int, weights: tuple[float, ...]) -> Evaluato
             value += w_empty * empty
         return value
 
+    evaluate.feature_weights = weights  # type: ignore[attr-defined]
     return evaluate

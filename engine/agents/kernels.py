@@ -4,8 +4,10 @@
 move.  The generic kernel calls the variant's own rules (``rules.moves`` and ``rules.apply``), so
 every variant can be searched.  For the two most played rule sets this module also has fused
 kernels that do the same work in one function, without the per-rule method calls; they are
-checked against the rules on random positions by ``tests/test_kernels.py`` and are only chosen
-for the exact options they implement.
+checked against the rules on random positions by ``tests/engine/test_kernels.py`` and are only
+chosen for the exact options they implement.  A variant offers a fused kernel through its class
+(``Rules.kernel_rules()``: a rule family and integer options); :func:`kernel_spec` turns that into
+the spec the native core (``engine.native``) takes.
 """
 
 from __future__ import annotations
@@ -16,16 +18,31 @@ from functools import lru_cache
 from engine.core import Player, Rules
 
 Child = tuple[int, list[int], Player | None]
-Children = Callable[[Sequence[int], Player], Iterable[Child]]
-LeafBest = Callable[[Sequence[int], Player, float, float], tuple[float, int, int]]
-"""``(board, player, alpha, beta) -> (best value, best move, moves valued)`` over the leaves."""
+Children = Callable[[list[int], Player], Iterable[Child]]
+LeafBest = Callable[[Sequence[int], Player, float, float], tuple[float, int, int, int]]
+"""``(board, player, alpha, beta) -> (best value, best move, moves valued, moves valued by the
+heuristic)`` over the leaves."""
+Spec = tuple[int, int, int, tuple[int, ...]]
+"""A rule set for the native core: (family, pits, seeds, integer options)."""
+
+FAMILIES = {"kalah": 0, "oware": 1}
+"""The rule families the native core knows, by the name ``Rules.kernel_rules()`` gives."""
+
+
+def kernel_spec(rules: Rules) -> Spec | None:
+    """The native core's spec for ``rules``, or None if no fused kernel plays by them."""
+    found = rules.kernel_rules() if rules.board_only else None
+    if found is None or found[0] not in FAMILIES:
+        return None
+    family, flags = found
+    return FAMILIES[family], rules.pits, rules.seeds, tuple(flags)
 
 
 def generic_children(rules: Rules) -> Children:
     """Children through the variant's rule hooks (works for every board-only variant)."""
     moves, apply = rules.moves, rules.apply
 
-    def children(board: Sequence[int], player: Player) -> list[Child]:
+    def children(board: list[int], player: Player) -> list[Child]:
         out = []
         for move in moves(board, player):
             child = list(board)
@@ -37,17 +54,20 @@ def generic_children(rules: Rules) -> Children:
 
 @lru_cache(maxsize=64)
 def kernel_for(rules: Rules) -> Children:
-    """The fastest kernel that plays exactly by ``rules`` (built once per rule set: its tables
-    cost more than a shallow search)."""
-    defaults = {k: spec.default for k, spec in rules.options_spec.items()}
-    fixed = {k: v for k, v in rules.options.items() if k not in ("pits", "seeds")}
-    if rules.name == "kalah" and all(
-        fixed[k] == defaults[k] for k in fixed if k not in ("capture", "empty_capture")
-    ):
+    """The fastest pure kernel that plays exactly by ``rules`` (built once per rule set: its
+    tables cost more than a shallow search)."""
+    found = rules.kernel_rules() if rules.board_only else None
+    if _default_kalah_ending(found):
         return _kalah_children(rules)
-    if rules.name == "oware" and fixed == {k: defaults[k] for k in fixed}:
-        return _oware_children(rules)
+    if found == ("oware", (0,)):
+        return _oware_children(rules)  # a grand slam captures nothing
     return generic_children(rules)
+
+
+def _default_kalah_ending(found: tuple[str, tuple[int, ...]] | None) -> bool:
+    """Kalah where either empty row ends the game and each player banks their own row (what
+    the pure fused kernels implement; capture and empty_capture may be anything)."""
+    return found is not None and found[0] == "kalah" and found[1][2:] == (1, 1)
 
 
 def _kalah_drops(rules: Rules, player: Player, pit: int) -> list[int]:
@@ -77,7 +97,7 @@ def _kalah_children(rules: Rules) -> Children:
         per_pit = []
         for pit in range(n):
             sequence = _kalah_drops(rules, player, pit)
-            per_seeds = [((), -1, 0, 0)]
+            per_seeds: list[tuple[tuple[int, ...], int, int, int]] = [((), -1, 0, 0)]
             for seeds in range(1, total + 1):
                 drops = tuple(sequence[:seeds])
                 own = sum(1 for j in drops if j in mine) - seeds
@@ -139,11 +159,8 @@ def leaf_best_for(
     (a, b, c, d), summed in the same order as the heuristic does on a board), keeps the best
     for the player to move (``me`` maximises, the other minimises) and stops at a cutoff exactly
     where the search would."""
-    fixed = {k: v for k, v in rules.options.items() if k not in ("pits", "seeds")}
-    defaults = {k: spec.default for k, spec in rules.options_spec.items()}
-    if rules.name != "kalah" or any(
-        fixed[k] != defaults[k] for k in fixed if k not in ("capture", "empty_capture")
-    ):
+    found = rules.kernel_rules() if rules.board_only else None
+    if not _default_kalah_ending(found):
         return None
     return _kalah_leaf_best(rules, weights, me, win)
 
@@ -186,9 +203,11 @@ def _kalah_leaf_best(
 
     inf = float("inf")
 
-    def best(board: Sequence[int], player: Player, alpha: float, beta: float) -> tuple:
+    def best(
+        board: Sequence[int], player: Player, alpha: float, beta: float
+    ) -> tuple[float, int, int, int]:
         maximising = player == me
-        best_value, best_move, valued = (-inf if maximising else inf), -1, 0
+        best_value, best_move, valued, guessed = (-inf if maximising else inf), -1, 0, 0
         base = (n + 1) * player
         store = base + n
         mine = table[player]
@@ -220,6 +239,7 @@ def _kalah_leaf_best(
                 value = win + margin if margin > 0 else -win + margin if margin else 0.0
             else:
                 value = a * s_me + b * s_them + c * r_me + d * r_them
+                guessed += 1
             valued += 1
             if maximising:
                 if value > best_value:
@@ -234,7 +254,7 @@ def _kalah_leaf_best(
                     beta = value
                     if alpha >= beta:
                         break
-        return best_value, best_move, valued
+        return best_value, best_move, valued, guessed
 
     return best
 

@@ -1,40 +1,40 @@
 """Minimax with alpha-beta pruning, iterative deepening and a transposition table.
 
-The search asks every position whose turn it is (Kalah's extra turns mean the players do not
-simply alternate): it maximises where the agent is to move and minimises elsewhere.  Finished
-games get exact values (a win is worth far more than any heuristic), so forced wins are found.
+The search below the root is :mod:`engine.agents.alphabeta` (pure Python, or its native twin
+where the native core plays the variant: same tree, same values).  This module searches the
+root: one ply at a time deeper, keeping the best move of the last depth it finished, until
 
-Move ordering: the transposition table's best move first, then moves that keep the turn, then
-the rest in pit order; after the first move of a node, principal variation search tries to prove
-each other move no better with a null window.  Under a time limit the search deepens one ply at a
-time and keeps the best move of the last depth it finished.
+* the depth limit;
+* the value is proven: no line of the search was cut by the depth limit, so deeper searches
+  would find the same (a proven win keeps being deepened until its margin is exact too);
+* the time limit;
+* or, under a time limit, the best move has been the same for :data:`STABLE_DEPTHS` depths
+  and the next depth is predicted to take longer than the time left (a depth that does not
+  finish is thrown away, so it could not change the move; the prediction is the last depth's
+  time times its growth over the one before, at least :data:`MIN_GROWTH`).
 
 For variants whose moves depend on the board and mover alone (``rules.board_only``) the search
-runs on bare board lists through a kernel of ``engine.agents.kernels`` (the variant's own rules,
-or a fused kernel tested against them), without building a State per node.  Other variants are
-searched through ``State.play``.  Below the root, Oware's repetition rule is not tracked (the
-root's moves and children are exact).
+runs on bare board lists; other variants are searched through ``State.play``.  Below the root,
+Oware's repetition rule is not tracked (the root's moves and children are exact), so only a
+variant without history rules reports a proven value as exact.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from engine.agents.alphabeta import make_searcher
 from engine.agents.base import Agent, Deadline, Decision, Limit
-from engine.agents.heuristics import WIN, final_value, make_evaluator
-from engine.agents.kernels import kernel_for, leaf_best_for
-from engine.core import State
+from engine.agents.heuristics import final_value, make_evaluator
+from engine.core import Rules, State
 
-EXACT, LOWER, UPPER = 0, 1, 2
-NULL = 1e-6
-"""Width of a null window (values differ by far more unless they are equal)."""
 MAX_DEPTH = 64
 TABLE_LIMIT = 1_500_000
-
-
-class _Timeout(Exception):
-    """The deadline passed in the middle of a depth."""
+STABLE_DEPTHS = 4
+"""Depths in a row with the same best move before the search may stop early."""
+MIN_GROWTH = 2.0
+"""The least a depth is predicted to cost, as a multiple of the depth before it."""
 
 
 class MinimaxAgent(Agent):
@@ -43,7 +43,8 @@ class MinimaxAgent(Agent):
     (for the weakest level); ``ordering=False`` and ``table=False`` give plain alpha-beta
     (searching the depth limit directly, moves in pit order); ``exact_wins=False`` scores a
     finished game by its margin alone, as the reference benchmark does; ``leaf_kernel=False``
-    evaluates every leaf on its board (the same values, slower; for tests)."""
+    evaluates every leaf on its board (the same values, slower; for tests); ``early_stop=False``
+    thinks until the time limit even when the move has settled."""
 
     name = "minimax"
 
@@ -58,6 +59,7 @@ class MinimaxAgent(Agent):
         table: bool = True,
         exact_wins: bool = True,
         leaf_kernel: bool = True,
+        early_stop: bool = True,
     ) -> None:
         super().__init__(seed, limit)
         if not 0.0 <= noise <= 1.0:
@@ -69,6 +71,7 @@ class MinimaxAgent(Agent):
         self.use_table = table
         self.exact_wins = exact_wins
         self.leaf_kernel = leaf_kernel
+        self.early_stop = bool(early_stop)
         # Fail early on a bad heuristic name.
         from engine import get_variant
 
@@ -84,12 +87,18 @@ class MinimaxAgent(Agent):
             move = self.rng.choice(state.legal_moves())
             decision.move, decision.pv = move, (move,)
             decision.value = decision.move_values.get(move)
+            decision.exact = False
             decision.extra["random"] = True
         return decision
 
 
+def has_history(rules: Rules) -> bool:
+    """Whether the rules look at the game's history (e.g. Oware's repetition rule)."""
+    return type(rules).next_history is not Rules.next_history
+
+
 class _Search:
-    """One alpha-beta search from one root position."""
+    """Iterative deepening from one root position."""
 
     def __init__(self, root: State, limit: Limit, clock: Deadline, agent: MinimaxAgent) -> None:
         self.root = root
@@ -99,138 +108,20 @@ class _Search:
         rules = root.rules
         assert root.to_move is not None
         self.me: int = root.to_move
-        me = self.me
         self.rules = rules
-        self.evaluate = make_evaluator(rules, self.me, agent.heuristic, agent.weights)
-        self.table: dict[Any, tuple[int, float, int, int]] = {}
-        self.nodes = 0
-        self.next_check = 1024
-        self.expand: Callable[[Any, int], Iterable[tuple[int, Any, Any]]]
-        self.key: Callable[[Any, int], Any]
-        self.win = WIN if agent.exact_wins else 0.0
-        win = self.win
-        self.evaluate_node: Callable[[Any], float]
-        self.final: Callable[[Any], float]
-        if rules.board_only:
-            self.expand = kernel_for(rules)
-            self.key = _bytes_key if rules.total_seeds < 256 else _tuple_key
-            self.evaluate_node = self.evaluate
-            self.final = lambda board: final_value(board, rules, me, win)
-        else:
-            self.expand = _state_children
-            self.key = _state_key
-            self.evaluate_node = lambda state: self.evaluate(state.board)
-            self.final = lambda state: final_value(state.board, rules, me, win)
-        self.alphabeta = self._make_alphabeta()
-
-    def _make_alphabeta(self) -> Callable[[Any, int, int, float, float], float]:
-        """The recursive search as a closure over locals (the inner loop of every search)."""
-        me, clock = self.me, self.clock
-        expand, key_of = self.expand, self.key
-        evaluate, final = self.evaluate_node, self.final
-        # Parents of leaves under a stores-and-rows heuristic need only each move's totals.
-        weights = getattr(self.evaluate, "totals_weights", None)
-        leaf_best = (
-            leaf_best_for(self.rules, weights, me, self.win)
-            if weights and self.agent.leaf_kernel and self.rules.board_only
-            else None
+        self.win = 1000.0 if agent.exact_wins else 0.0
+        evaluate = make_evaluator(rules, self.me, agent.heuristic, agent.weights)
+        self.core = make_searcher(
+            rules, self.me, evaluate, self.win, agent.ordering, agent.use_table, agent.leaf_kernel
         )
 
-        table = self.table if self.agent.use_table else None
-        ordering = self.agent.ordering
-        pvs = ordering and table is not None
-        inf = float("inf")
-        search = self
-
-        def alphabeta(node: Any, player: int, depth: int, alpha: float, beta: float) -> float:
-            """Value of ``node`` (``player`` to move) for the searching agent."""
-            search.nodes += 1
-            if search.nodes >= search.next_check:
-                search.next_check = search.nodes + 1024
-                if clock.expired():
-                    raise _Timeout
-            if depth == 0:
-                return evaluate(node)
-            first = -1
-            if table is not None:
-                key = key_of(node, player)
-                entry = table.get(key)
-                if entry is not None:
-                    e_depth, e_value, e_flag, first = entry
-                    if e_depth >= depth and (
-                        e_flag == EXACT
-                        or (e_flag == LOWER and e_value >= beta)
-                        or (e_flag == UPPER and e_value <= alpha)
-                    ):
-                        return e_value
-            if depth == 1 and leaf_best is not None:
-                best, best_move, valued = leaf_best(node, player, alpha, beta)
-                search.nodes += valued
-                if table is not None:
-                    flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
-                    table[key] = (depth, best, flag, best_move)
-                return best
-            children = expand(node, player)
-            if ordering and depth > 1:
-                children = _ordered(children, player, first)
-            alpha0, beta0 = alpha, beta
-            best_move = -1
-            if player == me:
-                best = -inf
-                for move, child, nxt in children:
-                    if nxt is None:
-                        search.nodes += 1
-                        value = final(child)
-                    elif depth == 1:  # a leaf: evaluate here rather than call the search
-                        search.nodes += 1
-                        value = evaluate(child)
-                    elif pvs and best > -inf:
-                        # Principal variation search: prove the move is no better with a null
-                        # window, and search it properly only if it is.
-                        value = alphabeta(child, nxt, depth - 1, alpha, alpha + NULL)
-                        if alpha < value < beta:
-                            value = alphabeta(child, nxt, depth - 1, value, beta)
-                    else:
-                        value = alphabeta(child, nxt, depth - 1, alpha, beta)
-                    if value > best:
-                        best, best_move = value, move
-                        if value > alpha:
-                            alpha = value
-                            if alpha >= beta:
-                                break
-            else:
-                best = inf
-                for move, child, nxt in children:
-                    if nxt is None:
-                        search.nodes += 1
-                        value = final(child)
-                    elif depth == 1:  # a leaf: evaluate here rather than call the search
-                        search.nodes += 1
-                        value = evaluate(child)
-                    elif pvs and best < inf:
-                        value = alphabeta(child, nxt, depth - 1, beta - NULL, beta)
-                        if alpha < value < beta:
-                            value = alphabeta(child, nxt, depth - 1, alpha, value)
-                    else:
-                        value = alphabeta(child, nxt, depth - 1, alpha, beta)
-                    if value < best:
-                        best, best_move = value, move
-                        if value < beta:
-                            beta = value
-                            if alpha >= beta:
-                                break
-            if table is not None:
-                flag = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
-                table[key] = (depth, best, flag, best_move)
-            return best
-
-        return alphabeta
-
-    # -- iterative deepening at the root ----------------------------------------------------
+    def final(self, node: Any) -> float:
+        board = node if self.rules.board_only else node.board
+        return final_value(board, self.rules, self.me, self.win)
 
     def run(self) -> Decision:
-        root = self.root
-        self.nodes = 1  # the root
+        root, core, clock = self.root, self.core, self.clock
+        core.nodes = 1  # the root
         children = []
         for move in root.legal_moves():
             child = root.play(move)
@@ -240,107 +131,105 @@ class _Search:
         if self.limit.depth is None and self.limit.seconds is None:
             max_depth = 6  # neither time nor depth given: a quick default
         order = [m for m, _, _ in children]
-        best_move, best_value, reached = order[0], None, 0
+        best_move, best_value, reached, proven = order[0], None, 0, False
         values: dict[int, float] = {}
         bounds: list[int] = []
+        bests: list[int] = []
+        times: list[float] = []
+        early = False
         # Plain alpha-beta (no table, no ordering) searches the depth limit directly.
         plain = not (self.agent.ordering or self.agent.use_table) and self.limit.depth
         for depth in range(max_depth if plain else 1, max_depth + 1):
-            try:
-                best_move, best_value, values, bounds = self._root_iteration(children, depth, order)
-            except _Timeout:
+            started = clock.elapsed()
+            result = self._root_iteration(children, depth, order)
+            if result is None:
                 break
+            best_move, best_value, values, bounds, proven = result
             reached = depth
+            bests.append(best_move)
+            times.append(clock.elapsed() - started)
             order = sorted(values, key=lambda m: -values[m])
-            if abs(best_value) >= WIN or self.clock.expired():
+            if proven or clock.expired():
                 break
-            if len(self.table) > TABLE_LIMIT:
-                self.table.clear()
+            if self._settled(bests, times):
+                early = True
+                break
+            if core.table_size() > TABLE_LIMIT:
+                core.clear_table()
         if reached == 0:
             # Not even depth 1 finished in time: take the move that banks the most.
             best_move = max(order, key=lambda m: root.play(m).scores[self.me])
+        extra: dict[str, Any] = {"upper_bounds": bounds}
+        if early:
+            extra["stopped_early"] = True
         return Decision(
             best_move,
             value=best_value,
             depth=reached,
-            nodes=self.nodes,
+            nodes=core.nodes,
             pv=self._principal_variation(best_move, children),
             move_values=values,
-            extra={"upper_bounds": bounds},
+            extra=extra,
+            exact=proven and not has_history(self.rules),
         )
+
+    def _settled(self, bests: list[int], times: list[float]) -> bool:
+        """Whether to stop before the next depth: the best move has held for STABLE_DEPTHS
+        depths, and the next depth is predicted not to finish in the time left."""
+        if not self.agent.early_stop or self.clock.end is None or len(bests) < STABLE_DEPTHS:
+            return False
+        if len(set(bests[-STABLE_DEPTHS:])) != 1:
+            return False
+        growth = max(MIN_GROWTH, times[-1] / times[-2]) if times[-2] > 0 else MIN_GROWTH
+        left = self.clock.end - self.clock.start - self.clock.elapsed()
+        return times[-1] * growth > left
 
     def _root_iteration(
         self, children: list[tuple[int, Any, Any]], depth: int, order: list[int]
-    ) -> tuple[int, float, dict[int, float], list[int]]:
-        """Search every root move to ``depth``; moves that fail low get an upper bound."""
+    ) -> tuple[int, float, dict[int, float], list[int], bool] | None:
+        """Search every root move to ``depth``; moves that fail low get an upper bound.  None if
+        the time ran out; else the best move, its value, each move's value, the bounded moves
+        and whether the result is proven."""
+        core = self.core
         by_move = {m: (c, n) for m, c, n in children}
         alpha = -float("inf")
         values: dict[int, float] = {}
         bounds: list[int] = []
         best_move = order[0]
+        horizon = core.horizon
         for move in order:
             child, nxt = by_move[move]
             if nxt is None:
-                self.nodes += 1
+                core.nodes += 1
                 value = self.final(child)
             else:
-                value = self.alphabeta(child, nxt, depth - 1, alpha, float("inf"))
+                found = core.alphabeta(child, nxt, depth - 1, alpha, float("inf"), self.clock.end)
+                if found is None:
+                    return None
+                value = found
             values[move] = value
             if value > alpha:
                 alpha, best_move = value, move
             elif move != order[0] and nxt is not None and depth > 1:
                 bounds.append(move)  # searched with a window it failed below: at most this
-        return best_move, alpha, values, bounds
+        return best_move, alpha, values, bounds, core.horizon == horizon
 
-    def _principal_variation(self, move: int, children: list[tuple[int, Any, Any]]) -> tuple:
+    def _principal_variation(
+        self, move: int, children: list[tuple[int, Any, Any]]
+    ) -> tuple[int, ...]:
         """The moves the search expects: the chosen move, then each table best move in turn."""
         pv = [move]
         _, node, player = next(c for c in children if c[0] == move)
         seen = set()
         while player is not None and len(pv) < 40:
-            key = self.key(node, player)
-            if key in seen or key not in self.table:
+            key = (tuple(node) if self.rules.board_only else node, player)
+            best = self.core.table_move(node, player)
+            if key in seen or best is None:
                 break
             seen.add(key)
-            best = self.table[key][3]
-            step = next((c for c in self.expand(node, player) if c[0] == best), None)
+            step = next((c for c in self.core.children(node, player) if c[0] == best), None)
             if step is None:
                 break
             pv.append(best)
             _, node, player = step
         return tuple(pv)
-
-
-def _ordered(
-    children: Iterable[tuple[int, Any, Any]], player: int, first: int
-) -> list[tuple[int, Any, Any]]:
-    """The table's best move first, then moves that keep the turn, then the rest in pit order."""
-    front, extra, rest = [], [], []
-    for child in children:
-        if child[0] == first:
-            front.append(child)
-        elif child[2] == player:
-            extra.append(child)
-        else:
-            rest.append(child)
-    return front + extra + rest
-
-
-def _bytes_key(board: list[int], player: int) -> bytes:
-    return bytes(board) + (b"1" if player else b"0")
-
-
-def _tuple_key(board: list[int], player: int) -> tuple:
-    return (*board, player)
-
-
-def _state_key(state: State, player: int) -> State:
-    return state
-
-
-def _state_children(state: State, player: int) -> list[tuple[int, Any, Any]]:
-    out = []
-    for move in state.legal_moves():
-        child = state.play(move)
-        out.append((move, child, child.to_move))
-    return out

@@ -58,6 +58,13 @@ class Kalah(Rules):
         super().__init__(**options)
         self.ends_when_mover_is_stuck = self.options["end"] == MOVER_CANNOT_MOVE
 
+    def kernel_rules(self) -> tuple[str, tuple[int, ...]]:
+        """Kalah's family; flags: capture, empty_capture, ends when either row is empty,
+        leftovers banked by their owner."""
+        o = self.options
+        flags = (o["capture"], o["empty_capture"], not self.ends_when_mover_is_stuck)
+        return "kalah", (*(int(f) for f in flags), int(o["leftovers"] == "owner"))
+
     def sow(self, board: list[int], player: Player, pit: int, rec: MoveRecord | None) -> int:
         """Lift the pit and drop one seed in each following pit, skipping the opponent's store."""
         i = pit + (self.pits + 1) * player

@@ -54,6 +54,10 @@ class Oware(Rules):
         # next_house[i]: the house after i, counter-clockwise, stepping over both store slots.
         self.next_house = tuple((i + 2) % 14 if i in (5, 12) else (i + 1) % 14 for i in range(14))
 
+    def kernel_rules(self) -> tuple[str, tuple[int, ...]]:
+        """Oware's family; flag: the grand-slam rule (0 no capture, 1 illegal, 2 capture all)."""
+        return "oware", (self.options_spec["grand_slam"].choices.index(self.grand_slam),)
+
     def moves(self, board: list[int] | Board, player: Player) -> list[int]:
         """Non-empty houses; when the opponent's row is empty, only moves that reach it."""
         base = 7 * player

@@ -1,0 +1,288 @@
+"""The alpha-beta search below the root, in pure Python: the twin of the native core's.
+
+:class:`PySearcher` and ``engine.native._core.Searcher`` have the same interface and search the
+same tree (same values, node counts and table), so :func:`make_searcher` may hand either to the
+minimax agent.  The search asks every position whose turn it is (Kalah's extra turns mean the
+players do not simply alternate): it maximises where the agent ``me`` is to move and minimises
+elsewhere.  A finished game is worth ``win`` plus the margin.
+
+Move ordering: the table's best move first, then moves that keep the turn, then the rest in pit
+order; after the first move of a node, principal variation search tries to prove each other
+move no better with a null window.  ``horizon`` counts the heuristic values used (leaves cut by
+the depth limit, and table entries that rest on them); a value whose subtree used none is
+proven (exact under the search's rules) and is stored with depth :data:`PROVEN`, so it answers
+every later probe.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from engine import native
+from engine.agents.heuristics import Evaluator, final_value
+from engine.agents.kernels import kernel_for, kernel_spec, leaf_best_for
+from engine.core import Rules, State
+
+EXACT, LOWER, UPPER = 0, 1, 2
+PROVEN = 1_000_000
+"""Depth stored with a proven value: deeper than any search, so every probe may use it."""
+NULL = 1e-6
+"""Width of a null window (values differ by far more unless they are equal)."""
+Node = Any
+"""A board list (board-only rules) or a State."""
+
+
+class _Timeout(Exception):
+    """The deadline passed in the middle of a search."""
+
+
+def make_searcher(
+    rules: Rules,
+    me: int,
+    evaluate: Evaluator,
+    win: float,
+    ordering: bool,
+    table: bool,
+    leaf_kernel: bool = True,
+) -> Any:
+    """The native searcher where the native core plays ``rules`` with this evaluation, else
+    :class:`PySearcher` (the same results either way)."""
+    spec = kernel_spec(rules)
+    totals = getattr(evaluate, "totals_weights", None)
+    features = getattr(evaluate, "feature_weights", None)
+    weights: Sequence[float] | None = totals or features
+    if native.core is not None and spec is not None and weights is not None:
+        a, b, c, d = (float(w) for w in weights)
+        return native.core.Searcher(
+            spec,
+            me,
+            win,
+            0 if totals else 1,
+            (a, b, c, d),
+            rules.has_stores_on_path,
+            ordering,
+            table,
+        )
+    return PySearcher(rules, me, evaluate, win, ordering, table, leaf_kernel)
+
+
+class PySearcher:
+    """Alpha-beta with a transposition table (a dict) for one player, in pure Python."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        me: int,
+        evaluate: Evaluator,
+        win: float,
+        ordering: bool,
+        table: bool,
+        leaf_kernel: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.nodes = 0
+        self.horizon = 0
+        self.next_check = 1024
+        self.deadline: float | None = None
+        self.table: dict[Any, tuple[int, float, int, int]] = {}
+        self.use_table = table
+        self.expand: Callable[[Node, int], Iterable[tuple[int, Node, int | None]]]
+        if rules.board_only:
+            self.expand = kernel_for(rules)
+            self.key: Callable[[Node, int], Any] = (
+                _bytes_key if rules.total_seeds < 256 else _tuple_key
+            )
+            evaluate_node: Callable[[Node], float] = evaluate
+
+            def final(node: Node) -> float:
+                return final_value(node, rules, me, win)
+        else:
+            self.expand = _state_children
+            self.key = _state_key
+
+            def evaluate_node(node: Node) -> float:
+                return evaluate(node.board)
+
+            def final(node: Node) -> float:
+                return final_value(node.board, rules, me, win)
+
+        weights = getattr(evaluate, "totals_weights", None)
+        leaf_best = (
+            leaf_best_for(rules, weights, me, win)
+            if weights and leaf_kernel and rules.board_only
+            else None
+        )
+        self._search = self._make(me, evaluate_node, final, leaf_best, ordering)
+
+    def alphabeta(
+        self,
+        node: Node,
+        player: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+        deadline: float | None,
+    ) -> float | None:
+        """The value of ``node`` (``player`` to move) for ``me`` searched ``depth`` plies in the
+        window (alpha, beta); None if the ``deadline`` (a time.perf_counter() reading) passed."""
+        self.deadline = deadline
+        try:
+            return self._search(node, player, depth, alpha, beta)
+        except _Timeout:
+            return None
+
+    def table_move(self, node: Node, player: int) -> int | None:
+        entry = self.table.get(self.key(node, player))
+        return None if entry is None else entry[3]
+
+    def table_size(self) -> int:
+        return len(self.table)
+
+    def clear_table(self) -> None:
+        self.table.clear()
+
+    def children(self, node: Node, player: int) -> list[tuple[int, Node, int | None]]:
+        return list(self.expand(node, player))
+
+    def _make(
+        self,
+        me: int,
+        evaluate: Callable[[Node], float],
+        final: Callable[[Node], float],
+        leaf_best: Any,
+        ordering: bool,
+    ) -> Callable[[Node, int, int, float, float], float]:
+        """The recursive search as a closure over locals (the inner loop of every search)."""
+        expand, key_of = self.expand, self.key
+        table = self.table if self.use_table else None
+        pvs = ordering and table is not None
+        inf = float("inf")
+        search = self
+        clock = time.perf_counter
+
+        def alphabeta(node: Node, player: int, depth: int, alpha: float, beta: float) -> float:
+            search.nodes += 1
+            if search.nodes >= search.next_check:
+                search.next_check = search.nodes + 1024
+                if search.deadline is not None and clock() >= search.deadline:
+                    raise _Timeout
+            if depth == 0:
+                search.horizon += 1
+                return evaluate(node)
+            first = -1
+            if table is not None:
+                key = key_of(node, player)
+                entry = table.get(key)
+                if entry is not None:
+                    e_depth, e_value, e_flag, first = entry
+                    if e_depth >= depth and (
+                        e_flag == EXACT
+                        or (e_flag == LOWER and e_value >= beta)
+                        or (e_flag == UPPER and e_value <= alpha)
+                    ):
+                        if e_depth < PROVEN:
+                            search.horizon += 1
+                        return e_value
+            h0 = search.horizon
+            if depth == 1 and leaf_best is not None:
+                best, best_move, valued, guessed = leaf_best(node, player, alpha, beta)
+                search.nodes += valued
+                search.horizon += guessed
+                if table is not None:
+                    flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+                    table[key] = (depth if guessed else PROVEN, best, flag, best_move)
+                return best  # type: ignore[no-any-return]
+            children = expand(node, player)
+            if ordering and depth > 1:
+                children = _ordered(children, player, first)
+            alpha0, beta0 = alpha, beta
+            best_move = -1
+            if player == me:
+                best = -inf
+                for move, child, nxt in children:
+                    if nxt is None:
+                        search.nodes += 1
+                        value = final(child)
+                    elif depth == 1:  # a leaf: evaluate here rather than call the search
+                        search.nodes += 1
+                        search.horizon += 1
+                        value = evaluate(child)
+                    elif pvs and best > -inf:
+                        # Principal variation search: prove the move is no better with a null
+                        # window, and search it properly only if it is.
+                        value = alphabeta(child, nxt, depth - 1, alpha, alpha + NULL)
+                        if alpha < value < beta:
+                            value = alphabeta(child, nxt, depth - 1, value, beta)
+                    else:
+                        value = alphabeta(child, nxt, depth - 1, alpha, beta)
+                    if value > best:
+                        best, best_move = value, move
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                break
+            else:
+                best = inf
+                for move, child, nxt in children:
+                    if nxt is None:
+                        search.nodes += 1
+                        value = final(child)
+                    elif depth == 1:
+                        search.nodes += 1
+                        search.horizon += 1
+                        value = evaluate(child)
+                    elif pvs and best < inf:
+                        value = alphabeta(child, nxt, depth - 1, beta - NULL, beta)
+                        if alpha < value < beta:
+                            value = alphabeta(child, nxt, depth - 1, alpha, value)
+                    else:
+                        value = alphabeta(child, nxt, depth - 1, alpha, beta)
+                    if value < best:
+                        best, best_move = value, move
+                        if value < beta:
+                            beta = value
+                            if alpha >= beta:
+                                break
+            if table is not None:
+                flag = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
+                table[key] = (depth if search.horizon != h0 else PROVEN, best, flag, best_move)
+            return best
+
+        return alphabeta
+
+
+def _ordered(
+    children: Iterable[tuple[int, Node, int | None]], player: int, first: int
+) -> list[tuple[int, Node, int | None]]:
+    """The table's best move first, then moves that keep the turn, then the rest in pit order."""
+    front, extra, rest = [], [], []
+    for child in children:
+        if child[0] == first:
+            front.append(child)
+        elif child[2] == player:
+            extra.append(child)
+        else:
+            rest.append(child)
+    return front + extra + rest
+
+
+def _bytes_key(board: Sequence[int], player: int) -> bytes:
+    return bytes(board) + (b"1" if player else b"0")
+
+
+def _tuple_key(board: Sequence[int], player: int) -> tuple[int, ...]:
+    return (*board, player)
+
+
+def _state_key(state: State, player: int) -> State:
+    return state
+
+
+def _state_children(state: State, player: int) -> list[tuple[int, Node, int | None]]:
+    out: list[tuple[int, Node, int | None]] = []
+    for move in state.legal_moves():
+        child = state.play(move)
+        out.append((move, child, child.to_move))
+    return out

@@ -1,0 +1,177 @@
+/* Alpha-beta with a transposition table, move ordering and principal variation search: the
+ * exact twin of engine/agents/minimax.py's pure search (same tree, same node counts, same
+ * floating-point values).  A value whose subtree reached no depth-limited leaf is proven and
+ * is stored with depth PROVEN, so it answers any later probe. */
+#ifndef MANCALA_SEARCH_H
+#define MANCALA_SEARCH_H
+
+#include <math.h>
+#include <setjmp.h>
+#include "clock.h"
+#include "rules.h"
+#include "table.h"
+
+#define EXACT 0
+#define LOWER 1
+#define UPPER 2
+#define PROVEN 1000000
+#define NULL_WINDOW 1e-6
+#define EVAL_LINEAR 0
+#define EVAL_WEIGHTED 1
+
+typedef struct {
+    Rules r;
+    int me, ordering, use_table, pvs;
+    double win;
+    int eval_kind, distance;
+    double w[4];
+    Table table;
+    long long nodes, horizon, next_check;
+    double deadline; /* on the monotonic clock (time.perf_counter), < 0: none */
+    jmp_buf timeout;
+    int oom;
+} Search;
+
+/* The heuristic for ``me``: a * own store + b * their store + c * own row + d * their row, or
+ * the weighted features (store difference, row difference, pits ending in the own store,
+ * empty pits), summed in the same order as engine/agents/heuristics.py. */
+static inline double evaluate(const Search *s, const u8 *b) {
+    const Rules *r = &s->r;
+    int me = s->me, ms = me ? r->store1 : r->store0, ts = me ? r->store0 : r->store1;
+    int rm = row_sum(r, b, me), rt = row_sum(r, b, 1 - me);
+    if (s->eval_kind == EVAL_LINEAR)
+        return s->w[0] * b[ms] + s->w[1] * b[ts] + s->w[2] * rm + s->w[3] * rt;
+    double value = s->w[0] * (b[ms] - b[ts]);
+    if (s->w[1] != 0.0) value += s->w[1] * (rm - rt);
+    int n = r->pits, mine = (n + 1) * me, theirs = (n + 1) * (1 - me);
+    if (s->w[2] != 0.0 && s->distance) {
+        int a = 0, c = 0;
+        for (int k = 0; k < n; k++) {
+            a += b[mine + k] == n - k;
+            c += b[theirs + k] == n - k;
+        }
+        value += s->w[2] * (a - c);
+    }
+    if (s->w[3] != 0.0) {
+        int a = 0, c = 0;
+        for (int k = 0; k < n; k++) {
+            a += !b[mine + k];
+            c += !b[theirs + k];
+        }
+        value += s->w[3] * (a - c);
+    }
+    return value;
+}
+
+/* A finished game for ``me``: ``win`` plus the margin, minus ``win`` plus it, or 0. */
+static inline double final_value(const Search *s, const u8 *b) {
+    int margin = s->me ? b[s->r.store1] - b[s->r.store0] : b[s->r.store0] - b[s->r.store1];
+    if (margin > 0) return s->win + margin;
+    if (margin < 0) return -s->win + margin;
+    return 0.0;
+}
+
+static double alphabeta(Search *s, const u8 *node, int player, int depth, double alpha,
+                        double beta) {
+    const Rules *r = &s->r;
+    if (++s->nodes >= s->next_check) {
+        s->next_check = s->nodes + 1024;
+        if (s->deadline >= 0 && monotonic() >= s->deadline) longjmp(s->timeout, 1);
+    }
+    if (depth == 0) {
+        s->horizon++;
+        return evaluate(s, node);
+    }
+    int first = -1;
+    uint64_t key[3];
+    if (s->use_table) {
+        make_key(key, node, r->size, player);
+        Entry *e = table_find(&s->table, key);
+        if (e) {
+            first = e->move;
+            if (e->depth >= depth &&
+                (e->flag == EXACT || (e->flag == LOWER && e->value >= beta) ||
+                 (e->flag == UPPER && e->value <= alpha))) {
+                if (e->depth < PROVEN) s->horizon++;
+                return e->value;
+            }
+        }
+    }
+    long long h0 = s->horizon;
+    int moves[MAX_PITS], nxts[MAX_PITS], order[MAX_PITS];
+    u8 boards[MAX_PITS][MAX_SIZE];
+    int count = gen_moves(r, node, player, moves);
+    for (int k = 0; k < count; k++) {
+        memcpy(boards[k], node, (size_t)r->size);
+        nxts[k] = apply_move(r, boards[k], player, moves[k]);
+        order[k] = k;
+    }
+    if (s->ordering && depth > 1) {
+        /* The table's best move first, then moves that keep the turn, then the rest. */
+        int m = 0;
+        for (int k = 0; k < count; k++)
+            if (moves[k] == first) order[m++] = k;
+        for (int k = 0; k < count; k++)
+            if (moves[k] != first && nxts[k] == player) order[m++] = k;
+        for (int k = 0; k < count; k++)
+            if (moves[k] != first && nxts[k] != player) order[m++] = k;
+    }
+    double alpha0 = alpha, beta0 = beta, best, value;
+    int best_move = -1, maximising = player == s->me;
+    best = maximising ? -INFINITY : INFINITY;
+    for (int j = 0; j < count; j++) {
+        int k = order[j], nxt = nxts[k];
+        const u8 *child = boards[k];
+        if (nxt < 0) {
+            s->nodes++;
+            value = final_value(s, child);
+        } else if (depth == 1) {
+            s->nodes++;
+            s->horizon++;
+            value = evaluate(s, child);
+        } else if (maximising) {
+            if (s->pvs && best > -INFINITY) {
+                value = alphabeta(s, child, nxt, depth - 1, alpha, alpha + NULL_WINDOW);
+                if (alpha < value && value < beta)
+                    value = alphabeta(s, child, nxt, depth - 1, value, beta);
+            } else {
+                value = alphabeta(s, child, nxt, depth - 1, alpha, beta);
+            }
+        } else {
+            if (s->pvs && best < INFINITY) {
+                value = alphabeta(s, child, nxt, depth - 1, beta - NULL_WINDOW, beta);
+                if (alpha < value && value < beta)
+                    value = alphabeta(s, child, nxt, depth - 1, alpha, value);
+            } else {
+                value = alphabeta(s, child, nxt, depth - 1, alpha, beta);
+            }
+        }
+        if (maximising) {
+            if (value > best) {
+                best = value;
+                best_move = moves[k];
+                if (value > alpha) {
+                    alpha = value;
+                    if (alpha >= beta) break;
+                }
+            }
+        } else if (value < best) {
+            best = value;
+            best_move = moves[k];
+            if (value < beta) {
+                beta = value;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    if (s->use_table) {
+        int flag = best <= alpha0 ? UPPER : best >= beta0 ? LOWER : EXACT;
+        if (table_store(&s->table, key, s->horizon == h0 ? PROVEN : depth, best, flag, best_move)) {
+            s->oom = 1;
+            longjmp(s->timeout, 2);
+        }
+    }
+    return best;
+}
+
+#endif
