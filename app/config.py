@@ -1,10 +1,11 @@
 """Configuration: safe defaults in code, overridden by ``MANCALA_*`` environment variables.
 
-``MANCALA_SECRET_KEY``, ``MANCALA_DATABASE``, ``MANCALA_AI_EXECUTOR`` ("process" or "thread"),
-``MANCALA_AI_WORKERS``, ``MANCALA_LONG_POLL_SECONDS``, ``MANCALA_AI_QUEUE``,
-``MANCALA_RATE_LIMITS`` and every other key of :data:`DEFAULTS`: the environment sees each
-value as JSON when it parses (numbers, true/false, lists), else as a string (Flask's
-``from_prefixed_env``).
+``MANCALA_SECRET_KEY``, ``MANCALA_DATABASE`` (an SQLite file), ``MANCALA_DATABASE_URL``
+(``postgresql://...``: PostgreSQL instead, for several app hosts), ``MANCALA_AI_EXECUTOR``
+("process" or "thread"), ``MANCALA_AI_WORKERS``, ``MANCALA_LONG_POLL_SECONDS``,
+``MANCALA_AI_QUEUE``, ``MANCALA_RATE_LIMITS`` and every other key of :data:`DEFAULTS`: the
+environment sees each value as JSON when it parses (numbers, true/false, lists), else as a
+string (Flask's ``from_prefixed_env``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 DEFAULTS: dict[str, Any] = {
     "SECRET_KEY": None,  # generated once into the instance folder when not given
     "DATABASE": None,  # default: <instance>/mancala.sqlite3
+    "DATABASE_URL": None,  # postgresql://user:password@host:port/db: a store shared by hosts
+    "DATABASE_POOL": 10,  # PostgreSQL connections per server worker (at most)
     "AI_EXECUTOR": "process",  # where the computer thinks: a process pool, or a thread pool
     "AI_WORKERS": 1,  # processes (or threads) per server worker for the computer's thinking
     "LONG_POLL_SECONDS": 8.0,  # how long GET /api/games/<id>?since=N waits for a change

@@ -1,4 +1,4 @@
-"""Per-client rate limits: token buckets in the store's ``limits`` table, shared by all workers.
+"""Per-client rate limits: token buckets kept by the store, shared by all workers (and hosts).
 
 A client is a device: its network address.  Each action has a bucket of ``burst`` tokens that
 refills at ``per_second``; a request takes one token, and with none left it is refused with
@@ -9,8 +9,6 @@ refills at ``per_second``; a request takes one token, and with none left it is r
 from __future__ import annotations
 
 import math
-import sqlite3
-import time
 
 from flask import current_app, request
 
@@ -25,21 +23,6 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
-def take(db: sqlite3.Connection, key: str, burst: float, per_second: float, now: float) -> float:
-    """Take one token from ``key``'s bucket: 0.0 if taken, else seconds until one is there."""
-    level = "MIN(?, tokens + (? - at) * ?)"
-    taken = db.execute(  # one statement: a new bucket starts full, less this token
-        "INSERT INTO limits (key, tokens, at) VALUES (?, ? - 1, ?) ON CONFLICT(key) DO UPDATE "
-        f"SET tokens = {level} - 1, at = ? WHERE {level} >= 1",
-        (key, burst, now, burst, now, per_second, now, burst, now, per_second),
-    ).rowcount
-    if taken:
-        return 0.0
-    tokens, at = db.execute("SELECT tokens, at FROM limits WHERE key = ?", (key,)).fetchone()
-    have = min(burst, tokens + (now - at) * per_second)
-    return (1 - have) / per_second if per_second > 0 else 3600.0
-
-
 def limit(action: str) -> None:
     """429 with a Retry-After if this client has used up its ``action`` bucket."""
     rule = current_app.config["RATE_LIMITS"].get(action)
@@ -47,7 +30,7 @@ def limit(action: str) -> None:
         return
     burst, per_second = float(rule[0]), float(rule[1])
     key = f"{action}:{client_address()}"
-    wait = get_store().run(lambda db: take(db, key, burst, per_second, time.time()))
+    wait = get_store().take_token(key, burst, per_second)
     if wait > 0:
         seconds = max(1, math.ceil(wait))
         raise APIError(

@@ -16,9 +16,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import Flask, current_app
+
+if TYPE_CHECKING:
+    from app.watch import VersionWatcher
 
 log = logging.getLogger(__name__)
 
@@ -368,16 +371,8 @@ class Store:
                 self._touched[(game_id, seat)] = now
             if len(self._touched) > 50_000:
                 self._touched = {k: t for k, t in self._touched.items() if now - t < every}
-        seats = due
-        if not seats:
-            return
-        self.run(
-            lambda db: db.executemany(
-                "INSERT INTO presence (game_id, seat, seen) VALUES (?, ?, ?) "
-                "ON CONFLICT(game_id, seat) DO UPDATE SET seen = excluded.seen",
-                [(game_id, seat, now) for seat in seats],
-            )
-        )
+        if due:
+            self.write_presence(game_id, due, now)
 
     def presence(self, game_id: str) -> dict[int, float]:
         """When each seat of a game was last seen (seat -> time.time())."""
@@ -405,6 +400,48 @@ class Store:
         store file can be opened and read now)."""
         with self.connect() as db:
             return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    kind = "sqlite"
+
+    def take_token(self, key: str, burst: float, per_second: float) -> float:
+        """Take one token from ``key``'s rate-limit bucket (``burst`` tokens, refilled at
+        ``per_second``; a new bucket starts full): 0.0 if taken, else seconds until one is."""
+        now = time.time()
+
+        def take(db: sqlite3.Connection) -> float:
+            level = "MIN(?, tokens + (? - at) * ?)"
+            taken = db.execute(  # one statement: a new bucket starts full, less this token
+                "INSERT INTO limits (key, tokens, at) VALUES (?, ? - 1, ?) ON CONFLICT(key) "
+                f"DO UPDATE SET tokens = {level} - 1, at = ? WHERE {level} >= 1",
+                (key, burst, now, burst, now, per_second, now, burst, now, per_second),
+            ).rowcount
+            if taken:
+                return 0.0
+            query = "SELECT tokens, at FROM limits WHERE key = ?"
+            tokens, at = db.execute(query, (key,)).fetchone()
+            have = min(burst, tokens + (now - at) * per_second)
+            return (1 - have) / per_second if per_second > 0 else 3600.0
+
+        return self.run(take)
+
+    def write_presence(self, game_id: str, seats: list[int], now: float) -> None:
+        """Note that ``seats`` of the game were seen at ``now``."""
+        self.run(
+            lambda db: db.executemany(
+                "INSERT INTO presence (game_id, seat, seen) VALUES (?, ?, ?) "
+                "ON CONFLICT(game_id, seat) DO UPDATE SET seen = excluded.seen",
+                [(game_id, seat, now) for seat in seats],
+            )
+        )
+
+    def watcher(self) -> VersionWatcher:
+        """A new long-poll watcher over this store (see app.watch)."""
+        from app.watch import VersionWatcher
+
+        return VersionWatcher(self)
+
+    def close(self) -> None:
+        """Nothing to close: every call opens its own short connection."""
 
 
 @contextmanager
@@ -438,10 +475,19 @@ def process_alive(pid: int | None) -> bool:
 
 
 def init_app(app: Flask) -> None:
-    """Open (and create if needed) the store named by ``DATABASE``."""
+    """Open the store: PostgreSQL if ``DATABASE_URL`` names one, else (and create if needed)
+    the SQLite file named by ``DATABASE``."""
+    busy = float(app.config["DATABASE_BUSY_SECONDS"])
+    url = app.config.get("DATABASE_URL")
+    if url:
+        from app.stores.postgres import PostgresStore
+
+        size = int(app.config["DATABASE_POOL"])
+        app.extensions["mancala_store"] = PostgresStore(url, size, busy)
+        return
     path = app.config.get("DATABASE") or os.path.join(app.instance_path, "mancala.sqlite3")
     app.config["DATABASE"] = path
-    app.extensions["mancala_store"] = Store(path, float(app.config["DATABASE_BUSY_SECONDS"]))
+    app.extensions["mancala_store"] = Store(path, busy)
 
 
 def get_store() -> Store:

@@ -118,5 +118,5 @@ def get_watcher() -> VersionWatcher:
 
     found = current_app.extensions.get("mancala_watcher")
     if found is None:
-        found = current_app.extensions.setdefault("mancala_watcher", VersionWatcher(get_store()))
+        found = current_app.extensions.setdefault("mancala_watcher", get_store().watcher())
     return found  # type: ignore[no-any-return]

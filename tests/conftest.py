@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from app import create_app
 
 DATA = Path(__file__).parent / "data"
+pytest_plugins = ["tests.pg"]  # the PostgreSQL server fixtures: postgres, postgres_url
 
 
 def load_vectors(name: str) -> list[dict]:

@@ -1,0 +1,397 @@
+"""The game store on PostgreSQL, for several app hosts sharing one database.
+
+Chosen with ``MANCALA_DATABASE_URL=postgresql://user:password@host:port/database``.  It keeps
+what the SQLite store keeps, in the same shape (see :class:`app.stores.base.GameStore`), with
+three things that only matter across machines:
+
+- **Live moves across hosts.**  A trigger on ``games`` sends ``NOTIFY mancala_games, 'id
+  version'`` whenever a game's version changes, from whichever host wrote it; every app
+  process LISTENs (:mod:`app.watch_pg`) and wakes its long-polls at once.
+- **Claims of the computer's moves across hosts.**  A claim names the database session of the
+  process that made it (``pg_backend_pid()`` and the session's start) on a connection that
+  process keeps open for as long as it lives.  A host that dies (killed, crashed, cut off) drops
+  that session, so its claims read as dead and the next host to see the game takes the move
+  over; one whose session lingers is taken over once the claim is ``stale_after`` old.  The
+  claim is one conditional UPDATE, so of two hosts asking at once exactly one gets it.
+- **Schema versions.**  :data:`MIGRATIONS` are applied in order at start, under an advisory
+  lock (hosts starting together apply each one once), and recorded in ``schema_migrations``.
+  To add a table (analyses, say), append a migration: never edit one that has shipped.
+
+Connections come from a pool per process (psycopg_pool), opened on first use after a fork.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import psycopg
+import psycopg_pool
+from psycopg import errors as pgerrors
+
+from app.store import Row, StaleVersion, StoreBusy, StoreError, StoreFull, decode_all
+from app.stores.base import GameStore, Watcher
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+CHANNEL = "mancala_games"  # NOTIFY channel: payload "<game id> <version>" (-1: deleted)
+MIGRATION_LOCK = 0x6D616E63  # pg_advisory_lock key while migrating ("manc")
+COLUMNS = "id, version, data, created, updated"
+NOW = "extract(epoch from clock_timestamp())"  # the database's clock, the same for every host
+
+# Each migration is a list of statements, applied in one transaction.  Append, never edit.
+MIGRATIONS: list[list[str]] = [
+    [  # 1: games, seat owners, rate limits, presence, and the NOTIFY trigger
+        """CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            version INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            mode TEXT,
+            created DOUBLE PRECISION NOT NULL,
+            updated DOUBLE PRECISION NOT NULL,
+            think_version INTEGER,
+            think_at DOUBLE PRECISION,
+            think_pid INTEGER,
+            think_started TIMESTAMPTZ
+        )""",
+        "CREATE INDEX games_by_mode ON games (mode, updated DESC)",
+        """CREATE TABLE seats (
+            owner TEXT NOT NULL,
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            PRIMARY KEY (owner, game_id, seat)
+        )""",
+        "CREATE INDEX seats_by_game ON seats (game_id)",
+        """CREATE TABLE limits (
+            key TEXT PRIMARY KEY,
+            tokens DOUBLE PRECISION NOT NULL,
+            at DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE presence (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            seen DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        f"""CREATE FUNCTION mancala_game_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'DELETE' THEN
+                PERFORM pg_notify('{CHANNEL}', OLD.id || ' -1');
+                RETURN OLD;
+            END IF;
+            PERFORM pg_notify('{CHANNEL}', NEW.id || ' ' || NEW.version);
+            RETURN NEW;
+        END $$""",
+        """CREATE TRIGGER games_changed AFTER INSERT OR UPDATE OF version OR DELETE ON games
+            FOR EACH ROW EXECUTE FUNCTION mancala_game_changed()""",
+    ],
+]
+
+
+def store_error(exc: Exception) -> StoreError:
+    """What a PostgreSQL failure means for a client: busy (retry soon), full, or unreachable."""
+    if isinstance(exc, psycopg_pool.PoolTimeout | pgerrors.LockNotAvailable):
+        return StoreBusy("the game store is busy just now; nothing was changed, try again")
+    if isinstance(exc, pgerrors.QueryCanceled | pgerrors.DeadlockDetected):
+        return StoreBusy("the game store is busy just now; nothing was changed, try again")
+    if isinstance(exc, pgerrors.DiskFull | pgerrors.InsufficientResources):
+        return StoreFull(
+            f"the game store's database can't write ({exc}); nothing was changed. "
+            "Its disk may be full: free some space on the database server."
+        )
+    return StoreError(f"the server can't reach its game store (PostgreSQL: {exc}); try again soon")
+
+
+def decode(found: tuple[Any, ...] | None) -> Row | None:
+    return None if found is None else Row.decode(found)
+
+
+class PostgresStore(GameStore):
+    """Games in PostgreSQL (see the module docstring); safe across threads, processes, hosts."""
+
+    kind = "postgresql"
+
+    def __init__(self, url: str, pool_size: int = 10, busy_seconds: float = 10.0) -> None:
+        super().__init__()
+        self.url = url
+        self.pool_size = max(2, pool_size)
+        self.busy_seconds = busy_seconds
+        self._lock = threading.Lock()
+        self._pool: psycopg_pool.ConnectionPool | None = None
+        self._pool_pid = 0
+        self._keeper: psycopg.Connection[Any] | None = None  # this process's claims' session
+        self._keeper_pid = 0
+        self.migrate()
+        try:
+            self.run(lambda db: db.execute(f"DELETE FROM limits WHERE at < {NOW} - 86400"))
+        except StoreError as exc:  # the database answers later: the app starts anyway
+            log.warning("could not clear old rate limits: %s", exc)
+
+    # -- connections --------------------------------------------------------------------------
+
+    def connect(self, **kwargs: Any) -> psycopg.Connection[Any]:
+        """A new connection of its own (autocommit), noticing a dead peer within ~30 s."""
+        return psycopg.connect(
+            self.url,
+            autocommit=True,
+            connect_timeout=max(2, int(self.busy_seconds)),
+            keepalives=1,
+            keepalives_idle=10,
+            keepalives_interval=5,
+            keepalives_count=3,
+            **kwargs,
+        )
+
+    def _configure(self, db: psycopg.Connection[Any]) -> None:
+        db.execute(f"SET lock_timeout = {int(self.busy_seconds * 1000)}")
+
+    def pool(self) -> psycopg_pool.ConnectionPool:
+        """This process's pool (a forked child makes its own, leaving its parent's alone)."""
+        with self._lock:
+            if self._pool is None or self._pool_pid != os.getpid():
+                self._pool = psycopg_pool.ConnectionPool(
+                    self.url,
+                    min_size=1,
+                    max_size=self.pool_size,
+                    timeout=self.busy_seconds,
+                    max_idle=60,
+                    kwargs={
+                        "autocommit": True,
+                        "keepalives": 1,
+                        "keepalives_idle": 10,
+                        "keepalives_interval": 5,
+                        "keepalives_count": 3,
+                    },
+                    configure=self._configure,
+                    name=f"mancala-{os.getpid()}",
+                    open=True,
+                )
+                self._pool_pid = os.getpid()
+            return self._pool
+
+    def run(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
+        """``work(db)`` on a pooled connection (autocommit); failures become StoreError."""
+        try:
+            with self.pool().connection() as db:
+                return work(db)
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            if isinstance(exc, pgerrors.UniqueViolation):
+                raise
+            raise store_error(exc) from exc
+
+    @contextmanager
+    def _keeper_connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """The connection this process's claims are made on (its session names them)."""
+        with self._lock:
+            keeper = self._keeper
+            if keeper is None or keeper.closed or keeper.broken or self._keeper_pid != os.getpid():
+                if keeper is not None and self._keeper_pid == os.getpid():
+                    keeper.close()
+                keeper = self._keeper = self.connect(application_name="mancala-claims")
+                self._keeper_pid = os.getpid()
+        yield keeper
+
+    def close(self) -> None:
+        with self._lock:
+            if self._pool is not None and self._pool_pid == os.getpid():
+                self._pool.close()
+            if self._keeper is not None and self._keeper_pid == os.getpid():
+                self._keeper.close()
+            self._pool = self._keeper = None
+
+    def migrate(self) -> int:
+        """Apply the migrations this database lacks (hosts starting at once: each once)."""
+        try:
+            with self.connect(application_name="mancala-migrate") as db:
+                db.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+                db.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations "
+                    "(version INTEGER PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())"
+                )
+                found = db.execute("SELECT max(version) FROM schema_migrations").fetchone()
+                current = int(found[0] or 0) if found else 0
+                for number, statements in enumerate(MIGRATIONS, 1):
+                    if number <= current:
+                        continue
+                    with db.transaction():
+                        for statement in statements:
+                            db.execute(statement)
+                        db.execute("INSERT INTO schema_migrations (version) VALUES (%s)", (number,))
+                    log.info("store schema migrated to version %d", number)
+                    current = number
+                db.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
+                return current
+        except psycopg.Error as exc:
+            raise store_error(exc) from exc
+
+    # -- games --------------------------------------------------------------------------------
+
+    def create(self, game_id: str, data: dict[str, Any], owners: list[tuple[str, int]]) -> Row:
+        now = time.time()
+
+        def insert(db: psycopg.Connection[Any]) -> None:
+            with db.transaction():
+                db.execute(
+                    "INSERT INTO games (id, version, data, mode, created, updated) "
+                    "VALUES (%s, 1, %s, %s, %s, %s)",
+                    (game_id, json.dumps(data), data.get("mode"), now, now),
+                )
+                if owners:
+                    with db.cursor() as cur:
+                        cur.executemany(
+                            "INSERT INTO seats (owner, game_id, seat) VALUES (%s, %s, %s) "
+                            "ON CONFLICT DO NOTHING",
+                            [(owner, game_id, seat) for owner, seat in owners],
+                        )
+
+        self.run(insert)
+        return Row(game_id, 1, data, now, now)
+
+    def load(self, game_id: str) -> Row | None:
+        query = f"SELECT {COLUMNS} FROM games WHERE id = %s"
+        return decode(self.run(lambda db: db.execute(query, (game_id,)).fetchone()))
+
+    def version(self, game_id: str) -> int | None:
+        found = self.run(
+            lambda db: db.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
+        )
+        return None if found is None else int(found[0])
+
+    def save(
+        self,
+        game_id: str,
+        version: int,
+        data: dict[str, Any],
+        add_owner: tuple[str, int] | None = None,
+    ) -> Row:
+        now = time.time()
+        text = json.dumps(data)
+
+        def write(db: psycopg.Connection[Any]) -> float:
+            found = db.execute(
+                "UPDATE games SET data = %s, mode = %s, version = version + 1, updated = %s "
+                "WHERE id = %s AND version = %s RETURNING created",
+                (text, data.get("mode"), now, game_id, version),
+            ).fetchone()
+            if found is None:
+                raise StaleVersion(game_id)
+            if add_owner is not None:
+                db.execute(
+                    "INSERT INTO seats (owner, game_id, seat) VALUES (%s, %s, %s) "
+                    "ON CONFLICT DO NOTHING",
+                    (add_owner[0], game_id, add_owner[1]),
+                )
+            return float(found[0])
+
+        def update(db: psycopg.Connection[Any]) -> float:
+            if add_owner is None:
+                return write(db)  # one statement: its own transaction
+            with db.transaction():
+                return write(db)
+
+        created = self.run(update)
+        return Row(game_id, version + 1, data, created, now)
+
+    def versions(self, db: psycopg.Connection[Any], game_ids: list[str]) -> dict[str, int]:
+        """The current version of each of ``game_ids`` that exists (on an open connection)."""
+        rows = db.execute(
+            "SELECT id, version FROM games WHERE id = ANY(%s)", (game_ids,)
+        ).fetchall()
+        return {str(gid): int(version) for gid, version in rows}
+
+    def claim_thinking(self, game_id: str, version: int, stale_after: float) -> bool:
+        """See :meth:`GameStore.claim_thinking`; a claim held by a database session that no
+        longer exists (its host died) is taken over at once."""
+        query = f"""
+            UPDATE games g SET think_version = %(version)s, think_at = {NOW},
+                think_pid = pg_backend_pid(),
+                think_started = (SELECT backend_start FROM pg_stat_activity
+                                 WHERE pid = pg_backend_pid())
+            WHERE g.id = %(id)s AND g.version = %(version)s AND NOT COALESCE(
+                g.think_version = %(version)s AND g.think_at >= {NOW} - %(stale)s
+                AND EXISTS (SELECT 1 FROM pg_stat_activity a
+                            WHERE a.pid = g.think_pid AND a.backend_start = g.think_started),
+                false)
+        """
+        args = {"id": game_id, "version": version, "stale": stale_after}
+        try:
+            with self._keeper_connection() as db:
+                return db.execute(query, args).rowcount == 1
+        except psycopg.Error as exc:
+            raise store_error(exc) from exc
+
+    def games_of(self, owner: str, limit: int = 20) -> list[Row]:
+        rows = self.run(
+            lambda db: db.execute(
+                "SELECT g.id, g.version, g.data, g.created, g.updated FROM games g "
+                "WHERE g.id IN (SELECT game_id FROM seats WHERE owner = %s) "
+                "ORDER BY g.updated DESC LIMIT %s",
+                (owner, limit),
+            ).fetchall()
+        )
+        return decode_all(rows)
+
+    def recent(self, mode: str, limit: int = 200) -> list[Row]:
+        rows = self.run(
+            lambda db: db.execute(
+                f"SELECT {COLUMNS} FROM games WHERE mode = %s ORDER BY updated DESC LIMIT %s",
+                (mode, limit),
+            ).fetchall()
+        )
+        return decode_all(rows)
+
+    def count(self) -> int:
+        found = self.run(lambda db: db.execute("SELECT count(*) FROM games").fetchone())
+        return int(found[0]) if found else 0
+
+    # -- shared by every host: rate limits, presence ------------------------------------------
+
+    def take_token(self, key: str, burst: float, per_second: float) -> float:
+        level = f"LEAST(%(burst)s, limits.tokens + GREATEST(0, {NOW} - limits.at) * %(rate)s)"
+        args = {"key": key, "burst": burst, "rate": per_second}
+
+        def take(db: psycopg.Connection[Any]) -> float:
+            taken = db.execute(  # one statement: a new bucket starts full, less this token
+                f"INSERT INTO limits (key, tokens, at) VALUES (%(key)s, %(burst)s - 1, {NOW}) "
+                f"ON CONFLICT (key) DO UPDATE SET tokens = {level} - 1, at = {NOW} "
+                f"WHERE {level} >= 1",
+                args,
+            ).rowcount
+            if taken:
+                return 0.0
+            found = db.execute(f"SELECT {level} FROM limits WHERE key = %(key)s", args).fetchone()
+            have = float(found[0]) if found else burst
+            return (1 - have) / per_second if per_second > 0 else 3600.0
+
+        return self.run(take)
+
+    def write_presence(self, game_id: str, seats: list[int], now: float) -> None:
+        def write(db: psycopg.Connection[Any]) -> None:
+            with db.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO presence (game_id, seat, seen) VALUES (%s, %s, %s) "
+                    "ON CONFLICT (game_id, seat) DO UPDATE SET seen = excluded.seen",
+                    [(game_id, seat, now) for seat in seats],
+                )
+
+        self.run(write)
+
+    def presence(self, game_id: str) -> dict[int, float]:
+        rows = self.run(
+            lambda db: db.execute(
+                "SELECT seat, seen FROM presence WHERE game_id = %s", (game_id,)
+            ).fetchall()
+        )
+        return {int(r[0]): float(r[1]) for r in rows}
+
+    def watcher(self) -> Watcher:
+        from app.watch_pg import NotifyWatcher
+
+        return NotifyWatcher(self)

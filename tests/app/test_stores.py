@@ -1,0 +1,278 @@
+"""The game store's contract, run against both stores: SQLite (the default) and PostgreSQL
+(a real server, see tests/pg.py).  Each test gets a fresh database; ``stores()`` opens another
+store on it, as another server worker (SQLite) or another app host (PostgreSQL) would."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.store import CorruptGame, StaleVersion, Store
+from app.stores.base import GameStore
+
+ROOT = Path(__file__).resolve().parents[2]
+Stores = Callable[[], Any]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def stores(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Stores]:
+    """A maker of stores on one fresh database (each call: another process's store)."""
+    made: list[Any] = []
+    if request.param == "sqlite":
+        path = str(tmp_path / "db.sqlite3")
+
+        def make() -> Any:
+            made.append(Store(path))
+            return made[-1]
+    else:
+        from app.stores.postgres import PostgresStore
+
+        url = request.getfixturevalue("postgres_url")
+
+        def make() -> Any:
+            made.append(PostgresStore(url, pool_size=4))
+            return made[-1]
+
+    yield make
+    for store in made:
+        store.close()
+
+
+@pytest.fixture
+def store(stores: Stores) -> Any:
+    return stores()
+
+
+def raw(store: Any, sql: str, *args: Any) -> None:
+    """One SQL statement straight on the store's database (``?`` marks), as an outsider."""
+    if store.kind == "sqlite":
+        with sqlite3.connect(store.path) as db:
+            db.execute(sql, args)
+    else:
+        import psycopg
+
+        with psycopg.connect(store.url, autocommit=True) as db:
+            db.execute(sql.replace("?", "%s"), args)
+
+
+def opener(store: Any) -> str:
+    """Python source that opens the same store in another process."""
+    if store.kind == "sqlite":
+        return f"from app.store import Store; store = Store({store.path!r})"
+    return f"from app.stores.postgres import PostgresStore; store = PostgresStore({store.url!r})"
+
+
+# -- games -----------------------------------------------------------------------------------
+
+
+def test_a_game_is_saved_version_by_version_and_a_stale_write_is_refused(store: Any) -> None:
+    row = store.create("g", {"n": 0, "mode": "local"}, [("alice", 0)])
+    assert (row.id, row.version, row.data) == ("g", 1, {"n": 0, "mode": "local"})
+    saved = store.save("g", 1, {"n": 1, "mode": "local"})
+    assert saved.version == 2 and saved.created == row.created and saved.updated >= row.updated
+    with pytest.raises(StaleVersion):
+        store.save("g", 1, {"n": 2, "mode": "local"})
+    loaded = store.load("g")
+    assert (loaded.version, loaded.data) == (2, {"n": 1, "mode": "local"})
+    assert loaded.created == pytest.approx(row.created)
+    assert store.version("g") == 2
+    assert store.load("nothing") is None and store.version("nothing") is None
+    assert store.count() == 1
+
+
+def test_stored_data_comes_back_exactly(store: Any) -> None:
+    data = {"z": 1, "a": [1, 2.5, None, True], "nested": {"b": "é ✓", "a": {}}, "mode": "x"}
+    store.create("g", data, [])
+    loaded = store.load("g").data
+    assert loaded == data and list(loaded) == list(data)  # key order kept too
+
+
+def test_a_browser_s_games_are_listed_newest_first(stores: Stores) -> None:
+    store, other = stores(), stores()
+    store.create("a", {"mode": "remote"}, [("alice", 0), ("alice", 1)])
+    store.create("b", {"mode": "remote"}, [("bob", 0)])
+    store.create("c", {"mode": "local"}, [("alice", 0)])
+    other.save("b", 1, {"mode": "remote"}, add_owner=("alice", 1))  # alice joins b
+    time.sleep(0.01)
+    other.save("a", 1, {"mode": "remote", "n": 1})
+    assert [r.id for r in store.games_of("alice")] == ["a", "b", "c"]
+    assert [r.id for r in store.games_of("alice", limit=2)] == ["a", "b"]
+    assert [r.id for r in store.games_of("bob")] == ["b"]
+    assert store.games_of("nobody") == []
+
+
+def test_recent_games_of_a_mode_skip_a_damaged_one(store: Any) -> None:
+    for name, mode in [("a", "remote"), ("b", "local"), ("c", "remote"), ("d", "remote")]:
+        store.create(name, {"mode": mode}, [])
+        time.sleep(0.01)
+    raw(store, "UPDATE games SET data = ? WHERE id = ?", "[1, 2]", "c")  # JSON, not an object
+    assert [r.id for r in store.recent("remote")] == ["d", "a"]
+    assert [r.id for r in store.recent("remote", limit=1)] == ["d"]
+    with pytest.raises(CorruptGame):
+        store.load("c")
+
+
+def test_a_game_changed_mode_is_listed_under_its_new_mode(store: Any) -> None:
+    store.create("g", {"mode": "local"}, [])
+    store.save("g", 1, {"mode": "remote"})
+    assert [r.id for r in store.recent("remote")] == ["g"] and store.recent("local") == []
+
+
+# -- the computer's claims ---------------------------------------------------------------------
+
+
+def test_a_claim_is_taken_once_by_racing_processes(stores: Stores) -> None:
+    many = [stores() for _ in range(4)]
+    many[0].create("g", {"n": 0}, [])
+    start = threading.Barrier(16)
+    won: list[bool] = []
+
+    def claim(store: Any) -> None:
+        start.wait()
+        won.append(store.claim_thinking("g", 1, stale_after=60))
+
+    threads = [threading.Thread(target=claim, args=(many[i % 4],)) for i in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(won) == [False] * 15 + [True]
+    assert not many[1].claim_thinking("g", 1, stale_after=60)
+    assert not many[0].claim_thinking("g", 2, stale_after=60)  # no such version yet
+    many[2].save("g", 1, {"n": 1})
+    assert not many[3].claim_thinking("g", 1, stale_after=60)  # that version is gone
+    assert many[3].claim_thinking("g", 2, stale_after=60)  # the next one is free
+
+
+def test_a_stale_claim_is_taken_over(store: Any) -> None:
+    store.create("g", {}, [])
+    assert store.claim_thinking("g", 1, stale_after=60)
+    time.sleep(0.05)
+    assert store.claim_thinking("g", 1, stale_after=0.01)
+
+
+def test_a_claim_is_held_while_its_process_lives_and_taken_over_once_it_is_killed(
+    store: Any,
+) -> None:
+    store.create("g", {}, [])
+    code = (
+        f"{opener(store)}\n"
+        "import sys, time\n"
+        "print(store.claim_thinking('g', 1, stale_after=600), flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "True"
+        assert not store.claim_thinking("g", 1, stale_after=600)  # its process lives
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()  # type: ignore[union-attr]
+    end = time.monotonic() + 10  # the database notices the dropped connection
+    while not store.claim_thinking("g", 1, stale_after=600):
+        assert time.monotonic() < end, "the dead process's claim was never taken over"
+        time.sleep(0.05)
+    assert not store.claim_thinking("g", 1, stale_after=600)  # now this one holds it
+
+
+# -- shared state: rate limits, presence -------------------------------------------------------
+
+
+def test_a_rate_limit_bucket_is_shared_and_refills(stores: Stores) -> None:
+    one, two = stores(), stores()
+    assert [one.take_token("k", 3, 1.0) for _ in range(2)] == [0.0, 0.0]
+    assert two.take_token("k", 3, 1.0) == 0.0  # the same bucket, from another process
+    wait = one.take_token("k", 3, 1.0)
+    assert 0.5 < wait <= 1.0
+    assert two.take_token("other", 3, 1.0) == 0.0  # another key: its own bucket
+    time.sleep(wait + 0.05)
+    assert two.take_token("k", 3, 1.0) == 0.0
+    assert one.take_token("slow", 1, 0.0) == 0.0 and one.take_token("slow", 1, 0.0) == 3600.0
+
+
+def test_presence_is_shared_and_written_at_most_every_so_often(stores: Stores) -> None:
+    one, two = stores(), stores()
+    one.create("g", {}, [])
+    one.touch("g", [0])
+    first = two.presence("g")
+    assert set(first) == {0} and abs(first[0] - time.time()) < 5
+    one.touch("g", [0, 1], every=60)  # seat 0 was just written: only seat 1 now
+    assert two.presence("g")[0] == first[0] and set(two.presence("g")) == {0, 1}
+    time.sleep(0.02)
+    two.touch("g", [0], every=0.01)
+    assert one.presence("g")[0] > first[0]
+    assert one.presence("nothing") == {}
+
+
+# -- long-polls --------------------------------------------------------------------------------
+
+
+def waiting(watcher: Any, game_id: str, seen: int, timeout: float) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        start = time.monotonic()
+        out["version"] = watcher.wait(game_id, seen, timeout)
+        out["took"] = time.monotonic() - start
+
+    out["thread"] = threading.Thread(target=run)
+    out["thread"].start()
+    return out
+
+
+def test_a_write_from_another_process_wakes_only_the_waiters_of_that_game(stores: Stores) -> None:
+    store, writer = stores(), stores()
+    for name in ("a", "b"):
+        store.create(name, {"n": 0}, [])
+    watcher = store.watcher()
+    on_a = [waiting(watcher, "a", 1, 10.0) for _ in range(3)]
+    on_b = waiting(watcher, "b", 1, 1.0)
+    time.sleep(0.3)
+    writer.save("a", 1, {"n": 1})
+    for w in on_a:
+        w["thread"].join()
+        assert w["version"] == 2 and w["took"] < 1.5
+    on_b["thread"].join()
+    assert on_b["version"] == 1 and on_b["took"] >= 0.9
+
+
+def test_a_stale_view_returns_at_once_and_a_missing_game_gives_minus_one(store: Any) -> None:
+    store.create("a", {"n": 0}, [])
+    store.save("a", 1, {"n": 1})
+    watcher = store.watcher()
+    started = time.monotonic()
+    assert watcher.wait("a", 1, 5.0) == 2
+    assert watcher.wait("nothing", 3, 5.0) == -1
+    assert time.monotonic() - started < 1.5
+
+
+def test_many_moves_in_a_row_each_wake_their_waiter(stores: Stores) -> None:
+    store, writer = stores(), stores()
+    store.create("g", {"n": 0}, [])
+    watcher = store.watcher()
+    for version in range(1, 21):
+        w = waiting(watcher, "g", version, 5.0)
+        writer.save("g", version, {"n": version})
+        w["thread"].join()
+        assert w["version"] >= version + 1 and w["took"] < 2.0
+
+
+# -- the interface -----------------------------------------------------------------------------
+
+
+def test_both_stores_offer_the_whole_interface(store: Any) -> None:
+    wanted = GameStore.__abstractmethods__ | {"touch", "close"}
+    assert not [name for name in wanted if not callable(getattr(store, name, None))]
