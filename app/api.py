@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 from app.errors import APIError
 from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, owner_hash
 from app.games.service import CONNECTED_SECONDS, Device, get_games
-from app.games.view import summary, view
+from app.games.view import board_help, summary, view
 from app.limits import client_address, limit
 from app.polls import long_poll
 from app.seats import current_owner, ensure_owner
@@ -38,6 +38,8 @@ def variants_payload() -> list[dict[str, Any]]:
                 "summary": rules.summary,
                 "pits": rules.pits,
                 "options": type(rules).option_specs(),
+                "rules": type(rules).rules_text(),
+                "board_help": board_help(rules),
             }
         )
     return out

@@ -14,6 +14,8 @@ Rules work in two layers (as OpenSpiel's ``ApplyAction`` / ``DoApplyAction``):
 
 from __future__ import annotations
 
+import inspect
+import sys
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -530,6 +532,23 @@ class Rules:
             "options": dict(self.options),
             "pits": self.pits,
         }
+
+    @classmethod
+    def rules_text(cls) -> list[str]:
+        """The rules as a person reads them: the bullets of the variant module's docstring
+        (where they are written, once), each as one line of plain text."""
+        doc = inspect.getdoc(sys.modules[cls.__module__]) or ""
+        bullets: list[str] = []
+        inside = False
+        for line in doc.splitlines():
+            if line.startswith("* "):
+                bullets.append(line[2:].strip())
+                inside = True
+            elif inside and line.startswith("  ") and line.strip():
+                bullets[-1] += " " + line.strip()
+            else:
+                inside = False
+        return [b.replace("``", "") for b in bullets]
 
     @classmethod
     def option_specs(cls) -> dict[str, dict[str, Any]]:
