@@ -1,17 +1,21 @@
-"""Benchmarks: ``python -m engine bench [--quick]``.
+"""Benchmarks: ``python -m engine bench [--quick]``, the native core and the pure-Python
+fallback side by side.
 
-* perft positions/s from the start of Kalah(6,4) and Oware (through ``State.play``);
+* perft positions/s from the start of Kalah(6,4) and Oware;
 * minimax nodes/s and the depth it reaches in 1 s from the 10 fixed positions of each variant
   listed in :data:`POSITIONS` (each a move sequence from the start, one digit a move);
 * plain alpha-beta (no move ordering, no transposition table, margin-only end values) to depth 12
-  from the Kalah(6,4) start, against the reference figures: 2,669,913 nodes, C ~30 M nodes/s,
-  tuned pure Python ~0.7 M nodes/s;
-* MCTS playouts/s from the start of each variant.
+  from the Kalah(6,4) start (2,669,913 nodes), against a C program doing the same search
+  (``tools/bench_reference/alphabeta.c``, compiled here with gcc -O2; target: the native core at
+  least 0.5 x its nodes/s);
+* MCTS playouts/s from the start of each variant, against OpenSpiel's C++ MCTS (its MCTSBot
+  with one random rollout a simulation) where ``open_spiel`` is installed (a benchmark-only
+  dependency: ``pip install open_spiel``; target: at least 0.5 x its simulations/s).
 
-``--quick`` runs a short version of each (for tests and a smoke check).  The counts are what the
-agents report in ``Decision.nodes`` and ``Decision.depth``; rates are per CPU second of this
-process (wall time is shown too), so other work on the machine disturbs them less.  Time-limited
-searches still stop on the wall clock, so on a busy machine they reach less depth.
+``--quick`` runs a short version of each (for tests and a smoke check).  Rates are per CPU
+second of this process (or of the C program), so other work on the machine disturbs them
+less; time-limited searches still stop on the wall clock, so on a busy machine they reach less
+depth.  Counts are what the agents report in ``Decision.nodes`` and ``Decision.depth``.
 """
 
 from __future__ import annotations
@@ -20,18 +24,26 @@ import argparse
 import datetime
 import os
 import platform
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import Any, TextIO
 
-from engine import get_variant
+from engine import get_variant, native
 from engine.agents import Agent, Limit, make_agent
 from engine.core import Rules, State
 from engine.perft import perft
 
 VARIANTS = ("kalah", "oware")
+OPENSPIEL_NAMES = {"kalah": "mancala", "oware": "oware"}
+"""OpenSpiel's names for the same games (its "mancala" is Kalah 6 x 4)."""
 
 POSITIONS: dict[str, tuple[str, ...]] = {
     "kalah": (
@@ -62,9 +74,9 @@ POSITIONS: dict[str, tuple[str, ...]] = {
 """Ten positions a variant, as moves from the start (pit indices, one digit a move)."""
 
 REFERENCE_NODES = 2_669_913
-REFERENCE_C = 30_000_000
-REFERENCE_PYTHON = 700_000
-TARGET = 500_000
+REFERENCE_SOURCE = Path(__file__).resolve().parents[2] / "tools" / "bench_reference" / "alphabeta.c"
+TARGET = 0.5
+"""Both targets: native alpha-beta >= 0.5 x the C reference, MCTS >= 0.5 x OpenSpiel."""
 
 
 def position(rules: Rules, moves: str) -> State:
@@ -96,11 +108,22 @@ class Row:
         return self.nodes / self.cpu if self.cpu > 0 else 0.0
 
 
-def timed(call: Any, *args: Any) -> tuple[Any, float, float]:
+def timed(call: Callable[..., Any], *args: Any) -> tuple[Any, float, float]:
     """``call(*args)``'s result, wall seconds and CPU seconds."""
     wall, cpu = time.perf_counter(), time.process_time()
     result = call(*args)
     return result, time.perf_counter() - wall, time.process_time() - cpu
+
+
+@contextmanager
+def core_in_use(core: ModuleType | None) -> Iterator[None]:
+    """Run the block on ``core`` (None: the pure-Python fallback)."""
+    kept = native.core
+    native.core = core
+    try:
+        yield
+    finally:
+        native.core = kept
 
 
 def bench_perft(name: str, depth: int) -> Row:
@@ -114,15 +137,11 @@ def minimax_agent() -> Agent:
     return make_agent("minimax", seed=1)
 
 
-def plain_agent() -> tuple[Agent, str]:
-    """Plain alpha-beta if minimax offers it, else minimax with the store-difference heuristic."""
-    try:
-        agent = make_agent(
-            "minimax", seed=1, heuristic="diff", ordering=False, table=False, exact_wins=False
-        )
-        return agent, "plain alpha-beta (ordering=False, table=False, exact_wins=False)"
-    except ValueError:
-        return make_agent("minimax", seed=1, heuristic="diff"), "minimax heuristic=diff"
+def plain_agent() -> Agent:
+    """Plain alpha-beta: pit order, no table, the store difference, margin-only end values."""
+    return make_agent(
+        "minimax", seed=1, heuristic="diff", ordering=False, table=False, exact_wins=False
+    )
 
 
 def bench_minimax(name: str, seconds: float, count: int) -> list[Row]:
@@ -136,17 +155,58 @@ def bench_minimax(name: str, seconds: float, count: int) -> list[Row]:
     return rows
 
 
-def bench_plain(depth: int) -> Row:
-    agent, how = plain_agent()
+def bench_plain(depth: int, runs: int = 1) -> Row:
+    """The fastest of ``runs`` plain alpha-beta searches from the Kalah(6,4) start."""
     state = get_variant("kalah").initial_state()
-    decision, wall, cpu = timed(agent.choose, state, Limit(depth=depth))
-    return Row(f"kalah start depth {depth}", decision.nodes, wall, cpu, decision.depth, how)
+    best: Row | None = None
+    for _ in range(runs):
+        decision, wall, cpu = timed(plain_agent().choose, state, Limit(depth=depth))
+        row = Row(f"kalah start depth {depth}", decision.nodes, wall, cpu, decision.depth)
+        if best is None or row.cpu < best.cpu:
+            best = row
+    assert best is not None
+    return best
+
+
+def bench_reference(depth: int, runs: int = 3) -> Row | str:
+    """The C reference's fastest of ``runs`` (compiled now), or why it could not run."""
+    gcc = shutil.which("gcc")
+    if gcc is None or not REFERENCE_SOURCE.exists():
+        return "not run (needs gcc and tools/bench_reference/alphabeta.c)"
+    with tempfile.TemporaryDirectory() as folder:
+        program = os.path.join(folder, "alphabeta")
+        try:
+            subprocess.run([gcc, "-O2", str(REFERENCE_SOURCE), "-o", program], check=True)
+            best = None
+            for _ in range(runs):
+                out = subprocess.run([program, str(depth)], check=True, capture_output=True)
+                nodes, cpu = out.stdout.split()[:2]
+                row = Row("C reference (gcc -O2)", int(nodes), float(cpu), float(cpu), depth)
+                if best is None or row.cpu < best.cpu:
+                    best = row
+        except (OSError, subprocess.CalledProcessError) as exc:
+            return f"not run ({exc})"
+    assert best is not None
+    return best
 
 
 def bench_mcts(name: str, seconds: float) -> Row:
     agent, state = make_agent("mcts", seed=1), get_variant(name).initial_state()
     decision, wall, cpu = timed(agent.choose, state, Limit(seconds=seconds))
     return Row(f"mcts {name} start", decision.nodes, wall, cpu)
+
+
+def bench_openspiel(name: str, simulations: int) -> Row | str:
+    """OpenSpiel's C++ MCTS (one random rollout a simulation) from the start, or why not."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return "not installed (pip install open_spiel: a benchmark-only dependency)"
+    game = pyspiel.load_game(OPENSPIEL_NAMES[name])
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
+    bot = pyspiel.MCTSBot(game, evaluator, 2.0, simulations, 1000, False, 1, False)
+    _, wall, cpu = timed(bot.step, game.new_initial_state())
+    return Row(f"OpenSpiel mcts {name} start", simulations, wall, cpu)
 
 
 def machine() -> str:
@@ -177,14 +237,24 @@ def table(rows: Sequence[Row], unit: str, depth: bool = False) -> str:
     return "\n".join(lines)
 
 
+def met(ratio: float) -> str:
+    return "met" if ratio >= TARGET else "not met"
+
+
 def run(quick: bool, out: TextIO) -> dict[str, Any]:
-    """Run every benchmark, print the tables to ``out``; returns the figures."""
+    """Run every benchmark on each core, print the tables to ``out``; returns the figures:
+    ``figures[core]`` for "native" (when built) and "pure", and the references."""
     perft_depth = 5 if quick else 7
     seconds = 0.1 if quick else 1.0
     count = 2 if quick else 10
     plain_depth = 6 if quick else 12
     mcts_seconds = 0.2 if quick else 1.0
-    figures: dict[str, Any] = {}
+    simulations = 500 if quick else 20_000
+    built = native.core or native.load()
+    cores: list[tuple[str, ModuleType | None]] = [("pure", None)]
+    if built is not None:
+        cores.insert(0, ("native", built))
+    figures: dict[str, Any] = {name: {} for name, _ in cores}
 
     def say(text: str = "") -> None:
         out.write(text + "\n")
@@ -193,46 +263,86 @@ def run(quick: bool, out: TextIO) -> dict[str, Any]:
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     say(f"engine benchmark{' (quick)' if quick else ''}, {now}")
     say(f"machine: {machine()}")
+    say(f"native core: {'built' if built is not None else 'not built (make native)'}")
+
     say()
-    say("perft (every move through State.play):")
-    rows = [bench_perft(name, perft_depth) for name in VARIANTS]
-    say(table(rows, "positions"))
-    figures["perft"] = {name: r.rate for name, r in zip(VARIANTS, rows, strict=True)}
+    say("perft from the start:")
+    for core_name, core in cores:
+        with core_in_use(core):
+            rows = [bench_perft(name, perft_depth) for name in VARIANTS]
+        for r in rows:
+            r.what = f"{core_name:<6} {r.what}"
+        say(table(rows, "positions"))
+        figures[core_name]["perft"] = {n: r.rate for n, r in zip(VARIANTS, rows, strict=True)}
 
     say()
     say(f"minimax (default settings), {seconds:g} s a position, {count} positions a variant:")
-    figures["minimax"] = {}
-    for name in VARIANTS:
-        rows = bench_minimax(name, seconds, count)
-        say(table(rows, "nodes", depth=True))
-        nodes = sum(r.nodes for r in rows)
-        secs = sum(r.cpu for r in rows)
-        depths = [r.depth or 0 for r in rows]
-        rate = nodes / secs if secs else 0.0
-        say(
-            f"  {name}: {nodes:,} nodes in {secs:.2f} CPU s = {rate:,.0f} nodes/s; depth reached "
-            f"{min(depths)}-{max(depths)} (mean {sum(depths) / len(depths):.1f})"
-        )
-        figures["minimax"][name] = {"rate": rate, "depths": depths}
+    for core_name, core in cores:
+        figures[core_name]["minimax"] = {}
+        for name in VARIANTS:
+            with core_in_use(core):
+                rows = bench_minimax(name, seconds, count)
+            nodes = sum(r.nodes for r in rows)
+            secs = sum(r.cpu for r in rows)
+            depths = [r.depth or 0 for r in rows]
+            rate = nodes / secs if secs else 0.0
+            say(
+                f"  {core_name:<6} {name:<6} {nodes:>11,} nodes in {secs:6.2f} CPU s = "
+                f"{rate:>11,.0f} nodes/s; depth {min(depths)}-{max(depths)} "
+                f"(mean {sum(depths) / len(depths):.1f})"
+            )
+            figures[core_name]["minimax"][name] = {"rate": rate, "depths": depths}
 
     say()
-    plain = bench_plain(plain_depth)
-    say(f"alpha-beta from the Kalah(6,4) start to depth {plain_depth}, {plain.note}:")
-    say(table([plain], "nodes", depth=True))
-    if plain_depth == 12:
-        say(f"  nodes: {plain.nodes:,} (reference {REFERENCE_NODES:,})")
     say(
-        f"  {plain.rate:,.0f} nodes/s = {plain.rate / REFERENCE_C:.3f} x C (~30 M nodes/s), "
-        f"{plain.rate / REFERENCE_PYTHON:.2f} x tuned pure Python (~0.7 M nodes/s); "
-        f"target >= 0.5 M nodes/s: {'met' if plain.rate >= TARGET else 'not met'}"
+        f"plain alpha-beta from the Kalah(6,4) start to depth {plain_depth} "
+        "(pit order, no table, store difference, margin-only end values; fastest of 3):"
     )
-    figures["plain"] = {"nodes": plain.nodes, "rate": plain.rate, "depth": plain_depth}
+    reference = bench_reference(plain_depth)
+    rows = []
+    if isinstance(reference, Row):
+        rows.append(reference)
+        figures["reference"] = {"nodes": reference.nodes, "rate": reference.rate}
+    for core_name, core in cores:
+        with core_in_use(core):
+            row = bench_plain(plain_depth, runs=3 if core is not None else 1)
+        row.what = f"{core_name} engine"
+        rows.append(row)
+        figures[core_name]["plain"] = {"nodes": row.nodes, "rate": row.rate}
+    say(table(rows, "nodes", depth=True))
+    if plain_depth == 12:
+        say(f"  nodes: {rows[-1].nodes:,} (reference {REFERENCE_NODES:,})")
+    if isinstance(reference, Row):
+        for core_name, _ in cores:
+            ratio = figures[core_name]["plain"]["rate"] / reference.rate
+            figures[core_name]["plain"]["ratio"] = ratio
+            target = f"; target >= {TARGET} x C: {met(ratio)}" if core_name == "native" else ""
+            say(f"  {core_name}: {ratio:.3f} x C{target}")
+    else:
+        say(f"  C reference: {reference}")
 
     say()
-    say(f"MCTS (default settings), {mcts_seconds:g} s from the start:")
-    rows = [bench_mcts(name, mcts_seconds) for name in VARIANTS]
+    say(f"MCTS (default settings: random playouts, c = 1.4), {mcts_seconds:g} s from the start:")
+    rows = []
+    for core_name, core in cores:
+        with core_in_use(core):
+            core_rows = [bench_mcts(name, mcts_seconds) for name in VARIANTS]
+        for r in core_rows:
+            r.what = f"{core_name:<6} {r.what}"
+        rows.extend(core_rows)
+        figures[core_name]["mcts"] = {n: r.rate for n, r in zip(VARIANTS, core_rows, strict=True)}
+    spiel = {name: bench_openspiel(name, simulations) for name in VARIANTS}
+    rows.extend(r for r in spiel.values() if isinstance(r, Row))
     say(table(rows, "playouts"))
-    figures["mcts"] = {name: r.rate for name, r in zip(VARIANTS, rows, strict=True)}
+    for name, found in spiel.items():
+        if not isinstance(found, Row):
+            say(f"  OpenSpiel: {found}")
+            break
+        figures.setdefault("openspiel", {})[name] = found.rate
+        for core_name, _ in cores:
+            ratio = figures[core_name]["mcts"][name] / found.rate
+            target = f"; target >= {TARGET} x: {met(ratio)}" if core_name == "native" else ""
+            say(f"  {core_name} {name}: {ratio:.2f} x OpenSpiel's C++ MCTS{target}")
     return figures
 
 

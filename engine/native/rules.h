@@ -171,10 +171,11 @@ static int kalah_apply(const Rules *r, u8 *b, int player, int pit) {
         }
     }
     int nxt = i == store ? player : 1 - player;
-    int over = r->end_either ? (!row_sum(r, b, 0) || !row_sum(r, b, 1)) : !row_sum(r, b, nxt);
+    int rows[2] = {row_sum(r, b, 0), row_sum(r, b, 1)};
+    int over = r->end_either ? (!rows[0] || !rows[1]) : !rows[nxt];
     if (!over) {
-        if (row_sum(r, b, nxt)) return nxt;
-        if (row_sum(r, b, 1 - nxt)) return 1 - nxt;
+        if (rows[nxt]) return nxt;
+        if (rows[1 - nxt]) return 1 - nxt;
     }
     if (r->leftovers_owner) bank_rows(r, b);
     return -1;

@@ -101,12 +101,13 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
     int moves[MAX_PITS], nxts[MAX_PITS], order[MAX_PITS];
     u8 boards[MAX_PITS][MAX_SIZE];
     int count = gen_moves(r, node, player, moves);
-    for (int k = 0; k < count; k++) {
-        memcpy(boards[k], node, (size_t)r->size);
-        nxts[k] = apply_move(r, boards[k], player, moves[k]);
-        order[k] = k;
-    }
-    if (s->ordering && depth > 1) {
+    /* Ordered nodes make every child first; others make each child when they reach it. */
+    int eager = s->ordering && depth > 1;
+    if (eager) {
+        for (int k = 0; k < count; k++) {
+            memcpy(boards[k], node, (size_t)r->size);
+            nxts[k] = apply_move(r, boards[k], player, moves[k]);
+        }
         /* The table's best move first, then moves that keep the turn, then the rest. */
         int m = 0;
         for (int k = 0; k < count; k++)
@@ -120,7 +121,12 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
     int best_move = -1, maximising = player == s->me;
     best = maximising ? -INFINITY : INFINITY;
     for (int j = 0; j < count; j++) {
-        int k = order[j], nxt = nxts[k];
+        int k = eager ? order[j] : j;
+        if (!eager) {
+            memcpy(boards[k], node, (size_t)r->size);
+            nxts[k] = apply_move(r, boards[k], player, moves[k]);
+        }
+        int nxt = nxts[k];
         const u8 *child = boards[k];
         if (nxt < 0) {
             s->nodes++;

@@ -8,6 +8,12 @@ import pytest
 
 from engine import get_variant
 from engine.cli import bench
+from tests.engine.native_cores import native_core
+
+
+@pytest.fixture(autouse=True)
+def built() -> None:
+    native_core()
 
 
 @pytest.mark.parametrize("name", bench.VARIANTS)
@@ -26,12 +32,15 @@ def test_quick_bench_prints_every_section_with_positive_figures() -> None:
     text = out.getvalue()
     for heading in ("perft", "minimax", "alpha-beta from the Kalah(6,4) start", "MCTS"):
         assert heading in text
-    assert "machine:" in text and "x C (~30 M nodes/s)" in text
-    assert all(rate > 0 for rate in figures["perft"].values())
-    for name in bench.VARIANTS:
-        assert figures["minimax"][name]["rate"] > 0
-        assert all(d >= 1 for d in figures["minimax"][name]["depths"])
-    assert figures["plain"]["nodes"] > 0
+    assert "machine:" in text and "native core: built" in text
+    assert "x C" in text and "OpenSpiel" in text
+    for core in ("native", "pure"):
+        assert all(rate > 0 for rate in figures[core]["perft"].values())
+        for name in bench.VARIANTS:
+            assert figures[core]["minimax"][name]["rate"] > 0
+            assert all(d >= 1 for d in figures[core]["minimax"][name]["depths"])
+            assert figures[core]["mcts"][name] > 0
+        assert figures[core]["plain"]["nodes"] == figures["reference"]["nodes"] > 0
 
 
 def test_command_line_quick(
