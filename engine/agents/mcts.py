@@ -1,10 +1,11 @@
 """Monte-Carlo tree search: UCT (UCB1 selection), random or cheap-policy playouts.
 
 The tree itself is :class:`engine.agents.tree.PyTree`, or its native twin where the native
-core plays the variant (the same tree, move for move: see tests/engine/test_native_mcts.py).
-The tree is kept between the moves of one game: on the next call the agent looks for the new
-position a few plies down the old tree and keeps searching from there.  ``node_limit`` caps the
-tree's size (playouts still run from the leaves once it is reached).
+core plays the variant (the same tree, move for move: see tests/engine/test_native.py).  Under
+a time limit the search runs in slices and stops early once the most visited move can't change
+(:func:`decided`).  The tree is kept between the moves of one game: on the next call the agent
+looks for the new position a few plies down the old tree and keeps searching from there.
+``node_limit`` caps the tree's size (playouts still run from the leaves once it is reached).
 """
 
 from __future__ import annotations
@@ -79,11 +80,35 @@ class MCTSAgent(Agent):
         iterations = limit.iterations
         if iterations is None and limit.seconds is None:
             iterations = 1000
-        deadline = clock.end if limit.seconds is not None else None
-        done, max_depth = tree.run(iterations, deadline)
+        if limit.seconds is None or clock.end is None:
+            done, max_depth = tree.run(iterations, None)
+        else:
+            done, max_depth = self._run_timed(tree, iterations, clock, len(state.legal_moves()))
         decision = self._decision(tree, done, max_depth)
         decision.extra["reused_visits"] = reused
         return decision
+
+    def _run_timed(
+        self, tree: Any, iterations: int | None, clock: Deadline, moves: int
+    ) -> tuple[int, int]:
+        """Search in slices of a tenth of the time until the time is up, the iterations are
+        done, or the most visited move can't change (see :func:`decided`)."""
+        assert clock.end is not None
+        done = max_depth = 0
+        budget = clock.end - clock.start
+        while True:
+            left = None if iterations is None else iterations - done
+            end = min(clock.end, clock.start + clock.elapsed() + max(0.02, budget / 10))
+            slice_done, slice_depth = tree.run(left, end)
+            done, max_depth = done + slice_done, max(max_depth, slice_depth)
+            if clock.expired() or (iterations is not None and done >= iterations):
+                return done, max_depth
+            rate = done / clock.elapsed() if clock.elapsed() > 0 else float("inf")
+            visits = [v for _, v, _ in tree.root_stats()]
+            if len(visits) == moves and decided(
+                visits, rate * (clock.end - clock.elapsed() - clock.start)
+            ):
+                return done, max_depth
 
     def _decision(self, tree: Any, playouts: int, depth: int) -> Decision:
         """The most visited move, with visits and win rate for every move tried."""
@@ -99,3 +124,19 @@ class MCTSAgent(Agent):
             move_values=rates,
             extra={"visits": {str(m): v for m, v, _ in stats}, "tree_nodes": tree.nodes},
         )
+
+
+def decided(visits: list[int], playouts_left: float) -> bool:
+    """Whether the most visited root move stays the most visited whatever the remaining
+    playouts do: its lead over the runner-up is more than the playouts the time left allows
+    (estimated from the rate so far).  ``visits``: each root move's visits, every move tried.
+
+    >>> decided([900, 40, 60], playouts_left=500)
+    True
+    >>> decided([900, 40, 600], playouts_left=500)
+    False
+    """
+    if len(visits) < 2:
+        return True
+    first, second = sorted(visits, reverse=True)[:2]
+    return first - second > playouts_left

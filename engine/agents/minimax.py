@@ -11,7 +11,8 @@ root: one ply at a time deeper, keeping the best move of the last depth it finis
 * or, under a time limit, the best move has been the same for :data:`STABLE_DEPTHS` depths
   and the next depth is predicted to take longer than the time left (a depth that does not
   finish is thrown away, so it could not change the move; the prediction is the last depth's
-  time times its growth over the one before, at least :data:`MIN_GROWTH`).
+  time times its growth over the one before, clamped to [:data:`MIN_GROWTH`,
+  :data:`MAX_GROWTH`]).
 
 For variants whose moves depend on the board and mover alone (``rules.board_only``) the search
 runs on bare board lists; other variants are searched through ``State.play``.  Below the root,
@@ -33,8 +34,9 @@ MAX_DEPTH = 64
 TABLE_LIMIT = 1_500_000
 STABLE_DEPTHS = 4
 """Depths in a row with the same best move before the search may stop early."""
-MIN_GROWTH = 2.0
-"""The least a depth is predicted to cost, as a multiple of the depth before it."""
+MIN_GROWTH, MAX_GROWTH = 2.0, 6.0
+"""The least and most a depth is predicted to cost, as a multiple of the depth before it (the
+ratio of two short depths' times says little: it is clamped)."""
 
 
 class MinimaxAgent(Agent):
@@ -95,6 +97,27 @@ class MinimaxAgent(Agent):
 def has_history(rules: Rules) -> bool:
     """Whether the rules look at the game's history (e.g. Oware's repetition rule)."""
     return type(rules).next_history is not Rules.next_history
+
+
+def settled(bests: Sequence[int], times: Sequence[float], left: float) -> bool:
+    """Whether deepening further can't change the move: the best move of each of the last
+    STABLE_DEPTHS depths (``bests``, one a depth) is the same, and the next depth is predicted
+    to take longer than the ``left`` seconds (an unfinished depth is thrown away).  The
+    prediction is the last depth's time (``times``, one a depth) times its growth over the
+    depth before, kept between MIN_GROWTH and MAX_GROWTH.
+
+    >>> settled([2, 5, 5, 5, 5], [0.01, 0.02, 0.05, 0.1, 0.3], left=0.5)
+    True
+    >>> settled([2, 5, 5, 5, 5], [0.01, 0.02, 0.05, 0.1, 0.3], left=2.0)
+    False
+    >>> settled([5, 5, 5, 2], [0.01, 0.02, 0.05, 0.3], left=0.1)
+    False
+    """
+    if len(bests) < STABLE_DEPTHS or len(set(bests[-STABLE_DEPTHS:])) != 1:
+        return False
+    growth = times[-1] / times[-2] if times[-2] > 0 else MAX_GROWTH
+    growth = min(MAX_GROWTH, max(MIN_GROWTH, growth))
+    return times[-1] * growth > left
 
 
 class _Search:
@@ -174,15 +197,10 @@ class _Search:
         )
 
     def _settled(self, bests: list[int], times: list[float]) -> bool:
-        """Whether to stop before the next depth: the best move has held for STABLE_DEPTHS
-        depths, and the next depth is predicted not to finish in the time left."""
-        if not self.agent.early_stop or self.clock.end is None or len(bests) < STABLE_DEPTHS:
+        """Whether to stop before the next depth (see :func:`settled`)."""
+        if not self.agent.early_stop or self.clock.end is None:
             return False
-        if len(set(bests[-STABLE_DEPTHS:])) != 1:
-            return False
-        growth = max(MIN_GROWTH, times[-1] / times[-2]) if times[-2] > 0 else MIN_GROWTH
-        left = self.clock.end - self.clock.start - self.clock.elapsed()
-        return times[-1] * growth > left
+        return settled(bests, times, self.clock.end - self.clock.start - self.clock.elapsed())
 
     def _root_iteration(
         self, children: list[tuple[int, Any, Any]], depth: int, order: list[int]

@@ -1,0 +1,84 @@
+"""Exact play and time where it matters (issue 14): searches that reach the end of the game
+maximise the margin and say their value is exact; a proven value, a single legal move or a
+settled best move ends a timed search early.  These run on whichever core the engine uses
+(``make test`` runs them on both)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import get_variant
+from engine.agents import Limit, make_agent
+from engine.agents.alphabeta import PROVEN, PySearcher
+from engine.agents.heuristics import WIN, make_evaluator
+from engine.agents.mcts import decided
+from engine.agents.minimax import MAX_DEPTH, settled
+
+# Published values of Kalah from the start (standard rules), first player's margin.
+PUBLISHED = [({"pits": 3, "seeds": 3}, 2), ({"pits": 5, "seeds": 2}, 2)]
+
+
+@pytest.mark.parametrize(("options", "margin"), PUBLISHED, ids=str)
+def test_a_search_to_the_end_finds_the_largest_margin(options: dict[str, int], margin: int) -> None:
+    """Not just the first proven win: the search goes on until every line is resolved."""
+    decision = make_agent("minimax", seed=1).choose(
+        get_variant("kalah", **options).initial_state(), Limit(depth=MAX_DEPTH)
+    )
+    assert decision.exact
+    assert decision.value == WIN + margin
+    assert decision.depth is not None and decision.depth < MAX_DEPTH  # stopped once proven
+    assert decision.to_dict()["exact"] is True
+
+
+def test_a_proven_value_ends_a_timed_search() -> None:
+    decision = make_agent("minimax", seed=1).choose(
+        get_variant("kalah", pits=3, seeds=3).initial_state(), Limit(seconds=60.0)
+    )
+    assert decision.exact and decision.value == WIN + 2
+    assert decision.seconds < 60.0
+
+
+def test_estimates_are_not_exact() -> None:
+    kalah = get_variant("kalah").initial_state()
+    assert not make_agent("minimax", seed=1).choose(kalah, Limit(depth=4)).exact
+    # Oware's repetition rule is not searched below the root: never claimed exact.
+    rules = get_variant("oware")
+    endgame = rules.position([0, 0, 0, 0, 0, 1, 23, 0, 0, 0, 0, 0, 1, 23], 0)
+    assert not make_agent("minimax", seed=1).choose(endgame, Limit(depth=30)).exact
+
+
+def test_a_single_legal_move_is_played_at_once() -> None:
+    rules = get_variant("kalah")
+    state = rules.position([0, 0, 0, 0, 0, 2, 20, 1, 1, 1, 1, 1, 1, 20], 0)
+    assert state.legal_moves() == (5,)
+    for agent in (make_agent(level="master"), make_agent(level="master", algorithm="mcts")):
+        decision = agent.choose(state, Limit(seconds=60.0))
+        assert decision.move == 5 and decision.nodes == 0
+        assert decision.seconds < 60.0
+
+
+def test_proven_values_are_kept_as_proven_in_the_table() -> None:
+    """After a search that reached the end, the table holds entries of depth PROVEN, and a
+    later shallow search answered from them uses no heuristic value."""
+    rules = get_variant("kalah", pits=3, seeds=2)
+    state = rules.initial_state()
+    evaluate = make_evaluator(rules, 0, "diff")
+    searcher = PySearcher(rules, 0, evaluate, WIN, ordering=True, table=True)
+    value = searcher.alphabeta(list(state.board), 0, 40, -float("inf"), float("inf"), None)
+    assert searcher.horizon == 0
+    assert any(depth == PROVEN for depth, *_ in searcher.table.values())
+    again = searcher.alphabeta(list(state.board), 0, 2, -float("inf"), float("inf"), None)
+    assert again == value and searcher.horizon == 0
+
+
+def test_a_settled_move_stops_deepening_only_when_the_next_depth_cannot_finish() -> None:
+    times = [0.01, 0.02, 0.05, 0.1, 0.3]
+    assert settled([1, 3, 3, 3, 3], times, left=0.5)  # next depth ~0.9 s > 0.5 s left
+    assert not settled([1, 3, 3, 3, 3], times, left=2.0)  # it could finish: go on
+    assert not settled([1, 1, 3, 3, 3], times, left=0.5)  # changed within the last four
+    assert not settled([3, 3, 3], times[:3], left=0.0)  # too few depths to say
+
+
+def test_mcts_stops_when_the_runner_up_cannot_catch_up() -> None:
+    assert decided([500, 100, 50], playouts_left=399)
+    assert not decided([500, 100, 50], playouts_left=400)
