@@ -1,4 +1,4 @@
-"""The Flask application: pages and JSON API over the pure-Python engine."""
+"""The Flask application: pages and JSON API over the engine, games kept in a store."""
 
 from __future__ import annotations
 

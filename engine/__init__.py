@@ -1,4 +1,5 @@
-"""Mancala rules and agents, pure Python, standard library only.
+"""Mancala rules and agents: the standard library and its own native core only (pure Python
+where the core is not built, with identical results).
 
 >>> from engine import get_variant
 >>> state = get_variant("kalah", pits=6, seeds=4).initial_state()
