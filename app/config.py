@@ -29,6 +29,14 @@ DEFAULTS: dict[str, Any] = {
     "AI_QUEUE_SECONDS": 20.0,  # a new search gets a 503 when those waiting would take longer
     "AI_QUEUE": 1000,  # or when this many wait (per server worker)
     "AI_QUEUE_PER_CLIENT": 8,  # of which one device may have this many (else 429)
+    "WATCH_GAMES_PER_DEVICE": 3,  # computer-vs-computer games one device may run at once
+    "MAX_NEW_GAME_BYTES": 64 * 1024,  # a new game (an imported record included) stored as JSON
+    "KEEP_FINISHED_DAYS": 30.0,  # a finished game is deleted this long after its last change
+    "KEEP_INVITES_DAYS": 7.0,  # and an invite to a game between two devices nobody took
+    "MAINTENANCE_SECONDS": 300.0,  # how often a worker checks for expiry, checkpoint, backup
+    "BACKUP_HOURS": 6.0,  # an online backup of the store into <instance>/backups this often
+    "BACKUPS_KEPT": 8,  # the newest backups kept (older ones deleted)
+    "ALLOWED_HOSTS": [],  # host names served besides localhost and this machine's addresses
     # Per device (network address): [burst, tokens per second] of each rate-limited action.
     "RATE_LIMITS": {"create": [30, 0.5], "computer": [60, 1.0]},
 }

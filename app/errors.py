@@ -32,11 +32,14 @@ class APIError(Exception):
 # kind's class hierarchy wins, so StaleVersion answers as NotNow unless listed itself).
 STATUS: dict[type[kinds.GameError], int] = {
     kinds.BadInput: 400,
+    kinds.BadToken: 401,
     kinds.NoSeat: 403,
     kinds.NotCreator: 403,
     kinds.NoGame: 404,
     kinds.Damaged: 410,
     kinds.NotNow: 409,
+    kinds.TooLarge: 413,
+    kinds.WrongHost: 421,
     kinds.IllegalMove: 422,
     kinds.TooManySearches: 429,
     kinds.QueueFull: 503,

@@ -1,4 +1,5 @@
-"""``GET /health``: whether this server can serve games (its store answers, its computer runs)."""
+"""``GET /health``: whether this server can serve games (a write to its store works and its
+computer runs)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ STARTED = time.time()
 
 @bp.get("/health")
 def health() -> Any:
-    """200 with figures when the store can be read; 503 saying why when it can't."""
+    """200 with figures when the store can be written and read; 503 saying why when not."""
     computer = get_computer().queue.status()
     body: dict[str, Any] = {
         "status": "ok",
@@ -26,7 +27,7 @@ def health() -> Any:
         "computer": computer,
     }
     try:
-        body["games"] = get_store().count()
+        body["games"] = get_store().probe()
     except StoreError as exc:
         body.update(status="unavailable", message=exc.message)
         return body, 503, {"Retry-After": str(exc.retry_after)}

@@ -54,7 +54,7 @@ def open_games(owner: str | None, limit: int = 10) -> list[dict[str, Any]]:
     """Games between two devices on this server still waiting for an opponent (not yours)."""
     found = []
     oldest = time.time() - OPEN_GAME_HOURS * 3600
-    rows = [row for row in get_store().recent("remote") if row.updated >= oldest]
+    rows = get_store().open_invites(oldest, limit + 20)  # by index: not every stored game
     for game in get_games().replayable(rows):
         if game.over or game.seats_of(owner):
             continue

@@ -36,6 +36,10 @@ CREATE TABLE IF NOT EXISTS games (
     think_at REAL,
     think_pid INTEGER
 );
+CREATE TABLE IF NOT EXISTS maintenance (
+    job TEXT PRIMARY KEY,
+    at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS seats (
     owner TEXT NOT NULL,
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -55,6 +59,55 @@ CREATE TABLE IF NOT EXISTS presence (
     PRIMARY KEY (game_id, seat)
 );
 """
+
+
+# What lists filter and sort on, kept in real columns beside the JSON (see :class:`Facts`).
+FACT_COLUMNS = {
+    "mode": "TEXT",
+    "device": "TEXT",
+    "finished": "INTEGER NOT NULL DEFAULT 0",
+    "open_seat": "INTEGER NOT NULL DEFAULT 0",
+    "running": "INTEGER NOT NULL DEFAULT 0",
+    "size": "INTEGER NOT NULL DEFAULT 0",
+}
+INDEXES = """
+CREATE INDEX IF NOT EXISTS games_open ON games(mode, open_seat, finished, updated);
+CREATE INDEX IF NOT EXISTS games_by_device ON games(device, mode, running);
+CREATE INDEX IF NOT EXISTS games_finished ON games(finished, updated);
+CREATE INDEX IF NOT EXISTS seats_by_game ON seats(game_id);
+"""
+SCHEMA_VERSION = 2  # PRAGMA user_version once the fact columns are filled in
+RESTORE_HINT = "python -m app.backup restore FILE (python -m app.backup list shows the backups)"
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the store keeps in columns about a game, for lists and limits that must not read
+    every game's JSON: its mode, the device its computer moves are charged to, whether it is
+    over, has a seat waiting for a friend, or has a computer to move (not paused)."""
+
+    mode: str | None = None
+    device: str | None = None
+    finished: bool = False
+    open_seat: bool = False
+    running: bool = False
+
+
+def plain_facts(data: dict[str, Any]) -> Facts:
+    """The facts read from the data alone (the app's describer also replays the moves)."""
+    seats = data.get("seats") or []
+    return Facts(
+        mode=data.get("mode"),
+        device=data.get("device"),
+        finished=data.get("resigned") is not None,
+        open_seat=any(
+            isinstance(s, dict) and s.get("kind") == "human" and s.get("owner") is None
+            for s in seats
+        ),
+    )
+
+
+Describe = Callable[[dict[str, Any]], Facts]
 
 
 class StaleVersion(Exception):
@@ -78,7 +131,25 @@ class StoreBusy(StoreError):
 
 
 class StoreFull(StoreError):
-    """The disk (or the store's size cap) is full, or the file can't be written."""
+    """The disk is full (or a file may not grow), or it failed writing."""
+
+    retry_after = 30
+
+
+class StoreReadOnly(StoreError):
+    """The store's file or folder can't be written (permissions, a read-only disk)."""
+
+    retry_after = 30
+
+
+class StoreCorrupt(StoreError):
+    """The store's file is damaged: restore a backup."""
+
+    retry_after = 60
+
+
+class StoreGone(StoreError):
+    """The store's file was deleted or moved away while the server runs."""
 
     retry_after = 30
 
@@ -87,18 +158,58 @@ class CorruptGame(Exception):
     """One stored game can't be decoded; the others are unaffected."""
 
 
+def _code(exc: sqlite3.Error) -> str:
+    return str(getattr(exc, "sqlite_errorname", "") or "")
+
+
 def _busy(exc: sqlite3.Error) -> bool:
     text = str(exc).lower()
-    return "locked" in text or "busy" in text
+    return _code(exc).startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or (
+        "locked" in text or "busy" in text
+    )
 
 
-def _store_error(exc: sqlite3.Error) -> StoreError:
-    """What an SQLite failure means for a client: busy (retry soon) or out of space."""
+def _store_error(exc: sqlite3.Error, path: str = "") -> StoreError:
+    """What an SQLite failure means, by kind: busy, full, read-only, corrupt or gone."""
+    code, text = _code(exc), str(exc).lower()
     if _busy(exc):
         return StoreBusy("the game store is busy just now; nothing was changed, try again")
+    if path and not os.path.exists(path):
+        return gone(path)
+    if (
+        code.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+        or "malformed" in text
+        or ("not a database" in text)
+    ):
+        return StoreCorrupt(
+            f"the game store is damaged ({exc}); nothing was changed. The server's host can "
+            f"restore the last backup: {RESTORE_HINT}"
+        )
+    if code.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
+        return StoreReadOnly(
+            f"the server may not write its game store ({exc}); nothing was changed. The "
+            "store's file or folder is read-only: its host must allow writing to it."
+        )
+    if code.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+        return StoreGone(
+            f"the server can't open its game store ({exc}); nothing was changed. Its folder "
+            "may be missing or not readable."
+        )
+    if code.startswith("SQLITE_FULL") or "full" in text:
+        return StoreFull(
+            f"the server's disk is full ({exc}); nothing was changed. Free some space on the "
+            "server."
+        )
     return StoreFull(
-        f"the server can't write its game store ({exc}); nothing was changed. "
-        "The disk may be full: free some space on the server."
+        f"the disk failed writing the game store ({exc}); nothing was changed. The disk may "
+        "be full or failing: the server's host should look."
+    )
+
+
+def gone(path: str) -> StoreGone:
+    return StoreGone(
+        f"the game store's file {os.path.basename(path)} was deleted or moved while the server "
+        f"runs; nothing was changed. The server's host can restore a backup: {RESTORE_HINT}"
     )
 
 
@@ -137,80 +248,154 @@ def decode_all(rows: list[tuple[Any, ...]]) -> list[Row]:
 
 T = TypeVar("T")
 CHECKPOINT_EVERY = 100  # committed writes (per process) between two checkpoints
+WAL_LIMIT = 4 * 1024 * 1024  # bytes of write-ahead log kept after a checkpoint
 COLUMNS = "id, version, data, created, updated"
+FACT_SET = ", ".join(f"{name} = ?" for name in FACT_COLUMNS)
 
 
 class Store:
     """SQLite access; every call opens its own short connection (safe across threads).
 
     A write blocked by another writer waits (SQLite's busy timeout) and is retried until
-    ``busy_seconds`` have passed, then fails with :class:`StoreBusy`; a full disk fails with
-    :class:`StoreFull`.  Either way the transaction is rolled back, so nothing half-written stays.
+    ``busy_seconds`` have passed, then fails with :class:`StoreBusy`; other failures are named
+    by kind (:class:`StoreFull`, :class:`StoreReadOnly`, :class:`StoreCorrupt`,
+    :class:`StoreGone`).  Either way the transaction is rolled back, so nothing half-written
+    stays.  The file is watched: a store file deleted or replaced while the server runs is
+    noticed before and after every write (a replaced one is reopened, a deleted one refused),
+    so no write is acknowledged that went to a file nobody will read again.
     """
 
-    def __init__(self, path: str, busy_seconds: float = 10.0) -> None:
+    def __init__(
+        self, path: str, busy_seconds: float = 10.0, describe: Describe | None = None
+    ) -> None:
         self.path = path
         self.busy_seconds = busy_seconds
+        self.describe: Describe = describe or plain_facts
         self._writes = 0
         self._local = threading.local()
         self._touched: dict[tuple[str, int], float] = {}  # presence this process last wrote
         self._touch_lock = threading.Lock()
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        with self.connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(SCHEMA)
-            columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
-            if "think_pid" not in columns:  # a store from before claims named their process
-                db.execute("ALTER TABLE games ADD COLUMN think_pid INTEGER")
-            db.execute("DELETE FROM limits WHERE at < ?", (time.time() - 24 * 3600,))
+        try:
+            with closing(self.open(timeout=max(busy_seconds, 600.0))) as db:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.executescript(SCHEMA)
+                self.migrate(db)
+                db.execute("DELETE FROM limits WHERE at < ?", (time.time() - 24 * 3600,))
+        except sqlite3.DatabaseError as exc:
+            raise _store_error(exc, path) from exc
 
-    def open(self) -> sqlite3.Connection:
+    def migrate(self, db: sqlite3.Connection) -> None:
+        """Bring an older store up to date: the claim's process, the fact columns (filled in
+        from each game's data, once) and their indexes."""
+        columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+        if "think_pid" not in columns:  # a store from before claims named their process
+            db.execute("ALTER TABLE games ADD COLUMN think_pid INTEGER")
+        with transaction(db):  # one worker fills the columns; the others wait, then see it done
+            if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+                return
+            columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+            for name, kind in FACT_COLUMNS.items():
+                if name not in columns:
+                    db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+            rows = db.execute("SELECT id, data FROM games").fetchall()
+            for game_id, text in rows:
+                db.execute(
+                    f"UPDATE games SET {FACT_SET} WHERE id = ?",
+                    (*self.facts_of(text), game_id),
+                )
+            for statement in filter(str.strip, INDEXES.split(";")):
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            if rows:
+                log.info("the store's fact columns were filled in for %d games", len(rows))
+
+    def facts_of(self, text: str) -> tuple[Any, ...]:
+        """The fact columns' values for a game's JSON text (in FACT_SET's order)."""
+        try:
+            data = json.loads(text)
+            facts = self.describe(data) if isinstance(data, dict) else Facts()
+        except Exception:  # noqa: BLE001 (a damaged game has no facts; it is still kept)
+            facts = Facts()
+        return (
+            facts.mode,
+            facts.device,
+            int(facts.finished),
+            int(facts.open_seat),
+            int(facts.running),
+            len(text),
+        )
+
+    def open(self, timeout: float | None = None) -> sqlite3.Connection:
         """A new connection in autocommit mode, waiting up to ``busy_seconds`` for locks.
 
         Each statement is its own transaction unless :func:`transaction` opens one: most writes
         are one statement, so the write lock is held only while SQLite runs it.
         """
-        db = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None)
-        db.execute(f"PRAGMA busy_timeout={int(self.busy_seconds * 1000)}")
+        seconds = self.busy_seconds if timeout is None else timeout
+        db = sqlite3.connect(self.path, timeout=seconds, isolation_level=None)
+        db.execute(f"PRAGMA busy_timeout={int(seconds * 1000)}")
         db.execute("PRAGMA synchronous=NORMAL")  # WAL: safe against a killed process
         # No checkpoint inside a commit: a failing one would fail a commit that did happen.
         db.execute("PRAGMA wal_autocheckpoint=0")
+        db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")  # a checkpoint shrinks the WAL
         return db
 
-    def checkpoint(self) -> None:
-        """Copy the write-ahead log into the database file (every CHECKPOINT_EVERY writes).
+    def checkpoint(self, mode: str = "PASSIVE") -> tuple[int, int, int] | None:
+        """Copy the write-ahead log into the database file (every CHECKPOINT_EVERY writes
+        PASSIVE; the maintenance job's TRUNCATE also empties the WAL file).
 
         A failure here (a full disk) changes nothing that was committed; it is only logged.
+        The answer is SQLite's (busy, log pages, pages checkpointed), or None on failure.
         """
+        assert mode in ("PASSIVE", "TRUNCATE")
         try:
             with closing(self.open()) as db:
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                found = db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+                return (int(found[0]), int(found[1]), int(found[2]))
         except sqlite3.Error as exc:
             log.warning("could not checkpoint the store: %s", exc)
+            return None
+
+    def file_id(self) -> tuple[int, int]:
+        """The identity (device, inode) of the store's file now; StoreGone if there is none."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            raise gone(self.path) from None
+        except OSError as exc:
+            raise StoreGone(f"the server can't see its game store's file ({exc})") from None
+        return (st.st_dev, st.st_ino)
 
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
         """A new connection (autocommit, see :meth:`open`) that always closes."""
+        self.file_id()
         try:
             with closing(self.open()) as db:
                 yield db
-        except sqlite3.OperationalError as exc:
-            raise _store_error(exc) from exc
+        except sqlite3.DatabaseError as exc:
+            raise _store_error(exc, self.path) from exc
 
     def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work(db)`` on this thread's connection, retried while the database is locked.
 
         SQLite's busy timeout already waits for a lock; a few cases fail at once, so the work
         is retried with backoff.  A failed transaction is rolled back (its connection closed).
+        A write that finds the store's file deleted or replaced once it is done is reported
+        as :class:`StoreGone`, never as done.
         """
         end = time.monotonic() + self.busy_seconds
         pause = 0.005
         while True:
-            db = self.thread_connection()
+            db, opened = self.thread_connection()
             try:
                 changes = db.total_changes
                 result = work(db)
                 if db.total_changes != changes:
+                    if self.file_id() != opened:  # the write went to a file that is gone
+                        self.drop_thread_connection()
+                        raise gone(self.path)
                     self._writes += 1
                     if self._writes % CHECKPOINT_EVERY == 0:
                         self.checkpoint()
@@ -218,17 +403,28 @@ class Store:
             except sqlite3.DatabaseError as exc:  # locked, busy, disk full, I/O error...
                 self.drop_thread_connection()
                 if not _busy(exc) or time.monotonic() + pause > end:
-                    raise _store_error(exc) from exc
+                    raise _store_error(exc, self.path) from exc
                 time.sleep(pause)
                 pause = min(pause * 2, 0.2)
 
-    def thread_connection(self) -> sqlite3.Connection:
-        """This thread's own connection, kept open between calls (not shared after a fork)."""
+    def thread_connection(self) -> tuple[sqlite3.Connection, tuple[int, int]]:
+        """This thread's own connection, kept open between calls (not shared after a fork), and
+        the identity of the file it has open.  A store file replaced since (a restored backup)
+        is opened anew; a deleted one is :class:`StoreGone`."""
         local = self._local
-        if getattr(local, "db", None) is None or local.pid != os.getpid():
+        now = self.file_id()
+        if getattr(local, "db", None) is not None and local.pid == os.getpid():
+            if local.file == now:
+                return local.db, now
+            log.warning("the store's file was replaced; opening the new one")
+            self.drop_thread_connection()
+        try:
             local.db = self.open()
-            local.pid = os.getpid()
-        return local.db  # type: ignore[no-any-return]
+        except sqlite3.DatabaseError as exc:
+            raise _store_error(exc, self.path) from exc
+        local.pid = os.getpid()
+        local.file = now
+        return local.db, now
 
     def drop_thread_connection(self) -> None:
         """Close this thread's connection after an error; the next call opens a new one."""
@@ -242,13 +438,15 @@ class Store:
 
     def create(self, game_id: str, data: dict[str, Any], owners: list[tuple[str, int]]) -> Row:
         now = time.time()
+        text = json.dumps(data)
+        facts = self.facts_of(text)
 
         def insert(db: sqlite3.Connection) -> None:
             with transaction(db):
                 db.execute(
-                    "INSERT INTO games (id, version, data, created, updated) "
-                    "VALUES (?, 1, ?, ?, ?)",
-                    (game_id, json.dumps(data), now, now),
+                    "INSERT INTO games (id, version, data, created, updated, "
+                    f"{', '.join(FACT_COLUMNS)}) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, text, now, now, *facts),
                 )
                 db.executemany(
                     "INSERT OR IGNORE INTO seats (owner, game_id, seat) VALUES (?, ?, ?)",
@@ -280,12 +478,13 @@ class Store:
         """Write ``data`` as the version after ``version``; StaleVersion if someone was first."""
         now = time.time()
         text = json.dumps(data)
+        facts = self.facts_of(text)
 
         def write(db: sqlite3.Connection) -> float:
             found = db.execute(
-                "UPDATE games SET data = ?, version = version + 1, updated = ? "
+                f"UPDATE games SET data = ?, version = version + 1, updated = ?, {FACT_SET} "
                 "WHERE id = ? AND version = ? RETURNING created",
-                (text, now, game_id, version),
+                (text, now, *facts, game_id, version),
             ).fetchall()
             if not found:
                 raise StaleVersion(game_id)
@@ -384,20 +583,101 @@ class Store:
         return {int(r[0]): float(r[1]) for r in rows}
 
     def recent(self, mode: str, limit: int = 200) -> list[Row]:
-        """The most recently changed games of one mode (e.g. remote games to list as open)."""
+        """The most recently changed games of one mode (an indexed column, not the JSON)."""
         rows = self.run(
             lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM games "
-                "WHERE json_valid(data) AND json_extract(data, '$.mode') = ? "
-                "ORDER BY updated DESC LIMIT ?",
+                f"SELECT {COLUMNS} FROM games WHERE mode = ? ORDER BY updated DESC LIMIT ?",
                 (mode, limit),
             ).fetchall()
         )
         return decode_all(rows)
 
+    def open_invites(self, since: float, limit: int = 20) -> list[Row]:
+        """Games between two devices, not over, with a seat nobody has taken, changed since
+        ``since`` (time.time()), newest first: the home page's open games, found by index."""
+        rows = self.run(
+            lambda db: db.execute(
+                f"SELECT {COLUMNS} FROM games WHERE mode = 'remote' AND open_seat = 1 "
+                "AND finished = 0 AND updated >= ? ORDER BY updated DESC LIMIT ?",
+                (since, limit),
+            ).fetchall()
+        )
+        return decode_all(rows)
+
+    def running(self, mode: str, device: str, since: float) -> int:
+        """How many games of ``mode`` charged to ``device`` have a computer to move (not over,
+        not paused) and changed since ``since``: e.g. the watch games a device runs now."""
+        found = self.run(
+            lambda db: db.execute(
+                "SELECT COUNT(*) FROM games WHERE device = ? AND mode = ? AND running = 1 "
+                "AND updated >= ?",
+                (device, mode, since),
+            ).fetchone()
+        )
+        return int(found[0])
+
+    def expire(self, finished_before: float, invites_before: float, batch: int = 500) -> int:
+        """Delete the games that ended before ``finished_before`` and the invites nobody took
+        that were last changed before ``invites_before`` (with their seats and presence):
+        how many went."""
+        total = 0
+        while True:
+
+            def sweep(db: sqlite3.Connection) -> int:
+                with transaction(db):
+                    ids = [
+                        r[0]
+                        for r in db.execute(
+                            "SELECT id FROM games WHERE finished = 1 AND updated < ? UNION "
+                            "SELECT id FROM games WHERE mode = 'remote' AND open_seat = 1 "
+                            "AND finished = 0 AND updated < ? LIMIT ?",
+                            (finished_before, invites_before, batch),
+                        )
+                    ]
+                    for table, column in (("seats", "game_id"), ("presence", "game_id")):
+                        db.executemany(
+                            f"DELETE FROM {table} WHERE {column} = ?", [(i,) for i in ids]
+                        )
+                    db.executemany("DELETE FROM games WHERE id = ?", [(i,) for i in ids])
+                    return len(ids)
+
+            done = self.run(sweep)
+            total += done
+            if done < batch:
+                return total
+
+    def claim_job(self, job: str, every: float) -> bool:
+        """Whether this process should run a periodic ``job`` now (once per ``every`` seconds
+        across every server process: the first to ask after that long gets it)."""
+        now = time.time()
+
+        def claim(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "INSERT INTO maintenance (job, at) VALUES (?, ?) ON CONFLICT(job) "
+                "DO UPDATE SET at = excluded.at WHERE maintenance.at <= ?",
+                (job, now, now - every),
+            )
+            return cur.rowcount == 1
+
+        return self.run(claim)
+
+    def probe(self) -> int:
+        """Prove the store works now: a write (and its rollback-free commit) on a new
+        connection, then a read.  The number of games stored; a StoreError of its kind if not."""
+        with self.connect() as db:
+            opened = self.file_id()
+            db.execute(
+                "INSERT INTO maintenance (job, at) VALUES ('health', ?) "
+                "ON CONFLICT(job) DO UPDATE SET at = excluded.at",
+                (time.time(),),
+            )
+            if self.file_id() != opened:
+                raise gone(self.path)
+            return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
     def count(self) -> int:
-        """How many games are stored, on a new connection (the health check's proof that the
-        store file can be opened and read now)."""
+        """How many games are stored, on a new connection (proof that the store file can be
+        opened and read now)."""
         with self.connect() as db:
             return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
@@ -443,6 +723,18 @@ class Store:
     def close(self) -> None:
         """Nothing to close: every call opens its own short connection."""
 
+    def backup(self, target: str) -> None:
+        """Copy the whole store, consistently, into ``target`` while it is in use (SQLite's
+        online backup), via a temporary file renamed into place when complete."""
+        tmp = f"{target}.{os.getpid()}.tmp"
+        try:
+            with self.connect() as db, closing(sqlite3.connect(tmp)) as out:
+                db.backup(out, pages=1024, sleep=0.01)
+            os.replace(tmp, target)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+
 
 @contextmanager
 def transaction(db: sqlite3.Connection) -> Iterator[None]:
@@ -487,7 +779,9 @@ def init_app(app: Flask) -> None:
         return
     path = app.config.get("DATABASE") or os.path.join(app.instance_path, "mancala.sqlite3")
     app.config["DATABASE"] = path
-    app.extensions["mancala_store"] = Store(path, busy)
+    from app.games.facts import describe
+
+    app.extensions["mancala_store"] = Store(path, busy, describe)
 
 
 def get_store() -> Store:

@@ -67,7 +67,12 @@ class Computer:
         return self.queue.closed
 
     def ensure(self, game: Game, client: str = "server") -> bool:
-        """Start the computer's move if it is its turn and nobody is on it; True if started."""
+        """Start the computer's move if it is its turn and nobody is on it; True if started.
+
+        The search is charged to the device the game names (the one whose move or game caused
+        it, kept in its data as ``device``), whoever's request noticed it; ``client`` only for
+        a game that names none."""
+        client = str(game.data.get("device") or client)
         seat = game.computer_to_move()
         if seat is None or self.closed:
             return False

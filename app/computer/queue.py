@@ -3,7 +3,8 @@
 One search per client in turn (the waiting client served longest ago goes first), so one client
 with many games can't starve the others.  The queue is full when the searches waiting would take
 more than ``max_wait`` seconds (from the mean time of the recent ones) or number ``max_queued``;
-at most ``per_client`` may belong to one client.  Beyond that :meth:`FairQueue.admit` refuses.
+at most ``per_client`` may belong to one client.  When it is full, :meth:`FairQueue.admit`
+refuses the client with the most searches waiting, not the others.
 """
 
 from __future__ import annotations
@@ -77,24 +78,43 @@ class FairQueue:
             }
 
     def admit(self, client: str) -> None:
-        """Refuse a request that would start a search when the queue can't take it: the queue
-        full or shutting down (:class:`QueueFull`), or this client with ``per_client`` searches
-        waiting (:class:`TooManySearches`).  Both say when to try again."""
+        """Refuse a request that would start a search when the queue can't take it.
+
+        A client with ``per_client`` searches waiting is refused (:class:`TooManySearches`,
+        429).  When the queue is full (``max_queued`` waiting, or more than ``max_wait``
+        seconds of searches), the client with the most searches waiting is refused (429) and
+        everyone else still gets in: the queue serves clients in turns, so their wait is their
+        place in the turns, not the flooder's backlog.  Only when that place is itself more than
+        ``max_wait`` away (the computer busy for everyone alike) is it :class:`QueueFull` (503).
+        Both say when to try again; searches chained to a client's game (a reply's extra turn,
+        a watch game's next move) are charged to it like its own.
+        """
         with self.lock:
             if self.closed:
                 raise QueueFull("the server is shutting down; try again in a moment", 5)
             mine = len(self._queues.get(client, ()))
-            waiting = self._waiting()
-        wait = self.expected_wait(waiting + 1)
-        if waiting >= self.max_queued or wait > self.max_wait:
-            raise QueueFull(
-                f"the computer is busy: {waiting} games are waiting for it (about {wait:.0f} s);"
-                " nothing was changed",
-                max(1, min(30, math.ceil(wait / 2))),
-            )
+            others = [len(q) for c, q in self._queues.items() if c != client]
+        waiting = mine + sum(others)
         if mine >= self.per_client:
             raise TooManySearches(
                 f"you already have {mine} computer moves waiting; nothing was changed", 2
+            )
+        wait = self.expected_wait(waiting + 1)
+        if waiting < self.max_queued and wait <= self.max_wait:
+            return
+        if mine and mine >= max(others, default=0):
+            raise TooManySearches(
+                f"the computer is busy and your device has the most moves waiting for it "
+                f"({mine}); nothing was changed",
+                max(2, min(30, math.ceil(self.expected_wait(mine)))),
+            )
+        place = mine + 1 + sum(min(n, mine + 1) for n in others)  # my turn in the rotation
+        fair = self.expected_wait(place)
+        if fair > self.max_wait or waiting >= self.max_queued * 4:
+            raise QueueFull(
+                f"the computer is busy: {waiting} games are waiting for it (about {fair:.0f} s "
+                "for yours); nothing was changed",
+                max(1, min(30, math.ceil(fair / 2))),
             )
 
     def submit(self, client: str, args: tuple[Any, ...]) -> Future[dict[str, Any]]:

@@ -58,3 +58,19 @@ class QueueFull(GameError):
 
 class TooManySearches(GameError):
     """This device already has as many searches waiting as it may."""
+
+
+class TooLarge(GameError):
+    """The game would be too large to store."""
+
+
+class TooManyGames(TooManySearches):
+    """This device already runs as many games of this kind (watch games) as it may."""
+
+
+class WrongHost(GameError):
+    """The request names a host this server does not serve (a DNS-rebinding page)."""
+
+
+class BadToken(GameError):
+    """The seat token sent was not issued by this server."""

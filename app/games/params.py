@@ -38,6 +38,16 @@ CREATE_FIELDS = frozenset(
         "record",
     }
 )
+# The fields that apply to each mode (beside variant, options, mode, first, record).  The menu
+# sends its level and algorithm whatever the mode; they are checked, kept only where they apply.
+MODE_FIELDS: dict[str, frozenset[str]] = {
+    "computer": frozenset({"name", "level", "algorithm", "delay"}),
+    "local": frozenset({"name", "names", "level", "algorithm"}),
+    "remote": frozenset({"name", "level", "algorithm"}),
+    "watch": frozenset({"level", "algorithm", "levels", "algorithms", "delay"}),
+}
+COMMON_FIELDS = frozenset({"variant", "options", "mode", "first", "record"})
+USES_LEVEL = ("computer", "watch")  # modes with a computer seat
 ACTIONS = ("request", "accept", "decline")
 
 
@@ -155,6 +165,7 @@ def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
         raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(CREATE_FIELDS))})")
     rules = rules_from(params)
     mode = choice(params, "mode", tuple(MODES), "computer")
+    fields_for_mode(params, mode)
     first = first_player(params, mode)
     seats = new_seats(params, mode, owner)
     data: dict[str, Any] = {
@@ -169,7 +180,7 @@ def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
         "paused": False,
         "delay": delay(params.get("delay", 1.0 if mode == "watch" else 0.0)),
         "last_move_at": time.time(),
-        "settings": {k: v for k, v in params.items() if k != "record"},
+        "settings": kept_settings(params, mode),
     }
     if "record" in params:
         record = import_record(params["record"])
@@ -180,6 +191,26 @@ def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
             moves=list(record.moves),
         )
     return data
+
+
+def fields_for_mode(params: dict[str, Any], mode: str) -> None:
+    """Refuse a field that does not apply to ``mode`` (e.g. ``levels`` outside watch mode), and
+    check ``level``/``algorithm`` wherever they are sent (the menu sends them in every mode)."""
+    allowed = MODE_FIELDS[mode] | COMMON_FIELDS
+    stray = sorted(set(params) - allowed - {"name", "names"})  # seat_names says why for those
+    if stray:
+        fields = ", ".join(sorted(allowed))
+        raise BadInput(f"{stray[0]!r} does not apply to a {mode!r} game (its fields: {fields})")
+    choice(params, "level", LEVELS, DEFAULT_LEVEL)
+    choice(params, "algorithm", ALGORITHMS, DEFAULT_ALGORITHM)
+
+
+def kept_settings(params: dict[str, Any], mode: str) -> dict[str, Any]:
+    """What a rematch needs of the create request: its checked fields that apply to the mode."""
+    kept = MODE_FIELDS[mode] | COMMON_FIELDS
+    if mode not in USES_LEVEL:
+        kept = kept - {"level", "algorithm"}
+    return {k: v for k, v in params.items() if k in kept and k != "record"}
 
 
 def import_record(value: Any) -> GameRecord:

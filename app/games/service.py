@@ -9,6 +9,7 @@ owner, its address (for fairness) and its rate limits.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -19,7 +20,16 @@ from flask import current_app
 
 from app.computer.moves import Computer, get_computer
 from app.games import changes, params
-from app.games.errors import BadInput, Damaged, NoGame, NotNow, QueueFull
+from app.games.errors import (
+    BadInput,
+    Damaged,
+    NoGame,
+    NotCreator,
+    NotNow,
+    QueueFull,
+    TooLarge,
+    TooManyGames,
+)
 from app.games.errors import StaleVersion as Outdated
 from app.games.model import DEFAULT_ALGORITHM, HINT_LEVEL, Game, new_game_id
 from app.store import CorruptGame, Row, StaleVersion, Store, get_store
@@ -31,6 +41,22 @@ log = logging.getLogger(__name__)
 
 CONNECTED_SECONDS = 5.0  # a seat seen this recently (by its long-poll) counts as connected
 TOUCH_EVERY = 2.0
+STALLED_SECONDS = 600.0  # a watch game unchanged this long no longer counts as running
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The limits the use cases keep (from the app's settings)."""
+
+    watch_games_per_device: int = 3
+    max_new_game_bytes: int = 64 * 1024
+
+    @classmethod
+    def from_config(cls, config: Any) -> Policy:
+        return cls(
+            int(config.get("WATCH_GAMES_PER_DEVICE", cls.watch_games_per_device)),
+            int(config.get("MAX_NEW_GAME_BYTES", cls.max_new_game_bytes)),
+        )
 
 
 @dataclass(frozen=True)
@@ -46,10 +72,17 @@ class Device:
 class Games:
     """The use cases over one store, its computer player and its version watcher."""
 
-    def __init__(self, store: Store, computer: Computer, watcher: VersionWatcher) -> None:
+    def __init__(
+        self,
+        store: Store,
+        computer: Computer,
+        watcher: VersionWatcher,
+        policy: Policy | None = None,
+    ) -> None:
         self.store = store
         self.computer = computer
         self.watcher = watcher
+        self.policy = policy or Policy()
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -143,8 +176,33 @@ class Games:
             device.limit("computer")
             self.computer.queue.admit(device.address)
 
+    def charge(self, game: Game, data: dict[str, Any], device: Device) -> dict[str, Any]:
+        """``data`` naming ``device`` as the one its computer's next searches are charged to
+        (the computer's replies and extra turns, a watch game's next moves)."""
+        if not game.has_computer or data.get("device") == device.address:
+            return data
+        return dict(data, device=device.address)
+
+    def watch_room(self, device: Device) -> None:
+        """Refuse a device that already runs as many watch games as it may (429)."""
+        cap = self.policy.watch_games_per_device
+        running = self.store.running("watch", device.address, time.time() - STALLED_SECONDS)
+        if running >= cap:
+            raise TooManyGames(
+                f"your device already runs {running} computer-vs-computer games (at most {cap} "
+                "at once); pause one or let one finish. Nothing was changed.",
+                30,
+            )
+
+    def creator_only(self, game: Game, device: Device, what: str) -> None:
+        """Only the device that started a watch game may ``what`` (NotCreator, 403)."""
+        creator = game.data.get("creator")
+        if creator is None or creator != device.owner:
+            raise NotCreator(f"only the device that started this game may {what}")
+
     def save(self, game: Game, data: dict[str, Any], device: Device) -> Game:
         """Write the next version of ``game`` and let the computer move if it is its turn."""
+        data = self.charge(game, data, device)
         try:
             row = self.store.save(game.id, game.version, data)
         except StaleVersion:
@@ -168,6 +226,7 @@ class Games:
         for _ in range(20):
             game = self.load(game_id)
             data, add_owner = change(game)
+            data = self.charge(game, data, device)
             try:
                 row = self.store.save(game.id, game.version, data, add_owner)
             except StaleVersion:
@@ -195,7 +254,16 @@ class Games:
     def create(self, device: Device, body: dict[str, Any], owner: str) -> Game:
         """A new game as ``body`` describes it, ``owner`` holding the creator's seats."""
         data = params.new_game_data(body, owner)
+        data.update(creator=owner, device=device.address)
+        size = len(json.dumps(data))
+        if size > self.policy.max_new_game_bytes:
+            raise TooLarge(
+                f"the game would take {size} bytes to store; at most "
+                f"{self.policy.max_new_game_bytes} are kept for a new game"
+            )
         device.limit("create")
+        if data["mode"] == "watch":
+            self.watch_room(device)
         if any(s["kind"] == "computer" for s in data["seats"]):
             self.computer.queue.admit(device.address)
         held = [i for i, s in enumerate(data["seats"]) if s.get("owner") == owner]
@@ -239,8 +307,12 @@ class Games:
         """Pause, resume or pace a game's computer moves."""
 
         def change(game: Game) -> tuple[dict[str, Any], None]:
+            if game.mode == "watch":
+                self.creator_only(game, device, "pause it or change its speed")
             data = changes.change_settings(game, device.owner, body)
-            if body.get("paused") is False:
+            if body.get("paused") is False and game.data.get("paused"):
+                if game.mode == "watch" and not game.over:
+                    self.watch_room(device)
                 self.admit_search(device, game)
             return data, None
 
@@ -252,7 +324,9 @@ class Games:
         game = self.load(game_id)
         if game.mode == "remote":
             return self.remote_rematch(device, game, body)
-        if game.mode != "watch":
+        if game.mode == "watch":
+            self.creator_only(game, device, "start its rematch")
+        else:
             changes.seats_held(game, owner)
         return self.create(device, dict(game.data.get("settings", {})), owner)
 
@@ -293,6 +367,7 @@ def get_games() -> Games:
     """The use cases of this app (made on first use, from the app's store and computer)."""
     games: Games | None = current_app.extensions.get("mancala_games")
     if games is None:
-        games = Games(get_store(), get_computer(), get_watcher())
+        policy = Policy.from_config(current_app.config)
+        games = Games(get_store(), get_computer(), get_watcher(), policy)
         current_app.extensions["mancala_games"] = games
     return games

@@ -56,28 +56,45 @@ def test_clients_take_turns_in_the_queue(tmp_path: Path, monkeypatch: pytest.Mon
 def test_a_full_queue_and_a_greedy_client_are_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A client at its own cap gets 429; a full queue refuses (429) the client with the most
+    searches waiting while the others get in; only a queue whose turns are too long for
+    everyone alike is a 503."""
     gate = Gate()
     monkeypatch.setattr(ai_job, "think", gate.think)
-    thinker = FairQueue(SearchPool("thread", 1), max_queued=3, per_client=2)
+    capped = FairQueue(SearchPool("thread", 1), max_queued=3, per_client=2)
+    thinker = FairQueue(SearchPool("thread", 1), max_queued=3, per_client=8)
+    jobs = []
     try:
         args = ("kalah", {}, 0, [], "easy", "minimax", "x")
-        jobs = [thinker.submit("a", args)]  # running
-        jobs += [thinker.submit("a", args), thinker.submit("a", args)]  # a's two waiting
+        jobs += [capped.submit("a", args) for _ in range(3)]  # one running, two waiting
         with pytest.raises(TooManySearches) as greedy:
-            thinker.admit("a")
+            capped.admit("a")
         assert status_of(greedy.value) == 429 and greedy.value.retry_after
-        thinker.admit("b")
-        jobs.append(thinker.submit("b", args))  # the queue is now full (3 waiting)
+        capped.admit("b")
+
+        jobs += [thinker.submit("a", args) for _ in range(4)]  # one running, three waiting: full
+        with pytest.raises(TooManySearches) as most:
+            thinker.admit("a")  # a has the most waiting
+        assert status_of(most.value) == 429 and "most" in most.value.message
+        assert most.value.retry_after
+        thinker.admit("b")  # b has none waiting: it still gets in
+        jobs.append(thinker.submit("b", args))
+        thinker.admit("c")
+        thinker.mean_seconds = 30.0  # searches now take 30 s: every turn is over the 20 s
         with pytest.raises(QueueFull) as full:
             thinker.admit("c")
         assert status_of(full.value) == 503 and "busy" in full.value.message
-        assert thinker.status()["queued"] == 3 and thinker.status()["running"] == 1
+        assert thinker.status()["queued"] == 4 and thinker.status()["running"] == 1
         for _ in jobs:
             gate.release.release()
         for job in jobs:
             job.result(timeout=10)
+        thinker.mean_seconds = 0.0
         thinker.admit("c")
     finally:
+        for _ in range(10):
+            gate.release.release()
+        capped.shutdown()
         thinker.shutdown()
 
 
@@ -171,15 +188,25 @@ def test_a_full_search_queue_answers_503_and_changes_nothing(
         }
     )
     try:
-        clients = [device(app, f"10.0.0.{i}") for i in range(3)]
-        games = [c.post("/api/games", json={"level": "easy", "first": "computer"}) for c in clients]
-        assert [g.status_code for g in games[:2]] == [201, 201]  # one searching, one waiting
-        assert games[2].status_code == 503 and games[2].headers["Retry-After"]
-        assert "busy" in games[2].json["message"]
-        assert clients[2].get("/api/games").json["games"] == []
-        local = clients[2].post("/api/games", json={"mode": "local"})
+        clients = [device(app, f"10.0.0.{i}") for i in range(4)]
+        games = [
+            c.post("/api/games", json={"level": "easy", "first": "computer"}) for c in clients[:2]
+        ]
+        assert [g.status_code for g in games] == [201, 201]  # one searching, one waiting: full
+        more = clients[1].post("/api/games", json={"level": "easy", "first": "computer"})
+        assert more.status_code == 429 and more.headers["Retry-After"]  # the most waiting
+        assert "most" in more.json["message"]
+        assert len(clients[1].get("/api/games").json["games"]) == 1
+        other = clients[2].post("/api/games", json={"level": "easy", "first": "computer"})
+        assert other.status_code == 201  # a device with nothing waiting still plays
+        app.extensions["mancala_computer"].queue.mean_seconds = 30.0  # busy for everyone
+        busy = clients[3].post("/api/games", json={"level": "easy", "first": "computer"})
+        assert busy.status_code == 503 and busy.headers["Retry-After"]
+        assert "busy" in busy.json["message"]
+        assert clients[3].get("/api/games").json["games"] == []
+        local = clients[3].post("/api/games", json={"mode": "local"})
         assert local.status_code == 201  # games without the computer go on
-        for _ in range(2):
+        for _ in range(3):
             gate.release.release()
     finally:
         for _ in range(5):
