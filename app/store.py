@@ -314,9 +314,15 @@ class Store:
         """The fact columns' values for a game's JSON text (in FACT_SET's order)."""
         try:
             data = json.loads(text)
-            facts = self.describe(data) if isinstance(data, dict) else Facts()
-        except Exception:  # noqa: BLE001 (a damaged game has no facts; it is still kept)
-            facts = Facts()
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            facts = Facts()  # a damaged game has no facts; it is still kept
+        else:
+            try:
+                facts = self.describe(data)
+            except Exception:  # noqa: BLE001 (a game that doesn't replay: what its data says)
+                facts = plain_facts(data)
         return (
             facts.mode,
             facts.device,
@@ -769,18 +775,18 @@ def process_alive(pid: int | None) -> bool:
 def init_app(app: Flask) -> None:
     """Open the store: PostgreSQL if ``DATABASE_URL`` names one, else (and create if needed)
     the SQLite file named by ``DATABASE``."""
+    from app.games.facts import describe
+
     busy = float(app.config["DATABASE_BUSY_SECONDS"])
     url = app.config.get("DATABASE_URL")
     if url:
         from app.stores.postgres import PostgresStore
 
         size = int(app.config["DATABASE_POOL"])
-        app.extensions["mancala_store"] = PostgresStore(url, size, busy)
+        app.extensions["mancala_store"] = PostgresStore(url, size, busy, describe)
         return
     path = app.config.get("DATABASE") or os.path.join(app.instance_path, "mancala.sqlite3")
     app.config["DATABASE"] = path
-    from app.games.facts import describe
-
     app.extensions["mancala_store"] = Store(path, busy, describe)
 
 

@@ -98,6 +98,30 @@ class GameStore(ABC):
         """How many games are stored (the health check's proof that the store answers now)."""
 
     @abstractmethod
+    def open_invites(self, since: float, limit: int = 20) -> list[Row]:
+        """Games between two devices, not over, with a seat nobody has taken, changed since
+        ``since``, newest first (by index: the home page's cost must not grow with the store)."""
+
+    @abstractmethod
+    def running(self, mode: str, device: str, since: float) -> int:
+        """How many games of ``mode`` charged to ``device`` have a computer to move (not over,
+        not paused) and changed since ``since`` (a device's running watch games)."""
+
+    @abstractmethod
+    def expire(self, finished_before: float, invites_before: float, batch: int = 500) -> int:
+        """Delete games over before ``finished_before`` and untaken invites last changed before
+        ``invites_before`` (with their seats and presence): how many went."""
+
+    @abstractmethod
+    def claim_job(self, job: str, every: float) -> bool:
+        """Whether this process should run the periodic ``job`` now (once per ``every``
+        seconds across every process and host)."""
+
+    @abstractmethod
+    def probe(self) -> int:
+        """A write and a read that prove the store works now (/health): the games stored."""
+
+    @abstractmethod
     def take_token(self, key: str, burst: float, per_second: float) -> float:
         """Take one token from ``key``'s rate-limit bucket (``burst`` tokens, refilled at
         ``per_second``; a new bucket starts full): 0.0 if taken, else seconds until one is."""

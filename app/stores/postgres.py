@@ -35,7 +35,17 @@ import psycopg
 import psycopg_pool
 from psycopg import errors as pgerrors
 
-from app.store import Row, StaleVersion, StoreBusy, StoreError, StoreFull, decode_all
+from app.store import (
+    Describe,
+    Facts,
+    Row,
+    StaleVersion,
+    StoreBusy,
+    StoreError,
+    StoreFull,
+    decode_all,
+    plain_facts,
+)
 from app.stores.base import GameStore, Watcher
 
 log = logging.getLogger(__name__)
@@ -92,7 +102,22 @@ MIGRATIONS: list[list[str]] = [
         """CREATE TRIGGER games_changed AFTER INSERT OR UPDATE OF version OR DELETE ON games
             FOR EACH ROW EXECUTE FUNCTION mancala_game_changed()""",
     ],
+    [  # 2: what lists and limits filter on, in columns (filled in from the data at start)
+        "ALTER TABLE games ADD COLUMN device TEXT",
+        "ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN open_seat INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN running INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN size INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_open ON games (mode, open_seat, finished, updated)",
+        "CREATE INDEX games_by_device ON games (device, mode, running)",
+        "CREATE INDEX games_finished ON games (finished, updated)",
+        """CREATE TABLE maintenance (
+            job TEXT PRIMARY KEY,
+            at DOUBLE PRECISION NOT NULL
+        )""",
+    ],
 ]
+FACTS = "mode = %s, device = %s, finished = %s, open_seat = %s, running = %s, size = %s"
 
 
 def store_error(exc: Exception) -> StoreError:
@@ -118,8 +143,15 @@ class PostgresStore(GameStore):
 
     kind = "postgresql"
 
-    def __init__(self, url: str, pool_size: int = 10, busy_seconds: float = 10.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        pool_size: int = 10,
+        busy_seconds: float = 10.0,
+        describe: Describe | None = None,
+    ) -> None:
         super().__init__()
+        self.describe: Describe = describe or plain_facts
         self.url = url
         self.pool_size = max(2, pool_size)
         self.busy_seconds = busy_seconds
@@ -226,10 +258,39 @@ class PostgresStore(GameStore):
                         db.execute("INSERT INTO schema_migrations (version) VALUES (%s)", (number,))
                     log.info("store schema migrated to version %d", number)
                     current = number
+                self.fill_facts(db)
                 db.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
                 return current
         except psycopg.Error as exc:
             raise store_error(exc) from exc
+
+    def fill_facts(self, db: psycopg.Connection[Any]) -> None:
+        """Fill in the fact columns of games stored before they existed (size 0)."""
+        rows = db.execute("SELECT id, data FROM games WHERE size = 0").fetchall()
+        for game_id, text in rows:
+            db.execute(f"UPDATE games SET {FACTS} WHERE id = %s", (*self.facts_of(text), game_id))
+
+    def facts_of(self, text: str) -> tuple[Any, ...]:
+        """The fact columns' values for a game's JSON text (in FACTS' order)."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            facts = Facts()  # a damaged game has no facts; it is still kept
+        else:
+            try:
+                facts = self.describe(data)
+            except Exception:  # noqa: BLE001 (a game that doesn't replay: what its data says)
+                facts = plain_facts(data)
+        return (
+            facts.mode,
+            facts.device,
+            int(facts.finished),
+            int(facts.open_seat),
+            int(facts.running),
+            len(text),
+        )
 
     # -- games --------------------------------------------------------------------------------
 
@@ -238,10 +299,12 @@ class PostgresStore(GameStore):
 
         def insert(db: psycopg.Connection[Any]) -> None:
             with db.transaction():
+                text = json.dumps(data)
                 db.execute(
-                    "INSERT INTO games (id, version, data, mode, created, updated) "
-                    "VALUES (%s, 1, %s, %s, %s, %s)",
-                    (game_id, json.dumps(data), data.get("mode"), now, now),
+                    "INSERT INTO games (id, version, data, created, updated, mode, device, "
+                    "finished, open_seat, running, size) "
+                    "VALUES (%s, 1, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    (game_id, text, now, now, *self.facts_of(text)),
                 )
                 if owners:
                     with db.cursor() as cur:
@@ -273,12 +336,13 @@ class PostgresStore(GameStore):
     ) -> Row:
         now = time.time()
         text = json.dumps(data)
+        facts = self.facts_of(text)
 
         def write(db: psycopg.Connection[Any]) -> float:
             found = db.execute(
-                "UPDATE games SET data = %s, mode = %s, version = version + 1, updated = %s "
+                f"UPDATE games SET data = %s, version = version + 1, updated = %s, {FACTS} "
                 "WHERE id = %s AND version = %s RETURNING created",
-                (text, data.get("mode"), now, game_id, version),
+                (text, now, *facts, game_id, version),
             ).fetchone()
             if found is None:
                 raise StaleVersion(game_id)
@@ -350,6 +414,69 @@ class PostgresStore(GameStore):
     def count(self) -> int:
         found = self.run(lambda db: db.execute("SELECT count(*) FROM games").fetchone())
         return int(found[0]) if found else 0
+
+    def open_invites(self, since: float, limit: int = 20) -> list[Row]:
+        rows = self.run(
+            lambda db: db.execute(
+                f"SELECT {COLUMNS} FROM games WHERE mode = 'remote' AND open_seat = 1 "
+                "AND finished = 0 AND updated >= %s ORDER BY updated DESC LIMIT %s",
+                (since, limit),
+            ).fetchall()
+        )
+        return decode_all(rows)
+
+    def running(self, mode: str, device: str, since: float) -> int:
+        found = self.run(
+            lambda db: db.execute(
+                "SELECT count(*) FROM games WHERE device = %s AND mode = %s AND running = 1 "
+                "AND updated >= %s",
+                (device, mode, since),
+            ).fetchone()
+        )
+        return int(found[0]) if found else 0
+
+    def expire(self, finished_before: float, invites_before: float, batch: int = 500) -> int:
+        def sweep(db: psycopg.Connection[Any]) -> int:
+            with db.transaction():
+                ids = [
+                    r[0]
+                    for r in db.execute(
+                        "SELECT id FROM games WHERE finished = 1 AND updated < %s UNION "
+                        "SELECT id FROM games WHERE mode = 'remote' AND open_seat = 1 "
+                        "AND finished = 0 AND updated < %s LIMIT %s",
+                        (finished_before, invites_before, batch),
+                    ).fetchall()
+                ]
+                db.execute("DELETE FROM presence WHERE game_id = ANY(%s)", (ids,))
+                db.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))  # seats cascade
+                return len(ids)
+
+        total = 0
+        while (done := self.run(sweep)) == batch:
+            total += done
+        return total + done
+
+    def claim_job(self, job: str, every: float) -> bool:
+        def claim(db: psycopg.Connection[Any]) -> bool:
+            cur = db.execute(
+                f"INSERT INTO maintenance (job, at) VALUES (%s, {NOW}) ON CONFLICT (job) "
+                f"DO UPDATE SET at = excluded.at WHERE maintenance.at <= {NOW} - %s",
+                (job, every),
+            )
+            return cur.rowcount == 1
+
+        return self.run(claim)
+
+    def probe(self) -> int:
+        def write_and_count(db: psycopg.Connection[Any]) -> int:
+            db.execute(
+                f"INSERT INTO maintenance (job, at) VALUES ('health', {NOW}) "
+                "ON CONFLICT (job) DO UPDATE SET at = excluded.at"
+            )
+            found = db.execute("SELECT count(*) FROM games").fetchone()
+            return int(found[0]) if found else 0
+
+        return self.run(write_and_count)
 
     # -- shared by every host: rate limits, presence ------------------------------------------
 
