@@ -18,6 +18,7 @@ commands:
   bench [--quick]                         time the rules and the searches
   ladder [--games N ...]                  measure the difficulty ladder, step by step
   evolve [--variant V ...]                tune the weighted heuristic by self-play
+  solve kalah [K=V ...] [--build-table]   exact value of a Kalah start and its moves
 """
 
 
@@ -28,6 +29,7 @@ FRONT_ENDS = {
     "bench": "bench",
     "ladder": "ladder",
     "evolve": "evolve_weights",
+    "solve": "solve",
 }
 
 

@@ -1,0 +1,104 @@
+"""Solve a Kalah position exactly, or build an endgame table.
+
+    python -m engine solve kalah pits=6 seeds=4 [empty_capture=true]
+    python -m engine solve kalah pits=6 --build-table [--table-seeds 18]
+
+prints the exact value of the start position (the final margin in seeds the first player forces,
+both sides playing perfectly) and of each opening move, with a progress bar and the time taken.
+Endgame tables are read from and saved to ``--cache`` (default ``instance/tables``, the app's
+instance folder; never committed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import sys
+import time
+from typing import TextIO
+
+from engine import get_variant
+from engine.cli.arena import parse_options
+from engine.solver import KalahSpec, Solver
+from engine.solver import table as tables
+
+DEFAULT_CACHE = os.path.join("instance", "tables")
+
+
+class Bar:
+    """A one-line progress bar on a terminal (plain lines elsewhere, at most one a second)."""
+
+    def __init__(self, out: TextIO, width: int = 30) -> None:
+        self.out, self.width = out, width
+        self.start = time.perf_counter()
+        self.last = 0.0
+        self.tty = out.isatty()
+
+    def __call__(self, share: float, nodes: int) -> None:
+        elapsed = time.perf_counter() - self.start
+        if elapsed - self.last < (0.2 if self.tty else 10.0) and share < 1.0:
+            return
+        self.last = elapsed
+        filled = int(self.width * share)
+        bar = "#" * filled + "-" * (self.width - filled)
+        line = f"[{bar}] {share:4.0%} {nodes:>15,} nodes {elapsed:7.1f} s"
+        self.out.write(("\r" + line) if self.tty else line + "\n")
+        self.out.flush()
+
+    def done(self) -> None:
+        if self.tty:
+            self.out.write("\n")
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m engine solve", description=__doc__)
+    parser.add_argument("variant", choices=["kalah"])
+    parser.add_argument("options", nargs="*", metavar="K=V", help="rule options, e.g. pits=6")
+    parser.add_argument("--cache", default=DEFAULT_CACHE, help="endgame table folder")
+    parser.add_argument("--table-seeds", type=int, help="endgame table size in seeds")
+    parser.add_argument("--tt-bits", type=int, default=24, help="log2 transposition entries")
+    parser.add_argument("--build-table", action="store_true", help="only build the table")
+    parser.add_argument("--pure", action="store_true", help="use the pure-Python solver")
+    args = parser.parse_args(argv)
+    try:
+        rules = get_variant(args.variant, **parse_options(args.options))
+        spec = KalahSpec.of(rules)
+    except ValueError as exc:
+        parser.error(str(exc))
+    seeds = args.table_seeds
+    if seeds is None and (args.build_table or tables.cached(spec, args.cache) is None):
+        seeds = tables.best_seeds(spec, rules.total_seeds) if not args.pure else None
+    setting = " ".join(args.options) or "defaults"
+    out.write(
+        f"Kalah {setting}: {datetime.datetime.now():%Y-%m-%d %H:%M}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}\n"
+    )
+    start = time.perf_counter()
+    solver = Solver(rules, args.cache, seeds, args.tt_bits, args.pure)
+    size = len(solver.table.values) if solver.table else 0
+    out.write(
+        f"endgame table: up to {solver.table.seeds if solver.table else 0} seeds, {size:,} bytes "
+        f"({time.perf_counter() - start:.1f} s); {'native' if solver.native else 'pure Python'}\n"
+    )
+    if args.build_table:
+        return 0
+    state = rules.initial_state()
+    bar = Bar(out)
+    solution = solver.solve(state, report=bar)
+    bar.done()
+    rate = solution.nodes / solution.seconds if solution.seconds else 0.0
+    out.write(
+        f"value {solution.value:+d} (first player's final margin, perfect play)\n"
+        f"{solution.nodes:,} nodes in {solution.seconds:.1f} s ({rate:,.0f} nodes/s)\n"
+    )
+    for move, value in solution.move_values.items():
+        best = "  best" if value == solution.value else ""
+        out.write(f"  {chr(ord('A') + move)} (pit {move}): {value:+d}{best}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,600 @@
+/* Exact Kalah values: endgame tables and an alpha-beta solver (the native twin of engine/solver).
+ *
+ * A position is the board without stores, seen by the player to move: their P pits first, then
+ * the opponent's P pits (pit i faces opponent pit P-1-i).  Its value is the best final margin the
+ * mover can force from here on, counting only seeds still on the board: Kalah's end (either row
+ * empty, each side banks its row) and its moves never look at the stores, so the value of the
+ * whole game is the store difference plus this value.
+ *
+ * Rules implemented (Kalah, engine/variants/kalah.py with end=either_row_empty,
+ * leftovers=owner): sow one seed a pit counter-clockwise into the mover's own store but never the
+ * opponent's, the origin pit included on later laps; last seed in the own store: move again; last
+ * seed in an own empty pit captures it and the pit opposite if that holds seeds (always with
+ * empty_capture, never without capture); when either row is empty the game ends and each side
+ * banks its own row.
+ *
+ * Module functions: build_table(pits, capture, empty_capture, max_seeds) -> bytes (the value of
+ * every position with at most max_seeds seeds, int8, in rank order) and rank(board).  Type
+ * Solver(pits, capture, empty_capture, table, table_seeds, tt_bits): search(board, alpha, beta,
+ * seconds=None, callback=None, every=1<<22) -> fail-soft alpha-beta value; nodes; clear().
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXP 8
+#define MAXM (2 * MAXP)
+#define MAXN 64 /* largest seed count a table may hold */
+#define UNKNOWN (-128)
+
+typedef struct {
+    int pits, capture, empty_capture;
+} Rules;
+
+static uint64_t binom[MAXN + MAXM + 2][MAXM + 1];
+
+static void init_binom(void) {
+    for (int n = 0; n < MAXN + MAXM + 2; n++) {
+        binom[n][0] = 1;
+        for (int k = 1; k <= MAXM; k++)
+            binom[n][k] = n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
+    }
+}
+
+/* Positions of m pits holding at most s seeds: C(s + m, m). */
+static uint64_t count_upto(int s, int m) { return s < 0 ? 0 : binom[s + m][m]; }
+
+/* Rank among all positions of m pits: by seed count, then lexicographically (DESIGN: the table
+ * for N seeds is a prefix of the table for N + 1). */
+static uint64_t rank_board(const uint8_t *b, int m, int s) {
+    uint64_t r = count_upto(s - 1, m);
+    int rem = s;
+    for (int i = 0; i < m - 1 && rem; i++) {
+        int k = m - 1 - i, a = b[i];
+        r += binom[rem + k][k] - binom[rem - a + k][k];
+        rem -= a;
+    }
+    return r;
+}
+
+/* One move of pit i: child board (mover first unless `swap`), seeds gained by the mover (store
+ * and captures), and what follows: 0 the opponent moves (child swapped to their view), 1 the
+ * mover moves again, 2 the game is over (the child's rows are banked into *gain). */
+enum { NEXT_OPPONENT = 0, NEXT_SAME = 1, NEXT_OVER = 2 };
+
+static int play(const Rules *R, const uint8_t *b, int i, uint8_t *out, int *gain, int *left) {
+    int P = R->pits, m = 2 * P, L = m + 1;
+    uint8_t c[MAXM];
+    memcpy(c, b, m);
+    int n = c[i];
+    c[i] = 0;
+    int q = n / L, r = n % L, g = q;
+    if (q)
+        for (int k = 0; k < m; k++) c[k] += q;
+    /* ring position t: 0..P-1 own pits, P own store, P+1..2P opponent pits (board t-1) */
+    int t = i;
+    for (int k = 0; k < r; k++) {
+        t = t + 1 == L ? 0 : t + 1;
+        if (t == P)
+            g++;
+        else
+            c[t < P ? t : t - 1]++;
+    }
+    int last = (i + n) % L;
+    if (last < P && c[last] == 1 && R->capture) {
+        int opp = m - 1 - last;
+        if (c[opp] || R->empty_capture) {
+            g += c[opp] + 1;
+            c[opp] = 0;
+            c[last] = 0;
+        }
+    }
+    int own = 0, theirs = 0;
+    for (int k = 0; k < P; k++) own += c[k];
+    for (int k = P; k < m; k++) theirs += c[k];
+    *left = own + theirs;
+    if (own == 0 || theirs == 0) {
+        *gain = g + own - theirs;
+        memcpy(out, c, m);
+        return NEXT_OVER;
+    }
+    *gain = g;
+    if (last == P) {
+        memcpy(out, c, m);
+        return NEXT_SAME;
+    }
+    memcpy(out, c + P, P);
+    memcpy(out + P, c, P);
+    return NEXT_OPPONENT;
+}
+
+/* ---- endgame tables ------------------------------------------------------------------------ */
+
+typedef struct {
+    const Rules *R;
+    int8_t *v;
+} Builder;
+
+static int table_value(Builder *B, const uint8_t *b, int s);
+
+/* The exact value of a position that has s seeds, from its children. */
+static int solve_small(Builder *B, const uint8_t *b) {
+    const Rules *R = B->R;
+    int P = R->pits, best = -1000;
+    uint8_t child[MAXM];
+    for (int i = 0; i < P; i++) {
+        if (!b[i]) continue;
+        int gain, left, v;
+        int kind = play(R, b, i, child, &gain, &left);
+        if (kind == NEXT_OVER)
+            v = gain;
+        else if (kind == NEXT_SAME)
+            v = gain + table_value(B, child, left);
+        else
+            v = gain - table_value(B, child, left);
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+static int table_value(Builder *B, const uint8_t *b, int s) {
+    int m = 2 * B->R->pits;
+    uint64_t r = rank_board(b, m, s);
+    if (B->v[r] == UNKNOWN) B->v[r] = (int8_t)solve_small(B, b);
+    return B->v[r];
+}
+
+/* Values of every position with 0..N seeds; a position with an empty row is worth its banking. */
+static void build(const Rules *R, int N, int8_t *v) {
+    int P = R->pits, m = 2 * P;
+    Builder B = {R, v};
+    uint64_t total = count_upto(N, m);
+    memset(v, UNKNOWN, total);
+    uint8_t a[MAXM];
+    for (int s = 0; s <= N; s++) {
+        memset(a, 0, m);
+        a[m - 1] = (uint8_t)s;
+        uint64_t r = count_upto(s - 1, m);
+        for (;;) {
+            if (v[r] == UNKNOWN) {
+                int own = 0, theirs = 0;
+                for (int k = 0; k < P; k++) own += a[k];
+                theirs = s - own;
+                v[r] = (int8_t)(own == 0 || theirs == 0 ? own - theirs : solve_small(&B, a));
+            }
+            r++;
+            /* next composition of s in lexicographic order */
+            if (m == 1) break;
+            if (a[m - 1]) {
+                a[m - 2]++;
+                a[m - 1]--;
+                continue;
+            }
+            int k = m - 2;
+            while (k >= 0 && !a[k]) k--;
+            if (k <= 0) break;
+            a[k - 1]++;
+            a[m - 1] = a[k] - 1;
+            a[k] = 0;
+        }
+    }
+}
+
+/* ---- the solver ---------------------------------------------------------------------------- */
+
+typedef struct {
+    uint64_t lo;
+    uint32_t hi;
+    int8_t lower, upper;
+    uint8_t move; /* best move + 1, 0 none */
+    uint8_t work; /* log2 of the nodes searched below, 0 for an empty slot */
+} Entry;
+
+#define WAYS 4
+
+typedef struct {
+    PyObject_HEAD Rules R;
+    Entry *tt;
+    uint64_t mask; /* buckets - 1 */
+    const int8_t *table;
+    int table_seeds;
+    PyObject *table_obj;
+    uint64_t nodes;
+    /* stopping */
+    int stop;
+    double deadline;
+    uint64_t next_check, every, next_callback;
+    PyObject *callback;
+} Solver;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Stars and bars: each pit is its count of 1 bits then a 0; exact for up to 96 bits. */
+static void key_of(const uint8_t *b, int m, uint64_t *lo, uint32_t *hi) {
+    unsigned __int128 k = 0;
+    for (int i = 0; i < m; i++) {
+        k <<= b[i];
+        k |= (((unsigned __int128)1) << b[i]) - 1;
+        k <<= 1;
+    }
+    *lo = (uint64_t)k;
+    *hi = (uint32_t)(k >> 64);
+}
+
+static uint64_t mix(uint64_t x) {
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ULL;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static int check_stop(Solver *S) {
+    if (S->stop) return 1;
+    if (S->nodes < S->next_check) return 0;
+    S->next_check = S->nodes + 65536;
+    if (S->deadline > 0 && now() >= S->deadline) {
+        S->stop = 1;
+        PyErr_SetString(PyExc_TimeoutError, "the solver ran out of time");
+        return 1;
+    }
+    if (S->callback && S->nodes >= S->next_callback) {
+        S->next_callback = S->nodes + S->every;
+        PyObject *res = PyObject_CallFunction(S->callback, "K", (unsigned long long)S->nodes);
+        if (!res) {
+            S->stop = 1;
+            return 1;
+        }
+        Py_DECREF(res);
+    }
+    return 0;
+}
+
+typedef struct {
+    uint8_t b[MAXM];
+    int gain, kind, left, move, order;
+} Child;
+
+static int search(Solver *S, const uint8_t *b, int s, int alpha, int beta) {
+    const Rules *R = &S->R;
+    int P = R->pits, m = 2 * P;
+    S->nodes++;
+    if (s <= S->table_seeds) return S->table[rank_board(b, m, s)];
+    if (alpha >= s) return s;
+    if (beta <= -s) return -s;
+    if (check_stop(S)) return 0;
+
+    uint64_t lo;
+    uint32_t hi;
+    key_of(b, m, &lo, &hi);
+    Entry *bucket = S->tt + (mix(lo ^ ((uint64_t)hi << 40) ^ hi) & S->mask) * WAYS;
+    Entry *e = NULL;
+    int lower = -s, upper = s, hint = -1;
+    for (int w = 0; w < WAYS; w++)
+        if (bucket[w].work && bucket[w].lo == lo && bucket[w].hi == hi) {
+            e = &bucket[w];
+            lower = e->lower;
+            upper = e->upper;
+            hint = e->move - 1;
+            if (lower >= beta) return lower;
+            if (upper <= alpha) return upper;
+            if (lower == upper) return lower;
+            break;
+        }
+    if (lower > alpha) alpha = lower;
+    if (upper < beta) beta = upper;
+
+    Child kids[MAXP];
+    int n = 0;
+    for (int i = 0; i < P; i++) {
+        if (!b[i]) continue;
+        Child *c = &kids[n++];
+        c->move = i;
+        c->kind = play(R, b, i, c->b, &c->gain, &c->left);
+        /* order: table move, finished games, extra turns nearest the store first, then by gain */
+        if (i == hint)
+            c->order = 1000;
+        else if (c->kind == NEXT_SAME)
+            c->order = 500 + i;
+        else
+            c->order = c->gain * 8 + i;
+    }
+    for (int i = 1; i < n; i++) { /* insertion sort, best first */
+        Child tmp = kids[i];
+        int j = i;
+        while (j > 0 && kids[j - 1].order < tmp.order) {
+            kids[j] = kids[j - 1];
+            j--;
+        }
+        kids[j] = tmp;
+    }
+
+    uint64_t start = S->nodes;
+    int a0 = alpha, best = -1000, best_move = -1;
+    for (int k = 0; k < n; k++) {
+        Child *c = &kids[k];
+        int v;
+        if (c->kind == NEXT_OVER)
+            v = c->gain;
+        else if (c->kind == NEXT_SAME)
+            v = c->gain + search(S, c->b, c->left, alpha - c->gain, beta - c->gain);
+        else
+            v = c->gain - search(S, c->b, c->left, c->gain - beta, c->gain - alpha);
+        if (S->stop) return 0;
+        if (v > best) {
+            best = v;
+            best_move = c->move;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+
+    /* store: a fail-low gives an upper bound, a fail-high a lower bound, else the exact value */
+    int new_lower = lower, new_upper = upper;
+    if (best <= a0) {
+        if (best < new_upper) new_upper = best;
+    } else if (best >= beta) {
+        if (best > new_lower) new_lower = best;
+    } else {
+        new_lower = new_upper = best;
+    }
+    uint64_t done = S->nodes - start + 1;
+    int work = 1;
+    while (done > 1 && work < 63) {
+        done >>= 1;
+        work++;
+    }
+    /* the search below may have moved this position's entry: look for it again */
+    e = NULL;
+    for (int w = 0; w < WAYS; w++)
+        if (bucket[w].work && bucket[w].lo == lo && bucket[w].hi == hi) e = &bucket[w];
+    if (!e) {
+        e = &bucket[0];
+        for (int w = 1; w < WAYS; w++)
+            if (bucket[w].work < e->work) e = &bucket[w];
+        e->lo = lo;
+        e->hi = hi;
+    } else {
+        /* bounds from an earlier search that the entry still holds stay true */
+        if (e->lower > new_lower) new_lower = e->lower;
+        if (e->upper < new_upper) new_upper = e->upper;
+        if (e->work > work) work = e->work;
+    }
+    e->lower = (int8_t)new_lower;
+    e->upper = (int8_t)new_upper;
+    e->move = (uint8_t)(best_move + 1);
+    e->work = (uint8_t)work;
+    return best;
+}
+
+/* ---- Python glue --------------------------------------------------------------------------- */
+
+static int read_board(PyObject *seq, int m, uint8_t *b, int *s) {
+    PyObject *fast = PySequence_Fast(seq, "board must be a sequence of ints");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != m) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "board must have %d pits", m);
+        return -1;
+    }
+    int total = 0;
+    for (int i = 0; i < m; i++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (x == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (x < 0 || x > 255) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "pit counts must be 0..255");
+            return -1;
+        }
+        b[i] = (uint8_t)x;
+        total += (int)x;
+    }
+    Py_DECREF(fast);
+    *s = total;
+    return 0;
+}
+
+static int check_rules(int pits) {
+    if (pits < 1 || pits > MAXP) {
+        PyErr_Format(PyExc_ValueError, "pits must be 1..%d", MAXP);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *py_build_table(PyObject *self, PyObject *args) {
+    int pits, capture, empty_capture, N;
+    if (!PyArg_ParseTuple(args, "ippi", &pits, &capture, &empty_capture, &N)) return NULL;
+    if (check_rules(pits) < 0) return NULL;
+    if (N < 0 || N > MAXN || count_upto(N, 2 * pits) > ((uint64_t)1 << 34)) {
+        PyErr_SetString(PyExc_ValueError, "table too large");
+        return NULL;
+    }
+    Rules R = {pits, capture, empty_capture};
+    uint64_t total = count_upto(N, 2 * pits);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)total);
+    if (!out) return NULL;
+    int8_t *v = (int8_t *)PyBytes_AS_STRING(out);
+    Py_BEGIN_ALLOW_THREADS build(&R, N, v);
+    Py_END_ALLOW_THREADS return out;
+}
+
+static PyObject *py_rank(PyObject *self, PyObject *args) {
+    PyObject *board;
+    if (!PyArg_ParseTuple(args, "O", &board)) return NULL;
+    Py_ssize_t m = PySequence_Size(board);
+    if (m < 0) return NULL;
+    if (m < 2 || m > MAXM || m % 2) {
+        PyErr_SetString(PyExc_ValueError, "board must have 2..16 pits");
+        return NULL;
+    }
+    uint8_t b[MAXM];
+    int s;
+    if (read_board(board, (int)m, b, &s) < 0) return NULL;
+    if (s > MAXN) {
+        PyErr_SetString(PyExc_ValueError, "too many seeds to rank");
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(rank_board(b, (int)m, s));
+}
+
+static int Solver_init(Solver *S, PyObject *args, PyObject *kw) {
+    static char *names[] = {"pits", "capture", "empty_capture", "table", "table_seeds", "tt_bits",
+                            NULL};
+    int pits, capture, empty_capture, table_seeds = -1, tt_bits = 20;
+    PyObject *table = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "ipp|Oii", names, &pits, &capture, &empty_capture,
+                                     &table, &table_seeds, &tt_bits))
+        return -1;
+    if (check_rules(pits) < 0) return -1;
+    if (tt_bits < 4 || tt_bits > 30) {
+        PyErr_SetString(PyExc_ValueError, "tt_bits must be 4..30");
+        return -1;
+    }
+    S->R.pits = pits;
+    S->R.capture = capture;
+    S->R.empty_capture = empty_capture;
+    Py_CLEAR(S->table_obj);
+    S->table = NULL;
+    S->table_seeds = -1;
+    if (table != Py_None) {
+        if (!PyBytes_Check(table)) {
+            PyErr_SetString(PyExc_TypeError, "table must be bytes");
+            return -1;
+        }
+        if (table_seeds < 0 || table_seeds > MAXN ||
+            (uint64_t)PyBytes_GET_SIZE(table) != count_upto(table_seeds, 2 * pits)) {
+            PyErr_SetString(PyExc_ValueError, "table size does not match table_seeds");
+            return -1;
+        }
+        Py_INCREF(table);
+        S->table_obj = table;
+        S->table = (const int8_t *)PyBytes_AS_STRING(table);
+        S->table_seeds = table_seeds;
+    }
+    free(S->tt);
+    uint64_t buckets = (uint64_t)1 << (tt_bits > 2 ? tt_bits - 2 : 0);
+    S->tt = calloc(buckets * WAYS, sizeof(Entry));
+    if (!S->tt) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    S->mask = buckets - 1;
+    S->nodes = 0;
+    return 0;
+}
+
+static void Solver_dealloc(Solver *S) {
+    free(S->tt);
+    Py_CLEAR(S->table_obj);
+    Py_TYPE(S)->tp_free((PyObject *)S);
+}
+
+static PyObject *Solver_search(Solver *S, PyObject *args, PyObject *kw) {
+    static char *names[] = {"board", "alpha", "beta", "seconds", "callback", "every", NULL};
+    PyObject *board, *seconds = Py_None, *callback = Py_None;
+    int alpha, beta;
+    unsigned long long every = 1ULL << 22;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oii|OOK", names, &board, &alpha, &beta, &seconds,
+                                     &callback, &every))
+        return NULL;
+    int m = 2 * S->R.pits, s;
+    uint8_t b[MAXM];
+    if (read_board(board, m, b, &s) < 0) return NULL;
+    if (s + m > 96) {
+        PyErr_SetString(PyExc_ValueError, "too many seeds for the solver's keys");
+        return NULL;
+    }
+    S->stop = 0;
+    S->deadline = 0;
+    if (seconds != Py_None) {
+        double sec = PyFloat_AsDouble(seconds);
+        if (sec == -1.0 && PyErr_Occurred()) return NULL;
+        S->deadline = now() + sec;
+    }
+    S->callback = callback == Py_None ? NULL : callback;
+    S->every = every ? every : 1;
+    S->next_check = S->nodes;
+    S->next_callback = S->nodes + S->every;
+    int own = 0;
+    for (int i = 0; i < S->R.pits; i++) own += b[i];
+    int v;
+    if (own == 0 || own == s)
+        v = own - (s - own);
+    else
+        v = search(S, b, s, alpha, beta);
+    S->callback = NULL;
+    if (S->stop) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "solver stopped");
+        return NULL;
+    }
+    return PyLong_FromLong(v);
+}
+
+static PyObject *Solver_clear(Solver *S, PyObject *unused) {
+    memset(S->tt, 0, (S->mask + 1) * WAYS * sizeof(Entry));
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_get_nodes(Solver *S, void *closure) {
+    return PyLong_FromUnsignedLongLong(S->nodes);
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"search", (PyCFunction)(void (*)(void))Solver_search, METH_VARARGS | METH_KEYWORDS,
+     "search(board, alpha, beta, seconds=None, callback=None, every=4194304): fail-soft value"},
+    {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Forget the transposition table."},
+    {NULL}};
+
+static PyGetSetDef Solver_getset[] = {
+    {"nodes", (getter)Solver_get_nodes, NULL, "positions searched so far", NULL}, {NULL}};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.native._solve.Solver",
+    .tp_basicsize = sizeof(Solver),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Alpha-beta over store-independent Kalah values with a transposition table.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Solver_init,
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_methods = Solver_methods,
+    .tp_getset = Solver_getset,
+};
+
+static PyMethodDef module_methods[] = {
+    {"build_table", py_build_table, METH_VARARGS,
+     "build_table(pits, capture, empty_capture, max_seeds) -> bytes of int8 values"},
+    {"rank", py_rank, METH_VARARGS, "rank(board) -> index of the position in a table"},
+    {NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_solve",
+                                    "Exact Kalah values (see engine/solver).", -1,
+                                    module_methods};
+
+PyMODINIT_FUNC PyInit__solve(void) {
+    init_binom();
+    if (PyType_Ready(&SolverType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&SolverType);
+    if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(&SolverType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

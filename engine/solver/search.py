@@ -1,0 +1,162 @@
+"""Alpha-beta over store-independent Kalah values: the pure-Python twin of the native Solver.
+
+Fail-soft alpha-beta (negamax on view values, a move's gain added on the way up) with an
+endgame table at the leaves and a transposition table of value bounds keyed by the view, so a
+position reached with any stores shares one entry.  Move order: the table's best move, then
+extra turns nearest the store first, then by seeds gained.  Both twins return the same values;
+node counts differ (the native table has fixed size and replaces entries).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from engine.solver import native
+from engine.solver.rules import NEXT_OVER, NEXT_SAME, KalahSpec, View, play
+from engine.solver.table import Table
+
+Progress = Callable[[int], object]
+"""Called now and then with the nodes searched so far (raise to stop the search)."""
+
+
+class SearchCore(Protocol):
+    """What the driver needs from either twin."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def search(
+        self,
+        board: Sequence[int],
+        alpha: int,
+        beta: int,
+        seconds: float | None = None,
+        callback: Progress | None = None,
+        every: int = 1 << 22,
+    ) -> int: ...
+
+    def clear(self) -> None: ...
+
+
+class PySolver:
+    """The pure-Python search (same interface as ``engine.native._solve.Solver``)."""
+
+    def __init__(self, spec: KalahSpec, table: Table | None = None, limit: int = 2_000_000):
+        self.spec = spec
+        self.table = table
+        self.limit = limit
+        self.tt: dict[View, tuple[int, int, int]] = {}
+        self.nodes = 0
+        self._end = 0.0
+        self._next_check = 0
+        self._callback: Progress | None = None
+        self._every = 1 << 22
+        self._next_callback = 0
+
+    def clear(self) -> None:
+        self.tt.clear()
+
+    def search(
+        self,
+        board: Sequence[int],
+        alpha: int,
+        beta: int,
+        seconds: float | None = None,
+        callback: Progress | None = None,
+        every: int = 1 << 22,
+    ) -> int:
+        """The view's value if inside (alpha, beta), else a bound on the side it fell."""
+        b = tuple(board)
+        p = self.spec.pits
+        own, s = sum(b[:p]), sum(b)
+        if own == 0 or own == s:
+            return own - (s - own)
+        self._end = 0.0 if seconds is None else time.perf_counter() + seconds
+        self._next_check = self.nodes
+        self._callback, self._every = callback, max(1, every)
+        self._next_callback = self.nodes + self._every
+        if len(self.tt) > self.limit:
+            self.tt.clear()
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+        try:
+            return self._search(b, s, alpha, beta)
+        finally:
+            self._callback = None
+
+    def _check(self) -> None:
+        self._next_check = self.nodes + 4096
+        if self._end and time.perf_counter() >= self._end:
+            raise TimeoutError("the solver ran out of time")
+        if self._callback is not None and self.nodes >= self._next_callback:
+            self._next_callback = self.nodes + self._every
+            self._callback(self.nodes)
+
+    def _search(self, b: View, s: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        table = self.table
+        if table is not None and s <= table.seeds:
+            return table.value(b)
+        if alpha >= s:
+            return s
+        if beta <= -s:
+            return -s
+        if self.nodes >= self._next_check:
+            self._check()
+        lower, upper, hint = -s, s, -1
+        entry = self.tt.get(b)
+        if entry is not None:
+            lower, upper, hint = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+        alpha, beta = max(alpha, lower), min(beta, upper)
+        kids = []
+        for i in range(self.spec.pits):
+            if b[i]:
+                kind, gain, left, child = play(self.spec, b, i)
+                order = 1000 if i == hint else 500 + i if kind == NEXT_SAME else gain * 8 + i
+                kids.append((order, i, kind, gain, left, child))
+        kids.sort(key=lambda k: -k[0])
+        a0, best, best_move = alpha, -1000, -1
+        for _, i, kind, gain, left, child in kids:
+            if kind == NEXT_OVER:
+                v = gain
+            elif kind == NEXT_SAME:
+                v = gain + self._search(child, left, alpha - gain, beta - gain)
+            else:
+                v = gain - self._search(child, left, gain - beta, gain - alpha)
+            if v > best:
+                best, best_move = v, i
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        if best <= a0:
+            upper = min(upper, best)
+        elif best >= beta:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        self.tt[b] = (lower, upper, best_move)
+        return best
+
+
+def make_core(
+    spec: KalahSpec, table: Table | None, tt_bits: int = 22, pure: bool = False
+) -> tuple[SearchCore, bool]:
+    """A search over ``spec`` using ``table`` at its leaves, and whether it is native."""
+    core: Any = None if pure else native.solve_core()
+    if core is None:
+        return PySolver(spec, table), False
+    if table is None:
+        return core.Solver(spec.pits, spec.capture, spec.empty_capture, tt_bits=tt_bits), True
+    solver = core.Solver(
+        spec.pits, spec.capture, spec.empty_capture, table.values, table.seeds, tt_bits
+    )
+    return solver, True

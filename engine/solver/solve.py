@@ -1,0 +1,139 @@
+"""Exact values of Kalah positions: MTD(f) over the alpha-beta search, move by move.
+
+``Solver(rules).solve(state)`` gives the final margin (stores included, the mover's view) that
+the player to move forces, and the same for each legal move.  A value is found by a sequence
+of null-window searches that close in on it from a first guess (MTD(f)); the transposition
+table is kept between searches and positions, so an agent re-solving each move of one game
+reuses its work.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.core import Rules, State
+from engine.solver.rules import NEXT_OVER, NEXT_SAME, KalahSpec, View, over_value, play, view
+from engine.solver.search import SearchCore, make_core
+from engine.solver.table import Table, load
+
+Report = Callable[[float, int], object]
+"""Progress: (share of the root's moves done, nodes searched so far)."""
+
+
+@dataclass
+class Solution:
+    """The exact outcome of a position under perfect play by both sides."""
+
+    value: int
+    """The final margin (mover's seeds minus the opponent's) the mover forces."""
+    move_values: dict[int, int] = field(default_factory=dict)
+    """The final margin after each legal move, both sides playing perfectly after it."""
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def best_moves(self) -> tuple[int, ...]:
+        return tuple(m for m, v in sorted(self.move_values.items()) if v == self.value)
+
+
+class Solver:
+    """Solves positions of one Kalah rule set, keeping its tables between calls.
+
+    ``cache`` is the folder endgame tables are read from and saved to (None: build in memory);
+    ``table_seeds`` picks a table size (default: the largest cached, else a quick one; 0: none);
+    ``pure=True`` forces the pure-Python twin."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        cache: str | os.PathLike[str] | None = None,
+        table_seeds: int | None = None,
+        tt_bits: int = 22,
+        pure: bool = False,
+    ) -> None:
+        self.spec = KalahSpec.of(rules)
+        self.table: Table | None = (
+            None if table_seeds == 0 else load(self.spec, rules.total_seeds, cache, table_seeds, pure)
+        )
+        self.core: SearchCore
+        self.core, self.native = make_core(self.spec, self.table, tt_bits, pure)
+
+    @property
+    def nodes(self) -> int:
+        return self.core.nodes
+
+    def value(
+        self,
+        b: View,
+        guess: int = 0,
+        deadline: float | None = None,
+        on_nodes: Callable[[int], object] | None = None,
+    ) -> int:
+        """The exact value of view ``b`` by MTD(f) from ``guess``; TimeoutError past
+        ``deadline`` (a ``time.perf_counter()`` instant)."""
+        done = over_value(self.spec, b)
+        if done is not None:
+            return done
+        s = sum(b)
+        low, high = -s, s
+        g = min(max(guess, low), high)
+        while low < high:
+            beta = g + 1 if g == low else g
+            seconds = None
+            if deadline is not None:
+                seconds = deadline - time.perf_counter()
+                if seconds <= 0:
+                    raise TimeoutError("the solver ran out of time")
+            g = self.core.search(b, beta - 1, beta, seconds, on_nodes)
+            if g < beta:
+                high = g
+            else:
+                low = g
+        return low
+
+    def move_value(
+        self,
+        b: View,
+        move: int,
+        guess: int = 0,
+        deadline: float | None = None,
+        on_nodes: Callable[[int], object] | None = None,
+    ) -> int:
+        """The exact value of view ``b`` after ``move`` (the mover's margin from ``b`` on)."""
+        kind, gain, _, child = play(self.spec, b, move)
+        if kind == NEXT_OVER:
+            return gain
+        if kind == NEXT_SAME:
+            return gain + self.value(child, guess - gain, deadline, on_nodes)
+        return gain - self.value(child, gain - guess, deadline, on_nodes)
+
+    def solve(
+        self, state: State, seconds: float | None = None, report: Report | None = None
+    ) -> Solution:
+        """Every legal move's exact final margin; TimeoutError after ``seconds``."""
+        start = time.perf_counter()
+        deadline = None if seconds is None else start + seconds
+        b, lead = view(state)
+        first = self.nodes
+        moves = state.legal_moves()
+        values: dict[int, int] = {}
+        guess = 0
+        for k, move in enumerate(moves):
+            if report is not None:
+                report(k / len(moves), self.nodes - first)
+
+                def on_nodes(nodes: int, k: int = k) -> None:
+                    report(k / len(moves), nodes - first)
+            else:
+                on_nodes = None  # type: ignore[assignment]
+            v = self.move_value(b, move, guess, deadline, on_nodes)
+            values[move] = v + lead
+            guess = max(guess, v) if k else v
+        if report is not None:
+            report(1.0, self.nodes - first)
+        return Solution(
+            max(values.values()), values, self.nodes - first, time.perf_counter() - start
+        )
