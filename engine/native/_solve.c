@@ -581,9 +581,13 @@ static PyMethodDef module_methods[] = {
     {"rank", py_rank, METH_VARARGS, "rank(board) -> index of the position in a table"},
     {NULL}};
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_solve",
-                                    "Exact Kalah values (see engine/solver).", -1,
-                                    module_methods};
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_solve",
+    .m_doc = "Exact Kalah values (see engine/solver).",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
 
 PyMODINIT_FUNC PyInit__solve(void) {
     init_binom();

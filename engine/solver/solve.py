@@ -55,9 +55,9 @@ class Solver:
         pure: bool = False,
     ) -> None:
         self.spec = KalahSpec.of(rules)
-        self.table: Table | None = (
-            None if table_seeds == 0 else load(self.spec, rules.total_seeds, cache, table_seeds, pure)
-        )
+        self.table: Table | None = None
+        if table_seeds != 0:
+            self.table = load(self.spec, rules.total_seeds, cache, table_seeds, pure)
         self.core: SearchCore
         self.core, self.native = make_core(self.spec, self.table, tt_bits, pure)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -27,7 +27,7 @@ def exhaustive(state: State) -> int:
     return _margin(state.rules, state.board, state.to_move)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _margin(rules: Rules, board: tuple[int, ...], player: int) -> int:
     s = rules.position(board, player)
     best = -1000
@@ -59,7 +59,8 @@ def random_positions(rules: Rules, count: int, seed: int) -> list[State]:
 RULE_SETS = [
     {"pits": 3, "seeds": 2},
     {"pits": 3, "seeds": 3, "empty_capture": True},
-    {"pits": 4, "seeds": 2},
+    {"pits": 4, "seeds": 1},
+    {"pits": 5, "seeds": 1, "empty_capture": True},
     {"pits": 3, "seeds": 3, "capture": False},
 ]
 
@@ -82,8 +83,8 @@ def test_table_values_equal_exhaustive_search(options: dict) -> None:
 @pytest.mark.parametrize("pure", PURE)
 def test_solver_values_equal_exhaustive_search(options: dict, pure: bool) -> None:
     rules = get_variant("kalah", **options)
-    solver = Solver(rules, table_seeds=3, pure=pure)
-    for state in random_positions(rules, 20 if pure else 40, seed=11):
+    solver = Solver(rules, table_seeds=4, pure=pure)
+    for state in random_positions(rules, 12 if pure else 40, seed=11):
         solution = solver.solve(state)
         for move, value in solution.move_values.items():
             child = state.play(move)
