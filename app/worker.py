@@ -42,7 +42,14 @@ from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
+import gunicorn
 from gunicorn.workers.gthread import TConn, ThreadWorker
+
+if tuple(gunicorn.version_info) < (27, 0, 1):  # it builds on 27's event loop (murder_pending ...)
+    raise RuntimeError(
+        f"app.worker needs gunicorn 27.0.1 (requirements.txt), not {gunicorn.__version__}: "
+        "run `make run` (it installs it) or `pip install -r requirements.txt`"
+    )
 
 
 def _setting(name: str, default: float) -> float:
@@ -118,9 +125,9 @@ class Conn(TConn):  # type: ignore[misc]
         end = data.find(END_OF_HEAD)
         if end < 0:
             return len(data) >= MAX_HEAD
-        head = bytes(data[: end + 2])
-        if b"transfer-encoding" in head.lower():
-            return True  # chunked: the thread reads it, each read timed
+        head = bytes(data[: end + 2]).lower()
+        if b"\r\ntransfer-encoding:" in head or b"\r\nexpect:" in head:
+            return True  # chunked, or waiting for "100 Continue": the thread reads the body
         found = CONTENT_LENGTH.search(head)
         length = int(found.group(1)) if found else 0
         return length > MAX_BUFFERED_BODY or len(data) >= end + 4 + length

@@ -9,6 +9,8 @@ within 3 s after the attack, and that no game changed.
 from __future__ import annotations
 
 import resource
+import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -80,20 +82,39 @@ def test_long_polls_from_one_address(server: Server) -> None:
     assert result.attack.answers.get(429, 0) > 0, "beyond the cap: 429: " + result.line()
 
 
-def test_a_slow_request_is_served_once_it_has_arrived(server: Server) -> None:
-    """The event loop gathers a request sent in pieces (within the time allowed) and serves it;
-    one that never finishes is closed."""
-    import socket
-    import time
-
-    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
-        for piece in (b"GET /hea", b"lth HTTP/1.1\r\nHost: x\r\n", b"Connection: close\r\n\r\n"):
+def exchange(port: int, pieces: list[bytes], pause: float = 0.3) -> bytes:
+    """Send ``pieces`` with a pause between them on one connection; all that comes back."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        for piece in pieces:
             sock.sendall(piece)
-            time.sleep(0.3)
+            time.sleep(pause)
         answer = b""
         while chunk := sock.recv(65536):
             answer += chunk
+    return answer
+
+
+def test_a_slow_request_is_served_once_it_has_arrived(server: Server) -> None:
+    """The event loop gathers a request sent in pieces (within the time allowed), body and all,
+    and serves it; one that never finishes is closed."""
+    pieces = [b"GET /hea", b"lth HTTP/1.1\r\nHost: x\r\n", b"Connection: close\r\n\r\n"]
+    answer = exchange(server.port, pieces)
     assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
+    body = b'{"mode": "local"}'
+    head = (
+        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\nConnection: close\r\n" % len(body)
+    )
+    answer = exchange(server.port, [head + b"\r\n", body[:5], body[5:]])
+    assert answer.startswith(b"HTTP/1.1 201"), answer[:200]
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(head + b"Expect: 100-continue\r\n\r\n")  # as curl sends a body over 1 KiB
+        assert sock.recv(100) == b"HTTP/1.1 100 Continue\r\n\r\n"  # the body is not waited for
+        sock.sendall(body)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 201"), answer[:200]
     attack = Slowloris("127.0.0.1", server.port, count=1, every=0.5, seconds=8.0).start()
     report = attack.wait(30)
     assert report.closed_by_server >= 1, report.line()
