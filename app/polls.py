@@ -15,11 +15,6 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from flask import current_app
-
-from app.errors import APIError
-from app.limits import client_address
-
 LONG_POLLS_PER_DEVICE = 8  # default of the setting (MANCALA_LONG_POLLS_PER_DEVICE)
 
 _lock = threading.Lock()
@@ -33,15 +28,16 @@ def long_poll(polls: bool = True) -> Iterator[None]:
     if not polls:
         yield
         return
+    from flask import current_app  # here: the server's worker class imports this module early
+
+    from app.errors import APIError
+    from app.limits import client_address
+
     device = client_address()
     cap = int(current_app.config.get("LONG_POLLS_PER_DEVICE", LONG_POLLS_PER_DEVICE))
     with _lock:
         if _open[device] >= cap:
-            raise APIError(
-                429,
-                f"your device has {cap} updates waiting already; close a tab or try again in 1 s",
-                1,
-            )
+            raise APIError(429, refusal(cap), 1)
         _open[device] += 1
     try:
         yield
@@ -50,6 +46,11 @@ def long_poll(polls: bool = True) -> Iterator[None]:
             _open[device] -= 1
             if _open[device] <= 0:
                 del _open[device]
+
+
+def refusal(cap: int) -> str:
+    """What a device beyond its cap of long-polls is told."""
+    return f"your device has {cap} updates waiting already; close a tab or try again in 1 s"
 
 
 def open_polls(device: str) -> int:

@@ -16,16 +16,20 @@ thread), so that a thread of the pool is only ever given a request that has full
   connections to this worker has its next one answered ``429`` and closed at once, without a
   thread.  A flood of connections from one address fills neither the worker's connection slots
   (``worker_connections``) nor its listen backlog.
-* **A cap on waiting requests per device**: with :data:`REQUESTS_PER_DEVICE` of its requests
+* **Caps on waiting requests per device**: with :data:`REQUESTS_PER_DEVICE` of its requests
   queued for or running on threads, a device's next request is answered ``429`` from the
-  event loop.  (Long-polls are capped lower, by the app: :mod:`app.polls`.)
+  event loop; likewise with :data:`LONG_POLLS_PER_DEVICE` of its long-polls
+  (``GET /api/games/<id>?since=N``) there, its next long-poll.  A device that keeps asking
+  beyond its cap costs the worker a few system calls a request, not a trip through the app.
+  (The app caps long-polls itself too, the same way: :mod:`app.polls`.)
 * **No blocking in the event loop**: a connection closed after its response is shut down for
   writing and drained without waiting (stock gthread lingers up to 2 s on each, in the loop),
   and a thread's socket reads and writes time out after :data:`IO_SECONDS`.
 
 The caps are per worker process: with ``WORKERS=2`` a device can hold up to twice each.  They
 are read from the environment at start: ``MANCALA_CONNECTIONS_PER_DEVICE``,
-``MANCALA_REQUESTS_PER_DEVICE``, ``MANCALA_HEAD_SECONDS``.
+``MANCALA_REQUESTS_PER_DEVICE``, ``MANCALA_LONG_POLLS_PER_DEVICE`` (the app's setting),
+``MANCALA_HEAD_SECONDS``.
 """
 
 from __future__ import annotations
@@ -45,6 +49,9 @@ from typing import Any
 import gunicorn
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
+from app.polls import LONG_POLLS_PER_DEVICE as LONG_POLLS
+from app.polls import refusal as long_poll_refusal
+
 if tuple(gunicorn.version_info) < (27, 0, 1):  # it builds on 27's event loop (murder_pending ...)
     raise RuntimeError(
         f"app.worker needs gunicorn 27.0.1 (requirements.txt), not {gunicorn.__version__}: "
@@ -61,7 +68,9 @@ def _setting(name: str, default: float) -> float:
 
 CONNECTIONS_PER_DEVICE = int(_setting("CONNECTIONS_PER_DEVICE", 32))
 REQUESTS_PER_DEVICE = int(_setting("REQUESTS_PER_DEVICE", 24))
+LONG_POLLS_PER_DEVICE = int(_setting("LONG_POLLS_PER_DEVICE", LONG_POLLS))
 HEAD_SECONDS = _setting("HEAD_SECONDS", 5.0)  # for a whole request to arrive, once begun
+REFUSALS_LOG_SECONDS = 10.0  # refusals are logged (counted by device) at most this often
 IO_SECONDS = 10.0  # a thread's socket read or write (a chunked body, a slow reader)
 MAX_HEAD = 64 * 1024  # beyond this the parser is given what came (and refuses it)
 MAX_BUFFERED_BODY = 1024 * 1024  # larger bodies are read by the thread (the app says 413)
@@ -82,6 +91,8 @@ def too_many(message: str, retry: int = 1) -> bytes:
 
 TOO_MANY_CONNECTIONS = too_many("too many connections from your device; close some and retry")
 TOO_MANY_REQUESTS = too_many("too many requests from your device are waiting; try again in 1 s")
+TOO_MANY_POLLS = too_many(long_poll_refusal(LONG_POLLS_PER_DEVICE))
+LONG_POLL = re.compile(rb"GET /api/games/[^/?\s]+\?(?:[^\s]*&)?since=")
 
 
 class TimedSocket(socket.socket):
@@ -106,6 +117,8 @@ class Conn(TConn):  # type: ignore[misc]
         self.deadline = 0.0
         self.counted = True  # in the worker's per-device count until closed
         self.busy = False  # handed to a thread
+        self.polls = False  # the request gathered is a long-poll
+        self.polling = False  # handed to a thread with a long-poll
 
     def init(self) -> None:
         fresh = not self.initialized
@@ -155,6 +168,9 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         self.open_by_device: Counter[str] = Counter()
         self.busy_by_device: Counter[str] = Counter()
+        self.polls_by_device: Counter[str] = Counter()
+        self.refused: Counter[tuple[str, str]] = Counter()  # (device, what) since the last log
+        self.refusals_logged = 0.0
         self.gathering: deque[Conn] = deque()  # connections whose request is on its way
 
     # -- connections -----------------------------------------------------------------------
@@ -170,6 +186,9 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         device = client[0] if isinstance(client, tuple) else str(client)
         if self.open_by_device[device] >= CONNECTIONS_PER_DEVICE:
             refuse(sock, TOO_MANY_CONNECTIONS)
+            self.refused[
+                device, f"connections refused (over its cap of {CONNECTIONS_PER_DEVICE})"
+            ] += 1
             return
         self.nr_conns += 1
         self.open_by_device[device] += 1
@@ -207,6 +226,7 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         self.poller.unregister(conn.sock)
         self.gathering.remove(conn)
         conn.data_ready = True
+        conn.polls = LONG_POLL.match(conn.incoming) is not None
         if conn.initialized:
             conn.hand_over()
         self.enqueue_req(conn)
@@ -235,19 +255,36 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         super().murder_pending()
         now = time.monotonic()
         for conn in [c for c in self.gathering if c.deadline <= now]:
+            self.refused[
+                conn.device, f"connections closed (no whole request in {HEAD_SECONDS:g} s)"
+            ] += 1
             self.drop(conn)
+        if self.refused and now - self.refusals_logged >= REFUSALS_LOG_SECONDS:
+            self.refusals_logged = now
+            for (device, what), n in sorted(self.refused.items()):
+                self.log.warning("device %s: %d %s", device, n, what)
+            self.refused.clear()
 
     # -- requests --------------------------------------------------------------------------
 
     def enqueue_req(self, conn: Conn) -> None:
         """To a thread, unless the device has too many requests waiting there already."""
-        if self.busy_by_device[conn.device] >= REQUESTS_PER_DEVICE:
+        device = conn.device
+        polls, conn.polls = conn.polls, False
+        refusal = what = None
+        if self.busy_by_device[device] >= REQUESTS_PER_DEVICE:
+            refusal, what = TOO_MANY_REQUESTS, "requests refused (too many waiting)"
+        elif polls and self.polls_by_device[device] >= LONG_POLLS_PER_DEVICE:
+            refusal, what = TOO_MANY_POLLS, "long-polls refused (too many waiting)"
+        if refusal is not None and what is not None:
             self.nr_conns -= 1
-            refuse(conn.sock, TOO_MANY_REQUESTS)
+            refuse(conn.sock, refusal)
+            self.refused[device, what] += 1
             self.forget(conn)
             return
-        conn.busy = True
-        self.busy_by_device[conn.device] += 1
+        conn.busy, conn.polling = True, polls
+        self.busy_by_device[device] += 1
+        self.polls_by_device[device] += polls
         super().enqueue_req(conn)
 
     def finish_request(self, conn: Conn, fs: Future[Any]) -> None:
@@ -256,6 +293,11 @@ class Worker(ThreadWorker):  # type: ignore[misc]
             self.busy_by_device[conn.device] -= 1
             if self.busy_by_device[conn.device] <= 0:
                 del self.busy_by_device[conn.device]
+        if conn.polling:
+            conn.polling = False
+            self.polls_by_device[conn.device] -= 1
+            if self.polls_by_device[conn.device] <= 0:
+                del self.polls_by_device[conn.device]
         super().finish_request(conn, fs)
 
 

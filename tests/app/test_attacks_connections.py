@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import resource
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
 
+from app.polls import open_polls
 from tests.server import Server
 from tools.attacks import Slowloris, trial
-
-pytestmark = pytest.mark.slow
 
 SECONDS = 8.0  # each attack's length
 P95_LIMIT = 1.0  # seconds, other devices' plain reads during the attack
@@ -57,6 +58,7 @@ def check(result_line: str, p95: float | None, health: float, unchanged: bool) -
     assert unchanged, result_line
 
 
+@pytest.mark.slow
 def test_idle_connection_flood(server: Server) -> None:
     count = min(2100, open_files(8192) - 300)  # the client holds them all
     result = trial("idle", *host_port(server), victims=6, count=count, seconds=SECONDS)
@@ -66,6 +68,7 @@ def test_idle_connection_flood(server: Server) -> None:
     assert result.victim_reads >= 6 * SECONDS, result.line()  # they were served all along
 
 
+@pytest.mark.slow
 def test_slowloris(server: Server) -> None:
     result = trial("slowloris", *host_port(server), victims=6, count=700, seconds=SECONDS)
     print(result.line())
@@ -74,6 +77,7 @@ def test_slowloris(server: Server) -> None:
     assert result.attack.closed_by_server > 0, "slow connections are cut: " + result.line()
 
 
+@pytest.mark.slow
 def test_long_polls_from_one_address(server: Server) -> None:
     result = trial("longpolls", *host_port(server), victims=6, count=1000, seconds=SECONDS)
     print(result.line())
@@ -94,6 +98,7 @@ def exchange(port: int, pieces: list[bytes], pause: float = 0.3) -> bytes:
     return answer
 
 
+@pytest.mark.slow
 def test_a_slow_request_is_served_once_it_has_arrived(server: Server) -> None:
     """The event loop gathers a request sent in pieces (within the time allowed), body and all,
     and serves it; one that never finishes is closed."""
@@ -118,3 +123,25 @@ def test_a_slow_request_is_served_once_it_has_arrived(server: Server) -> None:
     attack = Slowloris("127.0.0.1", server.port, count=1, every=0.5, seconds=8.0).start()
     report = attack.wait(30)
     assert report.closed_by_server >= 1, report.line()
+
+
+def test_long_polls_beyond_the_device_cap_are_refused_with_429(app: Flask) -> None:
+    """The app's own cap (app/polls.py), also where no worker counts: here the cap is 1 and one
+    long-poll of this device is waiting already."""
+    client = app.test_client()
+    game = client.post("/api/games", json={"mode": "local"}).json
+    path = f"/api/games/{game['id']}?since={game['version']}"
+    app.config["LONG_POLLS_PER_DEVICE"] = 1
+    app.config["LONG_POLL_SECONDS"] = 3.0
+    first: list[int] = []
+    waiting = threading.Thread(target=lambda: first.append(app.test_client().get(path).status_code))
+    waiting.start()
+    deadline = time.monotonic() + 10
+    while open_polls("127.0.0.1") < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    response = client.get(path)
+    assert response.status_code == 429 and response.headers["Retry-After"] == "1"
+    assert response.json["status"] == 429 and "updates waiting" in response.json["message"]
+    assert client.get(f"/api/games/{game['id']}").status_code == 200  # a plain read is not capped
+    waiting.join(10)
+    assert first == [200] and open_polls("127.0.0.1") == 0
