@@ -45,9 +45,10 @@ export class Skipper {
   }
 }
 
-/** Milliseconds a seed: about 130 ms, faster when many seeds are sown. */
+/** Milliseconds a seed: 140 ms, faster when many are sown (a move's sowing takes at most
+ * about 2 s, however long a relay). */
 export function seedDelay(seeds, factor = 1) {
-  return Math.max(45, Math.min(140, 2400 / Math.max(1, seeds))) * factor;
+  return Math.max(12, Math.min(140, 2000 / Math.max(1, seeds))) * factor;
 }
 
 const HAND_DOTS = 5; // seeds drawn in a hand; its number says how many it holds
@@ -100,7 +101,7 @@ class Hand {
       return Promise.resolve();
     }
     this.place(to);
-    if (!this.el.animate || ms <= 0) return Promise.resolve();
+    if (!this.el.animate || ms < 30) return skipper.sleep(ms); // too quick to see a flight: a hop
     const lift = Math.min(18, Math.hypot(to.x - from.x, to.y - from.y) / 4);
     const animation = this.el.animate(
       [
@@ -131,7 +132,7 @@ export async function animateMove(board, before, move, skipper, factor = 1, { on
     if (!skipper.skipped) board.setCount(index, n);
   };
   const lifts = rec.lifted.map(([index, seeds]) => ({ index, seeds }));
-  const delay = seedDelay(rec.sown.length, factor);
+  const delay = seedDelay(rec.sown.length + 2 * lifts.length, factor);
   let hand = null;
   try {
     let sown = 0;
@@ -162,7 +163,7 @@ export async function animateMove(board, before, move, skipper, factor = 1, { on
         if (onSow) onSow(sown, rec.sown.length);
       }
       sown += 1;
-      await skipper.sleep(delay * 0.15);
+      if (delay >= 40) await skipper.sleep(delay * 0.15); // a short rest on landing
     }
     if (hand) hand.remove();
     hand = null;
@@ -170,17 +171,21 @@ export async function animateMove(board, before, move, skipper, factor = 1, { on
       ...rec.captures.map(([index, seeds]) => ({ index, seeds, store: board.store(rec.player) })),
       ...(rec.opponent_captures || []).map(([index, seeds]) => ({ index, seeds, store: board.store(1 - rec.player) })),
     ];
-    for (const { index, seeds, store } of flights) {
-      if (skipper.skipped) break;
-      board.pulse(index, "capture");
-      if (onCapture) onCapture(seeds);
-      await skipper.sleep(delay * 1.5);
-      set(index, Math.max(0, counts[index] - seeds));
-      const taken = new Hand(board, index, seeds, "hand captured");
-      await taken.fly(store, Math.max(320, delay * 3), skipper);
-      taken.remove();
-      set(store, counts[store] + seeds);
-      if (!skipper.skipped) board.pulse(store, "capture");
+    if (flights.length && !skipper.skipped) {
+      // Every capture of the move at once: the pits flash, then their seeds fly to the store.
+      for (const { index } of flights) board.pulse(index, "capture");
+      if (onCapture) onCapture(flights.reduce((sum, f) => sum + f.seeds, 0));
+      await skipper.sleep(Math.max(150, delay * 1.5));
+      const hands = flights.map(({ index, seeds }) => {
+        set(index, Math.max(0, counts[index] - seeds));
+        return new Hand(board, index, seeds, "hand captured");
+      });
+      await Promise.all(hands.map((h, k) => h.fly(flights[k].store, 380 * Math.min(1, factor * 1.5), skipper)));
+      for (const h of hands) h.remove();
+      for (const { seeds, store } of flights) {
+        set(store, counts[store] + seeds);
+        if (!skipper.skipped) board.pulse(store, "capture");
+      }
     }
   } finally {
     if (hand) hand.remove();

@@ -76,3 +76,15 @@ def browser() -> Iterator[object]:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def still(browser: object, server: str) -> Iterator[object]:
+    """A tab without animations (reduced motion) that fails its test on any console error."""
+    from tests.browser.test_browser_play import Tab
+
+    tab = Tab(browser, server)
+    yield tab
+    errors = list(tab.errors)
+    tab.close()
+    assert errors == [], f"console errors: {errors}"
