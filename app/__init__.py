@@ -37,15 +37,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.url_map.merge_slashes = False  # "/api/games/x//moves" is a 404, not a redirect
 
-    from app import api, errors, health, pages, seats, security, store
+    from app import analysis, api, errors, health, pages, seats, security, store
+    from app.analysis import routes as analysis_routes
     from app.computer import moves
 
     store.init_app(app)
     moves.init_app(app, app.extensions["mancala_store"])
+    analysis.init_app(app)
     errors.init_app(app)
     seats.init_app(app)
     security.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(analysis_routes.bp)
     app.register_blueprint(health.bp)
     return app

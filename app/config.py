@@ -37,6 +37,9 @@ DEFAULTS: dict[str, Any] = {
     "BACKUP_HOURS": 6.0,  # an online backup of the store into <instance>/backups this often
     "BACKUPS_KEPT": 8,  # the newest backups kept (older ones deleted)
     "ALLOWED_HOSTS": [],  # host names served besides localhost and this machine's addresses
+    "ANALYSIS_SECONDS": 0.35,  # search time per position of a game's analysis
+    "ANALYSIS_GAME_SECONDS": 60.0,  # at most this for a whole (long) game's positions
+    "ANALYSIS_SMALL_SECONDS": 2.0,  # per position on boards of at most 32 seeds (to solve them)
     # Per device (network address): [burst, tokens per second] of each rate-limited action.
     "RATE_LIMITS": {"create": [30, 0.5], "computer": [60, 1.0]},
 }

@@ -98,6 +98,85 @@ SEAT = {
 }
 
 
+SEEDS = {"type": "number", "description": "seeds of final margin, the mover's point of view"}
+ANALYSIS: dict[str, Any] = {
+    "type": "object",
+    "required": ["status", "done", "total", "moves", "summary"],
+    "properties": {
+        "status": {
+            "type": "string",
+            "enum": ["none", "running", "done", "failed"],
+            "description": "none: never analysed; failed: stopped (POST again to go on)",
+        },
+        "done": {"type": "integer", "description": "positions analysed so far"},
+        "total": {"type": "integer", "description": "positions to analyse (one per move)"},
+        "current": {
+            "type": "boolean",
+            "description": "false when the game has moved on since (POST again to extend it)",
+        },
+        "moves": {
+            "type": "array",
+            "description": "the analysed moves, in order of play",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "ply": {"type": "integer"},
+                    "player": {"type": "integer"},
+                    "played": {"type": "integer", "description": "the pit played"},
+                    "best": {
+                        "type": "integer",
+                        "description": "the best pit (the played one when it was as good)",
+                    },
+                    "value_before": SEEDS,
+                    "played_value": SEEDS,
+                    "best_value": SEEDS,
+                    "loss": {"type": "number", "description": "best_value - played_value"},
+                    "tag": {
+                        "type": "string",
+                        "enum": ["best", "good", "inaccuracy", "mistake", "blunder"],
+                    },
+                    "exact": {
+                        "type": "boolean",
+                        "description": "the played and best values are solved, not estimates",
+                    },
+                    "forced": {"type": "boolean", "description": "the only legal move"},
+                    "after_seat0": {
+                        "type": "number",
+                        "description": "the value after the move from seat 0's point of view "
+                        "(the eval graph)",
+                    },
+                    "values": {"type": "object", "additionalProperties": SEEDS},
+                    "values_exact": {
+                        "type": "object",
+                        "additionalProperties": {"type": "boolean"},
+                    },
+                },
+            },
+        },
+        "summary": {
+            "type": "array",
+            "description": "per seat: moves, average_loss, tags (count of each), exact",
+            "items": {"type": "object"},
+        },
+        "thresholds": {
+            "type": "array",
+            "description": "each tag with the largest loss (seeds) it covers",
+            "items": {"type": "object"},
+        },
+        "help": {"type": "string", "description": "the tags and values in words"},
+        "start_seat0": {"type": "number", "description": "the first position's value, seat 0"},
+        "error": {"type": "string"},
+    },
+}
+
+
+def _analysis(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": _ref("Analysis")}},
+    }
+
+
 METHODS = ("get", "post", "patch", "put", "delete")
 WRITE_ERRORS = (403, 413, 415, 503)  # any write: cross-site, too large, not JSON, store busy
 SEARCHING = {  # the writes that may start a search: rate-limited per device
@@ -106,6 +185,7 @@ SEARCHING = {  # the writes that may start a search: rate-limited per device
     ("/api/games/{game_id}/moves", "post"),
     ("/api/games/{game_id}/hint", "post"),
     ("/api/games/{game_id}/rematch", "post"),
+    ("/api/games/{game_id}/analysis", "post"),
 }
 
 
@@ -289,6 +369,26 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                     "responses": {"200": {"description": "The record"}, **_errors(400, 404)},
                 },
             },
+            "/api/games/{game_id}/analysis": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Analyse every move of the game through the computer's fair queue "
+                    "(a game between two devices once it is over); kept with the game",
+                    "requestBody": _json_body({"type": "object"}, required=False),
+                    "responses": {
+                        "200": _analysis("The analysis, already done"),
+                        "202": _analysis("The analysis started (or running): poll GET"),
+                        **_errors(400, 404, 409, 503),
+                    },
+                },
+                "get": {
+                    "summary": "The game's analysis so far (status none before any POST)",
+                    "responses": {
+                        "200": _analysis("The analysis: progress, moves, summary"),
+                        **_errors(404, 409),
+                    },
+                },
+            },
             "/api/openapi.json": {
                 "get": {
                     "summary": "This description",
@@ -350,6 +450,7 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                         "agent": {"type": "string"},
                     },
                 },
+                "Analysis": ANALYSIS,
                 "Game": {
                     "type": "object",
                     "properties": {

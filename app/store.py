@@ -58,6 +58,11 @@ CREATE TABLE IF NOT EXISTS presence (
     seen REAL NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS analyses (
+    game_id TEXT PRIMARY KEY,
+    data TEXT NOT NULL,
+    updated REAL NOT NULL
+);
 """
 
 
@@ -640,7 +645,11 @@ class Store:
                             (finished_before, invites_before, batch),
                         )
                     ]
-                    for table, column in (("seats", "game_id"), ("presence", "game_id")):
+                    for table, column in (
+                        ("seats", "game_id"),
+                        ("presence", "game_id"),
+                        ("analyses", "game_id"),
+                    ):
                         db.executemany(
                             f"DELETE FROM {table} WHERE {column} = ?", [(i,) for i in ids]
                         )
@@ -719,6 +728,23 @@ class Store:
                 [(game_id, seat, now) for seat in seats],
             )
         )
+
+    def load_analysis(self, game_id: str) -> tuple[str, float] | None:
+        query = "SELECT data, updated FROM analyses WHERE game_id = ?"
+        found = self.run(lambda db: db.execute(query, (game_id,)).fetchone())
+        return None if found is None else (str(found[0]), float(found[1]))
+
+    def save_analysis(self, game_id: str, data: str) -> float:
+        now = time.time()
+        self.run(
+            lambda db: db.execute(
+                "INSERT INTO analyses (game_id, data, updated) VALUES (?, ?, ?) "
+                "ON CONFLICT(game_id) DO UPDATE SET data = excluded.data, "
+                "updated = excluded.updated",
+                (game_id, data, now),
+            )
+        )
+        return now
 
     def watcher(self) -> VersionWatcher:
         """A new long-poll watcher over this store (see app.watch)."""

@@ -23,6 +23,9 @@ from app.computer import job
 
 log = logging.getLogger(__name__)
 
+Task = Callable[..., dict[str, Any]]
+"""A job a search process runs: a module-level function of plain arguments (picklable)."""
+
 SEARCH_NICENESS = 10  # search processes yield the CPU to the web workers
 
 
@@ -78,9 +81,10 @@ class SearchPool:
         """Whether the pool was made by another process (its searches are not this one's)."""
         return self._pid not in (0, os.getpid())
 
-    def search(self, args: tuple[Any, ...]) -> Future[dict[str, Any]]:
-        """Start :func:`app.computer.job.think` on ``args``; a broken pool is replaced once."""
-        think: Callable[..., dict[str, Any]] = job.think
+    def search(self, args: tuple[Any, ...], task: Task | None = None) -> Future[dict[str, Any]]:
+        """Start ``task`` (default :func:`app.computer.job.think`) on ``args``; a broken pool
+        is replaced once."""
+        think: Task = task or job.think
         try:
             return self.executor().submit(think, *args)
         except BrokenExecutor:  # a search process was killed: start a new pool once

@@ -18,7 +18,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.computer.pool import SearchPool
+from app.computer.pool import SearchPool, Task
 from app.games.errors import QueueFull, TooManySearches
 
 
@@ -29,6 +29,7 @@ class Job:
     client: str
     args: tuple[Any, ...]
     result: Future[dict[str, Any]] = field(default_factory=Future)
+    task: Task | None = None  # what runs on args (None: the computer's search)
 
 
 class FairQueue:
@@ -117,9 +118,12 @@ class FairQueue:
                 max(1, min(30, math.ceil(fair / 2))),
             )
 
-    def submit(self, client: str, args: tuple[Any, ...]) -> Future[dict[str, Any]]:
-        """Queue a search for ``client``; its decision arrives in the returned future."""
-        job = Job(client, args)
+    def submit(
+        self, client: str, args: tuple[Any, ...], task: Task | None = None
+    ) -> Future[dict[str, Any]]:
+        """Queue a search for ``client``; its decision arrives in the returned future.  ``task``
+        (a module-level function, e.g. an analysis step) runs instead of the computer's search."""
+        job = Job(client, args, task=task)
         with self.lock:
             if self.closed:
                 raise RuntimeError("the computer's pool is shut down")
@@ -142,7 +146,7 @@ class FairQueue:
             if len(self._served) > 10_000:  # forget clients with nothing waiting
                 self._served = {c: t for c, t in self._served.items() if c in self._queues}
             try:
-                future = self.pool.search(job.args)
+                future = self.pool.search(job.args, job.task)
             except Exception as exc:  # could not start even on a fresh pool
                 job.result.set_exception(exc)
                 continue

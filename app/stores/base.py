@@ -135,6 +135,15 @@ class GameStore(ABC):
         """When each seat of a game was last seen (seat -> time.time())."""
 
     @abstractmethod
+    def load_analysis(self, game_id: str) -> tuple[str, float] | None:
+        """A game's kept analysis (its JSON text, as :mod:`app.analysis.store` wrote it) and
+        when it was last written, or None."""
+
+    @abstractmethod
+    def save_analysis(self, game_id: str, data: str) -> float:
+        """Keep (replace) a game's analysis; the time it was written."""
+
+    @abstractmethod
     def watcher(self) -> Watcher:
         """A new long-poll watcher over this store (one per app)."""
 

@@ -116,6 +116,13 @@ MIGRATIONS: list[list[str]] = [
             at DOUBLE PRECISION NOT NULL
         )""",
     ],
+    [  # 3: each game's analysis (app.analysis), one small row per game
+        """CREATE TABLE analyses (
+            game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            data TEXT NOT NULL,
+            updated DOUBLE PRECISION NOT NULL
+        )""",
+    ],
 ]
 FACTS = "mode = %s, device = %s, finished = %s, open_seat = %s, running = %s, size = %s"
 
@@ -517,6 +524,23 @@ class PostgresStore(GameStore):
             ).fetchall()
         )
         return {int(r[0]): float(r[1]) for r in rows}
+
+    def load_analysis(self, game_id: str) -> tuple[str, float] | None:
+        query = "SELECT data, updated FROM analyses WHERE game_id = %s"
+        found = self.run(lambda db: db.execute(query, (game_id,)).fetchone())
+        return None if found is None else (str(found[0]), float(found[1]))
+
+    def save_analysis(self, game_id: str, data: str) -> float:
+        now = time.time()
+        self.run(
+            lambda db: db.execute(
+                "INSERT INTO analyses (game_id, data, updated) VALUES (%s, %s, %s) "
+                "ON CONFLICT (game_id) DO UPDATE SET data = excluded.data, "
+                "updated = excluded.updated",
+                (game_id, data, now),
+            )
+        )
+        return now
 
     def watcher(self) -> Watcher:
         from app.watch_pg import NotifyWatcher

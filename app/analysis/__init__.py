@@ -1,0 +1,46 @@
+"""Game analysis: every position of a game valued by the engine, each move's loss and tag.
+
+* :mod:`app.analysis.search`: the values of one position's moves, in seeds, exact where solved;
+* :mod:`app.analysis.step`: that as a job for the search processes;
+* :mod:`app.analysis.runner`: an analysis as a chain of jobs through the computer's fair queue;
+* :mod:`app.analysis.report`: the answer: each move's values, loss, tag; each player's summary;
+* :mod:`app.analysis.store`: where analyses are kept (one row per game);
+* :mod:`app.analysis.routes`: ``POST/GET /api/games/{id}/analysis``;
+* ``python -m app.analysis.bench``: the time to analyse a 60-move Kalah game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, current_app
+
+from app.games.errors import NotNow
+from app.games.model import Game
+
+
+def check_reviewable(game: Game) -> None:
+    """A game between two devices may be reviewed and analysed once it is over (not while its
+    players could use it); the others at any time."""
+    if game.mode == "remote" and not game.over:
+        raise NotNow("a game between two devices can be reviewed and analysed once it is over")
+
+
+def init_app(app: Flask) -> None:
+    """The app's analyses, over its store and its computer's fair queue."""
+    from app.analysis.runner import Analyses, Budget
+    from app.analysis.store import AnalysisStore
+
+    budget = Budget(
+        float(app.config.get("ANALYSIS_SECONDS", 0.35)),
+        float(app.config.get("ANALYSIS_GAME_SECONDS", 60.0)),
+        float(app.config.get("ANALYSIS_SMALL_SECONDS", 2.0)),
+    )
+    computer = app.extensions["mancala_computer"]
+    store = AnalysisStore(app.extensions["mancala_store"])
+    app.extensions["mancala_analyses"] = Analyses(store, computer.queue, budget)
+
+
+def get_analyses() -> Any:
+    """The current app's :class:`app.analysis.runner.Analyses`."""
+    return current_app.extensions["mancala_analyses"]

@@ -1,0 +1,85 @@
+"""How long the analysis of a game takes: ``python -m app.analysis.bench``.
+
+Plays a seeded game of ``--moves`` moves (Kalah 6x4 by default) on one screen in a fresh app
+with the server's own search processes, asks for its analysis through the API and prints the
+time it took, with how many positions came out exact.  The target is a 60-move Kalah(6,4) game
+in 30 s or less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import time
+from typing import Any
+
+from engine import get_variant
+
+
+def seeded_game(variant: str, options: dict[str, Any], moves: int, seed: int) -> list[int]:
+    """The first ``moves`` moves of a random game (the first seed whose game lasts that long)."""
+    rules = get_variant(variant, **options)
+    for attempt in range(seed, seed + 1000):
+        rng = random.Random(attempt)
+        state, played = rules.initial_state(), list[int]()
+        while not state.is_over and len(played) < moves:
+            pit = rng.choice(state.legal_moves())
+            played.append(pit)
+            state = state.play(pit)
+        if len(played) == moves or state.is_over and moves >= 10_000:
+            return played
+    raise SystemExit(f"no game of {moves} moves found")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="kalah")
+    parser.add_argument("--pits", type=int, default=6)
+    parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="search processes (AI_WORKERS)")
+    args = parser.parse_args(argv)
+
+    from app import create_app
+
+    options = {"pits": args.pits, "seeds": args.seeds}
+    moves = seeded_game(args.variant, options, args.moves, args.seed)
+    app = create_app(
+        {
+            "INSTANCE_PATH": tempfile.mkdtemp(prefix="mancala-bench-"),
+            "AI_WORKERS": args.workers,
+            "RATE_LIMITS": {},
+        }
+    )
+    try:
+        client = app.test_client()
+
+        def post(url: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
+            answer: dict[str, Any] = client.post(url, json=data).json or {}
+            return answer
+
+        game = post("/api/games", {"variant": args.variant, "options": options, "mode": "local"})
+        for pit in moves:
+            game = post(f"/api/games/{game['id']}/moves", {"pit": pit, "version": game["version"]})
+        app.extensions["mancala_computer"].queue.pool.warm_up()
+        url = f"/api/games/{game['id']}/analysis"
+        start = time.perf_counter()
+        found = post(url)
+        while found["status"] == "running":
+            time.sleep(0.05)
+            found = client.get(url).json or {}
+        took = time.perf_counter() - start
+    finally:
+        app.extensions["mancala_computer"].shutdown()
+    exact = len([m for m in found["moves"] if m["exact"]])
+    print(
+        f"{args.variant} {args.pits}x{args.seeds}: {len(moves)} moves analysed in {took:.1f} s "
+        f"({found['status']}; {exact} of {found['total']} moves exact; "
+        f"{took / max(1, len(moves)):.2f} s a position)"
+    )
+
+
+if __name__ == "__main__":
+    main()

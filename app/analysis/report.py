@@ -1,0 +1,93 @@
+"""An analysis as the API answers it: each move's values, loss and tag, and each player's summary.
+
+Everything here is arithmetic on the values the searches found (:mod:`app.analysis.search`):
+values are seeds of final margin from the mover's point of view, a move's *loss* is how much
+less its value is than the best move's, and its tag says how big that loss is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TAGS: tuple[tuple[str, float], ...] = (
+    ("best", 0.0),
+    ("good", 1.0),
+    ("inaccuracy", 3.0),
+    ("mistake", 6.0),
+    ("blunder", float("inf")),
+)
+"""Each tag with the largest loss (in seeds) it covers: a move whose value equals the best
+one's is "best", one that gives up at most 1 seed "good", and so on."""
+
+TAG_HELP = (
+    "Each move is valued in seeds of the final margin its player can expect. Its loss is how "
+    "many seeds it gives up against the best move: best (none), good (up to 1), inaccuracy "
+    "(up to 3), mistake (up to 6), blunder (more than 6). Exact values are solved to the end of "
+    "the game; the others are the search's estimates."
+)
+
+
+def tag_of(loss: float) -> str:
+    """The tag of a move that gives up ``loss`` seeds."""
+    for name, most in TAGS:
+        if loss <= most + 1e-9:
+            return name
+    return TAGS[-1][0]
+
+
+def thresholds() -> list[dict[str, Any]]:
+    return [
+        {"tag": name, "max_loss": None if most == float("inf") else most} for name, most in TAGS
+    ]
+
+
+def move_entry(
+    ply: int, player: int, played: int, position: dict[str, Any], forced: bool
+) -> dict[str, Any]:
+    """One move of the analysis from its position's values (``position`` as
+    :meth:`app.analysis.search.Evaluation.to_dict` gives it)."""
+    values = {int(k): v for k, v in position["values"].items()}
+    exact = {int(k): bool(v) for k, v in position["exact"].items()}
+    best = int(position["best"])
+    best_value = values[best]
+    played_value = values[played]
+    loss = max(0.0, best_value - played_value)
+    loss = round(loss, 1) if loss != int(loss) else int(loss)
+    sign = 1 if player == 0 else -1
+    return {
+        "ply": ply,
+        "player": player,
+        "played": played,
+        "best": played if loss == 0 else best,
+        "value_before": best_value,
+        "played_value": played_value,
+        "best_value": best_value,
+        "loss": loss,
+        "tag": tag_of(loss),
+        "exact": exact.get(played, False) and exact.get(best, False),
+        "forced": forced,
+        "after_seat0": sign * played_value,
+        "values": {str(m): v for m, v in sorted(values.items())},
+        "values_exact": {str(m): e for m, e in sorted(exact.items())},
+    }
+
+
+def summary(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per player (seat 0, seat 1): moves analysed, average loss and the count of each tag."""
+    out = []
+    for player in (0, 1):
+        mine = [m for m in moves if m["player"] == player]
+        tags = {name: 0 for name, _ in TAGS}
+        for m in mine:
+            tags[m["tag"]] += 1
+        average = sum(m["loss"] for m in mine) / len(mine) if mine else 0.0
+        out.append(
+            {
+                "player": player,
+                "moves": len(mine),
+                "average_loss": round(average, 2),
+                "tags": tags,
+                "exact": sum(1 for m in mine if m["exact"]),
+            }
+        )
+    return out

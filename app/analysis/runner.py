@@ -1,0 +1,254 @@
+"""Analyses in progress: every position of a game valued through the computer's fair queue.
+
+An analysis is one queued job per position (:func:`app.analysis.step.evaluate_position`), at
+most ``parallel`` of one analysis queued or running at a time, for the device that asked: the
+fair queue gives other devices' moves their turns in between, so an analysis can't starve them.
+Positions are done from the last to the first, so that the endgame, solved first, speeds up the
+positions before it (the search processes keep their tables).  Each result is written to the
+store as it comes (the progress every server worker reads); a run whose process died is taken
+up again, from where it stopped, by the next request that reads it.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.analysis import report
+from app.analysis.step import evaluate_position
+from app.analysis.store import AnalysisStore, Kept, runner_id
+from app.computer.queue import FairQueue
+from app.games.model import Game
+from app.store import StoreError
+
+log = logging.getLogger(__name__)
+
+STALE_SECONDS = 30.0  # a run with no progress for this long (its process gone) is taken up
+
+
+@dataclass
+class Budget:
+    """Seconds of search per position: ``seconds`` each, at most ``game_seconds`` for a whole
+    game, and ``small_seconds`` on small boards (at most ``small_seeds`` seeds), where the
+    search can solve every position."""
+
+    seconds: float = 0.35
+    game_seconds: float = 60.0
+    small_seconds: float = 2.0
+    small_seeds: int = 32
+    least: float = 0.05
+
+    def per_position(self, game: Game) -> float:
+        if game.record.rules.total_seeds <= self.small_seeds:
+            return self.small_seconds
+        n = max(1, len(game.record.moves))
+        return max(self.least, min(self.seconds, self.game_seconds / n))
+
+
+@dataclass
+class Run:
+    """One analysis this process is working on."""
+
+    game_id: str
+    params: tuple[str, dict[str, Any], int]  # variant, options, first player
+    kept: Kept
+    todo: list[int]  # position indices still to queue, the next one last
+    client: str
+    seconds: float
+    in_flight: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class Analyses:
+    """Starts analyses and answers for them (``answer``), over the store and the fair queue."""
+
+    def __init__(
+        self,
+        store: AnalysisStore,
+        queue: FairQueue,
+        budget: Budget | None = None,
+        parallel: int | None = None,
+    ) -> None:
+        self.store = store
+        self.queue = queue
+        self.budget = budget or Budget()
+        self.parallel = parallel or max(1, min(2, queue.pool.workers))
+        self._runs: dict[str, Run] = {}
+        self._lock = threading.Lock()
+
+    # -- answering -------------------------------------------------------------------------------
+
+    def kept(self, game: Game) -> tuple[Kept | None, bool]:
+        """The game's analysis (this process's run, else the stored one) and whether it runs."""
+        with self._lock:
+            run = self._runs.get(game.id)
+        if run is not None:
+            return run.kept, not run.kept.complete
+        kept = self.store.load(game.id)
+        if kept is None or kept.complete or kept.error:
+            return kept, False
+        # Another process's run is alive while it makes progress; one this process had (an
+        # earlier app, or a reused process id) is not, since it is not among this one's runs.
+        fresh = time.time() - kept.updated < STALE_SECONDS
+        return kept, fresh and bool(kept.runner) and kept.runner != runner_id()
+
+    def read(self, game: Game, client: str) -> dict[str, Any]:
+        """The answer for the game's analysis; a run left by a dead process is taken up."""
+        kept, running = self.kept(game)
+        if kept is not None and not running and not kept.complete and not kept.error:
+            return self.start(game, client)[0]
+        return answer(game, kept, running)
+
+    def start(self, game: Game, client: str) -> tuple[dict[str, Any], bool]:
+        """Analyse the game's moves (keeping what an earlier analysis found for the same
+        positions); the answer, and True if work was queued."""
+        moves = list(game.record.moves)
+        kept, running = self.kept(game)
+        if kept is not None and kept.moves == moves and (kept.complete or running):
+            return answer(game, kept, running), False
+        fresh = Kept(moves, [None] * len(moves), runner=runner_id())
+        if kept is not None and not kept.error:
+            same = 0
+            while same < min(len(moves), len(kept.moves)) and moves[same] == kept.moves[same]:
+                same += 1
+            for i in range(min(same + 1, len(moves), len(kept.positions))):
+                fresh.positions[i] = kept.positions[i]
+        d = game.data
+        run = Run(
+            game.id,
+            (d["variant"], d["options"], d["first_player"]),
+            fresh,
+            [i for i, p in enumerate(fresh.positions) if p is None],
+            client,
+            self.budget.per_position(game),
+        )
+        with self._lock:
+            other = self._runs.get(game.id)
+            if other is not None and not other.kept.complete:  # another request was first
+                return answer(game, other.kept, True), False
+            self._runs[game.id] = run
+        self.store.save(game.id, fresh)
+        if not run.todo:
+            self._finish(run)
+            return answer(game, fresh, False), False
+        for _ in range(self.parallel):
+            self._next(run)
+        return answer(game, fresh, game.id in self._runs), True
+
+    # -- the work --------------------------------------------------------------------------------
+
+    def _next(self, run: Run) -> None:
+        """Queue the run's next position, if any is left."""
+        with run.lock:
+            if not run.todo:
+                return
+            index = run.todo.pop()
+            run.in_flight += 1
+        variant, options, first = run.params
+        args = (variant, options, first, run.kept.moves[:index], run.seconds)
+        try:
+            future = self.queue.submit(run.client, args, task=evaluate_position)
+        except Exception as exc:  # noqa: BLE001 (the queue is shut down: the run stops here)
+            self._fail(run, f"the computer could not take the analysis ({exc})")
+            return
+        future.add_done_callback(functools.partial(self._step_done, run, index))
+
+    def _step_done(self, run: Run, index: int, future: Future[dict[str, Any]]) -> None:
+        try:
+            found = future.result()
+        except BaseException as exc:  # noqa: BLE001 (a failed or cancelled search)
+            self._fail(run, f"a position could not be analysed ({exc!r})")
+            return
+        with run.lock:
+            run.kept.positions[index] = found
+            run.in_flight -= 1
+            last = not run.todo and run.in_flight == 0
+        if last:
+            self._finish(run)
+            return
+        try:
+            self.store.save(run.game_id, run.kept)
+        except StoreError as exc:  # the next position's write may get through
+            log.warning("could not save analysis progress of %s: %s", run.game_id, exc)
+        self._next(run)
+
+    def _finish(self, run: Run) -> None:
+        run.kept.runner = ""
+        try:
+            self.store.save(run.game_id, run.kept)
+        except StoreError as exc:
+            log.error("could not save the analysis of %s: %s", run.game_id, exc)
+        with self._lock:
+            if self._runs.get(run.game_id) is run:
+                del self._runs[run.game_id]
+
+    def _fail(self, run: Run, message: str) -> None:
+        log.warning("analysis of game %s stopped: %s", run.game_id, message)
+        with run.lock:
+            run.todo.clear()
+        run.kept.error = message
+        self._finish(run)
+
+    def position(self, game: Game, ply: int, client: str, timeout: float) -> dict[str, Any]:
+        """Value every legal move of one position of the game (before move ``ply``) through
+        the fair queue, waiting for the answer (for hints and an analysis board)."""
+        d = game.data
+        args = (
+            d["variant"],
+            d["options"],
+            d["first_player"],
+            list(game.record.moves[:ply]),
+            self.budget.per_position(game),
+        )
+        future = self.queue.submit(client, args, task=evaluate_position)
+        return future.result(timeout=timeout)
+
+
+def answer(game: Game, kept: Kept | None, running: bool) -> dict[str, Any]:
+    """What GET/POST /api/games/{id}/analysis answer."""
+    moves_now = list(game.record.moves)
+    out: dict[str, Any] = {
+        "status": "none",
+        "done": 0,
+        "total": len(moves_now),
+        "current": True,
+        "moves": [],
+        "summary": report.summary([]),
+        "thresholds": report.thresholds(),
+        "help": report.TAG_HELP,
+    }
+    if kept is None:
+        return out
+    records = game.record.records
+    entries = []
+    covers = kept.moves == moves_now[: len(kept.moves)]
+    for ply, position in enumerate(kept.positions):
+        if position is None or not covers:
+            continue
+        entries.append(
+            report.move_entry(
+                ply, records[ply].player, kept.moves[ply], position, len(position["values"]) == 1
+            )
+        )
+    status = "done" if kept.complete else "failed" if kept.error else "running"
+    if not running and status == "running":
+        status = "failed" if kept.error else "running"
+    out.update(
+        status=status,
+        done=kept.done,
+        total=len(kept.moves),
+        current=kept.moves == moves_now,
+        moves=entries,
+        summary=report.summary(entries),
+    )
+    if kept.error:
+        out["error"] = kept.error
+    if entries and entries[0]["ply"] == 0:
+        first = entries[0]
+        out["start_seat0"] = first["value_before"] * (1 if first["player"] == 0 else -1)
+    return out
