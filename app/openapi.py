@@ -186,6 +186,7 @@ SEARCHING = {  # the writes that may start a search: rate-limited per device
     ("/api/games/{game_id}/hint", "post"),
     ("/api/games/{game_id}/rematch", "post"),
     ("/api/games/{game_id}/analysis", "post"),
+    ("/api/games/{game_id}/analysis/position", "post"),
 }
 
 
@@ -386,6 +387,27 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                     "responses": {
                         "200": _analysis("The analysis: progress, moves, summary"),
                         **_errors(404, 409),
+                    },
+                },
+            },
+            "/api/games/{game_id}/analysis/position": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Every legal move's value in one position of the game (before "
+                    "move `ply`; default the current one), in seeds of final margin for the "
+                    "mover, exact where solved; between two devices during play only your "
+                    "own turn",
+                    "requestBody": _json_body(
+                        {"type": "object", "properties": {"ply": {"type": "integer"}}},
+                        required=False,
+                    ),
+                    "responses": {
+                        "200": {
+                            "description": "{ply, player, version, values: {pit: seeds}, "
+                            "exact: {pit: bool}, best, value, depth, nodes, seconds, source}",
+                            "content": {"application/json": {"schema": {"type": "object"}}},
+                        },
+                        **_errors(400, 404, 409, 503),
                     },
                 },
             },

@@ -8,7 +8,7 @@ from flask import Blueprint
 
 from app.analysis import check_reviewable, get_analyses
 from app.api import body, device
-from app.games.errors import NotNow
+from app.games.errors import BadInput, NotNow, QueueFull
 from app.games.service import get_games
 
 bp = Blueprint("analysis", __name__, url_prefix="/api")
@@ -40,3 +40,34 @@ def read(game_id: str) -> Any:
     game = get_games().load(game_id)
     check_reviewable(game)
     return get_analyses().read(game, asker.address)
+
+
+@bp.post("/games/<game_id>/analysis/position")
+def position(game_id: str) -> Any:
+    """Every legal move's value (seeds of final margin for the mover, exact where solved) in
+    the position before move ``ply`` (default: the current position), through the fair queue.
+
+    Any position of a reviewable game; in a game between two devices still going on, only the
+    current position and only for the player to move (what a hint would tell them)."""
+    sent = body()
+    asker = device()
+    game = get_games().load(game_id)
+    moves = len(game.record.moves)
+    ply = sent.get("ply", moves)
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= moves:
+        raise BadInput(f"'ply' must be a whole number from 0 to {moves}")
+    if game.mode == "remote" and not game.over:
+        mover = game.to_move
+        if ply != moves or mover is None or mover not in game.seats_of(asker.owner):
+            raise NotNow("in a game between two devices, only your own turn can be valued")
+    state = game.record.states[ply]
+    if state.to_move is None:
+        raise NotNow("the game is over in that position: there is no move to value")
+    asker.limit("computer")
+    analyses = get_analyses()
+    analyses.queue.admit(asker.address)
+    try:
+        found = analyses.position(game, ply, asker.address, timeout=30.0)
+    except Exception as exc:  # noqa: BLE001 (a timeout or a broken pool: nothing changed)
+        raise QueueFull(f"the computer could not value the position just now ({exc!r})") from None
+    return {"ply": ply, "player": state.to_move, "version": game.version, **found}

@@ -350,3 +350,30 @@ def test_an_analysis_is_kept_in_both_stores(stores: Any) -> None:  # noqa: F811 
     second.save("g1", kept)
     again = first.load("g1")
     assert again is not None and again.complete and again.updated >= found.updated
+
+
+def test_one_position_valued(client: FlaskClient) -> None:
+    game = small_game(client, seed=6)
+    url = f"/api/games/{game['id']}/analysis/position"
+    found = client.post(url, json={"ply": 1})
+    assert found.status_code == 200, found.json
+    state = get_variant("kalah", pits=3, seeds=3).initial_state().play(game["moves"][0]["pit"])
+    assert found.json["player"] == state.to_move and found.json["ply"] == 1
+    assert found.json["values"] == {str(m): after(state, m) for m in state.legal_moves()}
+    assert all(found.json["exact"].values())
+    assert_error(client.post(url, json={}), 409, "game is over")  # the last position
+    for bad in (-1, len(game["moves"]) + 1, "1", True, 1.5):
+        assert_error(client.post(url, json={"ply": bad}), 400, "'ply'")
+
+
+def test_one_position_between_two_devices_is_only_your_own_turn(
+    host: FlaskClient, friend: FlaskClient, other: FlaskClient
+) -> None:
+    game = create(host, mode="remote", variant="kalah", options={"pits": 3, "seeds": 3})
+    game = friend.post(f"/api/games/{game['id']}/join", json={}).json
+    url = f"/api/games/{game['id']}/analysis/position"
+    mover = host if 0 in host.get(f"/api/games/{game['id']}").json["you"] else friend
+    waiting = friend if mover is host else host
+    assert mover.post(url, json={}).status_code == 200
+    for who in (waiting, other):
+        assert_error(who.post(url, json={}), 409, "your own turn")
