@@ -1,7 +1,9 @@
-"""The difficulty ladder: six named levels, each an agent configuration with a time cap.
+"""The difficulty ladder: seven named levels, each an agent configuration with a time cap.
 
-A level can be played with any of the three search algorithms.  The strength of each step is
-measured by ``python -m engine ladder`` (the table is in the README), not guessed.
+A level can be played with any of the three search algorithms.  The top level, Perfect, plays
+exactly wherever it can solve the position in time (``engine.agents.perfect``) and otherwise
+plays its algorithm's Master search.  The strength of each step is measured by
+``python -m engine ladder`` (the table is in docs/engine.md), not guessed.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from engine.agents.base import Agent
 
-LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert", "master")
+LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert", "master", "perfect")
 ALGORITHMS: tuple[str, ...] = ("minimax", "mcts", "evolutionary")
 
 
@@ -26,8 +28,13 @@ class LevelConfig:
     iterations: int | None = None
 
 
-# Time caps: Expert <= 1 s and Master <= 3 s a move; lower levels are capped by depth or
-# playouts and finish well inside their time.
+# Time caps: Expert <= 1 s, Master <= 3 s and Perfect <= 5 s a move; lower levels are capped by
+# depth or playouts and finish well inside their time.
+PERFECT_SECONDS = 5.0
+PERFECT_TEXT = (
+    "Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 once about 36 seeds are left; "
+    "elsewhere Master's search, up to 5 s a move."
+)
 CONFIGS: dict[str, dict[str, LevelConfig]] = {
     "minimax": {
         "beginner": LevelConfig({"heuristic": "store", "noise": 0.5}, 0.5, depth=1),
@@ -36,6 +43,7 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "hard": LevelConfig({"heuristic": "diff"}, 0.5, depth=5),
         "expert": LevelConfig({"heuristic": "mix"}, 1.0, depth=9),
         "master": LevelConfig({"heuristic": "tuned"}, 3.0),
+        "perfect": LevelConfig({"heuristic": "tuned"}, PERFECT_SECONDS),
     },
     "mcts": {
         "beginner": LevelConfig({}, 0.5, iterations=20),
@@ -44,6 +52,7 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "hard": LevelConfig({}, 0.5, iterations=1600),
         "expert": LevelConfig({}, 1.0),
         "master": LevelConfig({}, 3.0),
+        "perfect": LevelConfig({}, PERFECT_SECONDS),
     },
     "evolutionary": {
         "beginner": LevelConfig({"generations": 2, "population": 8}, 0.5),
@@ -52,14 +61,34 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "hard": LevelConfig({"generations": 20, "population": 30}, 0.5),
         "expert": LevelConfig({"generations": 1000, "population": 40}, 1.0),
         "master": LevelConfig({"generations": 1000, "population": 60, "horizon": 4}, 3.0),
+        "perfect": LevelConfig(
+            {"generations": 1000, "population": 60, "horizon": 4}, PERFECT_SECONDS
+        ),
     },
 }
 
 
-def level_agent(level: str, algorithm: str = "minimax", seed: int | None = None) -> Agent:
-    """The agent that plays ``level`` with ``algorithm``; ValueError for unknown names."""
+DESCRIPTIONS: dict[str, str] = {
+    "beginner": "Looks one move ahead and sometimes slips.",
+    "easy": "Looks a couple of moves ahead.",
+    "medium": "Looks a few moves ahead.",
+    "hard": "Looks several moves ahead.",
+    "expert": "Searches deep, up to 1 s a move.",
+    "master": "Searches as deep as it can in 3 s a move.",
+    "perfect": PERFECT_TEXT,
+}
+"""One line a menu can show for each level."""
+
+
+def level_agent(
+    level: str, algorithm: str = "minimax", seed: int | None = None, tables: str | None = None
+) -> Agent:
+    """The agent that plays ``level`` with ``algorithm``; ValueError for unknown names.
+
+    ``tables`` is the folder Perfect caches its endgame tables in (None: in memory)."""
     from engine.agents import make_agent
     from engine.agents.base import Limit
+    from engine.agents.perfect import PerfectAgent
 
     if algorithm not in CONFIGS:
         raise ValueError(f"unknown algorithm {algorithm!r} (algorithms: {', '.join(ALGORITHMS)})")
@@ -68,6 +97,8 @@ def level_agent(level: str, algorithm: str = "minimax", seed: int | None = None)
     config = CONFIGS[algorithm][level]
     agent = make_agent(algorithm, seed=seed, **config.params)
     agent.default_limit = Limit(config.seconds, config.depth, config.iterations)
+    if level == "perfect":
+        agent = PerfectAgent(agent, seed, agent.default_limit, tables)
     agent.level = level
     return agent
 

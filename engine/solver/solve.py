@@ -110,6 +110,33 @@ class Solver:
             return gain + self.value(child, guess - gain, deadline, on_nodes)
         return gain - self.value(child, gain - guess, deadline, on_nodes)
 
+    def at_least(self, b: View, move: int, target: int, deadline: float | None = None) -> bool:
+        """Whether ``move`` from view ``b`` keeps a margin of at least ``target`` (one
+        null-window search)."""
+        kind, gain, _, child = play(self.spec, b, move)
+        if kind == NEXT_OVER:
+            return gain >= target
+        seconds = None if deadline is None else max(1e-3, deadline - time.perf_counter())
+        if kind == NEXT_SAME:
+            need = target - gain
+            return self.core.search(child, need - 1, need, seconds) >= need
+        most = gain - target  # the opponent's value from the child must be at most this
+        return self.core.search(child, most, most + 1, seconds) <= most
+
+    def best(
+        self, state: State, order: list[int] | None = None, seconds: float | None = None
+    ) -> tuple[int, int]:
+        """A best move and the exact final margin it keeps, more cheaply than :meth:`solve`:
+        the position's value first, then the first move of ``order`` (default: pit order)
+        shown to keep it.  TimeoutError after ``seconds``."""
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        b, lead = view(state)
+        value = self.value(b, 0, deadline)
+        for move in order or state.legal_moves():
+            if self.at_least(b, move, value, deadline):
+                return move, value + lead
+        raise AssertionError("no move keeps the position's value")  # pragma: no cover
+
     def solve(
         self, state: State, seconds: float | None = None, report: Report | None = None
     ) -> Solution:

@@ -40,7 +40,11 @@ from engine.record import GameRecord
 METHODS = ("get", "post", "patch", "put", "delete")
 UNSAFE = {"POST", "PATCH", "PUT", "DELETE"}
 EXAMPLES = 50  # per route with a game id or a body, plus 8 per field of its body
-SLOW_LEVELS = {"expert", "master"}  # not drawn: their background searches would slow the run
+SLOW_LEVELS = {
+    "expert",
+    "master",
+    "perfect",
+}  # not drawn: their background searches would slow the run
 
 
 def spec_routes() -> list[tuple[str, str]]:

@@ -151,7 +151,7 @@ def test_time_limits_hold(name: str) -> None:
 
 
 def test_levels_and_algorithms() -> None:
-    assert LEVELS == ("beginner", "easy", "medium", "hard", "expert", "master")
+    assert LEVELS == ("beginner", "easy", "medium", "hard", "expert", "master", "perfect")
     state = KALAH.initial_state().play(0)
     for algorithm in ALGORITHMS:
         for level in ("beginner", "easy"):

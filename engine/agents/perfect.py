@@ -1,0 +1,101 @@
+"""The Perfect level: exact play wherever the position can be solved in time.
+
+Rule implemented: on Kalah (the rule sets ``engine.solver`` solves) the agent spends part of
+its time solving the position exactly (the final margin both sides playing perfectly) and plays
+a move that keeps that margin; the decision says ``exact=True``.  The part is ``solve_share``
+while the seeds on the board are within its reach (the most seeds it has solved, +2, at first
+``REACH``), a fifth beyond it.  When the solve does not finish in time, or the variant has no
+solver, the fallback agent (the level's Master search) plays with the time that is left and the
+decision is exact only if that search proved its value.  Solvers, endgame tables and their transposition
+tables are kept per rule set in the process, so each move of a game reuses the last move's work.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from engine.agents.base import Agent, Deadline, Decision, Limit
+from engine.core import Rules, State
+from engine.solver import KalahSpec, Solver
+
+REACH = 36
+"""Seeds on the board a first solve is expected to handle in a few seconds (6-pit Kalah)."""
+TT_BITS = 21
+"""Transposition entries of an agent's solver (2**21 x 16 bytes: 32 MB per rule set)."""
+
+
+@lru_cache(maxsize=8)
+def solver_for(rules: Rules, tables: str | None, pure: bool = False) -> Solver | None:
+    """The shared solver of ``rules`` (tables cached in ``tables``), None if not solvable."""
+    try:
+        KalahSpec.of(rules)
+    except ValueError:
+        return None
+    return Solver(rules, tables, tt_bits=TT_BITS, pure=pure)
+
+
+class PerfectAgent(Agent):
+    """Solve exactly within ``solve_share`` of the time, else play ``fallback``'s move.
+
+    ``tables`` is the folder endgame tables are cached in (the app's instance folder); None
+    keeps them in memory."""
+
+    name = "perfect"
+
+    def __init__(
+        self,
+        fallback: Agent,
+        seed: int | None = None,
+        limit: Limit | None = None,
+        tables: str | os.PathLike[str] | None = None,
+        solve_share: float = 0.6,
+        pure: bool = False,
+    ) -> None:
+        super().__init__(seed, limit)
+        if not 0.0 < solve_share <= 1.0:
+            raise ValueError(f"solve_share must be in (0, 1], not {solve_share!r}")
+        self.fallback = fallback
+        self.tables = None if tables is None else os.fspath(tables)
+        self.solve_share = solve_share
+        self.pure = pure
+        self.reach = REACH
+
+    def describe(self) -> str:
+        return f"perfect({self.fallback.describe()})"
+
+    def reset(self) -> None:
+        self.fallback.reset()
+
+    def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
+        solver = solver_for(state.rules, self.tables, self.pure)
+        if solver is not None:
+            b = state.board
+            seeds = sum(b) - b[state.rules.store0] - b[state.rules.store1]
+            share = self.solve_share if seeds <= self.reach else 0.2
+            seconds = None
+            if clock.end is not None:
+                seconds = max(0.0, (clock.end - clock.start) * share)
+            order = list(state.legal_moves())
+            self.rng.shuffle(order)  # any best move: vary the games
+            first = solver.nodes
+            try:
+                move, value = solver.best(state, order, seconds)
+            except TimeoutError:
+                self.reach = min(self.reach, seeds - 1)
+            else:
+                self.reach = max(self.reach, seeds + 2)
+                return Decision(
+                    move,
+                    value=float(value),
+                    nodes=solver.nodes - first,
+                    pv=(move,),
+                    move_values={move: float(value)},
+                    exact=True,
+                    extra={"solved": True},
+                )
+        left = None if clock.end is None else max(0.01, clock.end - clock.elapsed() - clock.start)
+        rest = Limit(left, limit.depth, limit.iterations) if left is not None else limit
+        decision = self.fallback.search(state, rest, Deadline(left))
+        decision.extra["solved"] = False
+        return decision

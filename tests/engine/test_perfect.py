@@ -1,0 +1,69 @@
+"""The Perfect level plays exactly: no mistake against a perfect opponent on small Kalah boards."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import get_variant
+from engine.agents import LEVELS, Limit, make_agent
+from engine.agents.levels import DESCRIPTIONS, level_seconds
+from engine.solver import Solver
+
+BOARDS = [(3, 3), (4, 2), (4, 3), (5, 2), (4, 4), (3, 4)]
+
+
+@pytest.mark.parametrize("pits,seeds", BOARDS)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_no_mistake_against_a_perfect_opponent(pits: int, seeds: int, seat: int) -> None:
+    rules = get_variant("kalah", pits=pits, seeds=seeds)
+    judge = Solver(rules)
+    perfect = make_agent(level="perfect", seed=seat)
+    state = rules.initial_state()
+    start = judge.solve(state).value
+    moves = 0
+    while not state.is_over:
+        solution = judge.solve(state)
+        if state.to_move == seat:
+            # A generous cap: a loaded machine must not turn a solve into a guess.
+            decision = perfect.choose(state, Limit(seconds=60.0))
+            legal = len(state.legal_moves())
+            assert decision.exact or legal == 1
+            assert solution.move_values[decision.move] == solution.value, (state, decision)
+            if legal > 1:
+                assert decision.value == solution.value
+            moves += 1
+            state = state.play(decision.move)
+        else:
+            state = state.play(solution.best_moves[-1])
+    a, b = state.scores
+    margin = a - b if seat == 0 else b - a
+    assert margin == (start if seat == 0 else -start)
+    assert moves > 0
+
+
+def test_perfect_is_the_seventh_level_and_each_level_has_a_line() -> None:
+    assert LEVELS[-2:] == ("master", "perfect")
+    assert set(DESCRIPTIONS) == set(LEVELS)
+    assert "Kalah" in DESCRIPTIONS["perfect"]
+    assert level_seconds("perfect") >= level_seconds("master")
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "mcts", "evolutionary"])
+def test_perfect_falls_back_to_the_deepest_search_where_it_cannot_solve(algorithm: str) -> None:
+    oware = get_variant("oware").initial_state().play(2)
+    agent = make_agent(level="perfect", algorithm=algorithm, seed=3)
+    decision = agent.choose(oware, Limit(seconds=0.3))
+    assert decision.move in oware.legal_moves()
+    assert decision.extra["solved"] is False
+    assert agent.describe().startswith("perfect(")
+
+
+def test_perfect_says_when_its_value_is_exact(tmp_path) -> None:
+    rules = get_variant("kalah", pits=4, seeds=3)
+    agent = make_agent(level="perfect", seed=1)
+    decision = agent.choose(rules.initial_state(), Limit(seconds=30.0))
+    assert decision.exact and decision.value == 6.0 and decision.to_dict()["exact"] is True
+    # Kalah 6x4 from the start is far beyond a fifth of 0.2 s: Master's search plays instead.
+    start = get_variant("kalah").initial_state()
+    decision = agent.choose(start, Limit(seconds=0.2))
+    assert decision.extra["solved"] is False and decision.move in start.legal_moves()
