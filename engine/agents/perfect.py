@@ -6,8 +6,9 @@ a move that keeps that margin; the decision says ``exact=True``.  The part is ``
 while the seeds on the board are within its reach (the most seeds it has solved, +2, at first
 ``REACH``), a fifth beyond it.  When the solve does not finish in time, or the variant has no
 solver, the fallback agent (the level's Master search) plays with the time that is left and the
-decision is exact only if that search proved its value.  Solvers, endgame tables and their transposition
-tables are kept per rule set in the process, so each move of a game reuses the last move's work.
+decision is exact only if that search proved its value.  Solvers, endgame tables and their
+transposition tables are kept per rule set in the process, so each move of a game reuses the last
+move's work.
 """
 
 from __future__ import annotations
