@@ -40,6 +40,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app import analysis, api, errors, health, pages, seats, security, store
     from app.analysis import routes as analysis_routes
     from app.computer import moves
+    from app.lab import routes as lab_routes
 
     store.init_app(app)
     moves.init_app(app, app.extensions["mancala_store"])
@@ -51,4 +52,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(analysis_routes.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(lab_routes.bp)
     return app

@@ -411,6 +411,51 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                     },
                 },
             },
+            "/api/lab": {
+                "get": {
+                    "summary": "The AI lab: the agents it plays, its limits and its presets",
+                    "responses": {"200": {"description": "The lab's settings"}},
+                }
+            },
+            "/api/lab/games": {
+                "post": {
+                    "summary": "Play game `game` of a lab match (kept as a finished game)",
+                    "description": (
+                        "Agents `a` and `b` (a level such as `hard` or `hard:algorithm=mcts`, "
+                        "`random`, `greedy`, `mcts:iterations=N`, `minimax:depth=N`) play game "
+                        "`game` (0-based) of a match of `games` (1-100) with `seed`: colours "
+                        "alternate, each pair of games shares a random opening. `tally` is A's "
+                        "[wins, draws, losses] in the games before; the answer has the game, its "
+                        "`game_id`, the new tally, A's score and the Elo difference with its 95% "
+                        "interval (null for an infinite bound). One game at a time per device."
+                    ),
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["a", "b", "games", "game"],
+                                    "properties": {
+                                        "variant": {"type": "string"},
+                                        "options": {"type": "object"},
+                                        "a": {"type": "string"},
+                                        "b": {"type": "string"},
+                                        "games": {"type": "integer", "minimum": 1},
+                                        "game": {"type": "integer", "minimum": 0},
+                                        "seed": {"type": "integer", "minimum": 0},
+                                        "tally": {"type": "array", "items": {"type": "integer"}},
+                                    },
+                                }
+                            }
+                        },
+                    },
+                    "responses": {
+                        "200": {"description": "The game played, the tally and the Elo so far"},
+                        **_errors(400, 403, 409, 413, 415, 429, 503),
+                    },
+                }
+            },
             "/api/openapi.json": {
                 "get": {
                     "summary": "This description",

@@ -400,12 +400,49 @@ def match_tasks(
     time_scale: float = 1.0,
 ) -> list[_Task]:
     """The games of a match, each with its opening (shared by the two games of a pair)."""
-    tasks = []
-    for index in range(games):
-        rng = random.Random(derived_seed(seed, index // 2, "opening"))
-        opening = random_opening(rules, openings, rng) if openings > 0 else ()
-        tasks.append(_Task(rules, a, b, seed, index, opening, limit_a, limit_b, time_scale))
-    return tasks
+    return [
+        _task(rules, a, b, index, seed, openings, limit_a, limit_b, time_scale)
+        for index in range(games)
+    ]
+
+
+def _task(
+    rules: Rules,
+    a: AgentSource,
+    b: AgentSource,
+    index: int,
+    seed: int,
+    openings: int,
+    limit_a: Limit | None,
+    limit_b: Limit | None,
+    time_scale: float,
+) -> _Task:
+    """Game ``index`` of a match: A plays player ``index % 2``, after the pair's opening."""
+    rng = random.Random(derived_seed(seed, index // 2, "opening"))
+    opening = random_opening(rules, openings, rng) if openings > 0 else ()
+    return _Task(rules, a, b, seed, index, opening, limit_a, limit_b, time_scale)
+
+
+def play_match_game(
+    rules: Rules,
+    a: AgentSource,
+    b: AgentSource,
+    index: int,
+    *,
+    seed: int = 0,
+    openings: int = 2,
+    time_scale: float = 1.0,
+) -> MatchGame:
+    """Game ``index`` alone of the match :func:`play_match` would play with these settings
+    (the same colours, opening and agent seeds), for a caller that plays one game at a time.
+
+    >>> from engine import get_variant
+    >>> rules = get_variant("kalah", pits=3, seeds=2)
+    >>> game = play_match_game(rules, "greedy", "random", 1, seed=5)
+    >>> game.a_player, game.outcome in ("win", "draw", "loss")
+    (1, True)
+    """
+    return _play_task(_task(rules, a, b, index, seed, openings, None, None, time_scale))
 
 
 def _run(tasks: list[_Task], workers: int) -> Iterator[MatchGame]:

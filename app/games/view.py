@@ -20,6 +20,8 @@ from engine.notation import pit_letter
 def seat_name(game: Game, seat: int, mine: list[int]) -> str:
     """How a seat is named to the viewer: its player's name ("Ana (you)") or a default."""
     info = game.seats[seat]
+    if info.is_computer and info.name:  # an agent of the lab, named by its spec
+        return info.name
     if info.is_computer:
         number = f" {seat + 1}" if game.mode == "watch" else ""
         return f"Computer{number} ({str(info.level).capitalize()})"

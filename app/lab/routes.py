@@ -1,0 +1,55 @@
+"""The lab's page (``/lab``) and API (``/api/lab``, ``/api/lab/games``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, render_template
+
+from app.api import body, device, variants_payload
+from app.games.service import get_games
+from app.lab.runs import MAX_DEPTH, MAX_GAMES, MAX_ITERATIONS, PRESETS, TIME_SCALE, Lab
+from engine.agents import ALGORITHMS, LEVELS
+
+bp = Blueprint("lab", __name__)
+AGENT_FORMS = ["random", "greedy", "mcts:iterations=N", "minimax:depth=N", "LEVEL[:algorithm=A]"]
+
+
+def get_lab() -> Lab:
+    lab: Lab | None = current_app.extensions.get("mancala_lab")
+    if lab is None:
+        lab = current_app.extensions["mancala_lab"] = Lab(get_games())
+    return lab
+
+
+@bp.get("/lab")
+def page() -> str:
+    """Pick two agents, a variant and a number of games; watch the score and the Elo grow."""
+    return render_template("lab.html", variants=variants_payload(), levels=LEVELS)
+
+
+@bp.get("/api/lab")
+def settings() -> Any:
+    """What the lab plays: the agents it accepts, its limits and its presets."""
+    return {
+        "levels": list(LEVELS),
+        "algorithms": list(ALGORITHMS),
+        "agents": [
+            "random",
+            "greedy",
+            "mcts:iterations=N",
+            "minimax:depth=N",
+            "LEVEL[:algorithm=A]",
+        ],
+        "max_games": MAX_GAMES,
+        "max_iterations": MAX_ITERATIONS,
+        "max_depth": MAX_DEPTH,
+        "time_scale": TIME_SCALE,
+        "presets": PRESETS,
+    }
+
+
+@bp.post("/api/lab/games")
+def play() -> Any:
+    """Play game ``game`` of a match; the answer has it, the tally and the Elo so far."""
+    return get_lab().play(device(), body())

@@ -1,0 +1,193 @@
+"""What a lab request may ask for, and the use case that plays one game of a match."""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from app.games.errors import BadInput, NotNow
+from app.games.model import Seat, new_game_id
+from app.games.params import rules_from
+from app.games.service import Device, Games
+from app.lab.job import play_lab_game
+from engine.agents import ALGORITHMS, LEVELS
+from engine.core import Rules
+from engine.match import elo_estimate
+
+MAX_GAMES = 100
+TIME_SCALE = 0.1  # a level's time cap, scaled: Master thinks 0.3 s a move in the lab
+MAX_ITERATIONS = 5000
+MAX_DEPTH = 8
+WAIT_SECONDS = 300.0
+FIELDS = frozenset({"variant", "options", "a", "b", "games", "game", "seed", "tally"})
+_SPEC = re.compile(
+    r"random|greedy|mcts:iterations=(?P<iterations>\d{1,5})|minimax:depth=(?P<depth>\d{1,2})"
+    r"|(?P<level>[a-z]+)(:algorithm=(?P<algorithm>[a-z]+))?"
+)
+PRESETS = {
+    "mcts-vs-random": {
+        "title": "Monte-Carlo tree search against random, as the playouts grow",
+        "variant": "kalah",
+        "b": "random",
+        "a": [f"mcts:iterations={n}" for n in (5, 10, 20, 50, 100)],
+        "games": 20,
+    }
+}
+
+
+def agent_spec(value: Any, field: str) -> str:
+    """An agent the lab plays: a level (``hard``, ``hard:algorithm=mcts``), ``random``,
+    ``greedy``, ``mcts:iterations=N`` (N up to 5000) or ``minimax:depth=N`` (N up to 8)."""
+    found = _SPEC.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        raise BadInput(
+            f"{field!r} must be a level ({', '.join(LEVELS)}), a level with "
+            "':algorithm=' one of " + ", ".join(ALGORITHMS) + ", 'random', 'greedy', "
+            f"'mcts:iterations=N' (N up to {MAX_ITERATIONS}) or 'minimax:depth=N' "
+            f"(N up to {MAX_DEPTH}); got {value!r}"
+        )
+    level, algorithm = found["level"], found["algorithm"]
+    if level is not None and level not in LEVELS:
+        raise BadInput(f"{field!r}: there is no level {level!r} (levels: {', '.join(LEVELS)})")
+    if algorithm is not None and algorithm not in ALGORITHMS:
+        raise BadInput(f"{field!r}: algorithm must be one of {', '.join(ALGORITHMS)}")
+    if found["iterations"] is not None and not 1 <= int(found["iterations"]) <= MAX_ITERATIONS:
+        raise BadInput(f"{field!r}: iterations must be 1 to {MAX_ITERATIONS}")
+    if found["depth"] is not None and not 1 <= int(found["depth"]) <= MAX_DEPTH:
+        raise BadInput(f"{field!r}: depth must be 1 to {MAX_DEPTH}")
+    return str(value)
+
+
+def engine_spec(spec: str) -> str:
+    """The spec the engine plays: a search by depth or playouts also gets a time cap of 3 s a
+    move (0.3 s once the lab's time scale applies), so no request can ask for hours of work."""
+    if spec.startswith(("mcts:", "minimax:")):
+        return f"{spec},seconds=3"
+    return spec
+
+
+def whole(body: dict[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
+    value = body.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadInput(f"{key!r} must be a whole number from {low} to {high}")
+    return value
+
+
+@dataclass(frozen=True)
+class LabGame:
+    """Game ``game`` (0-based) of a match of ``games`` between agents ``a`` and ``b``."""
+
+    rules: Rules
+    a: str
+    b: str
+    games: int
+    game: int
+    seed: int
+    tally: tuple[int, int, int]  # A's wins, draws and losses in the games before this one
+
+    @classmethod
+    def parse(cls, body: dict[str, Any]) -> LabGame:
+        unknown = sorted(set(body) - FIELDS)
+        if unknown:
+            raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})")
+        rules = rules_from(body)
+        games = whole(body, "games", 1, MAX_GAMES)
+        game = whole(body, "game", 0, games - 1)
+        seed = whole(body, "seed", 0, 2**31 - 1, 1)
+        tally = body.get("tally", [0, 0, 0])
+        if not (
+            isinstance(tally, list)
+            and len(tally) == 3
+            and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in tally)
+            and sum(tally) == game
+        ):
+            raise BadInput("'tally' must be A's [wins, draws, losses] in the games before this one")
+        a, b = agent_spec(body.get("a"), "a"), agent_spec(body.get("b"), "b")
+        return cls(rules, a, b, games, game, seed, (tally[0], tally[1], tally[2]))
+
+
+def seat_for(spec: str) -> Seat:
+    """A computer seat named by its agent spec (a level's seat keeps its level)."""
+    name, _, rest = spec.partition(":")
+    if name in LEVELS:
+        algorithm = rest.partition("=")[2] or "minimax"
+        return Seat("computer", level=name, algorithm=algorithm, name=spec)
+    return Seat("computer", level=None, algorithm=name, name=spec)
+
+
+class Lab:
+    """Plays lab games as the asking device's work in the computer's queue."""
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+        self.busy: set[str] = set()  # devices with a lab game being played by this process
+
+    def play(self, device: Device, body: dict[str, Any]) -> dict[str, Any]:
+        """Play the game ``body`` names, keep it, and answer with it and the match so far."""
+        asked = LabGame.parse(body)
+        if device.address in self.busy:
+            raise NotNow("your lab game is still being played; one at a time")
+        device.limit("computer")
+        queue = self.games.computer.queue
+        queue.admit(device.address)
+        self.busy.add(device.address)
+        try:
+            args = (
+                asked.rules.name,
+                dict(asked.rules.options),
+                engine_spec(asked.a),
+                engine_spec(asked.b),
+                asked.game,
+                asked.seed,
+                TIME_SCALE,
+            )
+            played = queue.submit(device.address, args, task=play_lab_game).result(WAIT_SECONDS)
+        finally:
+            self.busy.discard(device.address)
+        game_id = self.keep(asked, played, device)
+        wins, draws, losses = asked.tally
+        outcome = played["outcome"]
+        wins += outcome == "win"
+        draws += outcome == "draw"
+        losses += outcome == "loss"
+        elo = elo_estimate(wins, draws, losses)
+        return {
+            **{k: played[k] for k in ("index", "a_player", "outcome", "margin", "scores")},
+            "game_id": game_id,
+            "url": f"/game/{game_id}",
+            "tally": [wins, draws, losses],
+            "score": round(elo.score, 4),
+            "elo": {"diff": finite(elo.diff), "low": finite(elo.low), "high": finite(elo.high)},
+            "done": asked.game + 1 == asked.games,
+        }
+
+    def keep(self, asked: LabGame, played: dict[str, Any], device: Device) -> str:
+        """Store the game as a finished computer-vs-computer game (it opens in review)."""
+        a_seat = played["a_player"]
+        seats = [seat_for(asked.b), seat_for(asked.b)]
+        seats[a_seat] = seat_for(asked.a)
+        data = {
+            "variant": asked.rules.name,
+            "options": dict(asked.rules.options),
+            "first_player": played["first_player"],
+            "moves": played["moves"],
+            "mode": "watch",
+            "seats": [s.to_dict() for s in seats],
+            "decisions": {},
+            "resigned": None,
+            "paused": True,
+            "delay": 0.0,
+            "last_move_at": time.time(),
+            "settings": {"mode": "watch", "variant": asked.rules.name},
+            "device": device.address,
+            "lab": {"a": asked.a, "b": asked.b, "game": asked.game, "seed": asked.seed},
+        }
+        return self.games.start(data, [], device, new_game_id()).id
+
+
+def finite(x: float) -> float | None:
+    """An Elo figure for JSON: None for an infinite one (a perfect score)."""
+    return round(x, 1) if math.isfinite(x) else None

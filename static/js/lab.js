@@ -1,0 +1,167 @@
+// The AI lab page: asks the server for one game of a match at a time (the server plays it in
+// the computer's fair queue and answers with the tally and the Elo so far), draws the running
+// score (or, for the sweep preset, the win rate against the playouts) and lists every game.
+
+import { api, ApiError } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const SWEEP = [5, 10, 20, 50, 100];
+const SWEEP_GAMES = 10;
+let stopping = false;
+
+function el(name, attrs = {}, text = "") {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text) node.textContent = text;
+  return node;
+}
+
+function status(text) {
+  $("lab-status").textContent = text;
+}
+
+function eloText(elo) {
+  const f = (x, sign) => (x === null ? `${sign}∞` : `${x > 0 ? "+" : ""}${Math.round(x)}`);
+  return `Elo ${f(elo.diff, "+")} (95%: ${f(elo.low, "−")} to ${f(elo.high, "+")})`;
+}
+
+/** A line chart of points {x, y, low, high} (y in 0..1) with axes; x runs over 0..xMax. */
+function drawChart(points, { xMax, xLabel, yLabel, logX = false }) {
+  const svg = $("lab-chart");
+  svg.replaceChildren();
+  const L = 52, R = 580, T = 16, B = 220;
+  const xs = (x) => {
+    if (logX) return L + ((Math.log(x) - Math.log(points[0]?.x || 1)) / (Math.log(xMax) - Math.log(points[0]?.x || 1) || 1)) * (R - L);
+    return L + (x / xMax) * (R - L);
+  };
+  const ys = (y) => B - y * (B - T);
+  svg.append(el("line", { x1: L, y1: B, x2: R, y2: B, class: "axis" }));
+  svg.append(el("line", { x1: L, y1: T, x2: L, y2: B, class: "axis" }));
+  for (const y of [0, 0.25, 0.5, 0.75, 1]) {
+    svg.append(el("line", { x1: L, y1: ys(y), x2: R, y2: ys(y), class: y === 0.5 ? "even" : "grid" }));
+    svg.append(el("text", { x: L - 8, y: ys(y) + 4, class: "tick", "text-anchor": "end" }, `${y * 100}%`));
+  }
+  svg.append(el("text", { x: (L + R) / 2, y: 252, class: "label", "text-anchor": "middle" }, xLabel));
+  svg.append(el("text", { x: 12, y: (T + B) / 2, class: "label", "text-anchor": "middle", transform: `rotate(-90 12 ${(T + B) / 2})` }, yLabel));
+  if (!points.length) return;
+  const band = points.map((p) => `${xs(p.x)},${ys(p.high)}`).concat(points.slice().reverse().map((p) => `${xs(p.x)},${ys(p.low)}`));
+  svg.append(el("polygon", { points: band.join(" "), class: "band" }));
+  svg.append(el("polyline", { points: points.map((p) => `${xs(p.x)},${ys(p.y)}`).join(" "), class: "line" }));
+  for (const p of points) {
+    svg.append(el("circle", { cx: xs(p.x), cy: ys(p.y), r: 3.5, class: "dot" }));
+    if (logX) svg.append(el("text", { x: xs(p.x), y: B + 16, class: "tick", "text-anchor": "middle" }, String(p.x)));
+  }
+  if (!logX) svg.append(el("text", { x: R, y: B + 16, class: "tick", "text-anchor": "end" }, String(xMax)));
+}
+
+function listGame(result, label) {
+  const li = document.createElement("li");
+  const a = document.createElement("a");
+  a.href = result.url;
+  const [sa, sb] = [result.scores[result.a_player], result.scores[1 - result.a_player]];
+  a.textContent = `${label}A ${result.outcome === "win" ? "won" : result.outcome === "draw" ? "drew" : "lost"} ${sa}–${sb} (A played ${result.a_player === 0 ? "first seat" : "second seat"})`;
+  li.append(a);
+  $("lab-games-list").append(li);
+}
+
+/** Ask for one game; when the server says to wait (its limits, a busy queue), wait and ask again. */
+async function playOne(body) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await api("POST", "/api/lab/games", body);
+    } catch (err) {
+      const later = err instanceof ApiError && (err.status === 429 || err.status === 503);
+      if (!later || tries >= 60 || stopping) throw err;
+      status(`${err.message} — waiting, then game ${body.game + 1} again…`);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+}
+
+/** Play a whole match, game by game; call ``onGame`` with each answer. */
+async function match({ variant, a, b, games, seed }, onGame) {
+  let tally = [0, 0, 0];
+  let last = null;
+  for (let game = 0; game < games && !stopping; game++) {
+    status(`Playing game ${game + 1} of ${games}: ${a} against ${b}…`);
+    last = await playOne({ variant, a, b, games, game, seed, tally });
+    tally = last.tally;
+    onGame(last, game);
+  }
+  return last;
+}
+
+function busy(on) {
+  $("lab-start").disabled = on;
+  $("lab-sweep").disabled = on;
+  $("lab-stop").disabled = !on;
+}
+
+async function run(work) {
+  stopping = false;
+  busy(true);
+  $("lab-games-list").replaceChildren();
+  try {
+    await work();
+  } catch (err) {
+    status(err instanceof ApiError ? err.message : String(err));
+  } finally {
+    busy(false);
+  }
+}
+
+function startMatch(event) {
+  event.preventDefault();
+  const settings = {
+    variant: $("lab-variant").value,
+    a: $("lab-a").value.trim(),
+    b: $("lab-b").value.trim(),
+    games: Number($("lab-games").value),
+    seed: 1 + Math.floor(Math.random() * 1e6),
+  };
+  $("lab-chart-title").textContent = `${settings.a}'s running score against ${settings.b}`;
+  const points = [];
+  drawChart(points, { xMax: settings.games, xLabel: "games", yLabel: "score of A" });
+  run(async () => {
+    const last = await match(settings, (result, game) => {
+      const n = result.tally[0] + result.tally[1] + result.tally[2];
+      const low = result.elo.low === null ? 0 : 1 / (1 + 10 ** (-result.elo.low / 400));
+      const high = result.elo.high === null ? 1 : 1 / (1 + 10 ** (-result.elo.high / 400));
+      points.push({ x: n, y: result.score, low, high });
+      drawChart(points, { xMax: settings.games, xLabel: "games", yLabel: "score of A" });
+      listGame(result, `Game ${game + 1}: `);
+      status(`${n} of ${settings.games} games: A ${result.tally.join("–")} (wins–draws–losses), score ${(result.score * 100).toFixed(0)}%, ${eloText(result.elo)}`);
+    });
+    if (last && stopping) status(`Stopped. ${$("lab-status").textContent}`);
+  });
+}
+
+function startSweep() {
+  const variant = $("lab-variant").value;
+  $("lab-chart-title").textContent = "MCTS against random: A's score as the playouts a move grow";
+  const points = [];
+  drawChart(points, { xMax: SWEEP[SWEEP.length - 1], xLabel: "playouts a move", yLabel: "score of MCTS", logX: true });
+  run(async () => {
+    for (const playouts of SWEEP) {
+      if (stopping) break;
+      const a = `mcts:iterations=${playouts}`;
+      const last = await match({ variant, a, b: "random", games: SWEEP_GAMES, seed: playouts }, (result, game) =>
+        listGame(result, `${playouts} playouts, game ${game + 1}: `));
+      if (!last) break;
+      const low = last.elo.low === null ? 0 : 1 / (1 + 10 ** (-last.elo.low / 400));
+      const high = last.elo.high === null ? 1 : 1 / (1 + 10 ** (-last.elo.high / 400));
+      points.push({ x: playouts, y: last.score, low, high });
+      drawChart(points, { xMax: SWEEP[SWEEP.length - 1], xLabel: "playouts a move", yLabel: "score of MCTS", logX: true });
+      status(`${playouts} playouts a move: MCTS scored ${(last.score * 100).toFixed(0)}% against random (${eloText(last.elo)})`);
+    }
+  });
+}
+
+$("lab-form").addEventListener("submit", startMatch);
+$("lab-sweep").addEventListener("click", startSweep);
+$("lab-stop").addEventListener("click", () => {
+  stopping = true;
+  status("Stopping after this game…");
+});
+drawChart([], { xMax: 20, xLabel: "games", yLabel: "score of A" });
