@@ -9,7 +9,14 @@
 
 from __future__ import annotations
 
+import sys
+
 from engine.solver.rules import KalahSpec
 from engine.solver.solve import Solution, Solver
 
 __all__ = ["KalahSpec", "Solution", "Solver"]
+
+# The solver recurses once per move of the line it follows (and the table builder once per move
+# of its deepest endgame): Python's limit is raised once, when the solver is imported, never in
+# the middle of someone else's work (a search thread, a test).
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))

@@ -9,7 +9,6 @@ node counts differ (the native table has fixed size and replaces entries).
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -80,7 +79,6 @@ class PySolver:
         self._next_callback = self.nodes + self._every
         if len(self.tt) > self.limit:
             self.tt.clear()
-        sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
         try:
             return self._search(b, s, alpha, beta)
         finally:

@@ -9,7 +9,6 @@ and cached in a folder the caller names; nothing else in the engine writes files
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
@@ -62,7 +61,6 @@ def compositions(seeds: int, m: int) -> list[View]:
 def build_python(spec: KalahSpec, seeds: int) -> bytes:
     """The table for up to ``seeds`` seeds, built in pure Python (small tables, tests)."""
     values: list[int | None] = [None] * count(seeds, spec.pits)
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
     def value(b: View) -> int:
         r = rank(b)
