@@ -3,8 +3,9 @@
 Rule implemented: on Kalah (the rule sets ``engine.solver`` solves) the agent spends part of
 its time solving the position exactly (the final margin both sides playing perfectly) and plays
 a move that keeps that margin; the decision says ``exact=True``.  The part is ``solve_share``
-while the seeds on the board are within its reach (the most seeds it has solved, +2, at first
-``REACH``), a fifth beyond it.  When the solve does not finish in time, or the variant has no
+while the seeds on the board are within its reach, a tenth beyond it; the reach starts at
+``REACH`` seeds, drops to 3 below a count whose solve ran out of time and grows to 2 above one
+solved in a quarter of its time.  When the solve does not finish in time, or the variant has no
 solver, the fallback agent (the level's Master search) plays with the time that is left and the
 decision is exact only if that search proved its value.  Solvers, endgame tables and their
 transposition tables are kept per rule set in the process, so each move of a game reuses the last
@@ -22,6 +23,8 @@ from engine.solver import KalahSpec, Solver
 
 REACH = 36
 """Seeds on the board a first solve is expected to handle in a few seconds (6-pit Kalah)."""
+BEYOND_SHARE = 0.1
+"""The share of its time the agent tries a solve with beyond its reach."""
 TT_BITS = 21
 """Transposition entries of an agent's solver (2**21 x 16 bytes: 32 MB per rule set)."""
 
@@ -50,7 +53,7 @@ class PerfectAgent(Agent):
         seed: int | None = None,
         limit: Limit | None = None,
         tables: str | os.PathLike[str] | None = None,
-        solve_share: float = 0.6,
+        solve_share: float = 0.5,
         pure: bool = False,
     ) -> None:
         super().__init__(seed, limit)
@@ -73,7 +76,7 @@ class PerfectAgent(Agent):
         if solver is not None:
             b = state.board
             seeds = sum(b) - b[state.rules.store0] - b[state.rules.store1]
-            share = self.solve_share if seeds <= self.reach else 0.2
+            share = self.solve_share if seeds <= self.reach else BEYOND_SHARE
             seconds = None
             if clock.end is not None:
                 seconds = max(0.0, (clock.end - clock.start) * share)
@@ -83,9 +86,10 @@ class PerfectAgent(Agent):
             try:
                 move, value = solver.best(state, order, seconds)
             except TimeoutError:
-                self.reach = min(self.reach, seeds - 1)
+                self.reach = min(self.reach, seeds - 3)
             else:
-                self.reach = max(self.reach, seeds + 2)
+                if seconds is None or clock.elapsed() < seconds / 4:
+                    self.reach = max(self.reach, seeds + 2)
                 return Decision(
                     move,
                     value=float(value),

@@ -87,12 +87,16 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return 0
     state = rules.initial_state()
     bar = Bar(out)
+    cpu = time.process_time()
     solution = solver.solve(state, report=bar)
+    cpu = time.process_time() - cpu
     bar.done()
     rate = solution.nodes / solution.seconds if solution.seconds else 0.0
     out.write(
-        f"value {solution.value:+d} (first player's final margin, perfect play)\n"
-        f"{solution.nodes:,} nodes in {solution.seconds:.1f} s ({rate:,.0f} nodes/s)\n"
+        f"value {solution.value:+d} (first player's final margin, perfect play), "
+        f"found in {solution.value_seconds:.1f} s\n"
+        f"with every move's value: {solution.nodes:,} nodes in {solution.seconds:.1f} s "
+        f"({cpu:.1f} s of CPU, {rate:,.0f} nodes/s)\n"
     )
     for move, value in solution.move_values.items():
         best = "  best" if value == solution.value else ""

@@ -33,6 +33,8 @@ class Solution:
     """The final margin after each legal move, both sides playing perfectly after it."""
     nodes: int = 0
     seconds: float = 0.0
+    value_seconds: float = 0.0
+    """How long the position's value took (the moves' values come after it)."""
 
     @property
     def best_moves(self) -> tuple[int, ...]:
@@ -51,7 +53,7 @@ class Solver:
         rules: Rules,
         cache: str | os.PathLike[str] | None = None,
         table_seeds: int | None = None,
-        tt_bits: int = 22,
+        tt_bits: int = 20,
         pure: bool = False,
     ) -> None:
         self.spec = KalahSpec.of(rules)
@@ -140,27 +142,27 @@ class Solver:
     def solve(
         self, state: State, seconds: float | None = None, report: Report | None = None
     ) -> Solution:
-        """Every legal move's exact final margin; TimeoutError after ``seconds``."""
+        """The position's exact final margin, then every legal move's; TimeoutError after
+        ``seconds``."""
         start = time.perf_counter()
         deadline = None if seconds is None else start + seconds
         b, lead = view(state)
         first = self.nodes
         moves = state.legal_moves()
-        values: dict[int, int] = {}
-        guess = 0
-        for k, move in enumerate(moves):
-            if report is not None:
-                report(k / len(moves), self.nodes - first)
+        steps = len(moves) + 1
 
-                def on_nodes(nodes: int, k: int = k) -> None:
-                    report(k / len(moves), nodes - first)
-            else:
-                on_nodes = None  # type: ignore[assignment]
-            v = self.move_value(b, move, guess, deadline, on_nodes)
-            values[move] = v + lead
-            guess = max(guess, v) if k else v
+        def on_nodes(k: int) -> Callable[[int], object] | None:
+            if report is None:
+                return None
+            report(k / steps, self.nodes - first)
+            return lambda nodes: report(k / steps, nodes - first)
+
+        root = self.value(b, 0, deadline, on_nodes(0))
+        found = time.perf_counter() - start
+        values: dict[int, int] = {}
+        for k, move in enumerate(moves, 1):
+            values[move] = lead + self.move_value(b, move, root, deadline, on_nodes(k))
         if report is not None:
             report(1.0, self.nodes - first)
-        return Solution(
-            max(values.values()), values, self.nodes - first, time.perf_counter() - start
-        )
+        assert max(values.values()) == root + lead
+        return Solution(root + lead, values, self.nodes - first, time.perf_counter() - start, found)

@@ -63,7 +63,7 @@ def test_perfect_says_when_its_value_is_exact(tmp_path) -> None:
     agent = make_agent(level="perfect", seed=1)
     decision = agent.choose(rules.initial_state(), Limit(seconds=30.0))
     assert decision.exact and decision.value == 6.0 and decision.to_dict()["exact"] is True
-    # Kalah 6x4 from the start is far beyond a fifth of 0.2 s: Master's search plays instead.
+    # Kalah 6x4 from the start is far beyond a tenth of 0.2 s: Master's search plays instead.
     start = get_variant("kalah").initial_state()
     decision = agent.choose(start, Limit(seconds=0.2))
     assert decision.extra["solved"] is False and decision.move in start.legal_moves()
