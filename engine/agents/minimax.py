@@ -32,9 +32,9 @@ from engine.core import Rules, State
 
 MAX_DEPTH = 64
 TABLE_LIMIT = 1_500_000
-STABLE_DEPTHS = 4
+STABLE_DEPTHS = 5
 """Depths in a row with the same best move before the search may stop early."""
-MIN_GROWTH, MAX_GROWTH = 2.0, 6.0
+MIN_GROWTH, MAX_GROWTH = 1.5, 4.0
 """The least and most a depth is predicted to cost, as a multiple of the depth before it (the
 ratio of two short depths' times says little: it is clamped)."""
 
@@ -106,11 +106,11 @@ def settled(bests: Sequence[int], times: Sequence[float], left: float) -> bool:
     prediction is the last depth's time (``times``, one a depth) times its growth over the
     depth before, kept between MIN_GROWTH and MAX_GROWTH.
 
-    >>> settled([2, 5, 5, 5, 5], [0.01, 0.02, 0.05, 0.1, 0.3], left=0.5)
+    >>> settled([2, 5, 5, 5, 5, 5], [0.01, 0.02, 0.05, 0.1, 0.3, 0.6], left=1.0)
     True
-    >>> settled([2, 5, 5, 5, 5], [0.01, 0.02, 0.05, 0.1, 0.3], left=2.0)
+    >>> settled([2, 5, 5, 5, 5, 5], [0.01, 0.02, 0.05, 0.1, 0.3, 0.6], left=1.5)
     False
-    >>> settled([5, 5, 5, 2], [0.01, 0.02, 0.05, 0.3], left=0.1)
+    >>> settled([5, 5, 5, 5, 2], [0.01, 0.02, 0.05, 0.1, 0.3], left=0.1)
     False
     """
     if len(bests) < STABLE_DEPTHS or len(set(bests[-STABLE_DEPTHS:])) != 1:

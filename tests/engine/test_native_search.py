@@ -72,11 +72,13 @@ def test_proven_values_are_kept_as_proven_in_the_table() -> None:
 
 
 def test_a_settled_move_stops_deepening_only_when_the_next_depth_cannot_finish() -> None:
-    times = [0.01, 0.02, 0.05, 0.1, 0.3]
-    assert settled([1, 3, 3, 3, 3], times, left=0.5)  # next depth ~0.9 s > 0.5 s left
-    assert not settled([1, 3, 3, 3, 3], times, left=2.0)  # it could finish: go on
-    assert not settled([1, 1, 3, 3, 3], times, left=0.5)  # changed within the last four
-    assert not settled([3, 3, 3], times[:3], left=0.0)  # too few depths to say
+    times = [0.01, 0.02, 0.05, 0.1, 0.3, 0.6]
+    assert settled([1, 3, 3, 3, 3, 3], times, left=1.0)  # next depth >= 1.2 s > 1.0 s left
+    assert not settled([1, 3, 3, 3, 3, 3], times, left=1.5)  # it could finish: go on
+    assert not settled([1, 1, 3, 3, 3, 3], times, left=0.1)  # changed within the last five
+    assert not settled([3, 3, 3, 3], times[:4], left=0.0)  # too few depths to say
+    # A jumpy ratio of two short depths is clamped: 0.3 / 0.001 counts as 4.
+    assert not settled([3] * 6, [0.0, 0.0, 0.0, 0.0, 0.001, 0.3], left=1.3)
 
 
 def test_mcts_stops_when_the_runner_up_cannot_catch_up() -> None:
