@@ -141,6 +141,16 @@ def store_error(exc: Exception) -> StoreError:
     return StoreError(f"the server can't reach its game store (PostgreSQL: {exc}); try again soon")
 
 
+def mode_of(text: str) -> str | None:
+    """The mode of a game stored as JSON text (None if it can't be read: a damaged game)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    mode = data.get("mode") if isinstance(data, dict) else None
+    return mode if isinstance(mode, str) else None
+
+
 def decode(found: tuple[Any, ...] | None) -> Row | None:
     return None if found is None else Row.decode(found)
 

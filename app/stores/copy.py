@@ -1,0 +1,116 @@
+"""Copy every game (and its seat owners) from an SQLite store file into PostgreSQL.
+
+    python -m app.stores.copy instance/mancala.sqlite3 postgresql://user:pw@host/db
+
+Moving a server from its SQLite file to PostgreSQL: stop the server (or not: the copy reads a
+consistent snapshot, and running it again later brings over what changed since), copy, then
+start the hosts with ``MANCALA_DATABASE_URL``.  The target's schema is created (or migrated)
+first.  A game already in PostgreSQL is replaced only by a newer version of itself, so the copy
+may be repeated safely; damaged games are copied as they are.  Claims of computer moves,
+presence and rate limits are not copied: they are short-lived, and the next read of a game
+claims its computer move again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import sys
+from contextlib import closing
+from dataclasses import dataclass
+from typing import Any
+
+from app.store import StoreError
+from app.stores.postgres import PostgresStore, mode_of
+
+BATCH = 500
+
+
+@dataclass
+class Copied:
+    games: int = 0  # games read from the SQLite file
+    new: int = 0  # inserted into PostgreSQL
+    updated: int = 0  # replaced an older version there
+    current: int = 0  # already there at this version or newer
+    seats: int = 0  # seat owners inserted
+
+    def __str__(self) -> str:
+        return (
+            f"{self.games} games read: {self.new} new, {self.updated} updated, "
+            f"{self.current} already current; {self.seats} seat owners added"
+        )
+
+
+def read_sqlite(path: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Every game row and seat owner of an SQLite store (one read transaction: a snapshot)."""
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        db.execute("BEGIN")
+        games = db.execute(
+            "SELECT id, version, data, created, updated FROM games ORDER BY created"
+        ).fetchall()
+        seats = db.execute("SELECT owner, game_id, seat FROM seats").fetchall()
+        db.execute("COMMIT")
+    return games, seats
+
+
+def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
+    """Copy ``sqlite_path``'s games into the PostgreSQL database at ``url`` (see the module)."""
+    games, seats = read_sqlite(sqlite_path)
+    store = PostgresStore(url)
+    done = Copied(games=len(games))
+    try:
+        with store.connect(application_name="mancala-copy") as db:
+            for i in range(0, len(games), batch):
+                with db.transaction():
+                    for gid, version, data, created, updated in games[i : i + batch]:
+                        found = db.execute(
+                            "INSERT INTO games (id, version, data, mode, created, updated) "
+                            "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET "
+                            "version = excluded.version, data = excluded.data, "
+                            "mode = excluded.mode, created = excluded.created, "
+                            "updated = excluded.updated, think_version = NULL, think_at = NULL "
+                            "WHERE games.version < excluded.version "
+                            "RETURNING (xmax = 0) AS inserted",
+                            (gid, version, data, mode_of(data), created, updated),
+                        ).fetchone()
+                        if found is None:
+                            done.current += 1
+                        elif found[0]:
+                            done.new += 1
+                        else:
+                            done.updated += 1
+            for i in range(0, len(seats), batch):
+                with db.transaction():
+                    for owner, gid, seat in seats[i : i + batch]:
+                        done.seats += db.execute(
+                            "INSERT INTO seats (owner, game_id, seat) SELECT %s, %s, %s "
+                            "WHERE EXISTS (SELECT 1 FROM games WHERE id = %s) "
+                            "ON CONFLICT DO NOTHING",
+                            (owner, gid, seat, gid),
+                        ).rowcount
+    finally:
+        store.close()
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m app.stores.copy", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("sqlite_file", help="the SQLite store, e.g. instance/mancala.sqlite3")
+    parser.add_argument("postgres_url", help="postgresql://user:password@host:port/database")
+    args = parser.parse_args(argv)
+    try:
+        done = copy(args.sqlite_file, args.postgres_url)
+    except (sqlite3.Error, OSError) as exc:
+        print(f"could not read {args.sqlite_file}: {exc}", file=sys.stderr)
+        return 1
+    except StoreError as exc:
+        print(f"could not write to PostgreSQL: {exc.message}", file=sys.stderr)
+        return 1
+    print(done)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

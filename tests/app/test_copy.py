@@ -1,0 +1,122 @@
+"""Copying an SQLite store into PostgreSQL (a real server, tests/pg.py): every game, exactly,
+with its seat owners; repeatable; and the app on PostgreSQL plays the copied games on."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from app import create_app
+from app.store import Store
+from app.stores.copy import copy
+from app.stores.postgres import PostgresStore
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "copy-test-seat-token-0123456789"
+
+
+def test_every_game_is_copied_exactly_and_a_second_copy_brings_only_changes(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    path = str(tmp_path / "mancala.sqlite3")
+    old = Store(path)
+    for i in range(7):
+        old.create(f"g{i}", {"mode": "remote" if i % 2 else "local", "n": i}, [("alice", i % 2)])
+    old.save("g1", 1, {"mode": "remote", "n": 10}, add_owner=("bob", 1))
+    old.create("bad", {"mode": "local"}, [])
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET data = '{not json' WHERE id = 'bad'")
+
+    done = copy(path, postgres_url, batch=3)
+    assert (done.games, done.new, done.updated, done.current) == (8, 8, 0, 0)
+    assert done.seats == 8
+    new = PostgresStore(postgres_url)
+    try:
+        for i in range(7):
+            a, b = old.load(f"g{i}"), new.load(f"g{i}")
+            assert a is not None and b is not None
+            assert (a.version, a.data, a.created, a.updated) == (
+                b.version,
+                b.data,
+                b.created,
+                b.updated,
+            )
+        with new.connect() as db:
+            found = db.execute("SELECT data FROM games WHERE id = 'bad'").fetchone()
+            assert found is not None and found[0] == "{not json"  # kept as it was
+        assert [r.id for r in new.games_of("bob")] == ["g1"]
+        assert {r.id for r in new.games_of("alice")} == {f"g{i}" for i in range(7)}
+        assert {r.id for r in new.recent("remote")} == {"g1", "g3", "g5"}
+
+        old.save("g2", 1, {"mode": "local", "n": 20})
+        new.save("g4", 1, {"mode": "local", "n": 40})  # newer in PostgreSQL: kept
+        again = copy(path, postgres_url)
+        assert (again.new, again.updated, again.current, again.seats) == (0, 1, 7, 0)
+        assert new.load("g2").data["n"] == 20  # type: ignore[union-attr]
+        assert new.load("g4").data["n"] == 40  # type: ignore[union-attr]
+    finally:
+        new.close()
+
+
+def test_the_command_copies_a_played_game_that_the_app_then_serves_from_postgresql(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    instance = tmp_path / "instance"
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance), "AI_EXECUTOR": "thread"})
+    client = app.test_client()
+    headers = {"Authorization": f"Bearer {TOKEN}"}
+    game = client.post("/api/games", json={"mode": "local"}, headers=headers).json
+    for _ in range(3):
+        body = {"pit": game["legal_moves"][0], "version": game["version"]}
+        game = client.post(f"/api/games/{game['id']}/moves", json=body, headers=headers).json
+    app.extensions["mancala_computer"].shutdown()
+
+    done = subprocess.run(
+        [sys.executable, "-m", "app.stores.copy", str(instance / "mancala.sqlite3"), postgres_url],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "1 games read: 1 new" in done.stdout
+
+    on_pg = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "other"),
+            "AI_EXECUTOR": "thread",
+            "DATABASE_URL": postgres_url,
+        }
+    )
+    try:
+        client = on_pg.test_client()
+        seen = client.get(f"/api/games/{game['id']}", headers=headers).json
+        assert seen["moves"] == game["moves"] and seen["you"] == [0, 1]
+        body = {"pit": seen["legal_moves"][0], "version": seen["version"]}
+        after = client.post(f"/api/games/{game['id']}/moves", json=body, headers=headers)
+        assert after.status_code == 200 and len(after.json["moves"]) == 4
+        assert [g["id"] for g in client.get("/api/games", headers=headers).json["games"]] == [
+            game["id"]
+        ]
+    finally:
+        on_pg.extensions["mancala_computer"].shutdown()
+        on_pg.extensions["mancala_store"].close()
+
+
+def test_a_bad_target_says_so(tmp_path: Path) -> None:
+    Store(str(tmp_path / "s.sqlite3")).create("g", {}, [])
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "app.stores.copy",
+            str(tmp_path / "s.sqlite3"),
+            "postgresql://nobody@127.0.0.1:1/none?connect_timeout=2",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1 and "could not write to PostgreSQL" in done.stderr
