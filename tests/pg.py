@@ -56,8 +56,9 @@ def require_bin_dir() -> Path:
 class PostgresServer:
     """One PostgreSQL cluster in its own temporary folder, owned by an unprivileged user."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, durable: bool = False) -> None:
         self.bindir = bindir
+        self.durable = durable  # PostgreSQL's own defaults (fsync): for benchmarks
         self.root = Path(tempfile.mkdtemp(prefix="mancala-pg-"))
         self.data = self.root / "data"
         self.logfile = self.root / "server.log"
@@ -89,17 +90,15 @@ class PostgresServer:
             "--encoding=UTF8",
             "--no-sync",
         )
-        options = " ".join(
-            [
-                "-c listen_addresses=127.0.0.1",
-                f"-c port={self.port}",
-                "-c unix_socket_directories=''",
-                "-c max_connections=200",
-                "-c fsync=off",  # a throwaway cluster: speed over durability
-                "-c synchronous_commit=off",
-                "-c full_page_writes=off",
-            ]
-        )
+        settings = [
+            "-c listen_addresses=127.0.0.1",
+            f"-c port={self.port}",
+            "-c unix_socket_directories=''",
+            "-c max_connections=200",
+        ]
+        if not self.durable:  # a throwaway cluster: speed over durability
+            settings += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
+        options = " ".join(settings)
         self._run(
             str(self.bindir / "pg_ctl"),
             "-D",

@@ -4,13 +4,19 @@
     python -m tools.loadbench --games 10 --seconds 8   # a short run
     python -m tools.loadbench --url http://127.0.0.1:8000 --json load.json
     python -m tools.loadbench --attack slowloris     # the same while one address attacks
+    python -m tools.loadbench --hosts 2 --database-url postgresql://mancala@127.0.0.1/mancala
+    python -m tools.loadbench --hosts http://10.0.0.5:8000,http://10.0.0.6:8000
 
 Without ``--url`` it starts ``python -m app.serve`` (``PORT``, a fresh ``MANCALA_INSTANCE``;
 ``WORKERS``/``THREADS`` as in the environment, else the defaults), waits for it, plays, and
-stops it with SIGTERM to its process group.  The games (see :func:`plan`): half are a person
-against the computer at Easy, three in ten are pairs of devices on the LAN, the rest are
-computer-vs-computer games with spectators.  Every simulated device is its own thread with one
-keep-alive connection from its own loopback address (127.0.x.y), as devices on a LAN are.
+stops it with SIGTERM to its process group.  ``--hosts N`` starts N such servers (app hosts),
+all on the PostgreSQL database of ``--database-url`` (one host may use SQLite), and
+``--hosts URL,URL`` uses running ones; either way device n talks to host n mod N, so the two
+devices of a LAN pair are on different hosts and every move crosses between them.  The games
+(see :func:`plan`): half are a person against the computer at Easy, three in ten are pairs of
+devices on the LAN, the rest are computer-vs-computer games with spectators.  Every simulated
+device is its own thread with one keep-alive connection from its own loopback address
+(127.0.x.y), as devices on a LAN are.
 
 Every request is timed.  Long-polls (``GET /api/games/<id>?since=N``) wait by design and are
 reported apart; the target is on the requests that never wait: creates, joins, moves (without
@@ -428,35 +434,61 @@ def get(url: str, path: str, timeout: float = 2.0) -> int:
 
 @dataclass
 class Server:
-    url: str
-    pgid: int | None
+    """The app hosts of a run: their URLs, process groups (if started here) and settings."""
+
+    urls: list[str]
+    pgids: list[int]
     settings: str
+
+    @property
+    def url(self) -> str:
+        return self.urls[0]
 
 
 @contextmanager
-def served(root: Path, log_path: Path | None) -> Iterator[Server]:
-    """``python -m app.serve`` as the README starts it, on a free port and a fresh instance."""
-    port = free_port()
-    instance = tempfile.mkdtemp(prefix="mancala-load-")
-    env = dict(os.environ, PORT=str(port), MANCALA_INSTANCE=instance)
-    log_file = log_path or Path(instance) / "server.log"
-    settings = " ".join(f"{k}={env[k]}" for k in ("WORKERS", "THREADS") if k in env)
+def served(
+    root: Path, log_path: Path | None, hosts: int = 1, database_url: str | None = None
+) -> Iterator[Server]:
+    """``python -m app.serve`` as the README starts it, on a free port and a fresh instance;
+    ``hosts`` of them, all on the PostgreSQL database at ``database_url`` if given."""
+    if hosts > 1 and not database_url:
+        raise SystemExit("several hosts share one PostgreSQL database: give --database-url")
+    instances = [tempfile.mkdtemp(prefix="mancala-load-") for _ in range(hosts)]
+    secret = secrets.token_hex(32)  # one key for every host, as a deployment would have
+    procs: list[subprocess.Popen[bytes]] = []
+    urls: list[str] = []
+    settings = " ".join(f"{k}={os.environ[k]}" for k in ("WORKERS", "THREADS") if k in os.environ)
     settings = settings or "default WORKERS and THREADS"
-    with open(log_file, "w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "app.serve"],
-            cwd=root,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group: gunicorn, workers, search processes
-        )
-        try:
-            url = f"http://127.0.0.1:{port}"
-            wait_ready(url, proc, log_file)
-            yield Server(url, proc.pid, settings)
-        finally:
+    store = "PostgreSQL" if database_url else "SQLite"
+    settings = f"{hosts} host{'s' * (hosts > 1)} on {store}, {settings}"
+    try:
+        for n, instance in enumerate(instances):
+            port = free_port()
+            env = dict(os.environ, PORT=str(port), MANCALA_INSTANCE=instance)
+            env["MANCALA_SECRET_KEY"] = secret
+            if database_url:
+                env["MANCALA_DATABASE_URL"] = database_url
+            log_file = Path(instance) / "server.log"
+            if log_path is not None:
+                log_file = log_path if n == 0 else log_path.with_suffix(f".{n}{log_path.suffix}")
+            with open(log_file, "w") as log:
+                procs.append(
+                    subprocess.Popen(
+                        [sys.executable, "-m", "app.serve"],
+                        cwd=root,
+                        env=env,
+                        stdout=log,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,  # its own group: gunicorn, workers, searches
+                    )
+                )
+            urls.append(f"http://127.0.0.1:{port}")
+            wait_ready(urls[-1], procs[-1], log_file)
+        yield Server(urls, [proc.pid for proc in procs], settings)
+    finally:
+        for proc in procs:
             stop_group(proc)
+        for instance in instances:
             shutil.rmtree(instance, ignore_errors=True)
 
 
@@ -513,17 +545,21 @@ def proc_table() -> dict[int, tuple[int, float, str]]:
             continue
         cpu = sum(int(x) for x in fields[11:15]) / tick
         role = "search" if "multiprocessing" in cmd else "server"
+        if cmd.startswith(("postgres", "/usr/lib/postgresql/")):
+            role = "database"
         table[int(entry)] = (int(fields[2]), cpu, role)
     return table
 
 
-def group_cpu(pgid: int | None) -> dict[str, float]:
-    """CPU seconds so far of the server's processes, by role (server / search)."""
+def group_cpu(pgids: list[int]) -> dict[str, float]:
+    """CPU seconds so far of the servers' processes, by role (server / search), and of every
+    PostgreSQL process on this machine ("database")."""
     out: dict[str, float] = {}
-    if pgid is not None:
-        for group, cpu, role in proc_table().values():
-            if group == pgid:
-                out[role] = out.get(role, 0.0) + cpu
+    for group, cpu, role in proc_table().values():
+        if group in pgids:
+            out[role] = out.get(role, 0.0) + cpu
+        elif role == "database":
+            out[role] = out.get(role, 0.0) + cpu
     return out
 
 
@@ -546,32 +582,47 @@ def own_cpu() -> float:
 
 
 def drive(
-    url: str, mix: Mix, seconds: float, seed: int, ramp: float, parts: int = CLIENT_PROCESSES
+    urls: list[str],
+    mix: Mix,
+    seconds: float,
+    seed: int,
+    ramp: float,
+    parts: int = CLIENT_PROCESSES,
 ) -> list[Tally]:
     """Play with every device for ``seconds``: the games are shared out over ``parts`` client
     processes (a table's devices stay together), so that one client's interpreter lock does not
-    add its own queueing to the latencies it measures.  The devices' tallies."""
+    add its own queueing to the latencies it measures.  Device n talks to ``urls[n % len]``.
+    The devices' tallies."""
     start = time.time() + 1.0 + 0.2 * parts  # every process starts its devices from here
     parts = max(1, min(parts, mix.computer + mix.remote + mix.watch))
     if parts == 1:
-        return drive_part(url, mix, seconds, seed, ramp, 0, 1, start)
+        return drive_part(urls, mix, seconds, seed, ramp, 0, 1, start)
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(parts, mp_context=context) as pool:
         jobs = [
-            pool.submit(drive_part, url, mix, seconds, seed, ramp, part, parts, start)
+            pool.submit(drive_part, urls, mix, seconds, seed, ramp, part, parts, start)
             for part in range(parts)
         ]
         return [tally for job in jobs for tally in job.result()]
 
 
 def drive_part(
-    url: str, mix: Mix, seconds: float, seed: int, ramp: float, part: int, parts: int, at: float
+    urls: list[str],
+    mix: Mix,
+    seconds: float,
+    seed: int,
+    ramp: float,
+    part: int,
+    parts: int,
+    at: float,
 ) -> list[Tally]:
     """This process's share of the devices (games ``index % parts == part``), started at the
     wall-clock time ``at`` (spread over ``ramp`` s), stopped ``seconds`` later."""
-    parts_url = urlsplit(url)
-    host, port = parts_url.hostname or "127.0.0.1", parts_url.port or 80
-    local = host.startswith("127.") or host == "localhost"  # else: this machine's one address
+    places = []
+    for url in urls:
+        parts_url = urlsplit(url)
+        host, port = parts_url.hostname or "127.0.0.1", parts_url.port or 80
+        places.append((host, port, host.startswith("127.") or host == "localhost"))
     stop = threading.Event()
     slots: dict[str, Slot] = {}
     devices: list[Device] = []
@@ -581,6 +632,7 @@ def drive_part(
     for n, (index, table, role, bearer) in enumerate(roles(mix)):
         if index % parts != part:
             continue
+        host, port, local = places[n % len(places)]  # not local: this machine's one address
         dev = Device(host, port, address(n) if local else "", stop, bearer)
         dev.think = mix.think
         slot = slots.setdefault(table, Slot())
@@ -694,6 +746,8 @@ def run(
     client_processes: int = CLIENT_PROCESSES,
     think: tuple[float, float] = THINK,
     attack: str | None = None,
+    hosts: str | None = None,
+    database_url: str | None = None,
 ) -> dict[str, Any]:
     """Run the benchmark, print its table to ``out`` (stdout) and return the figures; with
     ``attack``, while one address runs that attack (:mod:`tools.attacks`)."""
@@ -702,18 +756,20 @@ def run(
     ramp = min(5.0, seconds / 6) if ramp is None else ramp
     load_before = os.getloadavg()
     print(f"mix: {mix.describe()}", file=out, flush=True)
-    with served_or_given(url, root, server_log) as server:
+    with served_or_given(url, root, server_log, hosts, database_url) as server:
         print(
-            f"server: {server.url} ({server.settings}); {seconds:g} s, ramp {ramp:.1f} s", file=out
+            f"server: {', '.join(server.urls)} ({server.settings}); {seconds:g} s, "
+            f"ramp {ramp:.1f} s",
+            file=out,
         )
         out.flush()
-        cpu0, busy0, own0 = group_cpu(server.pgid), machine_busy(), own_cpu()
+        cpu0, busy0, own0 = group_cpu(server.pgids), machine_busy(), own_cpu()
         begun = time.monotonic()
         attacker = start_attack(attack, server.url, seconds + 1.0 + 0.2 * client_processes)
-        tallies = drive(server.url, mix, seconds, seed, ramp, client_processes)
+        tallies = drive(server.urls, mix, seconds, seed, ramp, client_processes)
         elapsed = time.monotonic() - begun
         attacked = stop_attack(attacker, server.url)
-        cpu1, busy1, own1 = group_cpu(server.pgid), machine_busy(), own_cpu()
+        cpu1, busy1, own1 = group_cpu(server.pgids), machine_busy(), own_cpu()
     figures = summarize(tallies, seconds)
     if attacked is not None:
         figures["attack"] = attacked
@@ -721,11 +777,12 @@ def run(
         date=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         machine=f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         url=server.url,
-        server=server.settings if url is None else "given",
+        urls=server.urls,
+        server=server.settings,
         games=games,
         seconds=seconds,
         mix=asdict(mix) | {"devices": mix.devices},
-        cpu=cpu_figures(cpu0, cpu1, busy0, busy1, own1 - own0, elapsed, server.pgid),
+        cpu=cpu_figures(cpu0, cpu1, busy0, busy1, own1 - own0, elapsed, bool(server.pgids)),
         load={"before": [round(x, 2) for x in load_before], "after": loadavg()},
     )
     figures["targets"] = targets(figures)
@@ -774,11 +831,23 @@ def loadavg() -> list[float]:
 
 
 @contextmanager
-def served_or_given(url: str | None, root: Path, log: Path | None) -> Iterator[Server]:
+def served_or_given(
+    url: str | None,
+    root: Path,
+    log: Path | None,
+    hosts: str | None = None,
+    database_url: str | None = None,
+) -> Iterator[Server]:
+    """The running server(s) given (``url``, or ``hosts`` as URL,URL), else started here
+    (``hosts`` as a count, default 1)."""
     if url is not None:
-        yield Server(url.rstrip("/"), None, "a running server")
+        yield Server([url.rstrip("/")], [], "a running server")
         return
-    with served(root, log) as server:
+    if hosts and not hosts.strip().isdigit():
+        urls = [u.strip().rstrip("/") for u in hosts.split(",") if u.strip()]
+        yield Server(urls, [], f"{len(urls)} running hosts")
+        return
+    with served(root, log, int(hosts or 1), database_url) as server:
         yield server
 
 
@@ -789,17 +858,19 @@ def cpu_figures(
     busy1: tuple[float, float],
     client: float,
     seconds: float,
-    pgid: int | None,
+    started: bool,
 ) -> dict[str, Any]:
     """CPU seconds in the window (``seconds`` of wall time, the drain included): the server's
     (web workers, search processes), this client's, and the whole machine's busy cores."""
     web = cpu1.get("server", 0.0) - cpu0.get("server", 0.0)
     search = cpu1.get("search", 0.0) - cpu0.get("search", 0.0)
+    database = cpu1.get("database", 0.0) - cpu0.get("database", 0.0)
     busy = busy1[0] - busy0[0]
     return {
-        "server_s": round(web + search, 1) if pgid is not None else None,
-        "web_s": round(web, 1) if pgid is not None else None,
-        "search_s": round(search, 1) if pgid is not None else None,
+        "server_s": round(web + search, 1) if started else None,
+        "web_s": round(web, 1) if started else None,
+        "search_s": round(search, 1) if started else None,
+        "database_s": round(database, 1),
         "client_s": round(client, 1),
         "wall_s": round(seconds, 1),
         "machine_busy_cores": round(busy / seconds, 2),
@@ -846,6 +917,8 @@ def report(f: dict[str, Any], out: IO[str]) -> None:
         if c["server_s"] is None
         else (f"server {c['server_s']} s (web workers {c['web_s']}, searches {c['search_s']}), ")
     )
+    if c.get("database_s"):
+        server += f"PostgreSQL {c['database_s']} s, "
     print(
         f"CPU in {c['wall_s']:g} s: {server}this client {c['client_s']} s; machine busy "
         f"{c['machine_busy_cores']} of {c['cores']} cores; load average after {f['load']['after']}",
@@ -879,6 +952,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--url", help="use this running server instead of starting one")
+    parser.add_argument(
+        "--hosts",
+        help="N: start N app hosts (on --database-url); URL,URL: use these running hosts. "
+        "Device n talks to host n mod N",
+    )
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("MANCALA_DATABASE_URL"),
+        help="the PostgreSQL database of the hosts started here (default: SQLite, one host)",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve")
     parser.add_argument("--server-log", type=Path, help="keep the server's output here")
@@ -912,6 +995,8 @@ def main(argv: list[str] | None = None) -> int:
         client_processes=args.client_processes,
         think=tuple(args.think),
         attack=args.attack,
+        hosts=args.hosts,
+        database_url=args.database_url,
     )
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2) + "\n")

@@ -45,3 +45,20 @@ def test_a_small_run_plays_games_without_errors(
     assert figures["kinds"]["join"]["count"] >= 3, text
     assert figures["moves"] > 0 and figures["computer_moves"] > 0, text
     assert figures["kinds"]["poll"]["count"] > 0, text
+
+
+@pytest.mark.slow
+def test_a_small_run_over_two_hosts_on_postgresql_plays_games_without_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], postgres_url: str
+) -> None:
+    path = tmp_path / "load.json"
+    args = ["--games", "10", "--seconds", "8", "--ramp", "1", "--json", str(path)]
+    args += ["--hosts", "2", "--database-url", postgres_url]
+    assert loadbench.main(args) == 0
+    text = capsys.readouterr().out
+    figures = json.loads(path.read_text())
+    assert figures["error_count"] == 0, text
+    assert len(figures["urls"]) == 2 and "2 hosts on PostgreSQL" in figures["server"], text
+    assert figures["kinds"]["join"]["count"] >= 3, text  # a friend on the other host joined
+    assert figures["moves"] > 0 and figures["computer_moves"] > 0, text
+    assert figures["kinds"]["poll"]["count"] > 0, text
