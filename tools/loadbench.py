@@ -782,7 +782,9 @@ def run(
         games=games,
         seconds=seconds,
         mix=asdict(mix) | {"devices": mix.devices},
-        cpu=cpu_figures(cpu0, cpu1, busy0, busy1, own1 - own0, elapsed, bool(server.pgids)),
+        cpu=cpu_figures(
+            cpu0, cpu1, busy0, busy1, own1 - own0, elapsed, bool(server.pgids), database_url
+        ),
         load={"before": [round(x, 2) for x in load_before], "after": loadavg()},
     )
     figures["targets"] = targets(figures)
@@ -859,9 +861,11 @@ def cpu_figures(
     client: float,
     seconds: float,
     started: bool,
+    database_url: str | None = None,
 ) -> dict[str, Any]:
     """CPU seconds in the window (``seconds`` of wall time, the drain included): the server's
-    (web workers, search processes), this client's, and the whole machine's busy cores."""
+    (web workers, search processes), this client's, and the whole machine's busy cores; with
+    ``database_url``, every PostgreSQL process's on this machine (its server, if local)."""
     web = cpu1.get("server", 0.0) - cpu0.get("server", 0.0)
     search = cpu1.get("search", 0.0) - cpu0.get("search", 0.0)
     database = cpu1.get("database", 0.0) - cpu0.get("database", 0.0)
@@ -870,7 +874,7 @@ def cpu_figures(
         "server_s": round(web + search, 1) if started else None,
         "web_s": round(web, 1) if started else None,
         "search_s": round(search, 1) if started else None,
-        "database_s": round(database, 1),
+        "database_s": round(database, 1) if database_url else None,
         "client_s": round(client, 1),
         "wall_s": round(seconds, 1),
         "machine_busy_cores": round(busy / seconds, 2),
