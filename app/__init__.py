@@ -40,9 +40,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app import analysis, api, errors, health, pages, seats, security, store
     from app.analysis import routes as analysis_routes
     from app.computer import moves
+    from app.games.facts import describe
     from app.lab import routes as lab_routes
 
-    store.init_app(app)
+    store.init_app(app, describe)
     moves.init_app(app, app.extensions["mancala_store"])
     analysis.init_app(app)
     errors.init_app(app)

@@ -1,5 +1,5 @@
 """How an analysis is kept with its game: one small row per game in the game store
-(:meth:`app.stores.base.GameStore.save_analysis`), whichever database that is.
+(:meth:`app.store.base.GameStore.save_analysis`), whichever database that is.
 
 A row holds the moves that were analysed and, for each position before one of them, what the
 search found (:meth:`app.analysis.search.Evaluation.to_dict`, or null while not done), with the
@@ -14,7 +14,7 @@ import socket
 from dataclasses import dataclass
 from typing import Any
 
-from app.stores.base import GameStore
+from app.store.base import GameStore
 
 
 def runner_id() -> str:

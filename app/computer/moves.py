@@ -24,7 +24,7 @@ from app.computer.pool import SearchPool
 from app.computer.queue import FairQueue
 from app.games import changes
 from app.games.model import Game
-from app.store import StaleVersion, Store, StoreError
+from app.store import GameStore, StaleVersion, StoreError
 from engine.agents.levels import level_seconds
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ def search_args(game: Game, level: str, algorithm: str) -> tuple[Any, ...]:
 class Computer:
     """Plays the computer's seats of stored games, and suggests moves, through ``queue``."""
 
-    def __init__(self, store: Store, queue: FairQueue) -> None:
+    def __init__(self, store: GameStore, queue: FairQueue) -> None:
         self.store = store
         self.queue = queue
         self._lock = threading.Lock()
@@ -174,7 +174,7 @@ def drain_all(timeout: float) -> bool:
     return all([computer.drain(timeout) for computer in _live])
 
 
-def init_app(app: Flask, store: Store) -> None:
+def init_app(app: Flask, store: GameStore) -> None:
     pool = SearchPool(app.config["AI_EXECUTOR"], app.config["AI_WORKERS"])
     queue = FairQueue(
         pool,

@@ -1,4 +1,4 @@
-"""What the store keeps in columns about a game (:class:`app.store.Facts`), from its data:
+"""What the store keeps in columns about a game (:class:`app.store.base.Facts`), from its data:
 lists and limits read these instead of every game's JSON."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.games.model import Game
-from app.store import Facts
+from app.store.base import Facts
 
 
 @dataclass

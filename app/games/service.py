@@ -32,8 +32,8 @@ from app.games.errors import (
 )
 from app.games.errors import StaleVersion as Outdated
 from app.games.model import DEFAULT_ALGORITHM, HINT_LEVEL, Game, new_game_id
-from app.store import CorruptGame, Row, StaleVersion, Store, get_store
-from app.watch import VersionWatcher, get_watcher
+from app.store import CorruptGame, GameStore, Row, StaleVersion, Watcher, get_store
+from app.watch import get_watcher
 from engine.agents import LEVELS
 from engine.agents.levels import level_seconds
 
@@ -74,9 +74,9 @@ class Games:
 
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         computer: Computer,
-        watcher: VersionWatcher,
+        watcher: Watcher,
         policy: Policy | None = None,
     ) -> None:
         self.store = store

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from app import create_app
 from app.store import Store
-from app.stores.copy import copy
-from app.stores.postgres import PostgresStore
+from app.store.copy import copy
+from app.store.postgres import PostgresStore
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "copy-test-seat-token-0123456789"
@@ -74,7 +74,7 @@ def test_the_command_copies_a_played_game_that_the_app_then_serves_from_postgres
     app.extensions["mancala_computer"].shutdown()
 
     done = subprocess.run(
-        [sys.executable, "-m", "app.stores.copy", str(instance / "mancala.sqlite3"), postgres_url],
+        [sys.executable, "-m", "app.store.copy", str(instance / "mancala.sqlite3"), postgres_url],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -111,7 +111,7 @@ def test_a_bad_target_says_so(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "app.stores.copy",
+            "app.store.copy",
             str(tmp_path / "s.sqlite3"),
             "postgresql://nobody@127.0.0.1:1/none?connect_timeout=2",
         ],

@@ -23,8 +23,8 @@ from app.store import (
     StoreFull,
     StoreGone,
     StoreReadOnly,
-    _store_error,
 )
+from app.store.sqlite import _store_error
 from tests.app import test_stores
 
 stores = test_stores.stores  # the contract's fixtures: each test on SQLite and PostgreSQL

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from app.store import CorruptGame, StaleVersion, Store
-from app.stores.base import GameStore
+from app.store.base import GameStore
 
 ROOT = Path(__file__).resolve().parents[2]
 Stores = Callable[[], Any]
@@ -35,7 +35,7 @@ def stores(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Stores]:
             made.append(Store(path))
             return made[-1]
     else:
-        from app.stores.postgres import PostgresStore
+        from app.store.postgres import PostgresStore
 
         url = request.getfixturevalue("postgres_url")
 
@@ -69,7 +69,7 @@ def opener(store: Any) -> str:
     """Python source that opens the same store in another process."""
     if store.kind == "sqlite":
         return f"from app.store import Store; store = Store({store.path!r})"
-    return f"from app.stores.postgres import PostgresStore; store = PostgresStore({store.url!r})"
+    return f"from app.store.postgres import PostgresStore; store = PostgresStore({store.url!r})"
 
 
 # -- games -----------------------------------------------------------------------------------

@@ -7,10 +7,10 @@ import time
 from pathlib import Path
 
 from app.store import Store
-from app.watch import VersionWatcher
+from app.store.sqlite import SQLiteWatcher
 
 
-def waiting(watcher: VersionWatcher, game_id: str, seen: int, timeout: float) -> dict:
+def waiting(watcher: SQLiteWatcher, game_id: str, seen: int, timeout: float) -> dict:
     out: dict = {}
 
     def run() -> None:
@@ -29,7 +29,7 @@ def test_a_write_wakes_only_the_waiters_of_that_game(tmp_path: Path) -> None:
     store = Store(path)
     for name in ("a", "b"):
         store.create(name, {"n": 0}, [])
-    watcher = VersionWatcher(store)
+    watcher = SQLiteWatcher(store)
     on_a = [waiting(watcher, "a", 1, 5.0) for _ in range(3)]
     on_b = waiting(watcher, "b", 1, 1.0)
     time.sleep(0.2)
@@ -45,7 +45,7 @@ def test_a_stale_view_returns_at_once_and_a_missing_game_gives_minus_one(tmp_pat
     store = Store(str(tmp_path / "db.sqlite3"))
     store.create("a", {"n": 0}, [])
     store.save("a", 1, {"n": 1})
-    watcher = VersionWatcher(store)
+    watcher = SQLiteWatcher(store)
     started = time.monotonic()
     assert watcher.wait("a", 1, 5.0) == 2
     assert watcher.wait("nothing", 3, 5.0) == -1

@@ -1,8 +1,10 @@
-"""The game store: one SQLite file in the instance folder, shared by every server worker.
+"""The game store on SQLite: one file in the instance folder, shared by every server worker of
+one machine (the default; ``make run`` needs nothing else).
 
 A game is kept as its record (variant, options, first player, moves) plus the app's settings,
 as JSON, with a version number.  Every write names the version it read; of two racing writes
-one wins and the other is told it is stale (:class:`StaleVersion`).
+one wins and the other is told it is stale (:class:`StaleVersion`).  Long-polls are woken by
+:class:`SQLiteWatcher`, which notices commits from any worker of this machine.
 """
 
 from __future__ import annotations
@@ -15,13 +17,25 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-from flask import Flask, current_app
-
-if TYPE_CHECKING:
-    from app.watch import VersionWatcher
+from app.store.base import (
+    IDLE_SECONDS,
+    Describe,
+    Facts,
+    GameStore,
+    Row,
+    StaleVersion,
+    StoreBusy,
+    StoreCorrupt,
+    StoreError,
+    StoreFull,
+    StoreGone,
+    StoreReadOnly,
+    Waiters,
+    decode_all,
+    plain_facts,
+)
 
 log = logging.getLogger(__name__)
 
@@ -85,84 +99,6 @@ SCHEMA_VERSION = 2  # PRAGMA user_version once the fact columns are filled in
 RESTORE_HINT = "python -m app.backup restore FILE (python -m app.backup list shows the backups)"
 
 
-@dataclass(frozen=True)
-class Facts:
-    """What the store keeps in columns about a game, for lists and limits that must not read
-    every game's JSON: its mode, the device its computer moves are charged to, whether it is
-    over, has a seat waiting for a friend, or has a computer to move (not paused)."""
-
-    mode: str | None = None
-    device: str | None = None
-    finished: bool = False
-    open_seat: bool = False
-    running: bool = False
-
-
-def plain_facts(data: dict[str, Any]) -> Facts:
-    """The facts read from the data alone (the app's describer also replays the moves)."""
-    seats = data.get("seats") or []
-    return Facts(
-        mode=data.get("mode"),
-        device=data.get("device"),
-        finished=data.get("resigned") is not None,
-        open_seat=any(
-            isinstance(s, dict) and s.get("kind") == "human" and s.get("owner") is None
-            for s in seats
-        ),
-    )
-
-
-Describe = Callable[[dict[str, Any]], Facts]
-
-
-class StaleVersion(Exception):
-    """The game changed since the version a write was based on."""
-
-
-class StoreError(Exception):
-    """The store can't be used just now; nothing was written.  ``retry_after`` in seconds."""
-
-    retry_after = 5
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class StoreBusy(StoreError):
-    """Another writer held the database for longer than the busy timeout."""
-
-    retry_after = 1
-
-
-class StoreFull(StoreError):
-    """The disk is full (or a file may not grow), or it failed writing."""
-
-    retry_after = 30
-
-
-class StoreReadOnly(StoreError):
-    """The store's file or folder can't be written (permissions, a read-only disk)."""
-
-    retry_after = 30
-
-
-class StoreCorrupt(StoreError):
-    """The store's file is damaged: restore a backup."""
-
-    retry_after = 60
-
-
-class StoreGone(StoreError):
-    """The store's file was deleted or moved away while the server runs."""
-
-    retry_after = 30
-
-
-class CorruptGame(Exception):
-    """One stored game can't be decoded; the others are unaffected."""
-
-
 def _code(exc: sqlite3.Error) -> str:
     return str(getattr(exc, "sqlite_errorname", "") or "")
 
@@ -218,39 +154,6 @@ def gone(path: str) -> StoreGone:
     )
 
 
-@dataclass
-class Row:
-    """One stored game: its id, version, JSON data and times."""
-
-    id: str
-    version: int
-    data: dict[str, Any]
-    created: float
-    updated: float
-
-    @classmethod
-    def decode(cls, found: tuple[Any, ...]) -> Row:
-        """A row from ``(id, version, data, created, updated)``; CorruptGame if data is bad."""
-        try:
-            data = json.loads(found[2])
-        except (TypeError, ValueError) as exc:
-            raise CorruptGame(f"game {found[0]!r}: its stored data is not JSON ({exc})") from None
-        if not isinstance(data, dict):
-            raise CorruptGame(f"game {found[0]!r}: its stored data is not an object")
-        return cls(found[0], int(found[1]), data, float(found[3]), float(found[4]))
-
-
-def decode_all(rows: list[tuple[Any, ...]]) -> list[Row]:
-    """The rows that decode, skipping (and logging) damaged ones so a list still shows."""
-    out = []
-    for found in rows:
-        try:
-            out.append(Row.decode(found))
-        except CorruptGame as exc:
-            log.error("skipping a damaged game: %s", exc)
-    return out
-
-
 T = TypeVar("T")
 CHECKPOINT_EVERY = 100  # committed writes (per process) between two checkpoints
 WAL_LIMIT = 4 * 1024 * 1024  # bytes of write-ahead log kept after a checkpoint
@@ -258,7 +161,7 @@ COLUMNS = "id, version, data, created, updated"
 FACT_SET = ", ".join(f"{name} = ?" for name in FACT_COLUMNS)
 
 
-class Store:
+class SQLiteStore(GameStore):
     """SQLite access; every call opens its own short connection (safe across threads).
 
     A write blocked by another writer waits (SQLite's busy timeout) and is retried until
@@ -270,16 +173,17 @@ class Store:
     so no write is acknowledged that went to a file nobody will read again.
     """
 
+    kind = "sqlite"
+
     def __init__(
         self, path: str, busy_seconds: float = 10.0, describe: Describe | None = None
     ) -> None:
+        super().__init__()
         self.path = path
         self.busy_seconds = busy_seconds
         self.describe: Describe = describe or plain_facts
         self._writes = 0
         self._local = threading.local()
-        self._touched: dict[tuple[str, int], float] = {}  # presence this process last wrote
-        self._touch_lock = threading.Lock()
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         try:
             with closing(self.open(timeout=max(busy_seconds, 600.0))) as db:
@@ -568,22 +472,6 @@ class Store:
         )
         return decode_all(rows)
 
-    def touch(self, game_id: str, seats: list[int], every: float = 2.0) -> None:
-        """Note that the holder of ``seats`` is looking at the game now (its presence).
-
-        Written at most once per ``every`` seconds per seat by this process: presence is
-        approximate, and a write per long-poll round would queue moves behind it.
-        """
-        now = time.time()
-        with self._touch_lock:
-            due = [s for s in seats if now - self._touched.get((game_id, s), 0.0) >= every]
-            for seat in due:
-                self._touched[(game_id, seat)] = now
-            if len(self._touched) > 50_000:
-                self._touched = {k: t for k, t in self._touched.items() if now - t < every}
-        if due:
-            self.write_presence(game_id, due, now)
-
     def presence(self, game_id: str) -> dict[int, float]:
         """When each seat of a game was last seen (seat -> time.time())."""
         rows = self.run(
@@ -696,8 +584,6 @@ class Store:
         with self.connect() as db:
             return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
-    kind = "sqlite"
-
     def take_token(self, key: str, burst: float, per_second: float) -> float:
         """Take one token from ``key``'s rate-limit bucket (``burst`` tokens, refilled at
         ``per_second``; a new bucket starts full): 0.0 if taken, else seconds until one is."""
@@ -746,11 +632,9 @@ class Store:
         )
         return now
 
-    def watcher(self) -> VersionWatcher:
-        """A new long-poll watcher over this store (see app.watch)."""
-        from app.watch import VersionWatcher
-
-        return VersionWatcher(self)
+    def watcher(self) -> SQLiteWatcher:
+        """A new long-poll watcher over this store (see :class:`SQLiteWatcher`)."""
+        return SQLiteWatcher(self)
 
     def close(self) -> None:
         """Nothing to close: every call opens its own short connection."""
@@ -798,24 +682,40 @@ def process_alive(pid: int | None) -> bool:
     return True
 
 
-def init_app(app: Flask) -> None:
-    """Open the store: PostgreSQL if ``DATABASE_URL`` names one, else (and create if needed)
-    the SQLite file named by ``DATABASE``."""
-    from app.games.facts import describe
+class SQLiteWatcher(Waiters):
+    """Wakes long-polls on SQLite: one thread per server process, while anyone waits, asks
+    SQLite every ``interval`` seconds whether anything was committed at all (``PRAGMA
+    data_version``, a counter read without touching a table), and only then reads the versions
+    of the watched games, in one query, waking just the requests whose game moved.  Writes from
+    any server worker are seen, since they all share the one database file."""
 
-    busy = float(app.config["DATABASE_BUSY_SECONDS"])
-    url = app.config.get("DATABASE_URL")
-    if url:
-        from app.stores.postgres import PostgresStore
+    def __init__(self, store: SQLiteStore, interval: float = 0.01) -> None:
+        super().__init__(interval)
+        self.store = store
 
-        size = int(app.config["DATABASE_POOL"])
-        app.extensions["mancala_store"] = PostgresStore(url, size, busy, describe)
-        return
-    path = app.config.get("DATABASE") or os.path.join(app.instance_path, "mancala.sqlite3")
-    app.config["DATABASE"] = path
-    app.extensions["mancala_store"] = Store(path, busy, describe)
-
-
-def get_store() -> Store:
-    """The current app's store."""
-    return current_app.extensions["mancala_store"]  # type: ignore[no-any-return]
+    def _run(self) -> None:
+        """Poll while anyone waits; stop when nobody has for a while (started again on need)."""
+        idle_since = time.monotonic()
+        last_change = None
+        try:
+            with closing(self.store.open()) as db:
+                while True:
+                    with self._lock:
+                        ids = list(self._waiters)
+                        fresh, self._fresh = self._fresh, False
+                        if not ids and time.monotonic() - idle_since > IDLE_SECONDS:
+                            self._thread = None
+                            return
+                    if ids:
+                        idle_since = time.monotonic()
+                        change = db.execute("PRAGMA data_version").fetchone()[0]
+                        if fresh or change != last_change:
+                            last_change = change
+                            with self._lock:
+                                self._reads += 1
+                                read = self._reads
+                            self._wake(read, ids, self.store.versions(db, ids))
+                    time.sleep(self.interval)
+        except sqlite3.Error:
+            log.exception("the long-poll watcher stopped; the next request starts it again")
+            self._stopped()

@@ -1,12 +1,12 @@
 """The game store on PostgreSQL, for several app hosts sharing one database.
 
 Chosen with ``MANCALA_DATABASE_URL=postgresql://user:password@host:port/database``.  It keeps
-what the SQLite store keeps, in the same shape (see :class:`app.stores.base.GameStore`), with
+what the SQLite store keeps, in the same shape (see :class:`app.store.base.GameStore`), with
 three things that only matter across machines:
 
 - **Live moves across hosts.**  A trigger on ``games`` sends ``NOTIFY mancala_games, 'id
   version'`` whenever a game's version changes, from whichever host wrote it; every app
-  process LISTENs (:mod:`app.watch_pg`) and wakes its long-polls at once.
+  process LISTENs (:class:`NotifyWatcher`) and wakes its long-polls at once.
 - **Claims of the computer's moves across hosts.**  A claim names the database session of the
   process that made it (``pg_backend_pid()`` and the session's start) on a connection that
   process keeps open for as long as it lives.  A host that dies (killed, crashed, cut off) drops
@@ -15,7 +15,7 @@ three things that only matter across machines:
   claim is one conditional UPDATE, so of two hosts asking at once exactly one gets it.
 - **Schema versions.**  :data:`MIGRATIONS` are applied in order at start, under an advisory
   lock (hosts starting together apply each one once), and recorded in ``schema_migrations``.
-  To add a table (analyses, say), append a migration: never edit one that has shipped.
+  To add a table, append a migration (as 3 did for analyses): never edit one that has shipped.
 
 Connections come from a pool per process (psycopg_pool), opened on first use after a fork.
 """
@@ -35,18 +35,20 @@ import psycopg
 import psycopg_pool
 from psycopg import errors as pgerrors
 
-from app.store import (
+from app.store.base import (
+    IDLE_SECONDS,
     Describe,
     Facts,
+    GameStore,
     Row,
     StaleVersion,
     StoreBusy,
     StoreError,
     StoreFull,
+    Waiters,
     decode_all,
     plain_facts,
 )
-from app.stores.base import GameStore, Watcher
 
 log = logging.getLogger(__name__)
 
@@ -139,16 +141,6 @@ def store_error(exc: Exception) -> StoreError:
             "Its disk may be full: free some space on the database server."
         )
     return StoreError(f"the server can't reach its game store (PostgreSQL: {exc}); try again soon")
-
-
-def mode_of(text: str) -> str | None:
-    """The mode of a game stored as JSON text (None if it can't be read: a damaged game)."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    mode = data.get("mode") if isinstance(data, dict) else None
-    return mode if isinstance(mode, str) else None
 
 
 def decode(found: tuple[Any, ...] | None) -> Row | None:
@@ -552,7 +544,76 @@ class PostgresStore(GameStore):
         )
         return now
 
-    def watcher(self) -> Watcher:
-        from app.watch_pg import NotifyWatcher
-
+    def watcher(self) -> NotifyWatcher:
         return NotifyWatcher(self)
+
+
+# -- long-polls ---------------------------------------------------------------------------------
+
+
+def parse(payload: str) -> tuple[str, int] | None:
+    """``'<game id> <version>'`` -> (id, version); None if it isn't one."""
+    game_id, _, version = payload.rpartition(" ")
+    try:
+        return game_id, int(version)
+    except ValueError:
+        return None
+
+
+class NotifyWatcher(Waiters):
+    """Long-polls across hosts: PostgreSQL's LISTEN/NOTIFY wakes the requests waiting on a game.
+
+    The PostgreSQL store's trigger sends ``NOTIFY mancala_games, '<id> <version>'`` whenever a
+    game's version changes, from any host.  One thread per server process LISTENs on its own
+    connection while anyone waits, and wakes just the requests whose game moved, the moment the
+    notification arrives: nothing is polled.  A request that registers reads its game's version
+    once more on that connection after LISTEN is in place (with every other newcomer, in one
+    query), so a move committed between the request's own read and its registration still wakes it.
+    """
+
+    def __init__(self, store: PostgresStore, interval: float = 0.1) -> None:
+        # interval: how soon newcomers' versions are read (the notifications come at once)
+        super().__init__(interval)
+        self.pg = store
+
+    def _run(self) -> None:
+        """LISTEN while anyone waits; stop when nobody has for a while (started again on need)."""
+        idle_since = time.monotonic()
+        try:
+            with self.pg.connect(application_name="mancala-listen") as db:
+                db.execute(f"LISTEN {CHANNEL}")
+                while True:
+                    with self._lock:
+                        ids = list(self._waiters)
+                        fresh, self._fresh = self._fresh, False
+                        if not ids and time.monotonic() - idle_since > IDLE_SECONDS:
+                            self._thread = None
+                            return
+                    if ids:
+                        idle_since = time.monotonic()
+                    if fresh:  # newcomers: their game may have moved before they registered
+                        self._read(db, ids)
+                    self._listen(db)
+        except psycopg.Error:
+            log.exception("the long-poll listener stopped; the next request starts it again")
+            self._stopped()
+
+    def _read(self, db: psycopg.Connection[Any], ids: list[str]) -> None:
+        with self._lock:
+            self._reads += 1
+            read = self._reads
+        self._wake(read, ids, self.pg.versions(db, ids))
+
+    def _listen(self, db: psycopg.Connection[Any]) -> None:
+        """Wait up to ``interval`` for notifications; wake the waiters of the games in them."""
+        changed: dict[str, int] = {}
+        for note in db.notifies(timeout=self.interval):
+            found = parse(note.payload)
+            if found is not None:
+                game_id, version = found
+                changed[game_id] = version if version < 0 else max(version, changed.get(game_id, 0))
+        if changed:
+            with self._lock:
+                self._reads += 1
+                read = self._reads
+            self._wake(read, list(changed), changed)

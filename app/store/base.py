@@ -9,13 +9,128 @@ a table in each implementation's schema.
 
 from __future__ import annotations
 
+import json
+import logging
 import threading
 import time
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from app.store import Row
+log = logging.getLogger(__name__)
+IDLE_SECONDS = 5.0  # a watcher's thread stops after this long with nobody waiting
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the store keeps in columns about a game, for lists and limits that must not read
+    every game's JSON: its mode, the device its computer moves are charged to, whether it is
+    over, has a seat waiting for a friend, or has a computer to move (not paused)."""
+
+    mode: str | None = None
+    device: str | None = None
+    finished: bool = False
+    open_seat: bool = False
+    running: bool = False
+
+
+def plain_facts(data: dict[str, Any]) -> Facts:
+    """The facts read from the data alone (the app's describer also replays the moves)."""
+    seats = data.get("seats") or []
+    return Facts(
+        mode=data.get("mode"),
+        device=data.get("device"),
+        finished=data.get("resigned") is not None,
+        open_seat=any(
+            isinstance(s, dict) and s.get("kind") == "human" and s.get("owner") is None
+            for s in seats
+        ),
+    )
+
+
+Describe = Callable[[dict[str, Any]], Facts]
+
+
+class StaleVersion(Exception):
+    """The game changed since the version a write was based on."""
+
+
+class StoreError(Exception):
+    """The store can't be used just now; nothing was written.  ``retry_after`` in seconds."""
+
+    retry_after = 5
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StoreBusy(StoreError):
+    """Another writer held the database for longer than the busy timeout."""
+
+    retry_after = 1
+
+
+class StoreFull(StoreError):
+    """The disk is full (or a file may not grow), or it failed writing."""
+
+    retry_after = 30
+
+
+class StoreReadOnly(StoreError):
+    """The store's file or folder can't be written (permissions, a read-only disk)."""
+
+    retry_after = 30
+
+
+class StoreCorrupt(StoreError):
+    """The store's file is damaged: restore a backup."""
+
+    retry_after = 60
+
+
+class StoreGone(StoreError):
+    """The store's file was deleted or moved away while the server runs."""
+
+    retry_after = 30
+
+
+class CorruptGame(Exception):
+    """One stored game can't be decoded; the others are unaffected."""
+
+
+@dataclass
+class Row:
+    """One stored game: its id, version, JSON data and times."""
+
+    id: str
+    version: int
+    data: dict[str, Any]
+    created: float
+    updated: float
+
+    @classmethod
+    def decode(cls, found: tuple[Any, ...]) -> Row:
+        """A row from ``(id, version, data, created, updated)``; CorruptGame if data is bad."""
+        try:
+            data = json.loads(found[2])
+        except (TypeError, ValueError) as exc:
+            raise CorruptGame(f"game {found[0]!r}: its stored data is not JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise CorruptGame(f"game {found[0]!r}: its stored data is not an object")
+        return cls(found[0], int(found[1]), data, float(found[3]), float(found[4]))
+
+
+def decode_all(rows: list[tuple[Any, ...]]) -> list[Row]:
+    """The rows that decode, skipping (and logging) damaged ones so a list still shows."""
+    out = []
+    for found in rows:
+        try:
+            out.append(Row.decode(found))
+        except CorruptGame as exc:
+            log.error("skipping a damaged game: %s", exc)
+    return out
 
 
 class Watcher(Protocol):
@@ -49,8 +164,8 @@ class GameStore(ABC):
     """The games and everything else the app's processes share (see the module docstring).
 
     Every write of a game names the version it read; of two racing writes one wins and the
-    other gets :class:`app.store.StaleVersion`.  A store that can't be used just now raises
-    :class:`app.store.StoreError` (busy, full or unreachable) having written nothing.
+    other gets :class:`StaleVersion`.  A store that can't be used just now raises
+    :class:`StoreError` (busy, full or unreachable) having written nothing.
     """
 
     kind = "?"  # "sqlite" or "postgresql", for /health and logs
@@ -157,3 +272,73 @@ class GameStore(ABC):
 
     def close(self) -> None:  # noqa: B027 (most stores hold nothing open)
         """Close what the store holds open (its connections); it may not be used after."""
+
+
+class Waiter:
+    """One waiting request: the version it has seen, and the version that woke it."""
+
+    __slots__ = ("event", "registered", "seen", "version")
+
+    def __init__(self, seen: int, registered: int) -> None:
+        self.seen = seen
+        self.version = seen
+        self.registered = registered
+        self.event = threading.Event()
+
+
+class Waiters:
+    """The requests waiting for games' versions to change, and waking them.  A watcher
+    subclass runs :meth:`_run` on a thread while anyone waits: it learns of changes its own
+    way and calls :meth:`_wake`.  A waiter trusts only reads of versions begun after it came
+    (``_reads``); ``_fresh`` says someone came since the last read."""
+
+    def __init__(self, interval: float) -> None:
+        self.interval = interval
+        self._lock = threading.Lock()
+        self._waiters: dict[str, list[Waiter]] = {}
+        self._fresh = False  # someone registered since the last read of versions
+        self._reads = 0  # reads of versions started; a waiter trusts only reads after it came
+        self._thread: threading.Thread | None = None
+
+    def wait(self, game_id: str, seen: int, timeout: float) -> int:
+        """Block until the game's version is not ``seen`` or ``timeout`` passes: the version.
+
+        A game that no longer exists gives -1.
+        """
+        with self._lock:
+            waiter = Waiter(seen, self._reads)
+            self._waiters.setdefault(game_id, []).append(waiter)
+            self._fresh = True
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="mancala-watch")
+                self._thread.daemon = True
+                self._thread.start()
+        try:
+            waiter.event.wait(timeout)
+            return waiter.version
+        finally:
+            with self._lock:
+                waiting = self._waiters.get(game_id, [])
+                if waiter in waiting:
+                    waiting.remove(waiter)
+                if not waiting:
+                    self._waiters.pop(game_id, None)
+
+    def _wake(self, read: int, ids: list[str], versions: dict[str, int]) -> None:
+        """Wake the waiters (registered before this read) whose game's version moved."""
+        with self._lock:
+            for game_id in ids:
+                waiting = self._waiters.get(game_id, [])
+                version = versions.get(game_id, -1)  # -1: the game is gone
+                for waiter in waiting:
+                    if waiter.registered < read and version != waiter.seen:
+                        waiter.version = version
+                        waiter.event.set()
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+    def _stopped(self) -> None:
+        """The watcher thread ends after an error; the next request starts it again."""
+        with self._lock:
+            self._thread = None

@@ -1,11 +1,12 @@
 """Copy every game (and its seat owners) from an SQLite store file into PostgreSQL.
 
-    python -m app.stores.copy instance/mancala.sqlite3 postgresql://user:pw@host/db
+    python -m app.store.copy instance/mancala.sqlite3 postgresql://user:pw@host/db
 
 Moving a server from its SQLite file to PostgreSQL: stop the server (or not: the copy reads a
 consistent snapshot, and running it again later brings over what changed since), copy, then
 start the hosts with ``MANCALA_DATABASE_URL``.  The target's schema is created (or migrated)
-first.  A game already in PostgreSQL is replaced only by a newer version of itself, so the copy
+first, and each game's indexed facts (mode, device, finished...) are worked out as the app
+does.  A game already in PostgreSQL is replaced only by a newer version of itself, so the copy
 may be repeated safely; damaged games are copied as they are.  Claims of computer moves,
 presence and rate limits are not copied: they are short-lived, and the next read of a game
 claims its computer move again.
@@ -20,8 +21,18 @@ from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
+from app.games.facts import describe
 from app.store import StoreError
-from app.stores.postgres import PostgresStore, mode_of
+from app.store.postgres import PostgresStore
+
+FACTS = "mode, device, finished, open_seat, running, size"  # as the store keeps them
+UPDATE = (
+    ", ".join(
+        f"{name} = excluded.{name}"
+        for name in ("version", "data", "created", "updated", *FACTS.split(", "))
+    )
+    + ", think_version = NULL, think_at = NULL"
+)
 
 BATCH = 500
 
@@ -56,7 +67,7 @@ def read_sqlite(path: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]
 def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
     """Copy ``sqlite_path``'s games into the PostgreSQL database at ``url`` (see the module)."""
     games, seats = read_sqlite(sqlite_path)
-    store = PostgresStore(url)
+    store = PostgresStore(url, describe=describe)
     done = Copied(games=len(games))
     try:
         with store.connect(application_name="mancala-copy") as db:
@@ -64,14 +75,12 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
                 with db.transaction():
                     for gid, version, data, created, updated in games[i : i + batch]:
                         found = db.execute(
-                            "INSERT INTO games (id, version, data, mode, created, updated) "
-                            "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET "
-                            "version = excluded.version, data = excluded.data, "
-                            "mode = excluded.mode, created = excluded.created, "
-                            "updated = excluded.updated, think_version = NULL, think_at = NULL "
+                            f"INSERT INTO games (id, version, data, created, updated, {FACTS}) "
+                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                            f"ON CONFLICT (id) DO UPDATE SET {UPDATE} "
                             "WHERE games.version < excluded.version "
                             "RETURNING (xmax = 0) AS inserted",
-                            (gid, version, data, mode_of(data), created, updated),
+                            (gid, version, data, created, updated, *store.facts_of(data)),
                         ).fetchone()
                         if found is None:
                             done.current += 1
@@ -95,7 +104,7 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m app.stores.copy", description=__doc__.split("\n\n")[0]
+        prog="python -m app.store.copy", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("sqlite_file", help="the SQLite store, e.g. instance/mancala.sqlite3")
     parser.add_argument("postgres_url", help="postgresql://user:password@host:port/database")

@@ -1,0 +1,97 @@
+"""The game store: everything the app's processes (and hosts) share, behind one interface.
+
+:class:`~app.store.base.GameStore` is what the app is written against.  Two implementations:
+
+- :class:`~app.store.sqlite.SQLiteStore` (the default): one file in the instance folder,
+  shared by the server workers of one machine; ``make run`` needs nothing else.
+- :class:`~app.store.postgres.PostgresStore`, chosen by ``MANCALA_DATABASE_URL=postgresql://…``:
+  one database shared by several app hosts, live across them by LISTEN/NOTIFY.
+
+``python -m app.store.copy SQLITE_FILE POSTGRES_URL`` copies every game from one to the other.
+"""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask, current_app
+
+from app.store.base import (
+    CorruptGame,
+    Describe,
+    Facts,
+    GameStore,
+    Row,
+    StaleVersion,
+    StoreBusy,
+    StoreCorrupt,
+    StoreError,
+    StoreFull,
+    StoreGone,
+    StoreReadOnly,
+    Watcher,
+    decode_all,
+    plain_facts,
+)
+from app.store.sqlite import SQLiteStore
+
+Store = SQLiteStore  # the default store (``Store(path)`` opens an SQLite file)
+
+__all__ = [
+    "CorruptGame",
+    "Describe",
+    "Facts",
+    "GameStore",
+    "Row",
+    "SQLiteStore",
+    "StaleVersion",
+    "Store",
+    "StoreBusy",
+    "StoreCorrupt",
+    "StoreError",
+    "StoreFull",
+    "StoreGone",
+    "StoreReadOnly",
+    "Watcher",
+    "decode_all",
+    "get_store",
+    "init_app",
+    "open_store",
+    "plain_facts",
+]
+
+
+def open_store(
+    url: str | None,
+    path: str,
+    busy_seconds: float = 10.0,
+    describe: Describe | None = None,
+    pool_size: int = 10,
+) -> GameStore:
+    """PostgreSQL if ``url`` names a database, else the SQLite file at ``path``."""
+    if url:
+        from app.store.postgres import PostgresStore  # psycopg only when it is used
+
+        return PostgresStore(url, pool_size, busy_seconds, describe)
+    return SQLiteStore(path, busy_seconds, describe)
+
+
+def init_app(app: Flask, describe: Describe | None = None) -> None:
+    """Open the app's store: ``DATABASE_URL`` (PostgreSQL) if set, else the SQLite file named
+    by ``DATABASE`` (created if needed).  ``describe`` gives a game's indexed facts."""
+    url = app.config.get("DATABASE_URL")
+    path = app.config.get("DATABASE") or os.path.join(app.instance_path, "mancala.sqlite3")
+    if not url:
+        app.config["DATABASE"] = path
+    app.extensions["mancala_store"] = open_store(
+        url,
+        path,
+        float(app.config["DATABASE_BUSY_SECONDS"]),
+        describe,
+        int(app.config["DATABASE_POOL"]),
+    )
+
+
+def get_store() -> GameStore:
+    """The current app's store."""
+    return current_app.extensions["mancala_store"]  # type: ignore[no-any-return]
