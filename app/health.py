@@ -25,6 +25,7 @@ def health() -> Any:
         "worker": os.getpid(),
         "uptime_seconds": round(time.time() - STARTED, 1),
         "computer": computer,
+        "store": get_store().kind,  # "sqlite" or "postgresql" (several hosts)
     }
     try:
         body["games"] = get_store().probe()

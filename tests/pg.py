@@ -80,6 +80,7 @@ class PostgresServer:
             raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout}{done.stderr}\n{log}")
 
     def start(self) -> PostgresServer:
+        """Make the cluster (initdb) and start its server."""
         self._run(
             str(self.bindir / "initdb"),
             "-D",
@@ -90,6 +91,10 @@ class PostgresServer:
             "--encoding=UTF8",
             "--no-sync",
         )
+        return self.start_server()
+
+    def start_server(self) -> PostgresServer:
+        """Start the server (again) on the cluster, on its port, and wait until it answers."""
         settings = [
             "-c listen_addresses=127.0.0.1",
             f"-c port={self.port}",
@@ -114,6 +119,11 @@ class PostgresServer:
         )
         return self
 
+    def stop_server(self) -> None:
+        """Stop the server (fast: its sessions are cut), keeping the cluster for a restart."""
+        pg_ctl = str(self.bindir / "pg_ctl")
+        self._run(pg_ctl, "-D", str(self.data), "-m", "fast", "-w", "stop")
+
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
 
@@ -129,8 +139,7 @@ class PostgresServer:
     def stop(self) -> None:
         try:
             if (self.data / "postmaster.pid").exists():
-                pg_ctl = str(self.bindir / "pg_ctl")
-                self._run(pg_ctl, "-D", str(self.data), "-m", "fast", "-w", "stop")
+                self.stop_server()
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 

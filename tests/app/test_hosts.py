@@ -60,6 +60,7 @@ def move(server: Server, game: dict[str, Any], token: str) -> dict[str, Any]:
 
 def test_a_game_started_on_one_host_is_played_on_the_other(hosts: list[Server]) -> None:
     a, b = hosts
+    assert [ok(s.request("GET", "/health"))["store"] for s in hosts] == ["postgresql"] * 2
     game = ok(a.request("POST", "/api/games", {"mode": "remote", "first": 0}, token=HOST), 201)
     gid = game["id"]
     joined = ok(b.request("POST", f"/api/games/{gid}/join", token=FRIEND))

@@ -26,7 +26,7 @@ def test_health_says_ok_with_figures_and_503_when_the_store_is_gone(app: Flask) 
     response = client.get("/health")
     assert response.status_code == 200
     body = response.json
-    assert body["status"] == "ok" and body["games"] == 1
+    assert body["status"] == "ok" and body["games"] == 1 and body["store"] == "sqlite"
     assert body["computer"]["accepting"] and body["computer"]["running"] == 0
     app.extensions["mancala_store"].path = "/nonexistent/folder/mancala.sqlite3"
     response = client.get("/health")

@@ -276,3 +276,46 @@ def test_many_moves_in_a_row_each_wake_their_waiter(stores: Stores) -> None:
 def test_both_stores_offer_the_whole_interface(store: Any) -> None:
     wanted = GameStore.__abstractmethods__ | {"touch", "close"}
     assert not [name for name in wanted if not callable(getattr(store, name, None))]
+
+
+def test_after_postgresql_restarts_the_store_and_its_watcher_work_again() -> None:
+    """The database stops (requests get a StoreError, a 503, meanwhile) and comes back: the
+    same store object reads, writes, claims and wakes long-polls again, the app never restarted."""
+    from app.store import StoreError
+    from app.store.postgres import PostgresStore
+    from tests.pg import PostgresServer, require_bin_dir
+
+    def eventually(work: Callable[[], Any]) -> Any:
+        end = time.monotonic() + 20
+        while True:  # each connection the restart broke fails once, then is replaced
+            try:
+                return work()
+            except StoreError:
+                assert time.monotonic() < end, "the store never came back"
+                time.sleep(0.2)
+
+    server = PostgresServer(require_bin_dir()).start()
+    try:
+        store = PostgresStore(server.new_database(), pool_size=2, busy_seconds=2)
+        store.create("g", {"n": 0}, [])
+        assert store.claim_thinking("g", 1, stale_after=600)
+        watcher = store.watcher()
+        assert watcher.wait("g", 0, 1.0) == 1  # its listener runs
+        server.stop_server()
+        with pytest.raises(StoreError):
+            store.load("g")
+        server.start_server()
+        assert eventually(lambda: store.load("g")).data == {"n": 0}
+        eventually(lambda: store.save("g", 1, {"n": 1}))
+        # the first claim's session ended with the server: the next one is free at once
+        assert eventually(lambda: store.claim_thinking("g", 2, stale_after=600))
+        w = waiting(watcher, "g", 2, 10.0)
+        time.sleep(0.5)
+        writer = PostgresStore(store.url)
+        writer.save("g", 2, {"n": 2})
+        w["thread"].join()
+        assert w["version"] == 3 and w["took"] < 5.0
+        writer.close()
+        store.close()
+    finally:
+        server.stop()
