@@ -87,6 +87,27 @@ _MESSAGES = {
 }
 
 
+DRAIN_BYTES = 8 * 1024 * 1024  # of a refused body, read and dropped before answering
+
+
+def drain_refused_body() -> None:
+    """Read and drop what is left of a too-large request's body (up to DRAIN_BYTES).
+
+    The client is still sending it: if the server answered and closed with the rest unread, the
+    kernel would reset the connection and the client could lose the 413 it was sent.
+    """
+    stream = request.environ.get("wsgi.input")
+    left = DRAIN_BYTES
+    try:
+        while stream is not None and left > 0:
+            chunk = stream.read(min(1 << 16, left))
+            if not chunk:
+                break
+            left -= len(chunk)
+    except Exception:  # noqa: BLE001 (a broken or timed-out upload: nothing left to save)
+        pass
+
+
 def init_app(app: Flask) -> None:
     """Register the handlers: APIError, a use case's refusal, any HTTPException, and anything
     unexpected."""
@@ -111,6 +132,8 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
         status = exc.code or 500
+        if status == 413:
+            drain_refused_body()
         message = _MESSAGES.get(status) or exc.description or HTTP_STATUS_CODES.get(status, "")
         if status == 400 and exc.description:
             message = exc.description
