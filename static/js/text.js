@@ -108,6 +108,12 @@ export function moveWords(game, move) {
   const given = total(rec.opponent_captures);
   if (given) text += `, ${seatName(game, 1 - move.player)} took ${given}`;
   if (rec.extra_turn && !rec.ended) text += ", extra turn";
+  if (rec.ended) {
+    // The seeds left on the rows at the end, each side's to its own store (the server says).
+    const banked = rec.banked || [0, 0];
+    const parts = [0, 1].filter((p) => banked[p]).map((p) => `${subject(game, p, "bank")} ${seeds(game, banked[p])}`);
+    text += parts.length ? `; game over: ${parts.join(", ")}` : "; game over";
+  }
   return `${text}.`;
 }
 
@@ -120,8 +126,7 @@ export function moveCallout(game, move) {
   if (took && extra) said = `${subject(game, move.player, "capture")} ${took} · extra turn!`;
   else if (took) said = `${subject(game, move.player, "capture")} ${took}`;
   else if (extra) said = `Extra turn for ${isYou(game, move.player) ? "you" : seatName(game, move.player)}!`;
-  if (rec.ended) return said ? `${said} · Game over` : "Game over";
-  return said;
+  return said || (rec.ended ? "Game over" : "");
 }
 
 /** During the animation: "Computer (Medium) plays d…". */
