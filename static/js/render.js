@@ -141,8 +141,10 @@ export function renderTags(view, els, game) {
     setText(tag.querySelector(".name"), invited ? text.YOUR_SEAT : text.seatName(game, seat));
     setText(tag.querySelector(".score"), String(scores[seat]));
     tag.dataset.seat = String(seat);
-    tag.classList.toggle("to-move", game.to_move === seat);
-    tag.classList.toggle("thinking", game.thinking && game.to_move === seat);
+    // While a move is shown, its player is the one moving.
+    const mover = view.moving ? view.moving.player : game.to_move;
+    tag.classList.toggle("to-move", mover === seat);
+    tag.classList.toggle("thinking", !view.moving && game.thinking && game.to_move === seat);
   }
 }
 
