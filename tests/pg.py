@@ -24,9 +24,9 @@ import pytest
 from app.lan import free_port
 
 INSTALL = (
-    "PostgreSQL is not installed, so the tests on it are skipped. Install it with "
-    "`sudo apt-get install postgresql` (Debian, Ubuntu) or your system's `postgresql` package "
-    "(its initdb and pg_ctl are looked for in /usr/lib/postgresql/*/bin and on PATH)."
+    "Install it with `sudo apt-get install postgresql` (Debian, Ubuntu) or your system's "
+    "`postgresql` package (its initdb and pg_ctl are looked for in /usr/lib/postgresql/*/bin "
+    "and on PATH)."
 )
 USER = "mancala"  # the database superuser the test cluster is made with
 
@@ -48,8 +48,8 @@ def require_bin_dir() -> Path:
     found = bin_dir()
     if found is None:
         if os.environ.get("CI") == "true":
-            pytest.fail("CI=true but " + INSTALL.replace("so the tests on it are skipped", "so"))
-        pytest.skip(INSTALL)
+            pytest.fail("CI=true: these tests need PostgreSQL, which is not installed. " + INSTALL)
+        pytest.skip("PostgreSQL is not installed, so the tests on it are skipped. " + INSTALL)
     return found
 
 

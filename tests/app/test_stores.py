@@ -319,3 +319,17 @@ def test_after_postgresql_restarts_the_store_and_its_watcher_work_again() -> Non
         store.close()
     finally:
         server.stop()
+
+
+def test_without_postgresql_its_tests_skip_saying_how_to_install_it_and_fail_under_ci(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests import pg
+
+    monkeypatch.setattr(pg, "bin_dir", lambda: None)
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install postgresql"):
+        pg.require_bin_dir()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true"):
+        pg.require_bin_dir()
