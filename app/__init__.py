@@ -39,6 +39,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from app import analysis, api, errors, health, pages, seats, security, store
     from app.analysis import routes as analysis_routes
+    from app.board import routes as board_routes
     from app.computer import moves
     from app.games.facts import describe
     from app.lab import routes as lab_routes
@@ -54,4 +55,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(analysis_routes.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(lab_routes.bp)
+    app.register_blueprint(board_routes.bp)
     return app

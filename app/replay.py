@@ -2,7 +2,9 @@
 keeps history rules such as Oware's repetition exact), so each server process keeps the last
 few hundred replays.  A record is a pure function of (variant, options, first player, moves),
 so that tuple is the key and nothing ever needs invalidating; a game a few moves past a
-remembered one replays just those moves.  Callers get their own copy (they may push or pop moves).
+remembered one replays just those moves.  A game set up from a position by hand (its data's
+``start``: board, to_move, extra) replays from that position.  Callers get their own copy
+(they may push or pop moves).
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from collections import OrderedDict
 from typing import Any
 
 from engine import IllegalMove, get_variant
+from engine.core import Rules, State
+from engine.position import playable_position
 from engine.record import GameRecord, RecordError
 
 KEEP = 512  # replays remembered per process
 EXTEND = 4  # a game up to this many moves past a remembered one replays only those moves
 
-Key = tuple[str, str, int, tuple[int, ...]]
+Key = tuple[str, str, int, tuple[int, ...], str]
 _remembered: OrderedDict[Key, GameRecord] = OrderedDict()
 _lock = threading.Lock()
 
@@ -50,16 +54,50 @@ def _remember(key: Key, record: GameRecord) -> None:
             _remembered.popitem(last=False)
 
 
-def replay(variant: str, options: dict[str, Any], first_player: int, moves: Any) -> GameRecord:
-    """The game's record after ``moves``; RecordError (a ValueError) saying which move is bad."""
+def start_state(rules: Rules, start: dict[str, Any]) -> State:
+    """The position a game set up by hand starts from (``start``: board, to_move, extra)."""
+    try:
+        return playable_position(rules, start["board"], start["to_move"], start.get("extra"))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"bad start position: {exc}") from None
+
+
+def fresh_record(
+    variant: str, options: dict[str, Any], first_player: int, start: dict[str, Any] | None
+) -> GameRecord:
+    """A record with no move yet: from the variant's start, or from ``start`` when given."""
+    rules = get_variant(variant, **options)
+    if start is None:
+        return GameRecord(rules, first_player)
+    state = start_state(rules, start)
+    assert state.to_move is not None
+    return GameRecord(rules, state.to_move, [], [state])
+
+
+def replay(
+    variant: str,
+    options: dict[str, Any],
+    first_player: int,
+    moves: Any,
+    start: dict[str, Any] | None = None,
+) -> GameRecord:
+    """The game's record after ``moves`` (from ``start``, a position set up by hand, if given);
+    RecordError (a ValueError) saying which move is bad."""
     if not isinstance(moves, list):
         raise RecordError(f"moves must be a list, not {type(moves).__name__}")
-    key: Key = (str(variant), json.dumps(options, sort_keys=True), first_player, tuple(moves))
+    where = "" if start is None else json.dumps(start, sort_keys=True)
+    key: Key = (
+        str(variant),
+        json.dumps(options, sort_keys=True),
+        first_player,
+        tuple(moves),
+        where,
+    )
     found = _recall(key)
     if found is not None:
         return copy(found)
     for back in range(1, min(EXTEND, len(moves)) + 1):  # a game a few moves past a known one
-        before = _recall((key[0], key[1], first_player, key[3][:-back]))
+        before = _recall((key[0], key[1], first_player, key[3][:-back], where))
         if before is not None:
             found = copy(before)
             for n in range(len(moves) - back, len(moves)):
@@ -69,6 +107,14 @@ def replay(variant: str, options: dict[str, Any], first_player: int, moves: Any)
                     raise RecordError(f"move {n + 1} ({moves[n]!r}): {exc}") from None
             break
     else:
-        found = GameRecord(get_variant(variant, **options), first_player, list(moves))
+        if start is None:
+            found = GameRecord(get_variant(variant, **options), first_player, list(moves))
+        else:
+            found = fresh_record(variant, options, first_player, start)
+            for n, pit in enumerate(moves, 1):
+                try:
+                    found.push(pit)
+                except IllegalMove as exc:
+                    raise RecordError(f"move {n} ({pit!r}): {exc}") from None
     _remember(key, copy(found))
     return found

@@ -62,6 +62,7 @@ class Run:
     seconds: float
     in_flight: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    start: dict[str, Any] | None = None  # a game set up from a position: where it starts
 
 
 class Analyses:
@@ -126,6 +127,7 @@ class Analyses:
             [i for i, p in enumerate(fresh.positions) if p is None],
             client,
             self.budget.per_position(game),
+            start=d.get("start"),
         )
         with self._lock:
             other = self._runs.get(game.id)
@@ -150,7 +152,9 @@ class Analyses:
             index = run.todo.pop()
             run.in_flight += 1
         variant, options, first = run.params
-        args = (variant, options, first, run.kept.moves[:index], run.seconds)
+        args: tuple[Any, ...] = (variant, options, first, run.kept.moves[:index], run.seconds)
+        if run.start is not None:
+            args = (*args, run.start)
         try:
             future = self.queue.submit(run.client, args, task=evaluate_position)
         except Exception as exc:  # noqa: BLE001 (the queue is shut down: the run stops here)
@@ -198,13 +202,15 @@ class Analyses:
         """Value every legal move of one position of the game (before move ``ply``) through
         the fair queue, waiting for the answer (for hints and an analysis board)."""
         d = game.data
-        args = (
+        args: tuple[Any, ...] = (
             d["variant"],
             d["options"],
             d["first_player"],
             list(game.record.moves[:ply]),
             self.budget.per_position(game),
         )
+        if d.get("start") is not None:
+            args = (*args, d["start"])
         future = self.queue.submit(client, args, task=evaluate_position)
         return future.result(timeout=timeout)
 

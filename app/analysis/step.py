@@ -14,7 +14,9 @@ def evaluate_position(
     first_player: int,
     moves: list[int],
     seconds: float,
+    start: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Replay ``moves`` and value every legal move of the position they reach (for its mover)."""
-    state = replay(variant, options, first_player, moves).state
+    """Replay ``moves`` (from ``start``, a position set up by hand, if given) and value every
+    legal move of the position they reach (for its mover)."""
+    state = replay(variant, options, first_player, moves, start).state
     return evaluate(state, seconds).to_dict()

@@ -16,9 +16,11 @@ def think(
     level: str,
     algorithm: str,
     seed: int,
+    start: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Replay the game and let the level's agent choose; its decision as a JSON-ready dict."""
-    record = replay(variant, options, first_player, moves)  # remembered between searches
+    """Replay the game (from ``start``, a position set up by hand, if given) and let the
+    level's agent choose; its decision as a JSON-ready dict."""
+    record = replay(variant, options, first_player, moves, start)  # remembered between searches
     agent = make_agent(level=level, algorithm=algorithm, seed=seed)
     decision = agent.choose(record.state).to_dict()
     decision["level"] = level

@@ -42,7 +42,7 @@ def search_args(game: Game, level: str, algorithm: str) -> tuple[Any, ...]:
     """What a search process needs to replay the game and choose (see app.computer.job)."""
     d = game.data
     moves = list(game.record.moves)
-    return (
+    args = (
         d["variant"],
         d["options"],
         d["first_player"],
@@ -51,6 +51,7 @@ def search_args(game: Game, level: str, algorithm: str) -> tuple[Any, ...]:
         algorithm,
         seed(game.id, len(moves)),
     )
+    return args if d.get("start") is None else (*args, d["start"])
 
 
 class Computer:

@@ -105,7 +105,9 @@ class Game:
     def from_row(cls, row: StoredRow) -> Game:
         """The game a store row holds, replayed (raises whatever a damaged record raises)."""
         data = row.data
-        record = replay(data["variant"], data["options"], data["first_player"], data["moves"])
+        record = replay(
+            data["variant"], data["options"], data["first_player"], data["moves"], data.get("start")
+        )
         return cls(row.id, row.version, data, record, row.updated)
 
     @property

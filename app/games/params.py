@@ -11,6 +11,7 @@ import time
 import unicodedata
 from typing import Any
 
+from app.board.start import start_position
 from app.games.errors import BadInput, StaleVersion
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, Seat
 from engine import get_variant, variant_names
@@ -36,6 +37,7 @@ CREATE_FIELDS = frozenset(
         "algorithms",
         "delay",
         "record",
+        "position",
     }
 )
 # The fields that apply to each mode (beside variant, options, mode, first, record).  The menu
@@ -46,7 +48,7 @@ MODE_FIELDS: dict[str, frozenset[str]] = {
     "remote": frozenset({"name", "level", "algorithm"}),
     "watch": frozenset({"level", "algorithm", "levels", "algorithms", "delay"}),
 }
-COMMON_FIELDS = frozenset({"variant", "options", "mode", "first", "record"})
+COMMON_FIELDS = frozenset({"variant", "options", "mode", "first", "record", "position"})
 USES_LEVEL = ("computer", "watch")  # modes with a computer seat
 ACTIONS = ("request", "accept", "decline")
 
@@ -182,6 +184,14 @@ def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
         "last_move_at": time.time(),
         "settings": kept_settings(params, mode),
     }
+    if "position" in params:  # a game from a position set up by hand: replays start there
+        if "record" in params or "first" in params:
+            raise BadInput(
+                "a game from a 'position' takes neither 'record' nor 'first' (its "
+                "'to_move' says who moves)"
+            )
+        start = start_position(rules, params["position"])
+        data.update(start=start, first_player=start["to_move"])
     if "record" in params:
         record = import_record(params["record"])
         data.update(
