@@ -187,6 +187,7 @@ SEARCHING = {  # the writes that may start a search: rate-limited per device
     ("/api/games/{game_id}/rematch", "post"),
     ("/api/games/{game_id}/analysis", "post"),
     ("/api/games/{game_id}/analysis/position", "post"),
+    ("/api/board", "post"),
 }
 
 
@@ -411,6 +412,50 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                     },
                 },
             },
+            "/api/board": {
+                "post": {
+                    "summary": "Any position: its legal moves, the board after each and the "
+                    "sowing path, and on request each move's value (the analysis board)",
+                    "description": (
+                        "The position `board` (seeds per pit and store, in the canonical "
+                        "layout) with `to_move` (0 or 1) and, for Toguz Kumalak, `extra` (each "
+                        "player's tuzdyk as a board index, or -1) of `variant` with `options`, "
+                        "checked by the engine (a bad one is a 400 saying what is wrong); no "
+                        "`board`: the variant's start. Or an exported game's `record` (text or "
+                        "JSON): its start and moves. `moves` are played from the position. The "
+                        "answer has the position reached (`board`, `to_move`, `legal_moves`, "
+                        "`scores`, `special_pits`, `over`, `winner`), `start` (send it back "
+                        "with `moves` to go on), `played` (each move with its record), and "
+                        "`after`: for each legal pit the board after it and its `record` "
+                        "(`sown`: the sowing path, `captures`, `extra_turn`...). With "
+                        '`"values": true`, `values` holds each legal move\'s value for the '
+                        "mover in seeds of final margin, exact where solved, computed through "
+                        "the fair queue as your device (rate-limited like hints)."
+                    ),
+                    "requestBody": _json_body(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "variant": {"type": "string"},
+                                "options": {"type": "object"},
+                                "board": {"type": "array", "items": {"type": "integer"}},
+                                "to_move": {"type": "integer", "enum": [0, 1]},
+                                "extra": {"type": "array", "items": {"type": "integer"}},
+                                "moves": {"type": "array", "items": {"type": "integer"}},
+                                "values": {"type": "boolean"},
+                                "record": {"oneOf": [{"type": "object"}, {"type": "string"}]},
+                            },
+                        }
+                    ),
+                    "responses": {
+                        "200": {
+                            "description": "The position, its moves and (on request) values",
+                            "content": {"application/json": {"schema": {"type": "object"}}},
+                        },
+                        **_errors(400, 503),
+                    },
+                },
+            },
             "/api/lab": {
                 "get": {
                     "summary": "The AI lab: the agents it plays, its limits and its presets",
@@ -498,6 +543,20 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                         "record": {
                             "description": "import: a record object or its one-line text",
                             "oneOf": [{"type": "object"}, {"type": "string"}],
+                        },
+                        "position": {
+                            "type": "object",
+                            "description": "start from this position (the analysis board's "
+                            "'play the computer from here'; not with record or first): board "
+                            "(seeds per pit and store), to_move (0 or 1), extra (Toguz "
+                            "Kumalak: each player's tuzdyk board index or -1); checked by the "
+                            "engine; the game replays from it",
+                            "required": ["board", "to_move"],
+                            "properties": {
+                                "board": {"type": "array", "items": {"type": "integer"}},
+                                "to_move": {"type": "integer", "enum": [0, 1]},
+                                "extra": {"type": "array", "items": {"type": "integer"}},
+                            },
                         },
                     },
                 },

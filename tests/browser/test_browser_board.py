@@ -10,8 +10,11 @@ from typing import Any
 from tests.browser.test_browser_play import Tab, wait_js
 
 MOVES = "document.querySelectorAll('#ab-moves .ab-move').length"
-VALUES = "document.querySelectorAll('#ab-value-list li, #ab-values li').length"
-COUNTS = "[...document.querySelectorAll('#board .pit, #board .store')].map(e => e.dataset.index + ':' + e.querySelector('.count').textContent).sort().join(' ')"
+VALUES = "document.querySelectorAll('#ab-values li').length"
+COUNTS = (
+    "[...document.querySelectorAll('#board .pit, #board .store')]"
+    ".map(e => e.dataset.index + ':' + e.querySelector('.count').textContent).sort().join(' ')"
+)
 GOOD = {0: 1, 1: 0, 2: 2, 3: 3, 4: 2, 5: 1, 6: 2, 7: 1}  # Kalah 3x2: board index -> seeds
 
 
