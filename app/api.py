@@ -187,7 +187,10 @@ def export_record(game_id: str) -> Any:
         return Response(game.record.to_text() + "\n", mimetype="text/plain")
     if fmt != "json":
         raise APIError(400, "'format' must be json or text")
-    return game.record.to_dict()
+    exported = game.record.to_dict()
+    if game.data.get("start") is not None:  # a game from a position set up by hand
+        exported["start"] = game.data["start"]
+    return exported
 
 
 @bp.get("/openapi.json")

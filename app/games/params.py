@@ -14,6 +14,7 @@ from typing import Any
 from app.board.start import start_position
 from app.games.errors import BadInput, StaleVersion
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, Seat
+from app.replay import replay
 from engine import get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS
 from engine.core import Rules
@@ -200,6 +201,9 @@ def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
             first_player=record.first_player,
             moves=list(record.moves),
         )
+        begun = start_of(record)
+        if begun is not None:
+            data["start"] = begun
     return data
 
 
@@ -224,13 +228,48 @@ def kept_settings(params: dict[str, Any], mode: str) -> dict[str, Any]:
 
 
 def import_record(value: Any) -> GameRecord:
-    """A game record from its JSON object or its one-line text, saying where it is wrong."""
+    """A game record from its JSON object or its one-line text, saying where it is wrong (a
+    JSON record's ``start``, a position set up by hand, is where its moves are played from)."""
+    if isinstance(value, dict) and value.get("start") is not None:
+        return record_from_position(value)
     try:
         if isinstance(value, str):
             return GameRecord.from_text(value)
         return GameRecord.from_dict(value)
     except RecordError as exc:
         raise BadInput(f"bad game record: {exc}") from None
+
+
+def record_from_position(value: dict[str, Any]) -> GameRecord:
+    """A JSON record of a game that started from a position set up by hand."""
+    try:
+        empty = GameRecord.from_dict({**value, "moves": [], "result": None})
+    except RecordError as exc:
+        raise BadInput(f"bad game record: {exc}") from None
+    rules = empty.rules
+    start = start_position(rules, value["start"])
+    moves = value.get("moves")
+    if not isinstance(moves, list):
+        raise BadInput("bad game record: 'moves' must be a list of pit numbers")
+    try:
+        record = replay(rules.name, dict(rules.options), start["to_move"], moves, start)
+    except RecordError as exc:
+        raise BadInput(f"bad game record: {exc}") from None
+    result = value.get("result")
+    if result is not None and result != record.result():
+        raise BadInput(f"bad game record: the result {result} is not the replayed one")
+    return record
+
+
+def start_of(record: GameRecord) -> dict[str, Any] | None:
+    """The record's start as a game's data keeps it, when it is not the variant's start."""
+    first = record.states[0]
+    if first == record.rules.initial_state(record.first_player):
+        return None
+    start: dict[str, Any] = {"board": list(first.board), "to_move": first.to_move}
+    if first.extra:
+        start["extra"] = list(first.extra)
+    return start
 
 
 def check_version(game: Game, body: dict[str, Any]) -> None:

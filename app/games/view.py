@@ -171,6 +171,7 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
             for pit, owner_seat, kind in rules.special_pits(state.extra)
         ],
         "initial_board": list(record.states[0].board),
+        "start": game.data.get("start"),  # a game from a position set up by hand, else None
         "board": list(state.board),
         "to_move": mover,
         "legal_moves": list(state.legal_moves()) if mover is not None else [],

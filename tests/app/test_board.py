@@ -95,3 +95,25 @@ def test_a_game_from_a_position_starts_there_and_the_computer_plays_on(
         assert_error(response, 400, words)
     both = client.post("/api/games", json={**SMALL, "position": position, "first": "me"})
     assert_error(both, 400, "neither")
+
+
+def test_a_game_from_a_position_exports_a_record_that_imports_from_there(
+    client: FlaskClient,
+) -> None:
+    game = create(client, **SMALL, mode="local", position={"board": BOARD, "to_move": 1})
+    assert game["start"] == {"board": BOARD, "to_move": 1}
+    version = game["version"]
+    for pit in (2, 0):
+        answer = client.post(
+            f"/api/games/{game['id']}/moves", json={"pit": pit, "version": version}
+        )
+        assert answer.status_code == 200, answer.json
+        version = answer.json["version"]
+    exported = client.get(f"/api/games/{game['id']}/record").json
+    assert exported["start"] == {"board": BOARD, "to_move": 1} and exported["moves"] == [2, 0]
+    copy = create(client, mode="local", record=exported)
+    assert copy["board"] == answer.json["board"] and copy["start"] == exported["start"]
+    opened = client.post("/api/board", json={"record": exported}).json
+    assert opened["start"] == exported["start"] and opened["board"] == copy["board"]
+    bad = {**exported, "start": {"board": BOARD, "to_move": 7}}
+    assert_error(client.post("/api/games", json={"mode": "local", "record": bad}), 400, "0 or 1")
