@@ -7,6 +7,7 @@ import { Skipper, animateMove, reducedMotion } from "./animate.js";
 import { bindButtons, bindKeys } from "./actions.js";
 import { POLL_TIMEOUT_MS, firstRead, follow, onConnection } from "./follow.js";
 import { remember, bindName } from "./names.js";
+import { Review } from "./review.js";
 import {
   ensureBoard,
   findElements,
@@ -37,9 +38,11 @@ const els = findElements();
 const API = els.root.dataset.api;
 const view = createView();
 view.sound = sound.soundOn();
+const review = new Review(view, els, API, () => draw());
 
 function draw() {
   render(view, els, play);
+  review.draw();
   restoreFocus();
 }
 

@@ -1,0 +1,35 @@
+// The analysis API: start a game's analysis, follow it until done, value one position.
+// Requests go through api.js (the only module that calls fetch).
+import { api } from "./api.js";
+
+const POLL_MS = 600;
+
+/** The game's analysis so far ({status: none|running|done|failed, done, total, moves, ...}). */
+export function readAnalysis(url) {
+  return api("GET", url);
+}
+
+/** Start (or extend) the analysis; the server answers 202 while it runs, 200 once done. */
+export function startAnalysis(url) {
+  return api("POST", url, {});
+}
+
+/** Every legal move's value in the position before move ``ply`` (seeds, exact flags). */
+export function positionValues(url, ply) {
+  return api("POST", `${url}/position`, { ply });
+}
+
+/**
+ * Poll the analysis while it runs, calling ``onProgress(answer)`` with each answer; resolves
+ * with the last one. ``stopped()`` ends the polling early (the page moved on).
+ */
+export async function followAnalysis(url, first, onProgress, stopped = () => false) {
+  let found = first;
+  onProgress(found);
+  while (found.status === "running" && !stopped()) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    found = await readAnalysis(url);
+    onProgress(found);
+  }
+  return found;
+}
