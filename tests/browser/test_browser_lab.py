@@ -32,7 +32,7 @@ def test_a_short_lab_match_and_its_games(browser: Any, server: str) -> None:
         tab.shot(f"lab-{viewport['width']}")
         page.fill("#lab-a", "minimax:depth=99")
         page.click("#lab-start")
-        wait_js(page, f"() => {STATUS}.includes('depth')")
+        wait_js(page, f"() => {STATUS}.includes('depth must be')")
         assert "depth must be 1 to 8" in page.inner_text("#lab-status")
         page.locator("#lab-games-list a").first.click() if page.locator(
             "#lab-games-list a"
