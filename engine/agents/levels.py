@@ -51,8 +51,8 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "medium": LevelConfig({}, 0.5, iterations=400),
         "hard": LevelConfig({}, 0.5, iterations=1600),
         "expert": LevelConfig({}, 1.0),
-        "master": LevelConfig({}, 3.0),
-        "perfect": LevelConfig({}, PERFECT_SECONDS),
+        "master": LevelConfig({"playout": "greedy"}, 3.0),
+        "perfect": LevelConfig({"playout": "greedy"}, PERFECT_SECONDS),
     },
     "evolutionary": {
         "beginner": LevelConfig({"generations": 2, "population": 8}, 0.5),

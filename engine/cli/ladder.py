@@ -25,6 +25,8 @@ from engine.agents.levels import CONFIGS
 from engine.match import MatchResult, play_match
 
 TARGET = 0.65
+UNBOUNDED = 1000
+"""Generations an evolutionary level may run for when its time cap is what limits it."""
 
 
 def level_spec(level: str, algorithm: str) -> str:
@@ -38,9 +40,11 @@ def decisive_share(result: MatchResult) -> float:
 
 
 def timed(level: str, algorithm: str) -> bool:
-    """Whether a level is limited by its time cap alone (no depth or playout limit)."""
+    """Whether a level is limited by its time cap alone (no depth, playout or generation limit;
+    evolutionary levels of 1000 generations or more are limited by time)."""
     config = CONFIGS[algorithm][level]
-    return config.depth is None and config.iterations is None
+    generations = config.params.get("generations", UNBOUNDED)
+    return config.depth is None and config.iterations is None and generations >= UNBOUNDED
 
 
 def cap_text(level: str, algorithm: str, scale: float) -> str:
@@ -50,6 +54,8 @@ def cap_text(level: str, algorithm: str, scale: float) -> str:
         return f"depth {config.depth}, cap {config.seconds * scale:g} s"
     if config.iterations is not None:
         return f"{config.iterations} playouts"
+    if not timed(level, algorithm):
+        return f"{config.params['generations']} generations, cap {config.seconds:g} s"
     return f"{config.seconds * scale:g} s"
 
 
