@@ -43,7 +43,8 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "hard": LevelConfig({"heuristic": "diff"}, 0.5, depth=5),
         "expert": LevelConfig({"heuristic": "mix"}, 1.0, depth=9),
         "master": LevelConfig({"heuristic": "tuned"}, 3.0),
-        "perfect": LevelConfig({"heuristic": "tuned"}, PERFECT_SECONDS),
+        # Perfect's fallback search uses all the time the solve leaves (no early stop).
+        "perfect": LevelConfig({"heuristic": "tuned", "early_stop": False}, PERFECT_SECONDS),
     },
     "mcts": {
         "beginner": LevelConfig({}, 0.5, iterations=20),
