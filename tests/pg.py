@@ -1,5 +1,6 @@
-"""A real PostgreSQL server for the tests: Debian's ``postgresql`` package, ``initdb`` and
-``pg_ctl`` in a temporary folder, listening on a free loopback port, stopped at the end.
+"""A real PostgreSQL server for the tests: Debian's ``postgresql`` package, ``initdb`` and the
+``postgres`` server in a temporary folder, listening on a free loopback port, stopped at the end
+(and stopped by the kernel if the tests are killed first).
 
 PostgreSQL refuses to run as root; as root (CI, containers) the server runs as ``nobody``.
 Without the binaries the tests that need it skip, saying how to install them; under
@@ -8,13 +9,16 @@ Without the binaries the tests that need it skip, saying how to install them; un
 
 from __future__ import annotations
 
+import ctypes
 import glob
 import itertools
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,14 +29,15 @@ from app.lan import free_port
 
 INSTALL = (
     "Install it with `sudo apt-get install postgresql` (Debian, Ubuntu) or your system's "
-    "`postgresql` package (its initdb and pg_ctl are looked for in /usr/lib/postgresql/*/bin "
+    "`postgresql` package (its initdb and postgres are looked for in /usr/lib/postgresql/*/bin "
     "and on PATH)."
 )
 USER = "mancala"  # the database superuser the test cluster is made with
+PR_SET_PDEATHSIG = 1  # prctl(2)
 
 
 def bin_dir() -> Path | None:
-    """The folder of the newest installed PostgreSQL's initdb and pg_ctl, or None."""
+    """The folder of the newest installed PostgreSQL's initdb and postgres, or None."""
     found = sorted(
         glob.glob("/usr/lib/postgresql/*/bin/initdb"),
         key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
@@ -53,6 +58,11 @@ def require_bin_dir() -> Path:
     return found
 
 
+def die_with_parent() -> None:
+    """In the server's process, before it starts: SIGQUIT when its parent (the tests) dies."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGQUIT)
+
+
 class PostgresServer:
     """One PostgreSQL cluster in its own temporary folder, owned by an unprivileged user."""
 
@@ -69,11 +79,14 @@ class PostgresServer:
             os.chown(self.root, nobody.pw_uid, nobody.pw_gid)
             self.run_as = {"user": nobody.pw_uid, "group": nobody.pw_gid, "extra_groups": []}
         self._names = itertools.count(1)
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def env(self) -> dict[str, str]:
+        return dict(os.environ, HOME=str(self.root), LC_ALL="C.UTF-8", TZ="UTC")
 
     def _run(self, *args: str) -> None:
-        env = dict(os.environ, HOME=str(self.root), LC_ALL="C.UTF-8", TZ="UTC")
         done = subprocess.run(
-            args, cwd=self.root, env=env, capture_output=True, text=True, **self.run_as
+            args, cwd=self.root, env=self.env(), capture_output=True, text=True, **self.run_as
         )
         if done.returncode != 0:
             log = self.logfile.read_text() if self.logfile.exists() else ""
@@ -94,35 +107,59 @@ class PostgresServer:
         return self.start_server()
 
     def start_server(self) -> PostgresServer:
-        """Start the server (again) on the cluster, on its port, and wait until it answers."""
+        """Start the server (again) on the cluster, on its port, and wait until it answers.
+
+        The server is this process's child and gets SIGQUIT (an immediate stop) if this
+        process dies without stopping it (a test run killed): no server outlives its tests.
+        """
         settings = [
-            "-c listen_addresses=127.0.0.1",
-            f"-c port={self.port}",
-            "-c unix_socket_directories=''",
-            "-c max_connections=200",
+            "listen_addresses=127.0.0.1",
+            f"port={self.port}",
+            "unix_socket_directories=",
+            "max_connections=200",
         ]
         if not self.durable:  # a throwaway cluster: speed over durability
-            settings += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
-        options = " ".join(settings)
-        self._run(
-            str(self.bindir / "pg_ctl"),
-            "-D",
-            str(self.data),
-            "-l",
-            str(self.logfile),
-            "-o",
-            options,
-            "-w",
-            "-t",
-            "60",
-            "start",
-        )
+            settings += ["fsync=off", "synchronous_commit=off", "full_page_writes=off"]
+        args = [str(self.bindir / "postgres"), "-D", str(self.data)]
+        for setting in settings:
+            args += ["-c", setting]
+        with open(self.logfile, "a") as log:
+            self.proc = subprocess.Popen(
+                args,
+                cwd=self.root,
+                env=self.env(),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                preexec_fn=die_with_parent,
+                **self.run_as,
+            )
+        end = time.monotonic() + 60
+        while not self.answers():
+            if self.proc.poll() is not None or time.monotonic() > end:
+                self.proc.kill()
+                raise RuntimeError("PostgreSQL did not start:\n" + self.logfile.read_text())
+            time.sleep(0.1)
         return self
+
+    def answers(self) -> bool:
+        import psycopg
+
+        try:
+            with psycopg.connect(self.url(), connect_timeout=2):
+                return True
+        except psycopg.OperationalError:
+            return False
 
     def stop_server(self) -> None:
         """Stop the server (fast: its sessions are cut), keeping the cluster for a restart."""
-        pg_ctl = str(self.bindir / "pg_ctl")
-        self._run(pg_ctl, "-D", str(self.data), "-m", "fast", "-w", "stop")
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)  # PostgreSQL's fast shutdown
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
@@ -138,8 +175,7 @@ class PostgresServer:
 
     def stop(self) -> None:
         try:
-            if (self.data / "postmaster.pid").exists():
-                self.stop_server()
+            self.stop_server()
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 
