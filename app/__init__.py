@@ -37,7 +37,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.url_map.merge_slashes = False  # "/api/games/x//moves" is a 404, not a redirect
 
-    from app import analysis, api, errors, health, pages, seats, security, store
+    from app import analysis, api, errors, health, maintenance, pages, seats, security, store
     from app.analysis import routes as analysis_routes
     from app.board import routes as board_routes
     from app.computer import moves
@@ -45,6 +45,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.lab import routes as lab_routes
 
     store.init_app(app, describe)
+    maintenance.init_app(app)
     moves.init_app(app, app.extensions["mancala_store"])
     analysis.init_app(app)
     errors.init_app(app)

@@ -17,6 +17,7 @@ from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, owner_hash
 from app.games.service import CONNECTED_SECONDS, Device, get_games
 from app.games.view import board_help, summary, view
 from app.limits import client_address, limit
+from app.maintenance import listed
 from app.polls import long_poll
 from app.seats import current_owner, ensure_owner
 from engine import get_variant, variant_names
@@ -116,7 +117,7 @@ def list_variants() -> Any:
 @bp.get("/games")
 def your_games() -> Any:
     owner = current_owner()
-    return {"games": [summary(game, owner) for game in get_games().games_of(owner)]}
+    return {"games": [listed(summary(g, owner), g) for g in get_games().games_of(owner)]}
 
 
 @bp.post("/games")

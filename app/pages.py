@@ -14,6 +14,7 @@ from app.games import DEFAULT_LEVEL
 from app.games.service import get_games
 from app.games.view import summary
 from app.lan import qr_svg, urls
+from app.maintenance import listed
 from app.seats import current_owner
 from app.store import get_store
 from engine.agents import ALGORITHMS, LEVELS
@@ -25,7 +26,7 @@ bp = Blueprint("pages", __name__)
 def index() -> str:
     """The menu: three doors, watch, your games; variant and difficulty right there."""
     owner = current_owner()
-    yours = [summary(game, owner) for game in get_games().games_of(owner, limit=12)]
+    yours = [listed(summary(g, owner), g) for g in get_games().games_of(owner, limit=12)]
     lan = lan_urls()
     qr = qr_svg(lan[0]) if lan else None
     return render_template(

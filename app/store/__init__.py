@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 
 from flask import Flask, current_app
@@ -35,6 +36,7 @@ from app.store.base import (
 )
 from app.store.sqlite import SQLiteStore
 
+log = logging.getLogger(__name__)
 Store = SQLiteStore  # the default store (``Store(path)`` opens an SQLite file)
 
 __all__ = [
@@ -83,13 +85,29 @@ def init_app(app: Flask, describe: Describe | None = None) -> None:
     path = app.config.get("DATABASE") or os.path.join(app.instance_path, "mancala.sqlite3")
     if not url:
         app.config["DATABASE"] = path
-    app.extensions["mancala_store"] = open_store(
-        url,
-        path,
-        float(app.config["DATABASE_BUSY_SECONDS"]),
-        describe,
-        int(app.config["DATABASE_POOL"]),
-    )
+    try:
+        app.extensions["mancala_store"] = open_store(
+            url,
+            path,
+            float(app.config["DATABASE_BUSY_SECONDS"]),
+            describe,
+            int(app.config["DATABASE_POOL"]),
+        )
+    except StoreError as exc:  # say what to do, once, instead of only a traceback per worker
+        log.critical("the server can't start: %s%s", exc.message, "" if url else advice(path, exc))
+        raise
+
+
+def advice(path: str, exc: StoreError) -> str:
+    """The latest backup of the SQLite store at ``path`` and, for a damaged store, the command
+    that restores it."""
+    folder = os.path.join(os.path.dirname(path), "backups")
+    found = sorted(os.listdir(folder), reverse=True) if os.path.isdir(folder) else []
+    latest = os.path.join(folder, found[0]) if found else None
+    text = f"\n  the latest backup: {latest}" if latest else "\n  (no backup was found)"
+    if isinstance(exc, StoreCorrupt) and latest:
+        text += f"\n  restore it with:   python -m app.backup restore {latest}"
+    return text
 
 
 def get_store() -> GameStore:

@@ -1,0 +1,142 @@
+"""Backups of the SQLite store: online copies on a schedule, and the restore command.
+
+    python -m app.backup now                 # a backup now, into <instance>/backups
+    python -m app.backup list                # the backups, newest first
+    python -m app.backup restore FILE        # put FILE in place of the store
+
+The server makes a backup every ``BACKUP_HOURS`` (SQLite's online backup: the server keeps
+serving) into ``<instance>/backups/mancala-YYYYmmdd-HHMMSS.sqlite3`` and keeps the newest
+``BACKUPS_KEPT``.  ``restore`` checks the file is a sound game store, moves the current store
+(and its write-ahead log) aside as ``mancala.sqlite3.replaced-<time>``, and puts a copy of the
+backup in its place; a running server notices the new file and opens it.  The instance folder
+and the store's path come from ``MANCALA_INSTANCE`` and ``MANCALA_DATABASE`` as for the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sqlite3
+import sys
+import time
+from contextlib import closing
+from pathlib import Path
+
+from app.store import Store
+
+PREFIX = "mancala-"
+SUFFIX = ".sqlite3"
+SIDE_FILES = ("-wal", "-shm")  # SQLite's write-ahead log and its index, beside the store
+
+
+class RestoreError(Exception):
+    """The file can't be restored (not there, not a sound game store)."""
+
+
+def instance_folder() -> Path:
+    """The instance folder as the server finds it (``MANCALA_INSTANCE`` or ``instance/``)."""
+    root = Path(__file__).resolve().parents[1]
+    return Path(os.environ.get("MANCALA_INSTANCE", root / "instance")).resolve()
+
+
+def database_path(instance: Path | None = None) -> Path:
+    """The store's file as the server finds it (``MANCALA_DATABASE`` or the instance's)."""
+    named = os.environ.get("MANCALA_DATABASE")
+    return Path(named) if named else (instance or instance_folder()) / "mancala.sqlite3"
+
+
+def backups_folder(database: Path) -> Path:
+    return database.parent / "backups"
+
+
+def stamp(at: float | None = None) -> str:
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.time() if at is None else at))
+
+
+def backups(folder: Path) -> list[Path]:
+    """The backups in ``folder``, newest first."""
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.iterdir() if p.name.startswith(PREFIX) and p.suffix == SUFFIX]
+    return sorted(found, key=lambda p: p.name, reverse=True)
+
+
+def back_up(store: Store, folder: Path, keep: int = 8) -> Path:
+    """An online backup of ``store`` into ``folder`` (the newest ``keep`` are kept)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{PREFIX}{stamp()}{SUFFIX}"
+    store.backup(str(target))
+    for old in backups(folder)[max(1, keep) :]:
+        old.unlink(missing_ok=True)
+    return target
+
+
+def check(file: Path) -> int:
+    """The number of games in ``file`` if it is a sound game store; RestoreError if not."""
+    if not file.is_file():
+        raise RestoreError(f"{file} is not a file")
+    try:
+        with closing(sqlite3.connect(f"file:{file}?mode=ro", uri=True)) as db:
+            verdict = db.execute("PRAGMA integrity_check").fetchone()[0]
+            if verdict != "ok":
+                raise RestoreError(f"{file} is damaged: {verdict}")
+            return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    except sqlite3.DatabaseError as exc:
+        raise RestoreError(f"{file} is not a game store: {exc}") from None
+
+
+def restore(file: Path, database: Path) -> tuple[int, Path | None]:
+    """Put a copy of the backup ``file`` in place of ``database``: (games in it, where the
+    replaced store was moved, if there was one)."""
+    games = check(file)
+    database.parent.mkdir(parents=True, exist_ok=True)
+    incoming = database.with_name(f"{database.name}.restoring")
+    shutil.copyfile(file, incoming)
+    aside = None
+    if database.exists():
+        aside = database.with_name(f"{database.name}.replaced-{stamp()}")
+        os.replace(database, aside)
+    for side in SIDE_FILES:  # an old write-ahead log must never be applied to the new file
+        old = Path(f"{database}{side}")
+        if old.exists() and aside is not None:
+            os.replace(old, Path(f"{aside}{side}"))
+        elif old.exists():
+            old.unlink()
+    os.replace(incoming, database)
+    return games, aside
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m app.backup", description="Back up or restore the game store."
+    )
+    parser.add_argument("--database", type=Path, default=None, help="the store's file")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("now", help="make a backup now")
+    commands.add_parser("list", help="list the backups, newest first")
+    put = commands.add_parser("restore", help="put a backup in place of the store")
+    put.add_argument("file", type=Path)
+    args = parser.parse_args(argv)
+    database = (args.database or database_path()).resolve()
+    folder = backups_folder(database)
+    if args.command == "list":
+        for path in backups(folder):
+            print(f"{path}  {path.stat().st_size} bytes")
+        return 0
+    if args.command == "now":
+        print(back_up(Store(str(database)), folder))
+        return 0
+    try:
+        games, aside = restore(args.file.resolve(), database)
+    except RestoreError as exc:
+        print(f"not restored: {exc}", file=sys.stderr)
+        return 1
+    print(f"restored {args.file} ({games} games) as {database}")
+    if aside is not None:
+        print(f"the store it replaced was kept as {aside}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

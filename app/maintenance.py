@@ -1,0 +1,126 @@
+"""Upkeep of the store, in each server worker on a timer: finished games and untaken invites
+expire, the write-ahead log is checkpointed (and truncated), and an online backup is made every
+``BACKUP_HOURS``.  Each job is claimed in the store first, so one process runs it per period
+however many workers (or hosts) there are."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from app.games.model import Game
+from app.store import Store, StoreError
+
+log = logging.getLogger(__name__)
+DAY = 24 * 3600.0
+
+
+@dataclass(frozen=True)
+class Upkeep:
+    """What to do and how often (from the app's settings)."""
+
+    every: float = 300.0
+    keep_finished: float = 30 * DAY
+    keep_invites: float = 7 * DAY
+    backup_every: float = 6 * 3600.0
+    backups_kept: int = 8
+    backups: Path | None = None  # the folder (None: no backups, e.g. PostgreSQL)
+
+    @classmethod
+    def from_config(cls, config: Any, database: str | None) -> Upkeep:
+        return cls(
+            every=float(config["MAINTENANCE_SECONDS"]),
+            keep_finished=float(config["KEEP_FINISHED_DAYS"]) * DAY,
+            keep_invites=float(config["KEEP_INVITES_DAYS"]) * DAY,
+            backup_every=float(config["BACKUP_HOURS"]) * 3600.0,
+            backups_kept=int(config["BACKUPS_KEPT"]),
+            backups=Path(database).parent / "backups" if database else None,
+        )
+
+
+def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> dict[str, Any] | None:
+    """When a game in someone's list will be deleted (finished games, untaken invites), and
+    in words ("in 3 days"); None for a game that is kept."""
+    if game.over:
+        keep = upkeep.keep_finished
+    elif game.mode == "remote" and game.has_open_seat:
+        keep = upkeep.keep_invites
+    else:
+        return None
+    at = game.updated + keep
+    left = max(0.0, at - (time.time() if now is None else now))
+    if left >= 2 * DAY:
+        words = f"in {round(left / DAY)} days"
+    elif left >= 2 * 3600:
+        words = f"in {round(left / 3600)} hours"
+    else:
+        words = "within the next two hours"
+    return {"at": round(at), "in_words": words}
+
+
+def listed(line: dict[str, Any], game: Game) -> dict[str, Any]:
+    """A "your games" line (app.games.view.summary) with when the game will be deleted."""
+    return dict(line, expires=expires(game, get_upkeep()))
+
+
+def run_once(store: Any, upkeep: Upkeep) -> dict[str, Any]:
+    """The jobs that are due now (each claimed in the store); what was done."""
+    done: dict[str, Any] = {}
+    now = time.time()
+    if store.claim_job("expire", upkeep.every * 0.9):
+        done["expired"] = store.expire(now - upkeep.keep_finished, now - upkeep.keep_invites)
+        if done["expired"]:
+            log.info("%d finished games and untaken invites expired", done["expired"])
+    if isinstance(store, Store):
+        if store.claim_job("checkpoint", upkeep.every * 0.9):
+            done["checkpoint"] = store.checkpoint("TRUNCATE")
+        if upkeep.backups is not None and store.claim_job("backup", upkeep.backup_every):
+            from app.backup import back_up
+
+            done["backup"] = str(back_up(store, upkeep.backups, upkeep.backups_kept))
+            log.info("store backed up to %s", done["backup"])
+    return done
+
+
+def loop(store: Any, upkeep: Upkeep, stop: threading.Event) -> None:
+    """Run the due jobs every ``upkeep.every`` seconds (a few seconds after start first)."""
+    wait = min(5.0, upkeep.every)
+    while not stop.wait(wait):
+        wait = upkeep.every
+        try:
+            run_once(store, upkeep)
+        except StoreError as exc:
+            log.warning("store upkeep skipped: %s", exc)
+        except Exception:
+            log.exception("store upkeep failed")
+
+
+def get_upkeep() -> Upkeep:
+    from flask import current_app
+
+    return current_app.extensions["mancala_upkeep"]  # type: ignore[no-any-return]
+
+
+def init_app(app: Flask) -> None:
+    """Start the upkeep thread of this process (not under tests, nor with MAINTENANCE_SECONDS
+    0).  Gunicorn loads the app in each worker after forking, so each worker has one."""
+    upkeep = Upkeep.from_config(app.config, app.config.get("DATABASE"))
+    app.extensions["mancala_upkeep"] = upkeep
+    if app.testing or upkeep.every <= 0:
+        return
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=loop,
+        args=(app.extensions["mancala_store"], upkeep, stop),
+        name=f"mancala-upkeep-{os.getpid()}",
+        daemon=True,
+    )
+    thread.start()
+    app.extensions["mancala_upkeep_stop"] = stop

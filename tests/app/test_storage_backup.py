@@ -1,0 +1,143 @@
+"""Backups (online, on a schedule, pruned), the restore command, expiry of finished games and
+untaken invites (said in the "your games" list first), and the store's upkeep jobs."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from app.backup import RestoreError, back_up, backups, check, main, restore
+from app.maintenance import Upkeep, expires, run_once
+from app.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def store_with_games(path: Path, n: int = 3) -> Store:
+    store = Store(str(path))
+    for i in range(n):
+        store.create(f"g{i}", {"mode": "local", "n": i}, [("alice", 0)])
+    return store
+
+
+def test_a_backup_is_a_sound_copy_and_only_the_newest_are_kept(tmp_path: Path) -> None:
+    store = store_with_games(tmp_path / "db.sqlite3")
+    folder = tmp_path / "backups"
+    made = []
+    for _ in range(3):
+        made.append(back_up(store, folder, keep=2))
+        time.sleep(1.05)  # backups are named by the second
+    assert backups(folder) == [made[2], made[1]] and not made[0].exists()
+    assert check(made[2]) == 3
+    store.create("g9", {"mode": "local"}, [])  # the store goes on; the backup keeps its moment
+    assert check(made[2]) == 3 and store.count() == 4
+
+
+def test_restore_puts_a_backup_in_place_and_a_running_store_opens_it(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = store_with_games(path)
+    backup = back_up(store, tmp_path / "backups")
+    store.save("g0", 1, {"mode": "local", "n": "changed"})
+    store.create("late", {"mode": "local"}, [])
+    assert Path(f"{path}-wal").exists()
+    games, aside = restore(backup, path)
+    assert games == 3 and aside is not None and aside.exists()
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+    assert store.load("late") is None and store.load("g0").data == {"mode": "local", "n": 0}
+    assert store.save("g0", 1, {"mode": "local", "n": 1}).version == 2  # and writes go on
+    with sqlite3.connect(aside) as db:  # the replaced store was kept, whole
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 4
+
+
+def test_restore_refuses_what_is_not_a_sound_store(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store_with_games(path)
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"junk" * 1000)
+    for bad in (junk, tmp_path / "missing.sqlite3"):
+        with pytest.raises(RestoreError):
+            restore(bad, path)
+    assert Store(str(path)).count() == 3  # untouched
+
+
+def test_the_restore_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "instance" / "mancala.sqlite3"
+    path.parent.mkdir()
+    store_with_games(path, 2)
+    assert main(["--database", str(path), "now"]) == 0
+    made = Path(capsys.readouterr().out.strip())
+    assert made.parent == path.parent / "backups" and check(made) == 2
+    assert main(["--database", str(path), "list"]) == 0
+    assert str(made) in capsys.readouterr().out
+    path.write_bytes(b"junk" * 4096)  # the store is damaged
+    done = subprocess.run(
+        [sys.executable, "-m", "app.backup", "restore", str(made)],
+        cwd=ROOT,
+        env=dict(os.environ, MANCALA_INSTANCE=str(path.parent)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "restored" in done.stdout and "2 games" in done.stdout
+    assert Store(str(path)).count() == 2
+    assert main(["--database", str(path), "restore", str(tmp_path / "nothing")]) == 1
+    assert "not restored" in capsys.readouterr().err
+
+
+def test_upkeep_expires_checkpoints_and_backs_up_once_per_period(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = Store(str(path))
+    over = {"mode": "local", "resigned": 0}
+    store.create("old", over, [("alice", 0)])
+    time.sleep(0.05)
+    store.create("new", over, [("alice", 0)])
+    store.create("playing", {"mode": "local", "resigned": None}, [("alice", 0)])
+    upkeep = Upkeep(every=60, keep_finished=0.03, backup_every=3600, backups=tmp_path / "b")
+    done = run_once(store, upkeep)
+    assert done["expired"] == 1 and done["checkpoint"] is not None  # "new" is too young
+    assert Path(done["backup"]).exists()
+    assert [r.id for r in store.games_of("alice")] == ["playing", "new"]
+    assert run_once(Store(str(path)), upkeep) == {}  # another worker: nothing due yet
+
+
+def test_your_games_say_when_a_finished_game_will_be_removed(
+    client: FlaskClient, app: Flask
+) -> None:
+    game = client.post("/api/games", json={"mode": "local"}).json
+    client.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
+    playing = client.post("/api/games", json={"mode": "local"}).json
+    listed = {g["id"]: g for g in client.get("/api/games").json["games"]}
+    assert listed[game["id"]]["expires"]["in_words"] == "in 30 days"
+    assert listed[playing["id"]]["expires"] is None
+    home = client.get("/").get_data(as_text=True)
+    assert "removed in 30 days" in home
+
+
+def test_an_untaken_invite_says_when_it_goes(host: FlaskClient) -> None:
+    host.post("/api/games", json={"mode": "remote"})
+    (line,) = host.get("/api/games").json["games"]
+    assert line["expires"]["in_words"] == "in 7 days"
+
+
+def test_expiry_in_words() -> None:
+    from app.games.model import Game
+
+    class Finished:
+        over = True
+        mode = "local"
+        has_open_seat = False
+        updated = 1000.0
+
+    upkeep = Upkeep(keep_finished=5 * 3600)
+    game: Game = Finished()  # type: ignore[assignment]
+    assert expires(game, upkeep, now=1000.0) == {"at": 1000 + 5 * 3600, "in_words": "in 5 hours"}
+    assert expires(game, upkeep, now=1000.0 + 4 * 3600)["in_words"] == "within the next two hours"
