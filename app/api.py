@@ -19,7 +19,7 @@ from app.games.view import board_help, summary, view
 from app.limits import client_address, limit
 from app.maintenance import listed
 from app.polls import long_poll
-from app.seats import current_owner, ensure_owner
+from app.seats import current_owner, ensure_owner, issued_token, owner_for
 from engine import get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS
 from engine.agents.levels import level_seconds
@@ -71,6 +71,8 @@ def device() -> Device:
 
 def viewer() -> str | None:
     """Whose side the answer is drawn from (a seat token minted by this request counts)."""
+    if issued_token():
+        return owner_hash(str(issued_token()))
     if g.get("new_seat_token"):
         return owner_hash(g.new_seat_token)
     return current_owner()
@@ -86,6 +88,8 @@ def game_response(game: Game, status: int = 200) -> tuple[Response, int]:
             ago = seen[seat["seat"]]
             seat["seen_ago"] = ago
             seat["connected"] = ago is not None and ago < CONNECTED_SECONDS
+    if issued_token():  # a bot's new seat token, given once
+        payload["seat_token"] = issued_token()
     return jsonify(payload), status
 
 
@@ -123,7 +127,8 @@ def your_games() -> Any:
 @bp.post("/games")
 def create_game() -> Any:
     sent = body()
-    return created(get_games().create(device(), sent, ensure_owner()))
+    owner = owner_for(sent)
+    return created(get_games().create(device(), sent, owner))
 
 
 @bp.get("/games/<game_id>")
@@ -158,7 +163,8 @@ def resign(game_id: str) -> Any:
 @bp.post("/games/<game_id>/join")
 def join(game_id: str) -> Any:
     sent = body()
-    return game_response(get_games().join(device(), game_id, sent, ensure_owner()))
+    owner = owner_for(sent)
+    return game_response(get_games().join(device(), game_id, sent, owner))
 
 
 @bp.post("/games/<game_id>/hint")

@@ -17,11 +17,13 @@ def _ref(name: str) -> dict[str, str]:
 def _errors(*codes: int) -> dict[str, Any]:
     text = {
         400: "Malformed JSON or a bad field (the message says which)",
+        401: "A seat token this server did not issue (ask for one with seat_token: true)",
         403: "You have no seat in this game, or a cross-site write",
         404: "No such game",
         409: "Stale version, not your turn, or the game is over",
         410: "A stored game that is damaged or that the current rules can no longer replay",
-        413: "The body is over 256 KiB",
+        413: "The body is over 256 KiB, or the new game would be too large to store",
+        421: "A Host this server does not serve (a DNS-rebinding page)",
         415: "The body is not application/json",
         422: "An illegal move (the message says why)",
         429: "Too many requests from your device; Retry-After says when to try again",
@@ -177,8 +179,14 @@ def _analysis(description: str) -> dict[str, Any]:
     }
 
 
+SEAT_TOKEN = {
+    "const": True,
+    "description": "a bot's request for a seat token: the answer's seat_token (given once) "
+    "holds the seats taken; send it as 'Authorization: Bearer <token>'",
+}
 METHODS = ("get", "post", "patch", "put", "delete")
 WRITE_ERRORS = (403, 413, 415, 503)  # any write: cross-site, too large, not JSON, store busy
+EVERY_ERRORS = (401, 421, 503)  # any request: a chosen seat token, a foreign Host, no store
 SEARCHING = {  # the writes that may start a search: rate-limited per device
     ("/api/games", "post"),
     ("/api/games/{game_id}", "patch"),
@@ -198,7 +206,7 @@ def with_common_errors(paths: dict[str, Any]) -> dict[str, Any]:
         for method, operation in operations.items():
             if method not in METHODS:
                 continue  # e.g. the path's parameters
-            codes: list[int] = []
+            codes: list[int] = list(EVERY_ERRORS)
             if method in ("post", "patch", "put", "delete"):
                 codes += WRITE_ERRORS
             if (path, method) in SEARCHING:
@@ -352,7 +360,8 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                 "post": {
                     "summary": "Take the open seat of a game between two devices",
                     "requestBody": _json_body(
-                        {"type": "object", "properties": {"name": NAME}}, required=False
+                        {"type": "object", "properties": {"name": NAME, "seat_token": SEAT_TOKEN}},
+                        required=False,
                     ),
                     "responses": {**_game("The game"), **_errors(400, 404, 409, 415)},
                 },
@@ -540,6 +549,7 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                         "algorithms": {"type": "array", "items": algorithm, "minItems": 2},
                         "first": {"enum": ["me", "computer", "random", 0, 1]},
                         "delay": {"type": "number", "minimum": 0, "maximum": 5},
+                        "seat_token": SEAT_TOKEN,
                         "record": {
                             "description": "import: a record object or its one-line text",
                             "oneOf": [{"type": "object"}, {"type": "string"}],

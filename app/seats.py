@@ -1,40 +1,98 @@
-"""A browser's seat token: one random value in an HttpOnly cookie, set on first need.
+"""Seat tokens: whoever holds a token holds its seats.  The server issues every token.
 
-The store keeps only a hash of it (see :func:`app.games.owner_hash`); whoever holds the cookie
-holds that browser's seats.
+A browser gets one in an HttpOnly cookie, set on first need.  A bot asks for one with
+``"seat_token": true`` in the body of ``POST /api/games`` or ``POST /api/games/{id}/join``: the
+answer carries it once as ``seat_token``, and the bot sends it on every request as
+``Authorization: Bearer <token>`` (or ``X-Seat-Token``).  A token is a random value signed with
+the server's secret key, so the server can tell its own tokens from chosen ones without storing
+them; the store keeps only a token's hash (see :func:`app.games.owner_hash`).  A token from
+before tokens were signed still works while it holds a seat; a chosen one never does (401).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import secrets
+import threading
+from typing import Any
 
 from flask import Flask, Response, current_app, g, request
 
-from app.errors import APIError
 from app.games import owner_hash
+from app.games.errors import BadInput, BadToken
+from app.store import get_store
+
+MAX_TOKEN = 200
+READS = frozenset({"GET", "HEAD", "OPTIONS"})
+_known_lock = threading.Lock()
+_known: set[str] = set()  # owners of unsigned (older) tokens seen holding seats, per process
 
 
-def request_token() -> str:
-    """The seat token of this request: a bot's header, else the browser's cookie.
+def signature(body: str) -> str:
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    mac = hmac.new(key, b"seat-token:" + body.encode(), hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
-    Bots choose their own secret token (20-100 characters) and send it as
-    ``Authorization: Bearer <token>`` or ``X-Seat-Token: <token>``.
-    """
+
+def issue_token() -> str:
+    """A new seat token: 192 random bits, signed."""
+    body = secrets.token_urlsafe(24)
+    return f"{body}.{signature(body)}"
+
+
+def issued(token: str) -> bool:
+    """Whether this server issued ``token`` (its signature is right)."""
+    body, dot, sig = token.rpartition(".")
+    return bool(body and dot) and hmac.compare_digest(sig, signature(body))
+
+
+def holds_seats(owner: str) -> bool:
+    """Whether an unsigned token's owner holds a seat (a token from before they were signed)."""
+    with _known_lock:
+        if owner in _known:
+            return True
+    if not get_store().games_of(owner, 1):
+        return False
+    with _known_lock:
+        if len(_known) > 50_000:
+            _known.clear()
+        _known.add(owner)
+    return True
+
+
+def request_token() -> tuple[str, bool]:
+    """The seat token of this request and whether a header (a bot) sent it; a bot's header
+    wins over the browser's cookie."""
     auth = request.headers.get("Authorization", "")
     if auth[:7].lower() == "bearer ":
-        return auth[7:].strip()
+        return auth[7:].strip(), True
     header = request.headers.get("X-Seat-Token")
     if header is not None:
-        return header.strip()
-    return request.cookies.get(current_app.config["SEAT_COOKIE"], "")
+        return header.strip(), True
+    return request.cookies.get(current_app.config["SEAT_COOKIE"], ""), False
 
 
 def current_owner() -> str | None:
-    """The hash of this browser's (or bot's) token, or None if it has none yet."""
-    token = request_token()
-    if len(token) < 20 or len(token) > 100:
-        return None
-    return owner_hash(token)
+    """The hash of this browser's (or bot's) token, or None if it has none (yet).
+
+    A bot's token the server did not issue is refused on a write (:class:`BadToken`, 401; a
+    read is answered as to a spectator); a cookie the server did not issue is ignored (a new one
+    is set when the browser takes a seat).
+    """
+    token, from_header = request_token()
+    if token and len(token) <= MAX_TOKEN and (issued(token) or holds_seats(owner_hash(token))):
+        return owner_hash(token)
+    if from_header and request.method not in READS:  # a read is answered as to a spectator
+        raise BadToken("this seat token was not issued by this server; " + ASK)
+    return None
+
+
+ASK = (
+    'ask for one with {"seat_token": true} when you create or join a game, and send it back as '
+    "'Authorization: Bearer <token>'"
+)
 
 
 def ensure_owner() -> str:
@@ -42,11 +100,27 @@ def ensure_owner() -> str:
     owner = current_owner()
     if owner is not None:
         return owner
-    if "Authorization" in request.headers or "X-Seat-Token" in request.headers:
-        raise APIError(400, "a seat token must be 20 to 100 characters")
     if "new_seat_token" not in g:
-        g.new_seat_token = secrets.token_urlsafe(32)
+        g.new_seat_token = issue_token()
     return owner_hash(g.new_seat_token)
+
+
+def owner_for(body: dict[str, Any]) -> str:
+    """Who takes the seats of a create or join: with ``"seat_token": true`` (taken out of
+    ``body``) a new token issued for a bot, returned once in the answer (:func:`issued_token`);
+    else the requester's own token (a browser's cookie, minted if needed)."""
+    if "seat_token" not in body:
+        return ensure_owner()
+    if body.pop("seat_token") is not True:
+        raise BadInput("'seat_token' must be true (to get a seat token) or left out")
+    g.issued_seat_token = issue_token()
+    return owner_hash(g.issued_seat_token)
+
+
+def issued_token() -> str | None:
+    """The token issued to a bot by this request, if any."""
+    token = g.get("issued_seat_token")
+    return str(token) if token else None
 
 
 def init_app(app: Flask) -> None:

@@ -8,6 +8,10 @@
   ``none``), or, from a browser without ``Sec-Fetch-Site``, when its ``Origin`` is not this
   request's ``Host``.  A request with neither header (a bot, curl, a test client) is allowed: the
   rule of Go 1.25's ``http.CrossOriginProtection``.
+* A request whose ``Host`` names a host this server does not serve is refused with 421 (a
+  DNS-rebinding page, whose requests carry its own name): the names it answers to are
+  ``localhost``, this machine's names, LAN (private) and loopback addresses, this machine's
+  addresses and ``ALLOWED_HOSTS`` (``["*"]``: any).  ``/health`` answers any host (monitors).
 * A state-changing request with a non-empty body that is not ``application/json`` is refused
   with 415, so no HTML form or ``text/plain`` "simple request" reaches a view.  A body over
   ``MAX_CONTENT_LENGTH`` is refused with 413, a chunked one (no ``Content-Length``) included.
@@ -15,11 +19,17 @@
 
 from __future__ import annotations
 
+import ipaddress
+import socket
+import threading
+import time
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 
 from app.errors import APIError
+from app.games.errors import WrongHost
+from app.lan import lan_addresses
 
 CSP = "; ".join(
     [
@@ -96,6 +106,73 @@ def check_request() -> None:
         raise APIError(415, "send JSON with 'Content-Type: application/json'")
 
 
+LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
+REFRESH_SECONDS = 10.0  # this machine's addresses are looked up again at most this often
+
+
+def host_name(host: str) -> str:
+    """The name or address of a ``Host`` header, without its port (``[::1]:8000`` -> ``::1``)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    name, colon, port = host.rpartition(":")
+    return name.rstrip(".") if colon and port.isdigit() else host.rstrip(".")
+
+
+class Hosts:
+    """The host names and addresses this server answers to (see the module docstring)."""
+
+    def __init__(self, extra: list[str] | str) -> None:
+        if isinstance(extra, str):  # MANCALA_ALLOWED_HOSTS=a.example,b.example
+            extra = [h.strip() for h in extra.split(",") if h.strip()]
+        self.any = "*" in extra
+        self.extra = frozenset(host_name(h) for h in extra if h != "*")
+        self._lock = threading.Lock()
+        self._own: frozenset[str] = frozenset()
+        self._looked = 0.0
+
+    def own(self, fresh: bool = False) -> frozenset[str]:
+        """This machine's names and addresses (looked up again when ``fresh`` and stale)."""
+        with self._lock:
+            if self._looked and not (fresh and time.monotonic() - self._looked > REFRESH_SECONDS):
+                return self._own
+            self._looked = time.monotonic()
+        names = {socket.gethostname().lower(), *lan_addresses()}
+        names |= {f"{n}.local" for n in list(names) if "." not in n}
+        try:
+            names.add(socket.getfqdn().lower())
+        except OSError:
+            pass
+        with self._lock:
+            self._own = frozenset(names)
+            return self._own
+
+    def allowed(self, name: str) -> bool:
+        if self.any or name in LOCAL_NAMES or name in self.extra:
+            return True
+        try:
+            address = ipaddress.ip_address(name)
+        except ValueError:
+            address = None
+        if address is not None and (address.is_private or address.is_loopback):
+            return True  # a LAN or loopback address: a rebinding page's requests carry a name
+        return name in self.own() or name in self.own(fresh=True)
+
+
+def check_host() -> None:
+    """Refuse (421) a request for a host this server does not serve."""
+    if request.path == "/health":
+        return  # for monitors, which may use any name; it tells nothing about games
+    hosts: Hosts = current_app.extensions["mancala_hosts"]
+    name = host_name(request.host)
+    if not hosts.allowed(name):
+        raise WrongHost(
+            f"this server does not answer to the host name {name[:60]!r}: open it by its "
+            "address (as printed when it started), or its host can add the name to "
+            "MANCALA_ALLOWED_HOSTS"
+        )
+
+
 def add_headers(response: Response) -> Response:
     """Put :data:`HEADERS` on ``response`` (a view's own value of one is kept)."""
     for name, value in HEADERS.items():
@@ -105,5 +182,7 @@ def add_headers(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     """Check every request before its view, and add the headers to every response."""
+    app.extensions["mancala_hosts"] = Hosts(app.config.get("ALLOWED_HOSTS") or [])
+    app.before_request(check_host)
     app.before_request(check_request)
     app.after_request(add_headers)

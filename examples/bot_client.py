@@ -5,8 +5,10 @@
 
 It joins the game's open seat (or creates a game between two devices and prints the invite link),
 then long-polls ``GET /api/games/{id}?since=N`` and answers each of its turns with
-``POST /api/games/{id}/moves``.  The seat is held by a secret token the bot chooses and sends as
-``Authorization: Bearer <token>``; keep it (``--token``) to reconnect to the same seat.
+``POST /api/games/{id}/moves``.  The seat is held by a secret token the server issues: the bot
+asks for it with ``"seat_token": true`` when it creates or joins the game, gets it once in the
+answer's ``seat_token``, and sends it as ``Authorization: Bearer <token>``; keep it
+(``--token``) to reconnect to the same seat.
 Standard library only, plus this project's ``engine`` for the agent.
 """
 
@@ -14,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 import sys
 import time
 import urllib.error
@@ -39,21 +40,29 @@ class ApiError(Exception):
 class Client:
     """The JSON API of one server, with this bot's seat token."""
 
-    def __init__(self, server: str, token: str, timeout: float = 30.0) -> None:
+    def __init__(self, server: str, token: str | None = None, timeout: float = 30.0) -> None:
         self.server = server.rstrip("/")
-        self.token = token
+        self.token = token  # issued by the server on the first create or join (see seat())
         self.timeout = timeout
+
+    def seat(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A create or join body that asks the server for a seat token if we have none yet."""
+        return body if self.token else {**body, "seat_token": True}
 
     def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.server + path, data=data, method=method)
-        request.add_header("Authorization", f"Bearer {self.token}")
+        if self.token:
+            request.add_header("Authorization", f"Bearer {self.token}")
         request.add_header("Accept", "application/json")
         if data is not None:
             request.add_header("Content-Type", "application/json")
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                return json.loads(response.read())
+                answer = json.loads(response.read())
+                if isinstance(answer, dict) and answer.get("seat_token"):
+                    self.token = answer["seat_token"]  # given once: keep it
+                return answer
         except urllib.error.HTTPError as exc:
             try:
                 message = json.loads(exc.read()).get("message", exc.reason)
@@ -74,7 +83,7 @@ def play(client: Client, game_id: str, agent: Any, log: Any = print) -> dict[str
     if not game["you"]:
         if not game["can_join"]:
             raise ApiError(409, "both seats are taken and none is ours (wrong --token?)")
-        game = client.call("POST", f"/api/games/{game_id}/join", {})
+        game = client.call("POST", f"/api/games/{game_id}/join", client.seat({}))
         log(f"took seat {game['you'][0]}")
     while game["status"] != "over":
         if game["your_turn"]:
@@ -110,26 +119,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--options", default="{}", help="rule options as JSON")
     parser.add_argument("--first", default="random", choices=["me", "random", "0", "1"])
     parser.add_argument("--agent", default="minimax:depth=6", help="an engine agent spec")
-    parser.add_argument("--token", default=None, help="the seat token (default: a new one)")
+    parser.add_argument(
+        "--token", default=None, help="the seat token the server gave (default: ask for one)"
+    )
     args = parser.parse_args(argv)
-    token = args.token or secrets.token_urlsafe(32)
-    client = Client(args.server, token)
+    client = Client(args.server, args.token)
     agent = parse_spec(args.agent)
     if args.create:
         first: Any = int(args.first) if args.first.isdigit() else args.first
         params = {"mode": "remote", "variant": args.variant, "first": first}
         params["options"] = json.loads(args.options)
-        game = client.call("POST", "/api/games", params)
+        game = client.call("POST", "/api/games", client.seat(params))
         print(f"invite: {client.server}/game/{game['id']}?invite=1", flush=True)
         game_id = game["id"]
     elif args.game:
         game_id = args.game
     else:
         parser.error("give --game ID or --create")
-    if not args.token:
-        print(f"seat token (to reconnect with --token): {token}", flush=True)
+
+    def log(text: str) -> None:
+        print(text, flush=True)
+        if client.token and not args.token and text.startswith("took seat"):
+            print(f"seat token (to reconnect with --token): {client.token}", flush=True)
+
+    if args.create and not args.token:
+        print(f"seat token (to reconnect with --token): {client.token}", flush=True)
     try:
-        play(client, game_id, agent, log=lambda text: print(text, flush=True))
+        play(client, game_id, agent, log=log)
     except ApiError as exc:
         print(f"error {exc}", file=sys.stderr)
         return 1

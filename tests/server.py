@@ -18,6 +18,7 @@ from typing import Any
 from app.lan import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
+_TOKENS: dict[str, str] = {}  # a seat token per instance folder (valid across restarts)
 
 
 class Server:
@@ -110,6 +111,17 @@ class Server:
             self._collector.join(timeout=5)
             if self.proc.stdout is not None:
                 self.proc.stdout.close()
+
+    def seat_token(self) -> str:
+        """A seat token this server issued, as a bot gets one (asking with "seat_token": true
+        on creating a game), the same for every server on this instance folder."""
+        key = str(self.instance)
+        if key not in _TOKENS:
+            body = {"mode": "local", "seat_token": True}
+            status, game = self.request("POST", "/api/games", body)
+            assert status == 201 and game["seat_token"], game
+            _TOKENS[key] = game["seat_token"]
+        return _TOKENS[key]
 
     def request(
         self,

@@ -41,7 +41,6 @@ import os
 import platform
 import random
 import resource
-import secrets
 import shutil
 import signal
 import socket
@@ -160,7 +159,8 @@ class Device:
 
     def __init__(self, host: str, port: int, ip: str, stop: threading.Event, bearer: bool) -> None:
         self.host, self.port, self.ip, self.stop = host, port, ip, stop
-        self.token = secrets.token_urlsafe(32) if bearer else None
+        self.bearer = bearer  # a bot: asks for a seat token on its first create or join
+        self.token: str | None = None
         self.cookie: str | None = None
         self.conn: http.client.HTTPConnection | None = None
         self.last_used = 0.0
@@ -241,6 +241,8 @@ class Device:
 
     def call(self, kind: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         """Time one API call; (status, JSON); -1 when the run ended; waits out 429/503."""
+        if self.bearer and self.token is None and kind in ("create", "join"):
+            body = {**(body or {}), "seat_token": True}  # the server issues a bot's token
         payload = None if body is None else json.dumps(body).encode()
         while True:
             start = time.perf_counter()
@@ -285,6 +287,8 @@ class Device:
             data = json.loads(raw) if raw else None
         except ValueError:
             data = raw[:200].decode(errors="replace")
+        if isinstance(data, dict) and data.get("seat_token") and self.bearer:
+            self.token = str(data["seat_token"])  # given once
         return response.status, data, retry
 
     def error(self, kind: str, status: int, data: Any) -> None:

@@ -232,3 +232,84 @@ def test_a_chained_search_is_charged_to_the_device_whose_game_it_is(
         assert charged and set(charged) == {"10.0.0.1"}, charged
     finally:
         app.extensions["mancala_computer"].shutdown()
+
+
+# -- small holes: the Host header, chosen seat tokens -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["evil.example", "evil.example:8000", "localhost.evil.example", "127.0.0.1.nip.io", "8.8.8.8"],
+)
+def test_a_host_this_server_does_not_serve_is_refused(
+    client: FlaskClient, app: Flask, host: str
+) -> None:
+    """A DNS-rebinding page's requests carry its own name in Host (and a matching Origin)."""
+    headers = {"Host": host, "Origin": f"http://{host}"}
+    for method, path in [("POST", "/api/games"), ("GET", "/api/games"), ("GET", "/")]:
+        response = client.open(path, method=method, json={"mode": "local"}, headers=headers)
+        assert response.status_code == 421, (path, response.status_code)
+        if path.startswith("/api"):
+            assert "does not answer to the host name" in response.json["message"]
+    assert app.extensions["mancala_store"].count() == 0
+
+
+@pytest.mark.parametrize(
+    "host", ["localhost", "localhost:8000", "127.0.0.1:8000", "[::1]:8000", "192.168.1.20:8000"]
+)
+def test_local_and_lan_addresses_are_served(client: FlaskClient, host: str) -> None:
+    assert client.get("/api/games", headers={"Host": host}).status_code == 200
+
+
+def test_this_machine_s_name_and_the_allowed_hosts_are_served(tmp_path: Path) -> None:
+    import socket
+
+    app = make_app(tmp_path, ALLOWED_HOSTS=["mancala.example"])
+    try:
+        client = app.test_client()
+        for host in ("mancala.example", "Mancala.Example:443", socket.gethostname()):
+            assert client.get("/api/games", headers={"Host": host}).status_code == 200, host
+        assert client.get("/api/games", headers={"Host": "evil.example"}).status_code == 421
+    finally:
+        app.extensions["mancala_computer"].shutdown()
+
+
+def test_a_bot_token_of_twenty_as_is_refused(client: FlaskClient, app: Flask) -> None:
+    for header in ({"Authorization": "Bearer " + "a" * 20}, {"X-Seat-Token": "a" * 20}):
+        refused = client.post("/api/games", json={"mode": "remote"}, headers=header)
+        assert refused.status_code == 401, refused.json
+        assert '"seat_token": true' in refused.json["message"]
+    assert app.extensions["mancala_store"].count() == 0
+    issued = client.post("/api/games", json={"mode": "remote", "seat_token": True}).json
+    token = issued["seat_token"]
+    assert token != "a" * 20 and "Set-Cookie" not in client.get("/api/games").headers
+    store = app.extensions["mancala_store"]
+    row = store.load(issued["id"])
+    assert token not in json.dumps(row.data)  # only its hash is kept
+
+
+def test_a_browser_cookie_from_before_tokens_were_signed_keeps_its_seats(
+    app: Flask, client: FlaskClient
+) -> None:
+    from app.games import owner_hash
+
+    old = "an-old-unsigned-cookie-from-last-week-0123456789"
+    store = app.extensions["mancala_store"]
+    game = client.post("/api/games", json={"mode": "local"}).json
+    store.run(lambda db: db.execute("UPDATE seats SET owner = ?", (owner_hash(old),)))
+    data = dict(store.load(game["id"]).data)
+    data["seats"] = [dict(s, owner=owner_hash(old)) for s in data["seats"]]
+    store.save(game["id"], game["version"], data)
+    browser = app.test_client()
+    browser.set_cookie("mancala_player", old)
+    seen = browser.get(f"/api/games/{game['id']}").json
+    assert seen["you"] == [0, 1]
+    moved = browser.post(f"/api/games/{game['id']}/moves", json={"pit": 2, "version": 2})
+    assert moved.status_code == 200
+    stranger = app.test_client()
+    stranger.set_cookie("mancala_player", "a" * 20)  # a made-up cookie holds nothing
+    assert stranger.get(f"/api/games/{game['id']}").json["you"] == []
+
+
+def test_health_answers_any_host_for_monitors(client: FlaskClient) -> None:
+    assert client.get("/health", headers={"Host": "monitor.internal"}).status_code == 200

@@ -124,3 +124,40 @@ def test_a_corrupted_database_is_named_so_and_a_restart_says_how_to_restore(
             assert status == 200 and seen["version"] == game["version"]
     finally:
         server.stop()
+
+
+def raw_request(server: Server, method: str, path: str, headers: dict[str, str]) -> int:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=15)
+    try:
+        body = b'{"mode": "local"}' if method == "POST" else None
+        conn.request(
+            method, path, body=body, headers={"Content-Type": "application/json", **headers}
+        )
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_a_foreign_host_and_a_chosen_bot_token_are_refused_by_the_real_server(
+    tmp_path: Path,
+) -> None:
+    server = Server(tmp_path / "instance").start()
+    try:
+        rebinding = {"Host": "evil.example:8000", "Origin": "http://evil.example:8000"}
+        assert raw_request(server, "POST", "/api/games", rebinding) == 421
+        assert raw_request(server, "GET", "/", rebinding) == 421
+        assert (
+            raw_request(server, "POST", "/api/games", {"Host": f"localhost:{server.port}"}) == 201
+        )
+        status, answer = server.request("POST", "/api/games", {"mode": "remote"}, token="a" * 20)
+        assert status == 401 and "seat_token" in answer["message"], answer
+        status, game = server.request("POST", "/api/games", {"mode": "remote", "seat_token": True})
+        assert status == 201 and game["seat_token"]
+        status, mine = server.request("GET", f"/api/games/{game['id']}", token=game["seat_token"])
+        assert status == 200 and mine["you"] == [0]
+        status, health = server.request("GET", "/health")
+        assert status == 200 and health["games"] == 2
+    finally:
+        server.stop()

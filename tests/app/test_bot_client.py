@@ -49,11 +49,11 @@ def server(tmp_path) -> Iterator[str]:
 
 def test_two_bots_play_a_whole_game_over_http(server: str) -> None:
     bots = load_bot_client()
-    a = bots.Client(server, secrets.token_urlsafe(32))
-    b = bots.Client(server, secrets.token_urlsafe(32))
-    game = a.call(
-        "POST", "/api/games", {"mode": "remote", "first": 0, "options": {"pits": 3, "seeds": 2}}
-    )
+    a = bots.Client(server)  # no token yet: the server issues one on create or join
+    b = bots.Client(server)
+    body = {"mode": "remote", "first": 0, "options": {"pits": 3, "seeds": 2}}
+    game = a.call("POST", "/api/games", a.seat(body))
+    assert a.token and a.token == game["seat_token"]
     results: dict[str, Any] = {}
 
     def run(name: str, client: Any, spec: str) -> None:
@@ -70,9 +70,17 @@ def test_two_bots_play_a_whole_game_over_http(server: str) -> None:
     assert results["a"]["status"] == results["b"]["status"] == "over"
     assert results["a"]["you"] == [0] and results["b"]["you"] == [1]
     assert sum(results["a"]["scores"]) == 12 and results["a"]["moves"]
-    # a wrong token holds no seat: 403, and the finished game is unchanged
-    stranger = bots.Client(server, secrets.token_urlsafe(32))
+    assert b.token and b.token != a.token
+    # another bot's token holds no seat: 403, and the finished game is unchanged
+    stranger = bots.Client(server)
+    stranger.call("POST", "/api/games", stranger.seat({"mode": "local"}))
     version = stranger.call("GET", f"/api/games/{game['id']}")["version"]
     with pytest.raises(bots.ApiError) as caught:
         stranger.call("POST", f"/api/games/{game['id']}/moves", {"pit": 0, "version": version})
     assert caught.value.status == 403
+    # a token the bot chose itself is no token at all: 401, saying how to get one
+    chooser = bots.Client(server, secrets.token_urlsafe(32))
+    with pytest.raises(bots.ApiError) as caught:
+        chooser.call("POST", f"/api/games/{game['id']}/moves", {"pit": 0, "version": version})
+    assert caught.value.status == 401 and "seat_token" in str(caught.value)
+    assert a.call("GET", f"/api/games/{game['id']}")["version"] == version

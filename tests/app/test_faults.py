@@ -18,8 +18,6 @@ from flask import Flask
 from app import create_app
 from tests.server import Server
 
-TOKEN = "fault-test-seat-token-0123456789"
-
 
 def store_path(instance: Path) -> str:
     return str(instance / "mancala.sqlite3")
@@ -52,7 +50,7 @@ def wait_for_computer(server: Server, game: dict[str, Any], timeout: float) -> d
     while game["thinking"]:
         assert time.monotonic() < end, f"the computer did not move:\n{server.log()[-3000:]}"
         path = f"/api/games/{game['id']}?since={game['version']}"
-        status, game = server.request("GET", path, token=TOKEN)
+        status, game = server.request("GET", path, token=server.seat_token())
         assert status == 200, game
     return game
 
@@ -60,15 +58,20 @@ def wait_for_computer(server: Server, game: dict[str, Any], timeout: float) -> d
 def play_first_legal(server: Server, game: dict[str, Any]) -> tuple[int, Any]:
     """Our seat plays the first legal pit of the game as we last saw it."""
     body = {"pit": game["legal_moves"][0], "version": game["version"]}
-    return server.request("POST", f"/api/games/{game['id']}/moves", body, token=TOKEN)
+    return server.request("POST", f"/api/games/{game['id']}/moves", body, token=server.seat_token())
 
 
 def start_game_and_move(server: Server) -> dict[str, Any]:
     """A game against Master (3 s searches): the person's first move, the computer to reply."""
-    status, game = server.request("POST", "/api/games", {"level": "master"}, token=TOKEN)
+    status, game = server.request(
+        "POST", "/api/games", {"level": "master"}, token=server.seat_token()
+    )
     assert status == 201, game
     status, game = server.request(
-        "POST", f"/api/games/{game['id']}/moves", {"pit": 0, "version": 1}, token=TOKEN
+        "POST",
+        f"/api/games/{game['id']}/moves",
+        {"pit": 0, "version": 1},
+        token=server.seat_token(),
     )
     assert status == 200 and game["thinking"], game
     return game
@@ -109,7 +112,7 @@ def test_the_whole_server_killed_and_restarted_mid_game(tmp_path: Path) -> None:
         server.stop(signal.SIGKILL)  # master, workers and search processes, all at once
     again = Server(instance, port=server.port).start()
     try:
-        status, seen = again.request("GET", f"/api/games/{game['id']}", token=TOKEN)
+        status, seen = again.request("GET", f"/api/games/{game['id']}", token=again.seat_token())
         assert status == 200 and seen["moves"][0]["pit"] == 0
         seen = wait_for_computer(again, seen, timeout=20)
         assert len(seen["moves"]) >= 2 and seen["your_turn"]
@@ -184,7 +187,9 @@ def test_a_full_disk_gives_503_and_leaves_the_store_sound(tmp_path: Path) -> Non
     games: list[dict[str, Any]] = []
     try:
         for _ in range(3):
-            status, game = server.request("POST", "/api/games", {"mode": "local"}, token=TOKEN)
+            status, game = server.request(
+                "POST", "/api/games", {"mode": "local"}, token=server.seat_token()
+            )
             assert status == 201
             games.append(game)
         pids = [server.proc.pid, *server.worker_pids()]  # type: ignore[union-attr]
@@ -197,7 +202,9 @@ def test_a_full_disk_gives_503_and_leaves_the_store_sound(tmp_path: Path) -> Non
             if status == 200 and answer["status"] == "over":
                 games[turn % 3] = answer
                 body = {"mode": "local"}
-                status, answer = server.request("POST", "/api/games", body, token=TOKEN)
+                status, answer = server.request(
+                    "POST", "/api/games", body, token=server.seat_token()
+                )
             assert status in (200, 201, 503), answer
             if status == 503:
                 refused = answer

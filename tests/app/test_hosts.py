@@ -19,8 +19,7 @@ from tests.server import Server
 
 pytestmark = pytest.mark.slow
 
-HOST = "hosts-test-seat-token-host-0123456789"
-FRIEND = "hosts-test-seat-token-friend-0123456789"
+REMOTE = {"mode": "remote", "first": 0, "seat_token": True}  # bots: the server issues tokens
 
 
 def host_server(root: Path, name: str, url: str) -> Server:
@@ -61,21 +60,22 @@ def move(server: Server, game: dict[str, Any], token: str) -> dict[str, Any]:
 def test_a_game_started_on_one_host_is_played_on_the_other(hosts: list[Server]) -> None:
     a, b = hosts
     assert [ok(s.request("GET", "/health"))["store"] for s in hosts] == ["postgresql"] * 2
-    game = ok(a.request("POST", "/api/games", {"mode": "remote", "first": 0}, token=HOST), 201)
-    gid = game["id"]
-    joined = ok(b.request("POST", f"/api/games/{gid}/join", token=FRIEND))
+    game = ok(a.request("POST", "/api/games", REMOTE), 201)
+    gid, host = game["id"], game["seat_token"]
+    joined = ok(b.request("POST", f"/api/games/{gid}/join", {"seat_token": True}))
     assert joined["you"] == [1]
-    tokens = {0: HOST, 1: FRIEND}
+    friend = joined["seat_token"]
+    tokens = {0: host, 1: friend}
     turns = 0
     while game["status"] == "playing" and turns < 12:
         server = hosts[turns % 2]  # every move through the other host
-        game = ok(server.request("GET", f"/api/games/{gid}", token=HOST))
+        game = ok(server.request("GET", f"/api/games/{gid}", token=host))
         game = move(server, game, tokens[game["to_move"]])
         turns += 1
-    seen = [ok(s.request("GET", f"/api/games/{gid}", token=HOST)) for s in hosts]
+    seen = [ok(s.request("GET", f"/api/games/{gid}", token=host)) for s in hosts]
     assert seen[0]["version"] == seen[1]["version"] == game["version"]
     assert seen[0]["moves"] == seen[1]["moves"] and len(seen[0]["moves"]) == turns
-    listed = ok(b.request("GET", "/api/games", token=HOST))  # the host's games, from host b
+    listed = ok(b.request("GET", "/api/games", token=host))  # the host's games, from host b
     assert gid in str(listed)
 
 
@@ -83,25 +83,25 @@ def test_a_long_poll_on_one_host_sees_a_move_made_on_the_other_within_a_second(
     hosts: list[Server],
 ) -> None:
     a, b = hosts
-    game = ok(a.request("POST", "/api/games", {"mode": "remote", "first": 0}, token=HOST), 201)
-    gid = game["id"]
-    ok(b.request("POST", f"/api/games/{gid}/join", token=FRIEND))
+    game = ok(a.request("POST", "/api/games", REMOTE), 201)
+    gid, host = game["id"], game["seat_token"]
+    friend = ok(b.request("POST", f"/api/games/{gid}/join", {"seat_token": True}))["seat_token"]
     for round_ in range(4):
         waiter, mover = (a, b) if round_ % 2 == 0 else (b, a)
-        game = ok(mover.request("GET", f"/api/games/{gid}", token=HOST))
+        game = ok(mover.request("GET", f"/api/games/{gid}", token=host))
         seen: dict[str, Any] = {}
 
         def long_poll(
             server: Server = waiter, version: int = game["version"], seen: dict[str, Any] = seen
         ) -> None:
             path = f"/api/games/{gid}?since={version}"
-            seen["answer"] = server.request("GET", path, token=FRIEND, timeout=20)
+            seen["answer"] = server.request("GET", path, token=friend, timeout=20)
             seen["at"] = time.monotonic()
 
         thread = threading.Thread(target=long_poll)
         thread.start()
         time.sleep(0.5)  # the long-poll is waiting on the other host by now
-        moved = move(mover, game, {0: HOST, 1: FRIEND}[game["to_move"]])
+        moved = move(mover, game, {0: host, 1: friend}[game["to_move"]])
         moved_at = time.monotonic()
         thread.join(timeout=20)
         assert seen["answer"][0] == 200 and seen["answer"][1]["version"] == moved["version"]
@@ -123,10 +123,10 @@ def test_a_host_killed_mid_search_loses_nothing_the_other_finishes_the_move(
     """kill -9 the whole host (master, workers, search processes) while its computer move is
     being searched: the other host takes the claim over at once and makes the move."""
     dying, living = hosts[doomed], hosts[1 - doomed]
-    game = ok(dying.request("POST", "/api/games", {"level": "master"}, token=HOST), 201)
-    gid = game["id"]
+    game = ok(dying.request("POST", "/api/games", {"level": "master", "seat_token": True}), 201)
+    gid, host = game["id"], game["seat_token"]
     body = {"pit": game["legal_moves"][0], "version": game["version"]}
-    game = ok(dying.request("POST", f"/api/games/{gid}/moves", body, token=HOST))
+    game = ok(dying.request("POST", f"/api/games/{gid}/moves", body, token=host))
     assert game["thinking"]
     time.sleep(0.5)  # master searches for 3 s: it is mid-search now
     claim = claim_of(postgres_url, gid)
@@ -136,9 +136,9 @@ def test_a_host_killed_mid_search_loses_nothing_the_other_finishes_the_move(
     while game["thinking"]:
         assert time.monotonic() - killed < 14, f"no move:\n{living.log()[-3000:]}"
         path = f"/api/games/{gid}?since={game['version']}"
-        game = ok(living.request("GET", path, token=HOST, timeout=20))
+        game = ok(living.request("GET", path, token=host, timeout=20))
     assert [m["player"] for m in game["moves"][:2]] == [0, 1]
     assert game["moves"][0]["pit"] == body["pit"]
     assert game["moves"][1]["decision"]["level"] == "master"
-    game = move(living, game, HOST)  # and the game goes on, on the living host
+    game = move(living, game, host)  # and the game goes on, on the living host
     assert len(game["moves"]) >= 3

@@ -162,21 +162,31 @@ def bearer(token: str) -> dict[str, str]:
 
 
 def test_a_bot_holds_its_seat_by_a_token_header(app: Flask) -> None:
+    """The server issues a bot's token (asked for with seat_token: true, given once) and the
+    bot sends it back as a header; a token the bot chose itself is refused (401)."""
     client = app.test_client()
-    bot, other = "b" * 32, "x" * 32
-    created = client.post("/api/games", json={"mode": "remote"}, headers=bearer(bot))
+    created = client.post("/api/games", json={"mode": "remote", "seat_token": True})
     game = created.json
+    bot = game["seat_token"]
     assert game["you"] == [0] and "Set-Cookie" not in created.headers  # the token is the bot's
+    assert len(bot) >= 40
     gid = game["id"]
-    joined = client.post(f"/api/games/{gid}/join", headers={"X-Seat-Token": other}).json
+    assert "seat_token" not in client.get(f"/api/games/{gid}", headers=bearer(bot)).json  # once
+    joined = client.post(f"/api/games/{gid}/join", json={"seat_token": True}).json
     assert joined["you"] == [1]
+    other = joined["seat_token"]
+    assert other != bot
+    assert client.get(f"/api/games/{gid}", headers={"X-Seat-Token": other}).json["you"] == [1]
     v = joined["version"]
-    wrong = client.post(
-        f"/api/games/{gid}/moves", json={"pit": 0, "version": v}, headers=bearer("w" * 32)
-    )
-    error(wrong, 403)
+    for chosen in ("w" * 32, "a" * 20, bot[:-1] + ("A" if bot[-1] != "A" else "B"), "short"):
+        wrong = client.post(
+            f"/api/games/{gid}/moves", json={"pit": 0, "version": v}, headers=bearer(chosen)
+        )
+        error(wrong, 401)
+        assert "not issued by this server" in wrong.json["message"]
     error(client.post(f"/api/games/{gid}/moves", json={"pit": 0, "version": v}), 403)  # no token
-    error(client.post("/api/games", json={"mode": "remote"}, headers=bearer("short")), 400)
+    error(client.post("/api/games", json={"mode": "remote"}, headers=bearer("short")), 401)
+    error(client.post("/api/games", json={"mode": "remote", "seat_token": "mine"}), 400)
     moved = client.post(
         f"/api/games/{gid}/moves", json={"pit": 0, "version": v}, headers=bearer(bot)
     )
@@ -186,6 +196,9 @@ def test_a_bot_holds_its_seat_by_a_token_header(app: Flask) -> None:
     )
     error(replay, 409)  # a stale version replayed
     assert client.get(f"/api/games/{gid}").json["version"] == moved.json["version"]
+    mine = client.post("/api/games", json={"mode": "local"}, headers=bearer(bot))
+    assert mine.status_code == 201 and mine.json["you"] == [0, 1]  # the same bot's next game
+    assert "seat_token" not in mine.json
 
 
 def test_game_ids_are_long_random_and_unknown_ones_are_404(host: FlaskClient) -> None:
