@@ -107,7 +107,7 @@ def test_a_slow_request_is_served_once_it_has_arrived(server: Server) -> None:
     assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
     body = b'{"mode": "local"}'
     head = (
-        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         b"Content-Length: %d\r\nConnection: close\r\n" % len(body)
     )
     answer = exchange(server.port, [head + b"\r\n", body[:5], body[5:]])
