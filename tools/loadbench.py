@@ -41,6 +41,7 @@ import os
 import platform
 import random
 import resource
+import secrets
 import shutil
 import signal
 import socket
