@@ -14,7 +14,6 @@ from app.store.copy import copy
 from app.store.postgres import PostgresStore
 
 ROOT = Path(__file__).resolve().parents[2]
-TOKEN = "copy-test-seat-token-0123456789"
 
 
 def test_every_game_is_copied_exactly_and_a_second_copy_brings_only_changes(
@@ -66,8 +65,8 @@ def test_the_command_copies_a_played_game_that_the_app_then_serves_from_postgres
     instance = tmp_path / "instance"
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance), "AI_EXECUTOR": "thread"})
     client = app.test_client()
-    headers = {"Authorization": f"Bearer {TOKEN}"}
-    game = client.post("/api/games", json={"mode": "local"}, headers=headers).json
+    game = client.post("/api/games", json={"mode": "local", "seat_token": True}).json
+    headers = {"Authorization": f"Bearer {game['seat_token']}"}  # issued by the server
     for _ in range(3):
         body = {"pit": game["legal_moves"][0], "version": game["version"]}
         game = client.post(f"/api/games/{game['id']}/moves", json=body, headers=headers).json
