@@ -560,12 +560,17 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                             "'play the computer from here'; not with record or first): board "
                             "(seeds per pit and store), to_move (0 or 1), extra (Toguz "
                             "Kumalak: each player's tuzdyk board index or -1); checked by the "
-                            "engine; the game replays from it",
+                            "engine; the game replays from it; seat: yours against the computer",
                             "required": ["board", "to_move"],
                             "properties": {
                                 "board": {"type": "array", "items": {"type": "integer"}},
                                 "to_move": {"type": "integer", "enum": [0, 1]},
                                 "extra": {"type": "array", "items": {"type": "integer"}},
+                                "seat": {
+                                    "type": "integer",
+                                    "enum": [0, 1],
+                                    "description": "mode computer: your seat (default 0)",
+                                },
                             },
                         },
                     },

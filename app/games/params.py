@@ -191,8 +191,19 @@ def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
                 "a game from a 'position' takes neither 'record' nor 'first' (its "
                 "'to_move' says who moves)"
             )
-        start = start_position(rules, params["position"])
+        position = params["position"]
+        seat = 0
+        if isinstance(position, dict):  # a copy: the request's own is kept for a rematch
+            position = dict(position)
+            seat = position.pop("seat", 0)
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise BadInput(f"'position.seat' (your seat against the computer) is 0 or 1: {seat!r}")
+        if seat == 1 and mode != "computer":
+            raise BadInput("'position.seat' chooses your side against the computer (mode computer)")
+        start = start_position(rules, position)
         data.update(start=start, first_player=start["to_move"])
+        if seat == 1:  # you take the second row: the computer sits first
+            data["seats"] = data["seats"][::-1]
     if "record" in params:
         record = import_record(params["record"])
         data.update(

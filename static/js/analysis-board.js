@@ -18,6 +18,7 @@ const els = {
   showValues: $("ab-show-values"),
   values: $("ab-values"),
   level: $("ab-level"),
+  seat: $("ab-seat"),
   play: $("ab-play"),
   link: $("ab-link"),
   copy: $("ab-copy"),
@@ -472,7 +473,7 @@ async function openRecord(event) {
 async function playComputer() {
   const answer = state.answer;
   if (!answer || answer.over) return;
-  const position = { board: answer.board, to_move: answer.to_move };
+  const position = { board: answer.board, to_move: answer.to_move, seat: Number(els.seat.value) };
   if (answer.extra && answer.extra.length) position.extra = answer.extra;
   els.play.disabled = true;
   showError(els.error, "");

@@ -117,3 +117,17 @@ def test_a_game_from_a_position_exports_a_record_that_imports_from_there(
     assert opened["start"] == exported["start"] and opened["board"] == copy["board"]
     bad = {**exported, "start": {"board": BOARD, "to_move": 7}}
     assert_error(client.post("/api/games", json={"mode": "local", "record": bad}), 400, "0 or 1")
+
+
+def test_against_the_computer_from_a_position_you_may_take_the_second_seat(
+    client: FlaskClient,
+) -> None:
+    position = {"board": BOARD, "to_move": 0, "seat": 1}
+    game = settle(client, create(client, **SMALL, position=position))
+    assert [s["kind"] for s in game["seats"]] == ["computer", "human"] and game["you"] == [1]
+    assert game["moves"] and game["moves"][0]["player"] == 0  # the computer moved first
+    assert game["start"] == {"board": BOARD, "to_move": 0}
+    for bad, words in (({**position, "seat": 2}, "0 or 1"), ({**position, "seat": True}, "0 or 1")):
+        assert_error(client.post("/api/games", json={**SMALL, "position": bad}), 400, words)
+    local = client.post("/api/games", json={**SMALL, "mode": "local", "position": position})
+    assert_error(local, 400, "against the computer")

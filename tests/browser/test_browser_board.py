@@ -78,6 +78,7 @@ def test_set_up_play_take_back_link_and_play_the_computer(browser: Any, server: 
         assert other.evaluate(COUNTS) == counts
         other.close()
         page.select_option("#ab-level", "beginner")
+        page.select_option("#ab-seat", "1" if viewport["width"] < 500 else "0")
         page.click("#ab-play")
         page.wait_for_url(re.compile(r"/game/[\w-]+$"))
         page.wait_for_selector(".board .pit")
