@@ -10,6 +10,7 @@
 // values and tags all come from the server.
 import { ApiError, api } from "./api.js";
 import { followAnalysis, positionValues, readAnalysis, startAnalysis } from "./analysis.js";
+import { analysisLink } from "./analysis-link.js";
 import { drawGraph } from "./graph.js";
 import { bottomSeat, boardIndex, shownHint } from "./state.js";
 import * as text from "./text.js";
@@ -72,6 +73,7 @@ export class Review {
       banner: $("rv-banner"),
       where: $("rv-where"),
       live: $("rv-live"),
+      board: $("rv-board"),
       comment: $("rv-comment"),
       note: $("rv-note"),
       valuesNote: $("rv-values-note"),
@@ -221,6 +223,7 @@ export class Review {
     if (this.pos !== null) {
       const where = this.pos === 0 ? "the start" : `move ${this.pos} of ${this.total()}`;
       setText(ui.where, `Reviewing ${where}: ←/→ step, Home/End jump.`);
+      if (ui.board) ui.board.href = analysisLink(game, this.pos); // the analysis board, from here
     }
   }
 

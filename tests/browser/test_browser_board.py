@@ -30,10 +30,11 @@ def test_set_up_play_take_back_link_and_play_the_computer(browser: Any, server: 
         page.goto("/analysis")
         page.wait_for_selector("#board .pit.legal")
         page.click("#ab-editor summary")
+        # Typed as a person does: each option's change (on leaving the field) asks for its start.
         page.fill("#ab-opt-pits", "3")
-        page.dispatch_event("#ab-opt-pits", "change")
+        page.press("#ab-opt-pits", "Tab")
         page.fill("#ab-opt-seeds", "2")
-        page.dispatch_event("#ab-opt-seeds", "change")
+        page.press("#ab-opt-seeds", "Tab")
         wait_js(page, "!document.getElementById('ab-grid').dataset.loading")
         wait_js(page, "document.querySelectorAll('#ab-grid input').length === 8")
         wait_js(page, "document.querySelector('#ab-grid input[data-index=\"0\"]').value === '2'")
@@ -84,5 +85,15 @@ def test_set_up_play_take_back_link_and_play_the_computer(browser: Any, server: 
         page.wait_for_selector(".board .pit")
         wait_js(page, "document.querySelectorAll('.board .pit').length === 6")
         tab.shot(f"board-game-{viewport['width']}")
+        if viewport["width"] > 500:  # the computer moved first: review it, analyse from there
+            page.wait_for_selector("#rv-moves button[data-pos='1']")
+            page.click("#rv-moves button[data-pos='1']")
+            page.wait_for_selector("#rv-board", state="visible")
+            shown = page.evaluate(COUNTS.replace("#board", ".board"))
+            page.click("#rv-board")
+            page.wait_for_url(re.compile(r"/analysis\?.*moves=\d$"))
+            wait_js(page, f"{MOVES} === 1")
+            assert page.evaluate(COUNTS) == shown
+            tab.shot("board-from-review-1280")
         assert tab.errors == [] or all("400" in e for e in tab.errors), tab.errors
         tab.context.close()
