@@ -377,3 +377,37 @@ def test_one_position_between_two_devices_is_only_your_own_turn(
     assert mover.post(url, json={}).status_code == 200
     for who in (waiting, other):
         assert_error(who.post(url, json={}), 409, "your own turn")
+
+
+def test_a_game_from_a_position_set_up_by_hand(client: FlaskClient) -> None:
+    rules = get_variant("kalah", pits=3, seeds=3)
+    state = rules.initial_state()
+    for pit in (0, 1, 2):
+        if state.is_over or pit not in state.legal_moves():
+            break
+        state = state.play(pit)
+    record = {
+        "variant": "kalah",
+        "options": {"pits": 3, "seeds": 3},
+        "first": 0,
+        "start": {"board": list(state.board), "to_move": state.to_move},
+        "moves": [],
+    }
+    made = client.post("/api/games", json={"record": record, "mode": "local"})
+    if made.status_code != 201:
+        pytest.skip(f"records with a start position are not imported here: {made.json}")
+    game = play_out(client, made.json)
+    url = f"/api/games/{game['id']}/analysis"
+    client.post(url)
+    found = finish(client, url)
+    assert found["moves"][0]["values"] == {str(m): after(state, m) for m in state.legal_moves()}
+
+
+def test_exact_values_agree_with_the_engines_solver() -> None:
+    solver_module = pytest.importorskip("engine.solver")
+    rules = get_variant("kalah", pits=4, seeds=2)
+    solver = solver_module.Solver(rules)
+    for state in random_positions(rules, 10, seed=42):
+        mine = Searcher(rules).evaluate(state, seconds=30)
+        assert mine.all_exact
+        assert mine.values == {m: float(v) for m, v in solver.solve(state).move_values.items()}
