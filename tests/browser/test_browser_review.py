@@ -196,8 +196,15 @@ def test_analyse_from_the_game_over_dialog_on_a_phone(phone: Tab) -> None:
     analysis = tab.context.request.get(f"/api/games/{game_id}/analysis").json()
     worst = max(analysis["moves"], key=lambda m: m["loss"])
     if worst["loss"] > 0:  # ... and the board is at the move where the game turned
-        wait_js(page, "document.querySelector('#rv-moves [aria-current]') !== null")
-        assert current_pos(tab) == worst["ply"]
+        moves = game_json(tab, game_id)["moves"]
+        before = moves[worst["ply"] - 1] if worst["ply"] else None
+        where = f"Review: after {before['turn']}. {before['notation']}" if before else ""
+        wait_js(
+            page,
+            "w => document.getElementById('status').textContent === w",
+            where or "Review: the start",
+        )
+        assert current_pos(tab) == (worst["ply"] or None)
         comment = page.locator("#rv-comment").inner_text()
         assert "better" in comment or "best is" in comment, comment
         assert page.locator(".board .pit.hint").count() == 1  # the better move, marked
