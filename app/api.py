@@ -170,7 +170,13 @@ def join(game_id: str) -> Any:
 @bp.post("/games/<game_id>/hint")
 def hint(game_id: str) -> Any:
     game, decision = get_games().hint(device(), game_id, body())
-    return {"version": game.version, "player": game.to_move, **decision}
+    # Between people the hint is counted (a new version): the game comes along with it.
+    return {
+        "version": game.version,
+        "player": game.to_move,
+        **decision,
+        "game": view(game, viewer()),
+    }
 
 
 @bp.post("/games/<game_id>/takeback")

@@ -550,6 +550,35 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                         "first": {"enum": ["me", "computer", "random", 0, 1]},
                         "delay": {"type": "number", "minimum": 0, "maximum": 5},
                         "seat_token": SEAT_TOKEN,
+                        "hints": {
+                            "type": "boolean",
+                            "description": "hints allowed (default: on against the computer, "
+                            "off between people; both players see the choice)",
+                        },
+                        "clock": {
+                            "oneOf": [
+                                {"type": "null"},
+                                {
+                                    "type": "object",
+                                    "required": ["minutes"],
+                                    "properties": {
+                                        "minutes": {
+                                            "type": "number",
+                                            "exclusiveMinimum": 0,
+                                            "maximum": 180,
+                                        },
+                                        "increment": {
+                                            "type": "number",
+                                            "minimum": 0,
+                                            "maximum": 60,
+                                            "description": "seconds added when a turn passes",
+                                        },
+                                    },
+                                },
+                            ],
+                            "description": "modes local and remote only: minutes per side "
+                            "plus an increment; none by default",
+                        },
                         "record": {
                             "description": "import: a record object or its one-line text",
                             "oneOf": [{"type": "object"}, {"type": "string"}],
@@ -589,6 +618,50 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                         },
                         "seconds": {"type": "number"},
                         "agent": {"type": "string"},
+                        "version": {"type": "integer", "description": "the game's version"},
+                        "game": {
+                            **_ref("Game"),
+                            "description": "hints only: the game (between people a hint is "
+                            "counted in hints_used, a new version)",
+                        },
+                    },
+                },
+                "Result": {
+                    "type": "object",
+                    "properties": {
+                        "winner": {"type": ["integer", "null"], "description": "null: a draw"},
+                        "by": {"enum": ["rules", "resignation", "time"]},
+                        "scores": {"type": "array", "items": {"type": "integer"}},
+                        "captured": {
+                            "type": "array",
+                            "items": {"type": "integer"},
+                            "description": "each store before the end banked the rows",
+                        },
+                        "banked": {
+                            "type": "array",
+                            "items": {"type": "integer"},
+                            "description": "seeds left on each row counted for its owner",
+                        },
+                        "text": {"type": "string", "examples": ["You won, 30–18"]},
+                        "detail": {"type": "string"},
+                    },
+                },
+                "Clock": {
+                    "type": "object",
+                    "properties": {
+                        "initial_ms": {"type": "integer"},
+                        "increment_ms": {"type": "integer"},
+                        "remaining_ms": {
+                            "type": "array",
+                            "items": {"type": "integer"},
+                            "description": "each side's time left at server_time_ms",
+                        },
+                        "running": {
+                            "type": ["integer", "null"],
+                            "description": "whose time runs (null before the first move and "
+                            "once over)",
+                        },
+                        "server_time_ms": {"type": "integer"},
                     },
                 },
                 "Analysis": ANALYSIS,
@@ -607,6 +680,34 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                         "status": {"type": "string", "enum": ["playing", "over"]},
                         "winner": {"type": ["integer", "null"]},
                         "thinking": {"type": "boolean"},
+                        "ended_by": {"enum": ["rules", "resignation", "time", None]},
+                        "flagged": {
+                            "type": ["integer", "null"],
+                            "description": "the seat that ran out of time (and lost)",
+                        },
+                        "result": {
+                            "oneOf": [{"type": "null"}, _ref("Result")],
+                            "description": "null while the game goes on",
+                        },
+                        "series": {
+                            "type": ["object", "null"],
+                            "description": "the score across rematches, this game counted once "
+                            "over: {wins: [seat 0, seat 1], draws, games, text: 'You 2 – 1 Ben'}",
+                        },
+                        "hints": {"type": "boolean", "description": "hints allowed"},
+                        "hints_used": {
+                            "type": "array",
+                            "items": {"type": "integer"},
+                            "description": "hints given to each seat (games between people)",
+                        },
+                        "clock": {
+                            "oneOf": [{"type": "null"}, _ref("Clock")],
+                            "description": "null for a game without a clock",
+                        },
+                        "server_time_ms": {
+                            "type": "integer",
+                            "description": "the server's time of this answer (ms since 1970)",
+                        },
                         "moves": {
                             "type": "array",
                             "description": "each: ply, player, pit, notation, record (sown "

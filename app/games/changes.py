@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from app.games import params
+from app.games import clock, params
 from app.games.errors import BadInput, IllegalMove, NoSeat, NotNow, NotYourTurn
 from app.games.model import Game, Seat
 from engine import IllegalMove as RulesForbid
@@ -40,11 +40,15 @@ def play_move(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, 
     if mover not in mine:
         who = "the computer" if game.seats[mover].is_computer else "your opponent"
         raise NotYourTurn(f"it is not your turn: {who} is to move")
+    now = time.time()
+    if clock.flag_due(game.data.get("clock"), now) is not None:
+        raise NotNow("your time is up")
     try:
         game.record.push(pit)
     except RulesForbid as exc:
         raise IllegalMove(str(exc)) from None
-    data = dict(game.data, moves=list(game.record.moves), last_move_at=time.time())
+    data = dict(game.data, moves=list(game.record.moves), last_move_at=now)
+    data["clock"] = clock.moved(game.data.get("clock"), mover, game.record.state.to_move, now)
     data["takeback"] = None  # a move answers a pending takeback request with no
     return data
 
@@ -100,7 +104,9 @@ def undo(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
     while len(moves) > last_mine:
         record.pop()
     decisions = {k: v for k, v in game.data.get("decisions", {}).items() if int(k) < len(moves)}
-    return dict(game.data, moves=list(moves), decisions=decisions, last_move_at=time.time())
+    now = time.time()
+    timer = clock.switched(game.data.get("clock"), record.state.to_move, now)
+    return dict(game.data, moves=list(moves), decisions=decisions, last_move_at=now, clock=timer)
 
 
 def resign(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
@@ -110,7 +116,50 @@ def resign(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any
     not_over(game)
     mover = game.record.state.to_move
     seat = mover if mover in mine else mine[0]
-    return dict(game.data, resigned=seat)
+    return dict(game.data, resigned=seat, clock=clock.stopped(game.data.get("clock"), time.time()))
+
+
+def flag(game: Game, now: float) -> dict[str, Any] | None:
+    """The data of a game lost on time, if the running side's time is up at ``now``."""
+    seat = clock.flag_due(game.data.get("clock"), now)
+    if seat is None or game.over:
+        return None
+    return dict(game.data, flagged=seat, clock=clock.flagged(game.data["clock"], seat))
+
+
+def note_hint(game: Game, seat: int) -> dict[str, Any] | None:
+    """The data with a hint given to ``seat`` counted (once per position, so that asking again
+    changes nothing), in a game where the hints may be shown; None when nothing changes."""
+    if game.data.get("hints") is False:
+        raise NotNow("hints are off in this game (chosen when it was created)")
+    if game.mode not in ("local", "remote"):
+        return None  # against the computer nobody is told
+    ply = len(game.record.moves)
+    if game.data.get("hinted_at", [None, None])[seat] == ply:
+        return None
+    used = list(game.data.get("hints_used") or [0, 0])
+    used[seat] += 1
+    hinted = list(game.data.get("hinted_at") or [None, None])
+    hinted[seat] = ply
+    return dict(game.data, hints_used=used, hinted_at=hinted)
+
+
+def series_after(game: Game) -> dict[str, Any]:
+    """The series score with this game counted (when over): wins per seat, draws."""
+    series = game.data.get("series") or {"wins": [0, 0], "draws": 0}
+    wins, draws = list(series["wins"]), int(series["draws"])
+    if game.over:
+        winner = game.winner()
+        if winner is None:
+            draws += 1
+        else:
+            wins[winner] += 1
+    return {"wins": wins, "draws": draws}
+
+
+def carried(game: Game) -> dict[str, Any]:
+    """What a rematch carries over from ``game``: the series score, the clock settings."""
+    return {"series": series_after(game), "clock": clock.fresh(game.data.get("clock"))}
 
 
 def one_seat(game: Game, owner: str | None) -> int:
@@ -147,7 +196,9 @@ def takeback(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, A
     last = max(i for i, r in enumerate(record.records) if r.player == pending)
     while len(record.moves) > last:
         record.pop()
-    return dict(game.data, moves=list(record.moves), takeback=None, last_move_at=time.time())
+    now = time.time()
+    timer = clock.switched(game.data.get("clock"), record.state.to_move, now)
+    return dict(game.data, moves=list(record.moves), takeback=None, last_move_at=now, clock=timer)
 
 
 def rematch_offer(
@@ -186,6 +237,10 @@ def rematch_data(game: Game) -> dict[str, Any]:
         takeback=None,
         rematch=None,
         last_move_at=time.time(),
+        flagged=None,
+        hints_used=[0, 0],
+        hinted_at=[None, None],
+        **carried(game),
     )
 
 

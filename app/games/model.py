@@ -124,8 +124,23 @@ class Game:
         return None if value is None else int(value)
 
     @property
+    def flagged(self) -> int | None:
+        """The seat that lost on time (its clock ran out), or None."""
+        value = self.data.get("flagged")
+        return None if value is None else int(value)
+
+    @property
+    def ended_by(self) -> Literal["rules", "resignation", "time"] | None:
+        """How the game ended: by the rules, a resignation or a clock running out (None in play)."""
+        if self.resigned is not None:
+            return "resignation"
+        if self.flagged is not None:
+            return "time"
+        return "rules" if self.record.state.is_over else None
+
+    @property
     def over(self) -> bool:
-        return self.record.state.is_over or self.resigned is not None
+        return self.ended_by is not None
 
     @property
     def to_move(self) -> int | None:
@@ -155,4 +170,6 @@ class Game:
         """The winning seat (the other one when a player resigned); None for a draw or in play."""
         if self.resigned is not None:
             return 1 - self.resigned
+        if self.flagged is not None:
+            return 1 - self.flagged
         return self.record.state.winner

@@ -12,6 +12,7 @@ import unicodedata
 from typing import Any
 
 from app.board.start import start_position
+from app.games import clock
 from app.games.errors import BadInput, StaleVersion
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, Seat
 from app.replay import replay
@@ -39,14 +40,16 @@ CREATE_FIELDS = frozenset(
         "delay",
         "record",
         "position",
+        "hints",
+        "clock",
     }
 )
 # The fields that apply to each mode (beside variant, options, mode, first, record).  The menu
 # sends its level and algorithm whatever the mode; they are checked, kept only where they apply.
 MODE_FIELDS: dict[str, frozenset[str]] = {
-    "computer": frozenset({"name", "level", "algorithm", "delay"}),
-    "local": frozenset({"name", "names", "level", "algorithm"}),
-    "remote": frozenset({"name", "level", "algorithm"}),
+    "computer": frozenset({"name", "level", "algorithm", "delay", "hints"}),
+    "local": frozenset({"name", "names", "level", "algorithm", "hints", "clock"}),
+    "remote": frozenset({"name", "level", "algorithm", "hints", "clock"}),
     "watch": frozenset({"level", "algorithm", "levels", "algorithms", "delay"}),
 }
 COMMON_FIELDS = frozenset({"variant", "options", "mode", "first", "record", "position"})
@@ -184,6 +187,7 @@ def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
         "delay": delay(params.get("delay", 1.0 if mode == "watch" else 0.0)),
         "last_move_at": time.time(),
         "settings": kept_settings(params, mode),
+        **fair_play(params, mode),
     }
     if "position" in params:  # a game from a position set up by hand: replays start there
         if "record" in params or "first" in params:
@@ -236,6 +240,21 @@ def kept_settings(params: dict[str, Any], mode: str) -> dict[str, Any]:
     if mode not in USES_LEVEL:
         kept = kept - {"level", "algorithm"}
     return {k: v for k, v in params.items() if k in kept and k != "record"}
+
+
+def fair_play(params: dict[str, Any], mode: str) -> dict[str, Any]:
+    """A new game's hints and clock: ``hints`` (true / false; on against the computer, off by
+    default between people) and ``clock`` (see :func:`app.games.clock.from_params`)."""
+    hints = params.get("hints", mode == "computer")
+    if not isinstance(hints, bool):
+        raise BadInput("'hints' must be true or false")
+    if hints and mode == "watch":
+        raise BadInput("'hints' are for games where a person plays")
+    return {
+        "hints": hints,
+        "hints_used": [0, 0],
+        "clock": clock.from_params(params.get("clock"), mode),
+    }
 
 
 def import_record(value: Any) -> GameRecord:

@@ -19,7 +19,7 @@ from typing import Any
 from flask import current_app
 
 from app.computer.moves import Computer, get_computer
-from app.games import changes, params
+from app.games import changes, clock, params
 from app.games.errors import (
     BadInput,
     Damaged,
@@ -102,10 +102,22 @@ class Games:
         if row is None:
             raise NoGame(f"there is no game {game_id!r}")
         try:
-            return Game.from_row(row)
+            game = Game.from_row(row)
         except Exception as exc:  # noqa: BLE001 (any fault in a stored record stays in its game)
             log.error("game %s can't be replayed: %r", game_id, exc)
             raise Damaged(f"this game can no longer be replayed: {exc!r}") from None
+        return self.flag_if_due(game)
+
+    def flag_if_due(self, game: Game) -> Game:
+        """The game, lost on time if its running clock has run out (the first request to see
+        it writes the end; a move that landed meanwhile wins the race)."""
+        data = changes.flag(game, time.time())
+        if data is None:
+            return game
+        try:
+            return Game.from_row(self.store.save(game.id, game.version, data))
+        except StaleVersion:
+            return self.load(game.id)
 
     def replayable(self, rows: list[Row]) -> Iterator[Game]:
         """The listed games that replay; a damaged or outdated one is left out (and logged)."""
@@ -149,7 +161,13 @@ class Games:
                 self.store.touch(game.id, present)
             if game.computer_to_move() is not None:  # takes over a search whose worker died
                 self.computer.ensure(game, device.address)
-            if self.watcher.wait(game.id, game.version, min(left, TOUCH_EVERY)) == game.version:
+            step = min(left, TOUCH_EVERY)
+            flag_in = clock.seconds_to_flag(game.data.get("clock"), time.time())
+            if flag_in is not None:  # wake when the running clock runs out, to end the game
+                step = min(step, flag_in + 0.05)
+            if self.watcher.wait(game.id, game.version, step) == game.version and (
+                changes.flag(game, time.time()) is None
+            ):
                 continue
             newer = self.load(game.id)
             if newer.version == game.version:  # the watcher's news was older than this request
@@ -251,9 +269,12 @@ class Games:
         self.computer.ensure(game, device.address)
         return game
 
-    def create(self, device: Device, body: dict[str, Any], owner: str) -> Game:
-        """A new game as ``body`` describes it, ``owner`` holding the creator's seats."""
-        data = params.new_game_data(body, owner)
+    def create(
+        self, device: Device, body: dict[str, Any], owner: str, carry: dict[str, Any] | None = None
+    ) -> Game:
+        """A new game as ``body`` describes it, ``owner`` holding the creator's seats (a rematch
+        ``carry``-s the series score and clock over)."""
+        data = dict(params.new_game_data(body, owner), **(carry or {}))
         data.update(creator=owner, device=device.address)
         size = len(json.dumps(data))
         if size > self.policy.max_new_game_bytes:
@@ -328,7 +349,12 @@ class Games:
             self.creator_only(game, device, "start its rematch")
         else:
             changes.seats_held(game, owner)
-        return self.create(device, dict(game.data.get("settings", {})), owner)
+        # Play again: the same settings, the other side moving first (a game from a set-up
+        # position keeps its own player to move).
+        settings = dict(game.data.get("settings", {}))
+        if "position" not in settings:
+            settings["first"] = 1 - int(game.record.first_player)
+        return self.create(device, settings, owner, carry=changes.carried(game))
 
     def remote_rematch(self, device: Device, game: Game, body: dict[str, Any]) -> Game:
         """Offer a rematch (first move swaps) or answer one; accepting starts it."""
@@ -353,6 +379,7 @@ class Games:
         level = body.get("level", HINT_LEVEL)
         if level not in LEVELS:
             raise BadInput(f"'level' must be one of {', '.join(LEVELS)}")
+        noted = changes.note_hint(game, game.to_move)  # refused when the game has hints off
         self.admit_search(device)
         try:
             decision = self.computer.hint(
@@ -360,6 +387,8 @@ class Games:
             )
         except Exception as exc:  # a timeout or a broken pool: say so, the game is unchanged
             raise QueueFull(f"the computer could not suggest a move just now ({exc!r})") from None
+        if noted is not None:  # between people: the opponent is told a hint was used
+            game = self.save(game, noted, device)
         return game, decision
 
 

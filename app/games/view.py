@@ -7,10 +7,13 @@ with their owners, the variant's words, each move's sowing and captures) is sent
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
-from app.games.changes import can_undo
+from app.games import clock
+from app.games.changes import can_undo, series_after
 from app.games.model import Game
 from engine.agents.levels import level_seconds
 from engine.core import Rules, State
@@ -87,6 +90,8 @@ def end_reason(game: Game, mine: list[int]) -> str:
     """Why the game ended, in words ("" while it goes on)."""
     if game.resigned is not None:
         return f"{seat_name(game, game.resigned, mine)} resigned"
+    if game.flagged is not None:
+        return f"{seat_name(game, game.flagged, mine)} ran out of time"
     records = game.record.records
     if records and records[-1].ended:
         return records[-1].end_reason
@@ -97,8 +102,112 @@ def end_kind(game: Game) -> str | None:
     """How the game ended, as a kind: "resigned" or the rules' (None while it goes on)."""
     if game.resigned is not None:
         return "resigned"
+    if game.flagged is not None:
+        return "time"
     outcome = game.record.outcome
     return None if outcome is None or outcome.ending is None else str(outcome.ending.kind)
+
+
+def viewer_seat(mine: list[int]) -> int | None:
+    """The seat whose side the words take ("you"): the viewer's only seat, else None (a
+    spectator, or two players on one screen)."""
+    return mine[0] if len(mine) == 1 else None
+
+
+def who(game: Game, seat: int, mine: list[int], capital: bool = False) -> str:
+    """A seat in a sentence: "you" for the viewer's own, else its name ("Ben", "Opponent")."""
+    if seat == viewer_seat(mine):
+        return "You" if capital else "you"
+    name = seat_name(game, seat, mine)
+    if name == "Opponent":
+        return "Your opponent" if capital else "your opponent"
+    return name
+
+
+def standing(game: Game, scores: Sequence[object], mine: list[int]) -> str:
+    """Both scores with their owners, the viewer's first: "you 3, Ben 2"."""
+    me = viewer_seat(mine)
+    order = [me, 1 - me] if me is not None else [0, 1]
+    return ", ".join(f"{who(game, seat, mine)} {scores[seat]}" for seat in order)
+
+
+def result(game: Game, mine: list[int]) -> dict[str, Any] | None:
+    """The result of a game that is over, in data and in words from the viewer's side: the
+    winner (None for a draw), how it ended, the scores, what each side captured and what the
+    end banked, a one-line ``text`` ("You won, 30–18") and a ``detail`` sentence or two."""
+    by = game.ended_by
+    if by is None:
+        return None
+    rules = game.record.rules
+    state = game.record.state
+    records = game.record.records
+    scores = list(state.scores)
+    winner = game.winner()
+    me = viewer_seat(mine)
+    banked = [0, 0]
+    if by == "rules" and records and records[-1].ended:
+        banked = list(records[-1].banked)
+    captured = [scores[i] - banked[i] for i in (0, 1)]
+    seeds = rules.seed_word
+    if by == "rules":
+        if winner is None:
+            text = f"Draw, {scores[0]}–{scores[1]}"
+        else:
+            mine_first = me if me is not None else winner
+            a, b = scores[mine_first], scores[1 - mine_first]
+            if me is None:
+                text = f"{who(game, winner, mine, capital=True)} won, {a}–{b}"
+            else:
+                text = f"You {'won' if winner == me else 'lost'}, {a}–{b}"
+        details = []
+        left = sum(state.board) - sum(scores)
+        if any(banked):
+            kept = "In the stores" if rules.has_stores_on_path else "Captured"
+            details.append(
+                f"{kept}: {standing(game, captured, mine)}; the {sum(banked)} {seeds} left on "
+                f"the rows were counted for their row's owner "
+                f"({standing(game, [f'+{n}' for n in banked], mine)})."
+            )
+        elif left:
+            details.append(f"The {left} {seeds} left on the rows count for nobody.")
+        detail = " ".join(details)
+    else:
+        loser = game.resigned if by == "resignation" else game.flagged
+        assert loser is not None
+        how = "resigned" if by == "resignation" else "ran out of time"
+        text = (
+            f"{who(game, loser, mine, capital=True)} {how}: "
+            f"{who(game, 1 - loser, mine)} {'win' if 1 - loser == me else 'wins'}"
+        )
+        if not game.record.moves:
+            detail = "No move had been played."
+        else:
+            when = "at the resignation" if by == "resignation" else "when time ran out"
+            detail = f"Scores {when}: {standing(game, scores, mine)}."
+    return {
+        "winner": winner,
+        "by": by,
+        "scores": scores,
+        "captured": captured,
+        "banked": banked,
+        "text": text,
+        "detail": detail,
+    }
+
+
+def series(game: Game, mine: list[int]) -> dict[str, Any] | None:
+    """The score of the series of rematches this game belongs to, this game counted once it is
+    over ("Ana 2 – 1 Ben"); None before any game of it has finished."""
+    after = series_after(game)
+    wins, draws = after["wins"], after["draws"]
+    if not sum(wins) + draws:
+        return None
+    me = viewer_seat(mine)
+    a, b = (me, 1 - me) if me is not None else (0, 1)
+    text = f"{who(game, a, mine, capital=True)} {wins[a]} – {wins[b]} {who(game, b, mine)}"
+    if draws:
+        text += f" ({draws} draw{'s' if draws > 1 else ''})"
+    return {"wins": wins, "draws": draws, "games": sum(wins) + draws, "text": text}
 
 
 def extra_text(rules: Rules, state: State) -> str:
@@ -136,6 +245,7 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
     mover = game.to_move
     computer = game.computer_to_move()
     last_decision = next((m["decision"] for m in reversed(moves) if m["decision"]), None)
+    now = time.time()
     return {
         "id": game.id,
         "version": game.version,
@@ -182,6 +292,14 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "resigned": game.resigned,
         "end_reason": end_reason(game, mine),
         "end_kind": end_kind(game),
+        "ended_by": game.ended_by,
+        "flagged": game.flagged,
+        "result": result(game, mine),
+        "series": series(game, mine),
+        "hints": game.data.get("hints", True),
+        "hints_used": list(game.data.get("hints_used") or [0, 0]),
+        "clock": clock.view(game.data.get("clock"), now),
+        "server_time_ms": round(now * 1000),
         "can_undo": can_undo(game, mine),
         "undo_asks": game.mode == "remote",
         "thinking": computer is not None,
