@@ -71,6 +71,8 @@ def undo_refusal(game: Game, mine: list[int]) -> str:
         return "you have no seat in this game (you are watching it)"
     if game.resigned is not None:
         return "the game was resigned; start a new one"
+    if game.flagged is not None:
+        return "the game was lost on time; start a new one"
     if game.mode == "remote":
         return "take-backs are not available in a game between two devices"
     if not any(r.player in mine for r in game.record.records):

@@ -175,10 +175,10 @@ def result(game: Game, mine: list[int]) -> dict[str, Any] | None:
         loser = game.resigned if by == "resignation" else game.flagged
         assert loser is not None
         how = "resigned" if by == "resignation" else "ran out of time"
-        text = (
-            f"{who(game, loser, mine, capital=True)} {how}: "
-            f"{who(game, 1 - loser, mine)} {'win' if 1 - loser == me else 'wins'}"
-        )
+        if loser == me:
+            text = f"You {how}: you lost"
+        else:  # "You won: Ben resigned", "Ana won: Ben ran out of time"
+            text = f"{who(game, 1 - loser, mine, capital=True)} won: {who(game, loser, mine)} {how}"
         if not game.record.moves:
             detail = "No move had been played."
         else:

@@ -272,7 +272,8 @@ async function hint() {
   try {
     const d = await api("POST", `${API}/hint`, {});
     view.notice = "";
-    if (d.version !== view.game.version) {
+    if (d.game) receive(d.game); // between people the hint is counted: a new version
+    if (d.version !== newestVersion()) {
       draw();
       return;
     }

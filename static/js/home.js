@@ -1,6 +1,7 @@
 // The menu: show the chosen variant's rule options, remember the last choices (variant, its
 // options, difficulty, method, who starts) in localStorage, and start a game from a door.
 import { api } from "./api.js";
+import { matchOptions } from "./match-options.js";
 import { bindName, remember } from "./names.js";
 
 const form = document.getElementById("new-game");
@@ -53,6 +54,7 @@ async function start(mode) {
   if (mode === "computer") body.first = first;
   else if (mode !== "watch") body.first = first === "computer" ? 1 : first === "random" ? "random" : 0;
   addNames(body, mode);
+  Object.assign(body, matchOptions(mode));
   saveChoices();
   for (const button of form.querySelectorAll("button")) button.disabled = true;
   try {

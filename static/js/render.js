@@ -13,6 +13,7 @@ import {
   specialPits,
   spectator,
 } from "./state.js";
+import { renderMatch } from "./match.js";
 import * as text from "./text.js";
 
 /** The page's elements by job, looked up once. */
@@ -118,6 +119,7 @@ export function render(view, els, onPlay) {
   renderOffer(els, game);
   renderThinking(view, els, game);
   renderOver(els, game);
+  renderMatch(els, game, bottomSeat(view, game)); // clocks, series, hints (match.js)
   setText(els.boardHelp, game.board_help || "");
   setText(els.boardHelpShort, game.board_help || "");
   setText(els.sound, text.soundLabel(view.sound));

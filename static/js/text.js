@@ -158,6 +158,7 @@ export function statusText(game) {
 }
 
 export function resultText(game) {
+  if (game.result && game.result.text) return game.result.text; // the server's words
   const [a, b] = game.scores;
   if (game.resigned !== null && game.resigned !== undefined) return resignedText(game);
   if (game.winner === null) return `Draw, ${a}–${b}`;
@@ -185,7 +186,9 @@ export function overPlayers(game) {
 }
 
 export function overReason(game) {
-  return game.end_reason ? `Ended: ${game.end_reason}.` : "";
+  const result = game.result;
+  const ended = game.end_reason && (!result || result.by === "rules") ? `Ended: ${game.end_reason}.` : "";
+  return [ended, result ? result.detail : ""].filter(Boolean).join(" ");
 }
 
 export function undoLabel(game) {

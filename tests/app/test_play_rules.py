@@ -77,21 +77,21 @@ def test_the_player_ahead_who_resigns_loses_and_both_sides_read_it(
         "scores": [3, 2],
         "captured": [3, 2],
         "banked": [0, 0],
-        "text": "You resigned: Ben wins",
+        "text": "You resigned: you lost",
         "detail": "Scores at the resignation: you 3, Ben 2.",
     }
     seen = ok(friend.get(f"/api/games/{game['id']}"))["result"]
-    assert seen["text"] == "Ana resigned: you win"
+    assert seen["text"] == "You won: Ana resigned"
     assert seen["detail"] == "Scores at the resignation: you 2, Ana 3."
 
 
 def test_resigning_before_any_move_reads_sensibly(host: FlaskClient, friend: FlaskClient) -> None:
     game = remote(host, friend)
     over = ok(host.post(f"/api/games/{game['id']}/resign", json=v(game)))
-    assert over["result"]["text"] == "You resigned: Ben wins"
+    assert over["result"]["text"] == "You resigned: you lost"
     assert over["result"]["detail"] == "No move had been played."
     seen = ok(friend.get(f"/api/games/{game['id']}"))["result"]
-    assert seen["text"] == "Your opponent resigned: you win" and seen["winner"] == 1
+    assert seen["text"] == "You won: your opponent resigned" and seen["winner"] == 1
 
 
 def test_resigning_on_one_screen_names_both_players(client: FlaskClient) -> None:
@@ -100,7 +100,7 @@ def test_resigning_on_one_screen_names_both_players(client: FlaskClient) -> None
         201,
     )
     over = ok(client.post(f"/api/games/{game['id']}/resign", json=v(game)))
-    assert over["result"]["text"] == "Ana resigned: Ben wins"
+    assert over["result"]["text"] == "Ben won: Ana resigned"
 
 
 def test_oware_result_says_the_seeds_left_on_the_rows_were_counted(client: FlaskClient) -> None:
@@ -304,12 +304,12 @@ def test_a_flag_ends_the_game_and_the_side_out_of_time_loses(slow_polls: Flask) 
     assert news["status"] == "over", news
     assert 0.5 < waited < 4.5
     assert news["ended_by"] == "time" and news["flagged"] == 1 and news["winner"] == 0
-    assert news["result"]["text"] == "Ben ran out of time: you win"
+    assert news["result"]["text"] == "You won: Ben ran out of time"
     assert news["result"]["detail"].startswith("Scores when time ran out: you ")
     assert news["end_reason"] == "Ben ran out of time"
     assert news["clock"]["remaining_ms"][1] == 0 and news["clock"]["running"] is None
     seen = ok(friend.get(f"/api/games/{game['id']}"))
-    assert seen["result"]["text"] == "You ran out of time: Ana wins"
+    assert seen["result"]["text"] == "You ran out of time: you lost"
     assert seen["version"] == news["version"]  # written once
     refused(play_raw(friend, seen, 0), 409, "over")
     summary = ok(friend.get("/api/games"))["games"][0]
@@ -332,8 +332,10 @@ def test_a_move_after_the_time_is_up_is_refused_and_the_flag_stands(
     refused(play_raw(client, moved, 0), 409, "the game has changed")
     over = ok(client.get(f"/api/games/{game['id']}"))
     refused(play_raw(client, over, 0), 409, "the game is over")
+    assert over["can_undo"] is False
+    refused(client.post(f"/api/games/{game['id']}/undo", json=v(over)), 409, "lost on time")
     assert over["flagged"] == 1
-    assert over["result"]["text"] == "Player 2 ran out of time: Player 1 wins"
+    assert over["result"]["text"] == "Player 1 won: Player 2 ran out of time"
     assert len(over["moves"]) == 1
 
 

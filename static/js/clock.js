@@ -1,0 +1,111 @@
+// The players' clocks in a game between people: each name tag shows its side's time left, the
+// running side counting down. The server keeps the time: a game's JSON says each side's time
+// left as of its server_time_ms and whose clock runs; this module only counts the running side
+// down between answers (and never decides a flag: when a clock shows 0:00 the server ends the
+// game, and the page hears it through its long-poll).
+
+const TICK_MS = 100;
+const LOW_MS = 20000; // below this a clock is shown as low on time
+const NUDGE_MS = 1500; // at 0:00 with no news this long, read the game once (the server flags it)
+
+// The smallest (client time - server time) seen: the clocks' offset plus the quickest answer.
+// Answers shown late (after an animation) don't raise it, so a late render counts right.
+let offset = Infinity;
+let shown = null; // {game, els, bottom}
+let timer = 0;
+let zeroSince = 0;
+
+function serverNow() {
+  return Date.now() - (Number.isFinite(offset) ? offset : 0);
+}
+
+/** "4:59", or "9.8" seconds under ten (a side out of time shows "0.0"). */
+export function formatClock(ms) {
+  const left = Math.max(0, ms);
+  if (left < 10000) return (Math.floor(left / 100) / 10).toFixed(1);
+  const seconds = Math.ceil(left / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Each side's time left now, from the server's answer. */
+export function timesLeft(clock, now = serverNow()) {
+  return clock.remaining_ms.map((ms, seat) => {
+    if (clock.running !== seat) return ms;
+    return ms - Math.max(0, now - clock.server_time_ms);
+  });
+}
+
+/** Note a game's JSON as it arrives (for the offset between the two clocks). */
+export function noteAnswer(game) {
+  if (game && typeof game.server_time_ms === "number") {
+    offset = Math.min(offset, Date.now() - game.server_time_ms);
+  }
+}
+
+function clockEl(tag) {
+  let el = tag.querySelector(".clock");
+  if (!el) {
+    el = document.createElement("span");
+    el.className = "clock";
+    el.setAttribute("role", "timer");
+    tag.append(el);
+  }
+  return el;
+}
+
+function paint() {
+  if (!shown) return;
+  const { game, els, bottom } = shown;
+  const clock = game.clock;
+  const left = timesLeft(clock);
+  for (const [tag, seat] of [
+    [els.tagTop, 1 - bottom],
+    [els.tagBottom, bottom],
+  ]) {
+    const el = clockEl(tag);
+    const value = formatClock(left[seat]);
+    if (el.textContent !== value) el.textContent = value;
+    const running = clock.running === seat && game.status === "playing";
+    el.classList.toggle("running", running);
+    el.classList.toggle("low", left[seat] < LOW_MS);
+    el.classList.toggle("out", game.flagged === seat);
+    el.setAttribute("aria-label", `${game.seats[seat].name}: ${value} left${running ? ", running" : ""}`);
+  }
+  nudge(clock, left, els);
+}
+
+// A running clock at 0 that the page has heard nothing about: one plain read makes the server
+// write the flag (the long-poll then brings it).
+function nudge(clock, left, els) {
+  const out = clock.running !== null && left[clock.running] <= 0;
+  if (!out) {
+    zeroSince = 0;
+    return;
+  }
+  if (!zeroSince) zeroSince = Date.now();
+  if (Date.now() - zeroSince > NUDGE_MS) {
+    zeroSince = Date.now() + 5 * NUDGE_MS; // once in a while, not every tick
+    fetch(els.root.dataset.api, { headers: { Accept: "application/json" } }).catch(() => {});
+  }
+}
+
+/** Show ``game``'s clocks in the name tags (none for a game without a clock). */
+export function renderClocks(els, game, bottom) {
+  noteAnswer(game);
+  if (!game.clock) {
+    for (const tag of [els.tagTop, els.tagBottom]) tag.querySelector(".clock")?.remove();
+    shown = null;
+    clearInterval(timer);
+    timer = 0;
+    return;
+  }
+  shown = { game, els, bottom };
+  paint();
+  const ticking = game.clock.running !== null && game.status === "playing";
+  if (ticking && !timer) timer = setInterval(paint, TICK_MS);
+  if (!ticking && timer) {
+    clearInterval(timer);
+    timer = 0;
+  }
+}
