@@ -186,9 +186,10 @@ export function overPlayers(game) {
 }
 
 export function overReason(game) {
-  const result = game.result;
-  const ended = game.end_reason && (!result || result.by === "rules") ? `Ended: ${game.end_reason}.` : "";
-  return [ended, result ? result.detail : ""].filter(Boolean).join(" ");
+  const ended = game.end_reason ? `Ended: ${game.end_reason}.` : "";
+  // The server's detail on the score (seeds left on the rows banked, or counting for nobody).
+  const detail = game.result && game.result.by === "rules" ? game.result.detail : "";
+  return [ended, detail].filter(Boolean).join(" ");
 }
 
 export function undoLabel(game) {

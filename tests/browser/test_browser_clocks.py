@@ -123,6 +123,7 @@ def test_a_flag_ends_the_game_on_the_page(browser: Any, server: str) -> None:
         tab.page.wait_for_selector("#tag-top .clock.running")  # Ben's 3 s run out
         tab.page.wait_for_selector("#over-dialog[open]", timeout=15_000)
         assert tab.page.locator("#over-result").text_content() == "Ana won: Ben ran out of time"
+        assert tab.page.locator("#over-reason").text_content() == "Ended: Ben ran out of time."
         assert clock_text(tab, "top") == "0.0"
         assert tab.page.locator("#tag-top .clock.out").count() == 1
         tab.shot("clocks-flag")
