@@ -156,7 +156,12 @@ def test_kalah_from_the_menu_to_the_end_and_again(tab: Tab) -> None:
     tab.page.get_by_role("button", name="Play again").click()
     tab.page.wait_for_url(lambda url: url != first_url and "/game/" in url)
     tab.page.wait_for_selector(".row-bottom .pit.legal")
-    assert tab.moves() == 0 and tab.counts() == START
+    # Play again alternates who starts (issue 16): the computer opened this game.
+    game = tab.page.evaluate(
+        "fetch(document.getElementById('game').dataset.api).then(r => r.json())"
+    )
+    assert game["first_player"] == 1 and game["moves"], game
+    assert all(m["player"] == 1 for m in game["moves"]) and tab.moves() == len(game["moves"])
 
 
 def test_oware_against_beginner_to_the_end(tab: Tab) -> None:
