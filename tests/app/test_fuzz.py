@@ -23,6 +23,7 @@ import json
 import random
 import re
 import time
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import quote
 
@@ -343,7 +344,8 @@ class World:
     def moves_by_itself(self, stored: tuple[int, str]) -> bool:
         """Whether the game stored so may change with no request: a computer is to move."""
         data = json.loads(stored[1])
-        return Game.load("-", stored[0], data).computer_to_move() is not None
+        row = SimpleNamespace(id="-", version=stored[0], data=data, updated=0.0)
+        return Game.from_row(row).computer_to_move() is not None
 
 
 def finished_record() -> dict[str, Any]:
