@@ -230,7 +230,10 @@ def test_an_invited_friend_sees_their_own_side_and_who_invites_them(
         assert box is not None and box["y"] + box["height"] <= 844
         guest.page.get_by_role("button", name="Take the seat").click()
         guest.page.wait_for_selector("#join", state="hidden")
-        assert guest.page.locator("#tag-bottom .name").inner_text() == "You"
+        # The seat's own view may land just after a spectator's answer of the same version (a
+        # long-poll sent before the seat was taken), which hides #join first: wait for it.
+        bottom = "document.querySelector('#tag-bottom .name').textContent"
+        wait_js(guest.page, f"() => {bottom} === 'You'")
         assert host.errors == [] and guest.errors == []
     finally:
         host.close()
