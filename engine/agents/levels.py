@@ -51,9 +51,13 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "easy": LevelConfig({}, 0.5, iterations=100),
         "medium": LevelConfig({}, 0.5, iterations=400),
         "hard": LevelConfig({}, 0.5, iterations=1600),
-        "expert": LevelConfig({}, 1.0),
-        "master": LevelConfig({"playout": "greedy"}, 3.0),
-        "perfect": LevelConfig({"playout": "greedy"}, PERFECT_SECONDS),
+        # Expert: four times Hard's playouts.  Timed random playouts (tens of thousands a move
+        # natively) left no room above them: Master's extra time bought next to nothing in Kalah.
+        "expert": LevelConfig({}, 1.0, iterations=6400),
+        # Master and Perfect: greedy playouts and a lower exploration constant (c 0.5: with
+        # tens of thousands of playouts a move, c 1.4 keeps spreading them over weak moves).
+        "master": LevelConfig({"playout": "greedy", "c": 0.5}, 3.0),
+        "perfect": LevelConfig({"playout": "greedy", "c": 0.5}, PERFECT_SECONDS),
     },
     "evolutionary": {
         "beginner": LevelConfig({"generations": 2, "population": 8}, 0.5),
@@ -99,7 +103,12 @@ def level_agent(
     agent = make_agent(algorithm, seed=seed, **config.params)
     agent.default_limit = Limit(config.seconds, config.depth, config.iterations)
     if level == "perfect":
-        agent = PerfectAgent(agent, seed, agent.default_limit, tables)
+        # Where the solver plays (Kalah) the Monte-Carlo Perfect level's fallback is the
+        # minimax one: in Kalah MCTS gains little from time and minimax Master beats MCTS Master.
+        alpha_beta = None
+        if algorithm == "mcts":
+            alpha_beta = make_agent("minimax", seed=seed, **CONFIGS["minimax"][level].params)
+        agent = PerfectAgent(agent, seed, agent.default_limit, tables, solvable_fallback=alpha_beta)
     agent.level = level
     return agent
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import os
 import platform
 import sys
@@ -21,8 +22,9 @@ import time
 
 from engine import get_variant
 from engine.agents import ALGORITHMS, LEVELS
-from engine.agents.levels import CONFIGS
-from engine.match import MatchResult, play_match
+from engine.agents.base import Agent
+from engine.agents.levels import CONFIGS, level_agent
+from engine.match import AgentSource, MatchResult, play_match
 
 TARGET = 0.65
 UNBOUNDED = 1000
@@ -31,6 +33,17 @@ UNBOUNDED = 1000
 
 def level_spec(level: str, algorithm: str) -> str:
     return f"{level}:algorithm={algorithm}"
+
+
+def level_source(level: str, algorithm: str, tables: str | None = None) -> AgentSource:
+    """What plays ``level``: its spec, or with ``tables`` a factory giving Perfect that endgame
+    table folder (as the app gives it its instance folder)."""
+    if tables is None or level != "perfect":
+        return level_spec(level, algorithm)
+    factory: functools.partial[Agent] = functools.partial(
+        level_agent, level, algorithm, tables=tables
+    )
+    return factory
 
 
 def decisive_share(result: MatchResult) -> float:
@@ -70,6 +83,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", nargs="+", default=["kalah", "oware"])
     parser.add_argument("--pairs", nargs="+", help="lower levels of the pairs to play (all)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--tables",
+        metavar="FOLDER",
+        help="endgame table folder Perfect reads (as the app's instance folder); default: "
+        "in-memory tables",
+    )
     args = parser.parse_args(argv)
 
     pairs = [(LEVELS[i], LEVELS[i + 1]) for i in range(len(LEVELS) - 1)]
@@ -91,8 +110,8 @@ def main(argv: list[str] | None = None) -> int:
             scale = args.scale if timed(high, args.algorithm) or timed(low, args.algorithm) else 1.0
             result = play_match(
                 rules,
-                level_spec(high, args.algorithm),
-                level_spec(low, args.algorithm),
+                level_source(high, args.algorithm, args.tables),
+                level_source(low, args.algorithm, args.tables),
                 args.games,
                 seed=args.seed,
                 workers=args.workers,

@@ -162,6 +162,19 @@ def test_levels_and_algorithms() -> None:
     assert make_agent(level="master").default_limit.seconds <= 3.0
 
 
+def test_monte_carlo_levels_leave_room_above_expert() -> None:
+    """MCTS Expert is limited by playouts (four times Hard's), so Master's time is a real step;
+    Master and Perfect explore less (c 0.5) with greedy playouts."""
+    hard = make_agent(level="hard", algorithm="mcts")
+    expert = make_agent(level="expert", algorithm="mcts")
+    master = make_agent(level="master", algorithm="mcts")
+    assert hard.default_limit.iterations is not None
+    assert expert.default_limit.iterations == 4 * hard.default_limit.iterations
+    assert expert.default_limit.seconds <= 1.0
+    assert master.default_limit.iterations is None  # limited by its time alone
+    assert master.c < expert.c and master.playout_policy == "greedy"
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [

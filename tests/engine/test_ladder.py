@@ -5,13 +5,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from engine.cli.ladder import cap_text, decisive_share, main, timed
+from engine.cli.ladder import cap_text, decisive_share, level_source, main, timed
 
 
 def test_levels_limited_by_time_alone_are_the_ones_scaled() -> None:
     assert timed("master", "minimax") and timed("perfect", "minimax")
     assert not timed("expert", "minimax")  # depth 9
-    assert not timed("hard", "mcts") and timed("expert", "mcts")
+    assert not timed("hard", "mcts") and not timed("expert", "mcts")  # 6400 playouts
+    assert timed("master", "mcts") and timed("perfect", "mcts")
+    assert cap_text("expert", "mcts", 0.1) == "6400 playouts"
     assert not timed("hard", "evolutionary")  # 20 generations
     assert timed("expert", "evolutionary")  # 1000 generations: its time cap limits it
     assert cap_text("hard", "evolutionary", 0.1) == "20 generations, cap 0.5 s"
@@ -28,3 +30,12 @@ def test_a_tiny_ladder_prints_its_table(capsys) -> None:
     out = capsys.readouterr().out
     assert "| kalah | easy (depth 2, cap 0.5 s) | beginner (depth 1, cap 0.5 s) |" in out
     assert code in (0, 1)
+
+
+def test_perfect_reads_the_table_folder_the_ladder_names(tmp_path) -> None:
+    assert level_source("master", "minimax", str(tmp_path)) == "master:algorithm=minimax"
+    assert level_source("perfect", "mcts") == "perfect:algorithm=mcts"
+    factory = level_source("perfect", "minimax", str(tmp_path))
+    assert not isinstance(factory, str)
+    agent: Any = factory(seed=4)
+    assert agent.level == "perfect" and agent.tables == str(tmp_path)
