@@ -24,10 +24,13 @@ from engine import get_variant
 from engine.agents import ALGORITHMS, LEVELS
 from engine.agents.base import Agent
 from engine.agents.levels import CONFIGS, level_agent
-from engine.match import AgentSource, MatchResult, play_match
+from engine.core import Rules
+from engine.match import AgentSource, MatchGame, MatchResult, play_match
 
 TARGET = 0.65
 UNBOUNDED = 1000
+EXACT_TT_BITS = 24
+"""Transposition entries of the solver ``--exact`` values openings with (2**24: 256 MB)."""
 """Generations an evolutionary level may run for when its time cap is what limits it."""
 
 
@@ -72,6 +75,55 @@ def cap_text(level: str, algorithm: str, scale: float) -> str:
     return f"{config.seconds * scale:g} s"
 
 
+def opening_values(
+    rules: Rules, games: list[MatchGame], tables: str | None
+) -> dict[tuple[int, ...], int]:
+    """The exact final margin, for player 0, of each game's position after its opening
+    (Kalah: ``engine.solver``, tables read from or cached in ``tables``)."""
+    from engine.solver import Solver
+    from engine.solver.rules import view
+
+    solver = Solver(rules, tables, tt_bits=EXACT_TT_BITS)
+    values: dict[tuple[int, ...], int] = {}
+    for game in games:
+        opening = game.result.opening
+        if opening in values:
+            continue
+        state = rules.initial_state()
+        for move in opening:
+            state = state.play(move)
+        if state.to_move is None:
+            a, b = state.scores
+            values[opening] = a - b
+            continue
+        board, lead = view(state)
+        value = solver.value(board, 0) + lead
+        values[opening] = value if state.to_move == 0 else -value
+    return values
+
+
+def exact_text(games: list[MatchGame], values: dict[tuple[int, ...], int]) -> str:
+    """How the games compare with their openings' exact values, from the stronger side (A)."""
+    decisive = [g for g in games if g.margin != 0]
+
+    def exact(game: MatchGame) -> int:
+        value = values[game.result.opening]
+        return value if game.a_player == 0 else -value
+
+    def sign(x: int) -> int:
+        return (x > 0) - (x < 0)
+
+    kept = sum(sign(g.margin) == sign(exact(g)) for g in decisive)
+    above = sum(g.margin > exact(g) for g in games)
+    at = sum(g.margin == exact(g) for g in games)
+    gain = sum(g.margin - exact(g) for g in games) / len(games) if games else 0.0
+    return (
+        f"{kept} of {len(decisive)} decisive games ended with the result their opening's exact "
+        f"value gives; the stronger side ended above that value in {above} of {len(games)} games, "
+        f"at it in {at}, below it in {len(games) - above - at} (mean {gain:+.1f} seeds)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine ladder", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per pair (default 200)")
@@ -88,6 +140,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FOLDER",
         help="endgame table folder Perfect reads (as the app's instance folder); default: "
         "in-memory tables",
+    )
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="Kalah: solve each opening and say how many games ended with its exact result "
+        "(seconds to minutes an opening with the 18-seed table in --tables)",
     )
     args = parser.parse_args(argv)
 
@@ -129,6 +187,10 @@ def main(argv: list[str] | None = None) -> int:
                 f"| {result.elo().text()} | {mean_a:.3f} / {mean_b:.3f} |",
                 flush=True,
             )
+            if args.exact and variant == "kalah":
+                values = opening_values(rules, result.games, args.tables)
+                text = exact_text(result.games, values)
+                print(f"<!-- {variant} {high} over {low}: {text} -->", flush=True)
             print(f"<!-- {time.perf_counter() - start:.0f} s -->", file=sys.stderr, flush=True)
     return 1 if failures else 0
 

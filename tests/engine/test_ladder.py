@@ -5,7 +5,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from engine.cli.ladder import cap_text, decisive_share, level_source, main, timed
+from engine.cli.ladder import (
+    cap_text,
+    decisive_share,
+    exact_text,
+    level_source,
+    main,
+    opening_values,
+    timed,
+)
 
 
 def test_levels_limited_by_time_alone_are_the_ones_scaled() -> None:
@@ -39,3 +47,30 @@ def test_perfect_reads_the_table_folder_the_ladder_names(tmp_path) -> None:
     assert not isinstance(factory, str)
     agent: Any = factory(seed=4)
     assert agent.level == "perfect" and agent.tables == str(tmp_path)
+
+
+def test_exact_compares_each_game_with_its_openings_value() -> None:
+    from engine import get_variant
+    from engine.match import play_match
+    from engine.solver import Solver
+
+    rules = get_variant("kalah", pits=4, seeds=3)
+    result = play_match(rules, "perfect", "random", 6, seed=5, workers=1)
+    values = opening_values(rules, result.games, None)
+    judge = Solver(rules)
+    for opening, value in values.items():
+        state = rules.initial_state()
+        for move in opening:
+            state = state.play(move)
+        solved = judge.solve(state).value
+        assert value == (solved if state.to_move == 0 else -solved)
+    text = exact_text(result.games, values)
+    # Perfect never ends below its opening's exact value; random play gives some away.
+    assert "below it in 0 " in text and f"of {len(result.games)} games" in text
+    # Against random play Perfect wins every game, whatever its opening's value.
+    decisive = result.wins + result.losses
+    assert result.wins == decisive == len(result.games)
+    gives_win = sum(
+        values[g.result.opening] * (1 if g.a_player == 0 else -1) > 0 for g in result.games
+    )
+    assert text.startswith(f"{gives_win} of {decisive} decisive games")
