@@ -226,7 +226,8 @@ def board_help(rules: Rules) -> str:
     if rules.has_stores_on_path:
         return (
             f"{seeds} are sown counter-clockwise; your {rules.store_word} is at the right end of "
-            "your row (the bottom one), your opponent's at the left."
+            "your row (the bottom one), your opponent's at the left (on a narrow screen: yours "
+            "below the board, theirs above)."
         )
     return (
         f"{seeds} are sown counter-clockwise around both rows (yours is the bottom one); the "
