@@ -7,9 +7,10 @@ while the seeds on the board are within its reach, a tenth beyond it; the reach 
 ``REACH`` seeds, drops to 3 below a count whose solve ran out of time and grows to 2 above one
 solved in a quarter of its time.  When the solve does not finish in time, or the variant has no
 solver, the fallback agent (the level's Master search) plays with the time that is left and the
-decision is exact only if that search proved its value.  ``solvable_fallback``, when given,
-plays instead of ``fallback`` on the variants the solver handles (the Monte-Carlo Perfect level
-falls back on alpha-beta in Kalah, where that search is the stronger: see docs/engine.md).
+decision is exact only if that search proved its value.  ``stronger``, when given, plays
+instead of ``fallback`` on the variants named in ``stronger_on`` (the Monte-Carlo Perfect level
+falls back on alpha-beta in Kalah and Oware, where that search was measured the stronger: see
+docs/engine.md).
 Solvers, endgame tables and their transposition tables are kept per rule set in the process, so
 each move of a game reuses the last move's work.
 """
@@ -57,13 +58,15 @@ class PerfectAgent(Agent):
         tables: str | os.PathLike[str] | None = None,
         solve_share: float = 0.5,
         pure: bool = False,
-        solvable_fallback: Agent | None = None,
+        stronger: Agent | None = None,
+        stronger_on: tuple[str, ...] = (),
     ) -> None:
         super().__init__(seed, limit)
         if not 0.0 < solve_share <= 1.0:
             raise ValueError(f"solve_share must be in (0, 1], not {solve_share!r}")
         self.fallback = fallback
-        self.solvable_fallback = solvable_fallback
+        self.stronger = stronger
+        self.stronger_on = stronger_on
         self.tables = None if tables is None else os.fspath(tables)
         self.solve_share = solve_share
         self.pure = pure
@@ -74,8 +77,8 @@ class PerfectAgent(Agent):
 
     def reset(self) -> None:
         self.fallback.reset()
-        if self.solvable_fallback is not None:
-            self.solvable_fallback.reset()
+        if self.stronger is not None:
+            self.stronger.reset()
 
     def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
         solver = solver_for(state.rules, self.tables, self.pure)
@@ -108,8 +111,8 @@ class PerfectAgent(Agent):
         left = None if clock.end is None else max(0.01, clock.end - clock.elapsed() - clock.start)
         rest = Limit(left, limit.depth, limit.iterations) if left is not None else limit
         fallback = self.fallback
-        if solver is not None and self.solvable_fallback is not None:
-            fallback = self.solvable_fallback
+        if self.stronger is not None and state.rules.name in self.stronger_on:
+            fallback = self.stronger
         decision = fallback.search(state, rest, Deadline(left))
         decision.extra["solved"] = False
         return decision

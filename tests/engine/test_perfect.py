@@ -69,16 +69,20 @@ def test_perfect_says_when_its_value_is_exact(tmp_path) -> None:
     assert decision.extra["solved"] is False and decision.move in start.legal_moves()
 
 
-def test_monte_carlo_perfect_falls_back_on_alpha_beta_where_the_solver_plays() -> None:
+def test_monte_carlo_perfect_falls_back_on_alpha_beta_where_that_is_stronger() -> None:
     agent = make_agent(level="perfect", algorithm="mcts", seed=2)
     # Kalah 6x4 from the start is beyond its solve in 0.2 s: the alpha-beta search plays.
     start = get_variant("kalah").initial_state()
     decision = agent.choose(start, Limit(seconds=0.2))
     assert decision.extra["solved"] is False and decision.move in start.legal_moves()
     assert "visits" not in decision.extra and "upper_bounds" in decision.extra
-    # No solver for Oware: its Monte-Carlo search plays.
+    # Oware (no solver): alpha-beta too.
     oware = get_variant("oware").initial_state().play(2)
     decision = agent.choose(oware, Limit(seconds=0.2))
+    assert decision.extra["solved"] is False and "upper_bounds" in decision.extra
+    # Elsewhere its own Monte-Carlo search.
+    relay = get_variant("relay").initial_state()
+    decision = agent.choose(relay, Limit(seconds=0.2))
     assert decision.extra["solved"] is False and "visits" in decision.extra
     # The minimax Perfect level has no second fallback.
-    assert make_agent(level="perfect", seed=2).solvable_fallback is None
+    assert make_agent(level="perfect", seed=2).stronger is None
