@@ -2,12 +2,19 @@
 
 A genome is ``horizon`` genes of ``bits`` bits each; gene k chooses the agent's move on its k-th
 turn from now as ``legal[value % len(legal)]``, so every bit string is a legal plan.  A plan is
-played out with the opponent answering greedily (the reply that banks them the most), and its
-fitness is the heuristic value of the position reached (exact if the game ends).
+played out against a model of the opponent, who answers every planned turn, the last one too:
+with ``reply`` 0 the opponent plays the reply that banks them the most (greedy); with ``reply``
+r > 0 it plays the reply an r-ply alpha-beta search with the agent's heuristic finds worst for
+the agent.  The fitness of a plan is the value of where it ends: the heuristic after the greedy
+last reply, or the search value of the last reply (exact if the game ends).
 
 Each generation keeps the best plans (elitism), fills the rest with children of tournament
 winners (one-point crossover) and flips each bit with a small probability.  The first
-generation holds a plan starting with every legal move, so every move gets a value.
+generation holds a plan starting with every legal move, so every move gets a value.  With
+``deepen`` and a time limit, a run whose population has converged (a generation bred no plan it
+had not valued) searches the opponent's replies a ply deeper, starts a new population from a
+plan for every move plus the old one, and evolves on for as long as the time lasts; the move
+comes from the deepest reply depth whose first generation was valued in full.
 """
 
 from __future__ import annotations
@@ -21,11 +28,16 @@ from engine.core import State
 
 Genome = tuple[int, ...]
 
+MAX_REPLY = 30
+"""The deepest the opponent's replies are searched when a timed run deepens."""
+
 
 class EvolutionaryAgent(Agent):
     """Genetic search over move plans.  ``population``, ``generations`` (an iteration limit
     overrides it), ``horizon`` (own turns planned), ``mutation`` (per-bit flip probability;
-    default 1 / genome length), ``crossover`` (probability), ``elite``, ``heuristic``."""
+    default 1 / genome length), ``crossover`` (probability), ``elite``, ``heuristic``,
+    ``reply`` (plies the opponent's replies are searched; 0: greedy) and ``deepen`` (under a
+    time limit, search the replies deeper each time the population converges)."""
 
     name = "evolutionary"
 
@@ -41,10 +53,14 @@ class EvolutionaryAgent(Agent):
         elite: int = 2,
         heuristic: str = "diff",
         tournament: int = 3,
+        reply: int = 0,
+        deepen: bool = False,
     ) -> None:
         super().__init__(seed, limit)
-        if population < 2 or generations < 1 or horizon < 1:
-            raise ValueError("population >= 2, generations >= 1 and horizon >= 1 are required")
+        if population < 2 or generations < 1 or horizon < 1 or reply < 0:
+            raise ValueError(
+                "population >= 2, generations >= 1, horizon >= 1 and reply >= 0 are required"
+            )
         self.population = population
         self.generations = generations
         self.horizon = horizon
@@ -53,9 +69,11 @@ class EvolutionaryAgent(Agent):
         self.elite = min(elite, population)
         self.heuristic = heuristic
         self.tournament = tournament
+        self.reply = reply
+        self.deepen = deepen
 
     def describe(self) -> str:
-        return f"evolutionary(pop={self.population}, horizon={self.horizon})"
+        return f"evolutionary(pop={self.population}, horizon={self.horizon}, reply={self.reply})"
 
     def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
         return _Evolution(self, state).run(limit, clock)
@@ -78,6 +96,10 @@ class _Evolution:
         self.children = kernel_for(rules) if rules.board_only else None
         self.fitness_cache: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
         self.evaluations = 0
+        self.reply = agent.reply
+        # The opponent's searched replies, by position (plans share their first turns).
+        self.replies: dict[tuple[int, ...], tuple[int, list[int], int | None, float]] = {}
+        self.state_replies: dict[State, tuple[int, State, float]] = {}
 
     # -- genomes ------------------------------------------------------------------------------
 
@@ -97,7 +119,7 @@ class _Evolution:
     # -- fitness ------------------------------------------------------------------------------
 
     def fitness(self, genome: Genome) -> tuple[float, tuple[int, ...]]:
-        """Heuristic value after playing the plan against greedy replies; and the moves played."""
+        """The value of where the plan ends against the opponent's replies; and the moves played."""
         genes = self.genes(genome)
         if self.children is None:
             return self._fitness_states(genes)
@@ -106,13 +128,19 @@ class _Evolution:
         played: list[int] = []
         turn = 0
         moves, apply, children = self.rules.moves, self.rules.apply, self.children
-        while player is not None and turn < len(genes):
+        while player is not None and (turn < len(genes) or player != self.me):
             if player == self.me:
                 legal = moves(board, player)
                 move = legal[genes[turn] % len(legal)]
                 player = apply(board, player, move)
                 if player != self.me:  # an extra turn continues the same planned turn
                     turn += 1
+            elif self.reply:
+                move, board, player, value = self._reply(board, player)
+                if turn >= len(genes):  # the plan is over: the reply's search values it
+                    played.append(move)
+                    self.evaluations += 1
+                    return value, tuple(played)
             else:
                 store = self.rules.store(player)
                 move, board, player = max(children(board, player), key=lambda c: c[1][store])
@@ -126,13 +154,19 @@ class _Evolution:
         state = self.state
         played: list[int] = []
         turn = 0
-        while not state.is_over and turn < len(genes):
+        while not state.is_over and (turn < len(genes) or state.to_move != self.me):
             if state.to_move == self.me:
                 legal = state.legal_moves()
                 move = legal[genes[turn] % len(legal)]
                 after = state.play(move)
                 if after.to_move != self.me:
                     turn += 1
+            elif self.reply:
+                move, after, value = self._reply_state(state)
+                if turn >= len(genes):
+                    played.append(move)
+                    self.evaluations += 1
+                    return value, tuple(played)
             else:
                 mover = state.to_move
                 assert mover is not None  # (the loop runs while the game goes on)
@@ -146,6 +180,76 @@ class _Evolution:
         if state.is_over:
             return final_value(state.board, self.rules, self.me), tuple(played)
         return float(self.evaluate(state.board)), tuple(played)
+
+    # -- the opponent's replies ----------------------------------------------------------------
+
+    def _reply(self, board: list[int], player: int) -> tuple[int, list[int], int | None, float]:
+        """The opponent's move that leaves the agent worst off, by an alpha-beta search of
+        ``reply`` plies with the agent's heuristic (the first such move in move order)."""
+        assert self.children is not None
+        key = (*board, player)
+        found = self.replies.get(key)
+        if found is None:
+            beta = float("inf")
+            for move, after, nxt in self.children(board, player):
+                value = self._value(after, nxt, self.reply - 1, -float("inf"), beta)
+                if found is None or value < beta:
+                    found, beta = (move, after, nxt, value), value
+            assert found is not None  # (the opponent has a move while the game goes on)
+            self.replies[key] = found
+        move, after, nxt, value = found
+        return move, list(after), nxt, value
+
+    def _value(
+        self, board: list[int], player: int | None, depth: int, alpha: float, beta: float
+    ) -> float:
+        if player is None:
+            return final_value(board, self.rules, self.me)
+        if depth <= 0:
+            return float(self.evaluate(board))
+        assert self.children is not None
+        if player == self.me:
+            for _, child, nxt in self.children(board, player):
+                alpha = max(alpha, self._value(child, nxt, depth - 1, alpha, beta))
+                if alpha >= beta:
+                    break
+            return alpha
+        for _, child, nxt in self.children(board, player):
+            beta = min(beta, self._value(child, nxt, depth - 1, alpha, beta))
+            if alpha >= beta:
+                break
+        return beta
+
+    def _reply_state(self, state: State) -> tuple[int, State, float]:
+        """:meth:`_reply` through the rules' states (variants without a board kernel)."""
+        found = self.state_replies.get(state)
+        if found is None:
+            beta = float("inf")
+            for move in state.legal_moves():
+                after = state.play(move)
+                value = self._state_value(after, self.reply - 1, -float("inf"), beta)
+                if found is None or value < beta:
+                    found, beta = (move, after, value), value
+            assert found is not None  # (the opponent has a move while the game goes on)
+            self.state_replies[state] = found
+        return found
+
+    def _state_value(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        if state.is_over:
+            return final_value(state.board, self.rules, self.me)
+        if depth <= 0:
+            return float(self.evaluate(state.board))
+        if state.to_move == self.me:
+            for move in state.legal_moves():
+                alpha = max(alpha, self._state_value(state.play(move), depth - 1, alpha, beta))
+                if alpha >= beta:
+                    break
+            return alpha
+        for move in state.legal_moves():
+            beta = min(beta, self._state_value(state.play(move), depth - 1, alpha, beta))
+            if alpha >= beta:
+                break
+        return beta
 
     def score(self, genome: Genome) -> tuple[float, tuple[int, ...]]:
         """Fitness, cached by the moves the genome decodes to on the board."""
@@ -173,36 +277,69 @@ class _Evolution:
                 child[i] ^= 1
         return tuple(child)
 
-    def run(self, limit: Limit, clock: Deadline) -> Decision:
-        agent = self.agent
-        legal = self.state.legal_moves()
-        size = max(agent.population, len(legal))
-        population = [self.encode_first(i) for i in range(len(legal))]
+    def seed_population(self, size: int, keep: list[Genome]) -> list[Genome]:
+        """A plan starting with every legal move, then ``keep``, then random plans."""
+        population = [self.encode_first(i) for i in range(len(self.state.legal_moves()))]
+        population += keep[: max(0, size - len(population))]
         while len(population) < size:
             population.append(self.encode_first(self.rng.randrange(1 << self.bits)))
+        return population
+
+    def deepen(self) -> None:
+        """Look one ply further in the opponent's replies (the old values no longer compare)."""
+        self.reply += 1
+        self.fitness_cache.clear()
+        self.replies.clear()
+        self.state_replies.clear()
+
+    def run(self, limit: Limit, clock: Deadline) -> Decision:
+        agent = self.agent
+        size = max(agent.population, len(self.state.legal_moves()))
+        population = self.seed_population(size, [])
         generations = limit.iterations or agent.generations
+        deepen = agent.deepen and limit.seconds is not None
+        # The result of the last reply depth whose first generation was scored in full.
+        settled: tuple[float, tuple[int, ...], dict[int, float], int] | None = None
+        best: tuple[float, tuple[int, ...]] = (-float("inf"), ())
         best_by_move: dict[int, float] = {}
-        best: tuple[float, Genome] = (-float("inf"), population[0])
         done = 0
-        for _ in range(generations):
+        valued = False  # whether every move has a value at the current reply depth
+        while done < generations:
+            before = self.evaluations
             scored = []
             for genome in population:
+                if (valued or settled is not None) and clock.expired():
+                    break  # out of time, with a result to give
                 value, played = self.score(genome)
                 scored.append((value, genome))
                 first = played[0]
                 if value > best_by_move.get(first, -float("inf")):
                     best_by_move[first] = value
-            scored.sort(key=lambda s: -s[0])
-            if scored[0][0] > best[0]:
-                best = scored[0]
+                if value > best[0]:
+                    best = (value, played)
+            if len(scored) < len(population):
+                break
+            settled, valued = None, True
             done += 1
             if limit.seconds is not None and clock.expired():
                 break
-            nxt = [g for _, g in scored[: agent.elite]]
+            scored.sort(key=lambda s: -s[0])
+            elite = [g for _, g in scored[: agent.elite]]
+            if deepen and self.evaluations == before and self.reply < MAX_REPLY:
+                # Converged: every plan bred is known.  Keep this result; evolve one ply deeper.
+                settled = (*best, best_by_move, self.reply)
+                self.deepen()
+                best, best_by_move, valued = (-float("inf"), ()), {}, False
+                population = self.seed_population(size, [g for _, g in scored])
+                continue
+            nxt = elite
             while len(nxt) < size:
                 nxt.append(self.breed(self.select(scored), self.select(scored)))
             population = nxt
-        value, plan = self.score(best[1])
+        if settled is not None:
+            value, plan, best_by_move, reply = settled
+        else:
+            (value, plan), reply = best, self.reply
         return Decision(
             plan[0],
             value=value,
@@ -210,5 +347,5 @@ class _Evolution:
             nodes=self.evaluations,
             pv=plan,
             move_values=dict(sorted(best_by_move.items())),
-            extra={"generations": done},
+            extra={"generations": done, "reply": reply},
         )

@@ -35,6 +35,18 @@ PERFECT_TEXT = (
     "Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 once about 36 seeds are left; "
     "elsewhere a Master search, up to 5 s a move."
 )
+# The evolutionary levels plan two own turns (one for Beginner) and differ by how far the
+# opponent's replies are searched (`reply` plies; 0: the reply banking them most) and by the
+# heuristic.  The timed levels start at reply 2 and search a ply deeper each time the
+# population has converged, for as long as their time lasts.
+TIMED_EVOLUTION: dict[str, Any] = {
+    "generations": 1000,
+    "population": 40,
+    "horizon": 2,
+    "reply": 2,
+    "deepen": True,
+    "heuristic": "mix",
+}
 CONFIGS: dict[str, dict[str, LevelConfig]] = {
     "minimax": {
         "beginner": LevelConfig({"heuristic": "store", "noise": 0.5}, 0.5, depth=1),
@@ -60,15 +72,19 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "perfect": LevelConfig({"playout": "greedy", "c": 0.5}, PERFECT_SECONDS),
     },
     "evolutionary": {
-        "beginner": LevelConfig({"generations": 2, "population": 8}, 0.5),
-        "easy": LevelConfig({"generations": 5, "population": 12}, 0.5),
-        "medium": LevelConfig({"generations": 10, "population": 20}, 0.5),
-        "hard": LevelConfig({"generations": 20, "population": 30}, 0.5),
-        "expert": LevelConfig({"generations": 1000, "population": 40}, 1.0),
-        "master": LevelConfig({"generations": 1000, "population": 60, "horizon": 4}, 3.0),
-        "perfect": LevelConfig(
-            {"generations": 1000, "population": 60, "horizon": 4}, PERFECT_SECONDS
+        "beginner": LevelConfig(
+            {"generations": 2, "population": 8, "horizon": 1, "heuristic": "store"}, 0.5
         ),
+        "easy": LevelConfig({"generations": 5, "population": 12, "horizon": 2}, 0.5),
+        "medium": LevelConfig(
+            {"generations": 10, "population": 20, "horizon": 2, "reply": 2, "heuristic": "mix"}, 0.5
+        ),
+        "hard": LevelConfig(
+            {"generations": 10, "population": 20, "horizon": 2, "reply": 3, "heuristic": "mix"}, 0.5
+        ),
+        "expert": LevelConfig(TIMED_EVOLUTION, 1.0),
+        "master": LevelConfig(TIMED_EVOLUTION, 3.0),
+        "perfect": LevelConfig(TIMED_EVOLUTION, PERFECT_SECONDS),
     },
 }
 

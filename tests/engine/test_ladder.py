@@ -22,9 +22,9 @@ def test_levels_limited_by_time_alone_are_the_ones_scaled() -> None:
     assert not timed("hard", "mcts") and not timed("expert", "mcts")  # 6400 playouts
     assert timed("master", "mcts") and timed("perfect", "mcts")
     assert cap_text("expert", "mcts", 0.1) == "6400 playouts"
-    assert not timed("hard", "evolutionary")  # 20 generations
+    assert not timed("hard", "evolutionary")  # 10 generations
     assert timed("expert", "evolutionary")  # 1000 generations: its time cap limits it
-    assert cap_text("hard", "evolutionary", 0.1) == "20 generations, cap 0.5 s"
+    assert cap_text("hard", "evolutionary", 0.1) == "10 generations, cap 0.5 s"
     assert cap_text("perfect", "minimax", 0.1) == "0.5 s"
 
 

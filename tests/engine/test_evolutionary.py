@@ -1,0 +1,99 @@
+"""The evolutionary agent: how a plan is valued (the opponent's replies, searched or greedy), and
+the timed levels' deepening."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from engine import get_variant
+from engine.agents import Limit, make_agent
+from engine.agents.heuristics import final_value, make_evaluator
+from engine.core import Rules, State
+
+
+def _minimax(state: State, depth: int, me: int, rules: Rules, evaluate) -> float:
+    if state.is_over:
+        return final_value(state.board, rules, me)
+    if depth == 0:
+        return float(evaluate(state.board))
+    values = [_minimax(state.play(m), depth - 1, me, rules, evaluate) for m in state.legal_moves()]
+    return max(values) if state.to_move == me else min(values)
+
+
+def _plan_value(state: State, reply: int, me: int, rules: Rules, evaluate) -> float | None:
+    """What a one-turn plan ending in ``state`` is worth: the opponent answers greedily (the
+    reply that banks them most, the first such) or by a ``reply``-ply minimax, whose value is
+    the plan's.  None where the opponent is not the one to move (not compared)."""
+    if state.is_over:
+        return final_value(state.board, rules, me)
+    if state.to_move == me:
+        return None
+    if reply:
+        return _minimax(state, reply, me, rules, evaluate)
+    store = rules.store(1 - me)
+    after = max((state.play(m) for m in state.legal_moves()), key=lambda s: s.board[store])
+    if after.is_over:
+        return final_value(after.board, rules, me)
+    return float(evaluate(after.board)) if after.to_move == me else None
+
+
+@pytest.mark.parametrize("variant", ["oware", "toguz_kumalak"])  # a board kernel, and states
+@pytest.mark.parametrize("reply", [0, 1, 2, 3])
+def test_a_plan_is_valued_after_the_opponents_reply(variant: str, reply: int) -> None:
+    rules = get_variant(variant)
+    rng = random.Random(reply)
+    checked = 0
+    for _ in range(6):
+        state = rules.initial_state()
+        for _ in range(rng.randrange(2, 30)):
+            if state.is_over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_over or len(state.legal_moves()) < 2:
+            continue
+        me = state.to_move
+        assert me is not None
+        evaluate = make_evaluator(rules, me, "mix")
+        expected = {
+            m: _plan_value(state.play(m), reply, me, rules, evaluate) for m in state.legal_moves()
+        }
+        if None in expected.values():
+            continue
+        agent = make_agent(
+            "evolutionary", seed=5, horizon=1, reply=reply, heuristic="mix", population=2
+        )
+        decision = agent.choose(state, Limit(iterations=1))
+        assert decision.move_values == pytest.approx(expected)
+        assert decision.extra["reply"] == reply
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_timed_run_deepens_the_replies_while_its_time_lasts() -> None:
+    state = get_variant("kalah").initial_state().play(2)
+    params = {"reply": 2, "deepen": True, "heuristic": "mix", "generations": 1000}
+    start = time.perf_counter()
+    decision = make_agent("evolutionary", seed=1, **params).choose(state, Limit(seconds=0.3))
+    assert time.perf_counter() - start <= 0.3 + 0.05
+    assert decision.move in state.legal_moves() and decision.extra["reply"] > 2
+    assert set(decision.move_values) == set(state.legal_moves())
+    # Without a clock (a generation limit) there is no deepening, and without `deepen` neither.
+    fixed = make_agent("evolutionary", seed=1, **params).choose(state, Limit(iterations=50))
+    assert fixed.extra["reply"] == 2
+    params["deepen"] = False
+    plain = make_agent("evolutionary", seed=1, **params).choose(state, Limit(seconds=0.1))
+    assert plain.extra["reply"] == 2
+
+
+def test_evolutionary_levels_search_replies_deeper_as_they_go_up() -> None:
+    from engine.agents.levels import CONFIGS
+
+    configs = CONFIGS["evolutionary"]
+    replies = [configs[level].params.get("reply", 0) for level in ("easy", "medium", "hard")]
+    assert replies == sorted(replies) and replies[0] < replies[-1]
+    assert all(configs[level].params["deepen"] for level in ("expert", "master", "perfect"))
+    with pytest.raises(ValueError, match="reply >= 0"):
+        make_agent("evolutionary", reply=-1)
