@@ -28,6 +28,11 @@ from engine.core import State
 
 Genome = tuple[int, ...]
 
+
+class _OutOfTime(Exception):
+    """A reply search ran past the time limit while an earlier result stands."""
+
+
 MAX_REPLY = 30
 """The deepest the opponent's replies are searched when a timed run deepens."""
 
@@ -97,6 +102,8 @@ class _Evolution:
         self.fitness_cache: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
         self.evaluations = 0
         self.reply = agent.reply
+        self.nodes = 0
+        self.stop: Deadline | None = None  # set while a result stands: a search may give up
         # The opponent's searched replies, by position (plans share their first turns).
         self.replies: dict[tuple[int, ...], tuple[int, list[int], int | None, float]] = {}
         self.state_replies: dict[State, tuple[int, State, float]] = {}
@@ -200,6 +207,12 @@ class _Evolution:
         move, after, nxt, value = found
         return move, list(after), nxt, value
 
+    def _tick(self) -> None:
+        """Count a searched node; every 64th, give up if the time is over and a result stands."""
+        self.nodes += 1
+        if self.stop is not None and not self.nodes & 63 and self.stop.expired():
+            raise _OutOfTime
+
     def _value(
         self, board: list[int], player: int | None, depth: int, alpha: float, beta: float
     ) -> float:
@@ -207,6 +220,7 @@ class _Evolution:
             return final_value(board, self.rules, self.me)
         if depth <= 0:
             return float(self.evaluate(board))
+        self._tick()
         assert self.children is not None
         if player == self.me:
             for _, child, nxt in self.children(board, player):
@@ -239,6 +253,7 @@ class _Evolution:
             return final_value(state.board, self.rules, self.me)
         if depth <= 0:
             return float(self.evaluate(state.board))
+        self._tick()
         if state.to_move == self.me:
             for move in state.legal_moves():
                 alpha = max(alpha, self._state_value(state.play(move), depth - 1, alpha, beta))
@@ -307,10 +322,15 @@ class _Evolution:
         while done < generations:
             before = self.evaluations
             scored = []
+            if limit.seconds is not None and (valued or settled is not None):
+                self.stop = clock
             for genome in population:
-                if (valued or settled is not None) and clock.expired():
+                if self.stop is not None and clock.expired():
                     break  # out of time, with a result to give
-                value, played = self.score(genome)
+                try:
+                    value, played = self.score(genome)
+                except _OutOfTime:
+                    break
                 scored.append((value, genome))
                 first = played[0]
                 if value > best_by_move.get(first, -float("inf")):
