@@ -67,9 +67,11 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         # natively) left no room above them: Master's extra time bought next to nothing in Kalah.
         "expert": LevelConfig({}, 1.0, iterations=6400),
         # Master and Perfect: greedy playouts and a lower exploration constant (c 0.5: with
-        # tens of thousands of playouts a move, c 1.4 keeps spreading them over weak moves).
-        "master": LevelConfig({"playout": "greedy", "c": 0.5}, 3.0),
-        "perfect": LevelConfig({"playout": "greedy", "c": 0.5}, PERFECT_SECONDS),
+        # tens of thousands of playouts a move, c 1.4 keeps spreading them over weak moves), and
+        # a new tree each move: a kept tree still counts every node made since the game's first
+        # root, so once node_limit is reached only the root grows for the rest of the game.
+        "master": LevelConfig({"playout": "greedy", "c": 0.5, "reuse": False}, 3.0),
+        "perfect": LevelConfig({"playout": "greedy", "c": 0.5, "reuse": False}, PERFECT_SECONDS),
     },
     "evolutionary": {
         "beginner": LevelConfig(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -173,6 +174,19 @@ def test_monte_carlo_levels_leave_room_above_expert() -> None:
     assert expert.default_limit.seconds <= 1.0
     assert master.default_limit.iterations is None  # limited by its time alone
     assert master.c < expert.c and master.playout_policy == "greedy"
+
+
+def test_monte_carlo_master_grows_a_new_tree_each_move() -> None:
+    """A kept tree counts every node made since the game's first root, so past ``node_limit``
+    only its root would grow: Master and Perfect start each move afresh, lower levels keep it."""
+    for level, kept in (("expert", True), ("master", False)):
+        agent = make_agent(level=level, algorithm="mcts", seed=1)
+        state = KALAH.initial_state()
+        first = agent.choose(state, Limit(iterations=300))
+        second = agent.choose(state.play(first.move), Limit(iterations=300))
+        assert (second.extra["reused_visits"] > 0) is kept, level
+    perfect: Any = make_agent(level="perfect", algorithm="mcts", seed=1)
+    assert perfect.fallback.reuse is False
 
 
 @pytest.mark.parametrize(
