@@ -29,9 +29,9 @@ from engine.match import AgentSource, MatchGame, MatchResult, play_match
 
 TARGET = 0.65
 UNBOUNDED = 1000
+"""Generations an evolutionary level may run for when its time cap is what limits it."""
 EXACT_TT_BITS = 24
 """Transposition entries of the solver ``--exact`` values openings with (2**24: 256 MB)."""
-"""Generations an evolutionary level may run for when its time cap is what limits it."""
 
 
 def level_spec(level: str, algorithm: str) -> str:
