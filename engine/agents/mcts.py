@@ -4,8 +4,9 @@ The tree itself is :class:`engine.agents.tree.PyTree`, or its native twin where 
 core plays the variant (the same tree, move for move: see tests/engine/test_native.py).  Under
 a time limit the search runs in slices and stops early once the most visited move can't change
 (:func:`decided`).  The tree is kept between the moves of one game: on the next call the agent
-looks for the new position a few plies down the old tree and keeps searching from there.
-``node_limit`` caps the tree's size (playouts still run from the leaves once it is reached).
+looks for the new position a few plies down the old tree and keeps searching from there, with
+only that position's subtree kept.  ``node_limit`` caps the tree's size (playouts still run
+from the leaves once it is reached).
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ class PyTree:
         self.board_only = rules.board_only
         self.kernel = kernel_for(rules)
         self.root: _Node | None = None
-        self.nodes = 0
+        self.nodes = 0  # the nodes in the tree: the root and all below it
 
     @property
     def rng_state(self) -> int:
@@ -67,11 +67,13 @@ class PyTree:
 
     def start(self, board: Any, to_move: int, reuse: bool) -> int:
         """Root the tree at ``board`` (a list, or a State): a node a few plies down the kept
-        tree when ``reuse`` finds one, else a new node.  Returns the root's visits kept."""
+        tree when ``reuse`` finds one (only its subtree is kept), else a new node.  Returns the
+        root's visits kept."""
         found = self._find(board, to_move) if reuse and self.root is not None else None
         if found is not None:
-            found.parent = None
+            found.parent = None  # the rest of the old tree is dropped
             self.root = found
+            self.nodes = _size(found)
             return found.visits
         self.nodes = 1
         self.root = _Node(-1, None, board, to_move)
@@ -196,6 +198,15 @@ class PyTree:
             node = max(node.children, key=lambda ch: ch.visits)
             path.append(node.move)
         return path
+
+
+def _size(node: _Node) -> int:
+    """The number of nodes in ``node``'s subtree, itself included."""
+    count, stack = 0, [node]
+    while stack:
+        count += 1
+        stack.extend(stack.pop().children)
+    return count
 
 
 def _banked(rules: Rules, board: list[int]) -> tuple[int, int]:

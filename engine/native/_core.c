@@ -327,7 +327,8 @@ static void TreeObj_dealloc(TreeObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* start(board, to_move, reuse) -> visits kept at the root (0 for a new root). */
+/* start(board, to_move, reuse) -> visits kept at the root (0 for a new root); a kept root keeps
+ * only its subtree. */
 static PyObject *TreeObj_start(TreeObject *self, PyObject *args) {
     PyObject *board;
     int to_move, reuse;
@@ -414,7 +415,7 @@ static PyMethodDef TreeObj_methods[] = {
 
 static PyMemberDef TreeObj_members[] = {
     {"rng_state", T_ULONGLONG, offsetof(TreeObject, t.rng), 0, "SplitMix64 state"},
-    {"nodes", T_LONGLONG, offsetof(TreeObject, t.count), READONLY, "nodes made"},
+    {"nodes", T_LONGLONG, offsetof(TreeObject, t.len), READONLY, "nodes in the tree"},
     {NULL}};
 
 static PyTypeObject TreeType = {

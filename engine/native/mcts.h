@@ -30,7 +30,7 @@ typedef struct {
     long long node_limit;
     uint64_t rng;
     Node *nodes;
-    long long len, cap, count; /* arena length and size; count: nodes made since a fresh root */
+    long long len, cap; /* arena length (every node in it is in the tree) and size */
     int32_t root;
 } Tree;
 
@@ -48,9 +48,13 @@ static inline double rng_random(uint64_t *state) {
     return (double)(rng_next(state) >> 11) * (1.0 / 9007199254740992.0);
 }
 
+/* Append a node to the arena (grown by doubling, to at most node_limit + MAX_PITS: past the
+ * limit only the root, which has at most MAX_PITS children, still grows).  Returns its index,
+ * or -1 when out of memory. */
 static int32_t tree_add(Tree *t, const u8 *board, int to_move, int move, int32_t parent) {
     if (t->len == t->cap) {
-        long long cap = t->cap ? 2 * t->cap : 4096;
+        long long cap = t->cap ? 2 * t->cap : 4096, most = t->node_limit + MAX_PITS;
+        if (cap > most) cap = most > t->len ? most : t->len + 1;
         Node *nodes = realloc(t->nodes, (size_t)cap * sizeof(Node));
         if (!nodes) return -1;
         t->nodes = nodes;
@@ -65,6 +69,32 @@ static int32_t tree_add(Tree *t, const u8 *board, int to_move, int move, int32_t
     n->visits = 0;
     n->wins = 0.0;
     return (int32_t)t->len++;
+}
+
+/* Make node ``keep`` the root and drop every node outside its subtree, compacting the arena in
+ * place.  A parent always sits before its children in the arena, so one forward pass numbers
+ * the kept nodes (``keep`` first, then each node whose parent is kept) and a second moves each
+ * to its new index, never above its old one, keeping the order of every node's children.
+ * Returns 0, or -1 when out of memory. */
+static int tree_keep(Tree *t, int32_t keep) {
+    int32_t *index = malloc(sizeof(int32_t) * (size_t)t->len);
+    int32_t kept = 0;
+    if (!index) return -1;
+    for (long long i = 0; i < t->len; i++) {
+        int32_t p = t->nodes[i].parent;
+        index[i] = i == keep || (i > keep && p >= 0 && index[p] >= 0) ? kept++ : -1;
+    }
+    for (long long i = keep; i < t->len; i++) {
+        if (index[i] < 0) continue;
+        Node *n = &t->nodes[index[i]];
+        *n = t->nodes[i];
+        n->parent = i == keep ? -1 : index[n->parent];
+        for (int k = 0; k < n->nchildren; k++) n->children[k] = index[n->children[k]];
+    }
+    free(index);
+    t->len = kept;
+    t->root = 0;
+    return 0;
 }
 
 /* The root for a position: found a few plies down the kept tree when ``reuse``, else new.
@@ -97,14 +127,9 @@ static long long tree_start(Tree *t, const u8 *board, int to_move, int reuse, in
         }
         free(frontier);
         free(next);
-        if (found >= 0) {
-            t->root = (int32_t)found;
-            t->nodes[found].parent = -1;
-            return t->nodes[found].visits;
-        }
+        if (found >= 0) return tree_keep(t, (int32_t)found) < 0 ? -1 : t->nodes[0].visits;
     }
     t->len = 0;
-    t->count = 1;
     t->root = tree_add(t, board, to_move, -1, -1);
     return t->root < 0 ? -1 : 0;
 }
@@ -186,7 +211,7 @@ static long long tree_run(Tree *t, long long iterations, double deadline, int *m
             depth++;
         }
         /* Expansion: one new child, while the tree may grow (the root always may). */
-        if (t->nodes[id].to_move >= 0 && (t->count < t->node_limit || id == t->root)) {
+        if (t->nodes[id].to_move >= 0 && (t->len < t->node_limit || id == t->root)) {
             Node *n = &t->nodes[id];
             if (!n->expanded) {
                 int moves[MAX_PITS];
@@ -209,7 +234,6 @@ static long long tree_run(Tree *t, long long iterations, double deadline, int *m
                 if (child < 0) return -1;
                 n = &t->nodes[id]; /* the arena may have moved */
                 n->children[n->nchildren++] = child;
-                t->count++;
                 id = child;
                 depth++;
             }
