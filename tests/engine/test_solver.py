@@ -181,3 +181,19 @@ def test_solve_command_prints_the_value_and_each_move(tmp_path, capsys) -> None:
     assert "value +2" in out
     assert "A (pit 0): +2  best" in out and "C (pit 2): -4" in out
     assert "100%" in out and " s" in out
+
+
+@pytest.mark.parametrize("guess", [-20, 0, 2, 5, 30])
+def test_a_guess_changes_the_searches_but_never_the_value(guess: int) -> None:
+    rules = get_variant("kalah", pits=4, seeds=3)
+    solution = Solver(rules, table_seeds=6).solve(rules.initial_state(), guess=guess)
+    assert solution.value == 6
+    assert max(solution.move_values.values()) == 6
+
+
+def test_solve_command_can_print_the_value_alone(tmp_path, capsys) -> None:
+    argv = ["kalah", "pits=3", "seeds=3", "--cache", str(tmp_path), "--value-only", "--guess", "2"]
+    assert solve_main(argv) == 0
+    out = capsys.readouterr().out
+    assert "value +2" in out
+    assert "(pit" not in out and "every move" not in out
