@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.agents.base import Agent, Decision, Limit
+from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.core import State
 
 LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert", "master", "perfect")
@@ -117,7 +117,8 @@ DESCRIPTIONS: dict[str, str] = {
 
 
 class ByVariant(Agent):
-    """Plays a variant named in ``agents`` with that agent, every other with ``default``."""
+    """Plays a variant named in ``agents`` (by ``rules.name``) with that agent, every other with
+    ``default``."""
 
     def __init__(self, default: Agent, agents: dict[str, Agent]) -> None:
         super().__init__(default.seed, default.default_limit)
@@ -125,9 +126,14 @@ class ByVariant(Agent):
         self.default = default
         self.agents = agents
 
+    def agent_for(self, state: State) -> Agent:
+        return self.agents.get(state.rules.name, self.default)
+
     def choose(self, state: State, limit: Limit | None = None) -> Decision:
-        agent = self.agents.get(state.rules.name, self.default)
-        return agent.choose(state, limit or self.default_limit)
+        return self.agent_for(state).choose(state, limit or self.default_limit)
+
+    def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
+        return self.agent_for(state).search(state, limit, clock)
 
     def describe(self) -> str:
         return self.default.describe()

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from engine import get_variant
-from engine.agents import Limit, make_agent
+from engine.agents import Deadline, Limit, make_agent
 from engine.agents.heuristics import final_value, make_evaluator
 from engine.core import Rules, State
 
@@ -92,8 +92,37 @@ def test_evolutionary_levels_search_replies_deeper_as_they_go_up() -> None:
     from engine.agents.levels import CONFIGS
 
     configs = CONFIGS["evolutionary"]
-    replies = [configs[level].params.get("reply", 0) for level in ("easy", "medium", "hard")]
-    assert replies == sorted(replies) and replies[0] < replies[-1]
+    named = {name for config in configs.values() for name in config.variants}
+    for variant in ("kalah", "oware", *named):
+        replies = [
+            {**configs[level].params, **configs[level].variants.get(variant, {})}.get("reply", 0)
+            for level in ("easy", "medium", "hard")
+        ]
+        assert replies == sorted(replies) and replies[0] < replies[-1], variant
     assert all(configs[level].params["deepen"] for level in ("expert", "master", "perfect"))
     with pytest.raises(ValueError, match="reply >= 0"):
         make_agent("evolutionary", reply=-1)
+
+
+def test_a_level_plays_each_variant_with_its_own_parameters() -> None:
+    """Medium searches the replies two plies, in Oware one (``LevelConfig.variants``)."""
+    agent = make_agent(level="medium", algorithm="evolutionary", seed=3)
+    assert agent.level == "medium" and agent.name == "evolutionary"
+    for variant, reply in (("kalah", 2), ("oware", 1), ("relay", 2)):
+        state = get_variant(variant).initial_state()
+        decision = agent.choose(state)
+        assert decision.extra["reply"] == reply and decision.move in state.legal_moves()
+        assert decision.extra["generations"] == 10
+        alone = make_agent(
+            "evolutionary",
+            seed=3,
+            generations=10,
+            population=20,
+            horizon=2,
+            reply=reply,
+            heuristic="mix",
+        ).choose(state, Limit(seconds=0.5))
+        assert (alone.move, alone.move_values) == (decision.move, decision.move_values)
+        searched = agent.search(state, Limit(seconds=0.5), Deadline(0.5))  # as Perfect calls it
+        assert searched.extra["reply"] == reply
+    agent.reset()
