@@ -5,7 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.replay import replay
-from engine.agents import make_agent
+from engine.agents.levels import level_agent
+
+TABLES: str | None = None
+"""The folder the levels' endgame tables are cached in (the instance folder's ``tables``), set
+when a search process starts (see app.computer.pool)."""
 
 
 def think(
@@ -21,11 +25,17 @@ def think(
     """Replay the game (from ``start``, a position set up by hand, if given) and let the
     level's agent choose; its decision as a JSON-ready dict."""
     record = replay(variant, options, first_player, moves, start)  # remembered between searches
-    agent = make_agent(level=level, algorithm=algorithm, seed=seed)
+    agent = level_agent(level, algorithm, seed, TABLES)
     decision = agent.choose(record.state).to_dict()
     decision["level"] = level
     decision["algorithm"] = algorithm
     return decision
+
+
+def use_tables(folder: str | None) -> None:
+    """Cache this process's endgame tables in ``folder``."""
+    global TABLES
+    TABLES = folder
 
 
 def ready() -> bool:

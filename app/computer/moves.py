@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import threading
 import time
 import weakref
@@ -176,7 +177,8 @@ def drain_all(timeout: float) -> bool:
 
 
 def init_app(app: Flask, store: GameStore) -> None:
-    pool = SearchPool(app.config["AI_EXECUTOR"], app.config["AI_WORKERS"])
+    tables = os.path.join(app.instance_path, "tables")
+    pool = SearchPool(app.config["AI_EXECUTOR"], app.config["AI_WORKERS"], tables)
     queue = FairQueue(
         pool,
         app.config["AI_QUEUE"],

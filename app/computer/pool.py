@@ -29,10 +29,12 @@ Task = Callable[..., dict[str, Any]]
 SEARCH_NICENESS = 10  # search processes yield the CPU to the web workers
 
 
-def search_process_setup() -> None:
+def search_process_setup(tables: str | None = None) -> None:
     """A search process: lower CPU priority than the web workers, and deaf to Ctrl+C and
     SIGTERM sent to the whole process group, so that its server worker can finish the running
-    search before shutting the pool down (the process ends when its worker does)."""
+    search before shutting the pool down (the process ends when its worker does); its endgame
+    tables are cached in the folder ``tables``."""
+    job.use_tables(tables)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     try:
@@ -53,13 +55,15 @@ def exit_with_parent(parent: int, every: float = 1.0) -> None:
 
 class SearchPool:
     """``workers`` search processes (``kind="process"``) or threads, created on first use in
-    this process, and created again if a search process was killed."""
+    this process, and created again if a search process was killed.  ``tables`` is the folder
+    the searches cache their endgame tables in."""
 
-    def __init__(self, kind: str = "process", workers: int = 1) -> None:
+    def __init__(self, kind: str = "process", workers: int = 1, tables: str | None = None) -> None:
         if kind not in ("process", "thread"):
             raise ValueError(f"AI_EXECUTOR must be 'process' or 'thread', not {kind!r}")
         self.kind = kind
         self.workers = max(1, int(workers))
+        self.tables = tables
         self._executor: Executor | None = None
         self._pid = 0
 
@@ -69,9 +73,13 @@ class SearchPool:
             if self.kind == "process":
                 ctx = multiprocessing.get_context("spawn")
                 self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=ctx, initializer=search_process_setup
+                    self.workers,
+                    mp_context=ctx,
+                    initializer=search_process_setup,
+                    initargs=(self.tables,),
                 )
             else:
+                job.use_tables(self.tables)
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="mancala-ai")
             self._pid = os.getpid()
         return self._executor

@@ -4,7 +4,9 @@
 same tree (same values, node counts and table), so :func:`make_searcher` may hand either to the
 minimax agent.  The search asks every position whose turn it is (Kalah's extra turns mean the
 players do not simply alternate): it maximises where the agent ``me`` is to move and minimises
-elsewhere.  A finished game is worth ``win`` plus the margin.
+elsewhere.  A finished game is worth ``win`` plus the margin, and so is a Kalah position with
+few enough seeds on the board for the endgame table given (``engine.solver.table``): its store
+difference plus the table's exact value of the rest, scored as the game's end.
 
 Move ordering: the table's best move first, then moves that keep the turn, then the rest in pit
 order; after the first move of a node, principal variation search tries to prove each other
@@ -24,6 +26,7 @@ from engine import native
 from engine.agents.heuristics import Evaluator, final_value
 from engine.agents.kernels import kernel_for, kernel_spec, leaf_best_for
 from engine.core import Rules, State
+from engine.solver.table import Table
 
 EXACT, LOWER, UPPER = 0, 1, 2
 PROVEN = 1_000_000
@@ -46,9 +49,11 @@ def make_searcher(
     ordering: bool,
     table: bool,
     leaf_kernel: bool = True,
+    endgame: Table | None = None,
 ) -> Any:
     """The native searcher where the native core plays ``rules`` with this evaluation, else
-    :class:`PySearcher` (the same results either way)."""
+    :class:`PySearcher` (the same results either way).  ``endgame``: a Kalah endgame table of
+    ``rules`` to value positions with few seeds exactly."""
     spec = kernel_spec(rules)
     totals = getattr(evaluate, "totals_weights", None)
     features = getattr(evaluate, "feature_weights", None)
@@ -64,8 +69,30 @@ def make_searcher(
             rules.has_stores_on_path,
             ordering,
             table,
+            None if endgame is None else endgame.values,
+            -1 if endgame is None else endgame.seeds,
         )
-    return PySearcher(rules, me, evaluate, win, ordering, table, leaf_kernel)
+    return PySearcher(rules, me, evaluate, win, ordering, table, leaf_kernel, endgame)
+
+
+def endgame_scorer(
+    rules: Rules, table: Table, me: int, win: float
+) -> Callable[[Sequence[int], int], float | None]:
+    """The exact value for ``me`` of a board (``player`` to move) whose pits hold at most
+    ``table.seeds`` seeds, scored as a finished game; None for a board with more."""
+    n, most = rules.pits, table.seeds
+
+    def score(board: Sequence[int], player: int) -> float | None:
+        own, other = (n + 1) * player, (n + 1) * (1 - player)
+        view = (*board[own : own + n], *board[other : other + n])
+        if sum(view) > most:
+            return None
+        margin = board[own + n] - board[other + n] + table.value(view)
+        if player != me:
+            margin = -margin
+        return win + margin if margin > 0 else -win + margin if margin < 0 else 0.0
+
+    return score
 
 
 class PySearcher:
@@ -80,6 +107,7 @@ class PySearcher:
         ordering: bool,
         table: bool,
         leaf_kernel: bool = True,
+        endgame: Table | None = None,
     ) -> None:
         self.rules = rules
         self.nodes = 0
@@ -114,7 +142,10 @@ class PySearcher:
             if weights and leaf_kernel and rules.board_only
             else None
         )
-        self._search = self._make(me, evaluate_node, final, leaf_best, ordering)
+        exact = None
+        if endgame is not None and rules.board_only:
+            exact = endgame_scorer(rules, endgame, me, win)
+        self._search = self._make(me, evaluate_node, final, leaf_best, ordering, exact)
 
     def alphabeta(
         self,
@@ -153,6 +184,7 @@ class PySearcher:
         final: Callable[[Node], float],
         leaf_best: Any,
         ordering: bool,
+        exact: Callable[[Node, int], float | None] | None,
     ) -> Callable[[Node, int, int, float, float], float]:
         """The recursive search as a closure over locals (the inner loop of every search)."""
         expand, key_of = self.expand, self.key
@@ -168,6 +200,10 @@ class PySearcher:
                 search.next_check = search.nodes + 1024
                 if search.deadline is not None and clock() >= search.deadline:
                     raise _Timeout
+            if exact is not None:
+                known = exact(node, player)
+                if known is not None:
+                    return known
             if depth == 0:
                 search.horizon += 1
                 return evaluate(node)

@@ -56,10 +56,14 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "easy": LevelConfig({"heuristic": "store"}, 0.5, depth=2),
         "medium": LevelConfig({"heuristic": "diff"}, 0.5, depth=3),
         "hard": LevelConfig({"heuristic": "diff"}, 0.5, depth=5),
-        "expert": LevelConfig({"heuristic": "mix"}, 1.0, depth=9),
-        "master": LevelConfig({"heuristic": "tuned"}, 3.0),
+        # Expert and above value Kalah positions with few seeds left exactly, from the endgame
+        # table the solver uses (engine.solver.table.shared); the lower levels only look ahead.
+        "expert": LevelConfig({"heuristic": "mix", "endgame": True}, 1.0, depth=9),
+        "master": LevelConfig({"heuristic": "tuned", "endgame": True}, 3.0),
         # Perfect's fallback search uses all the time the solve leaves (no early stop).
-        "perfect": LevelConfig({"heuristic": "tuned", "early_stop": False}, PERFECT_SECONDS),
+        "perfect": LevelConfig(
+            {"heuristic": "tuned", "early_stop": False, "endgame": True}, PERFECT_SECONDS
+        ),
     },
     "mcts": {
         "beginner": LevelConfig({}, 0.5, iterations=20),
@@ -148,7 +152,7 @@ def level_agent(
 ) -> Agent:
     """The agent that plays ``level`` with ``algorithm``; ValueError for unknown names.
 
-    ``tables`` is the folder Perfect caches its endgame tables in (None: in memory)."""
+    ``tables`` is the folder endgame tables are cached in (None: in memory)."""
     from engine.agents import make_agent
     from engine.agents.perfect import PerfectAgent
 
@@ -157,12 +161,13 @@ def level_agent(
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     config = CONFIGS[algorithm][level]
-    agent = make_agent(algorithm, seed=seed, **config.params)
+    params = with_tables(config.params, tables)
+    agent = make_agent(algorithm, seed=seed, **params)
     if config.variants:
         agent = ByVariant(
             agent,
             {
-                name: make_agent(algorithm, seed=seed, **{**config.params, **changed})
+                name: make_agent(algorithm, seed=seed, **{**params, **changed})
                 for name, changed in config.variants.items()
             },
         )
@@ -170,7 +175,8 @@ def level_agent(
     if level == "perfect":
         stronger = None
         if algorithm == "mcts":
-            stronger = make_agent("minimax", seed=seed, **CONFIGS["minimax"][level].params)
+            params = with_tables(CONFIGS["minimax"][level].params, tables)
+            stronger = make_agent("minimax", seed=seed, **params)
         agent = PerfectAgent(
             agent,
             seed,
@@ -181,6 +187,11 @@ def level_agent(
         )
     agent.level = level
     return agent
+
+
+def with_tables(params: dict[str, Any], tables: str | None) -> dict[str, Any]:
+    """A level's agent parameters, told the endgame tables' folder if it reads a table."""
+    return {**params, "tables": tables} if params.get("endgame") else params
 
 
 def level_seconds(level: str) -> float:

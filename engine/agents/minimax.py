@@ -29,6 +29,7 @@ from engine.agents.alphabeta import make_searcher
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.heuristics import final_value, make_evaluator
 from engine.core import Rules, State
+from engine.solver.table import shared
 
 MAX_DEPTH = 64
 TABLE_LIMIT = 1_500_000
@@ -46,7 +47,9 @@ class MinimaxAgent(Agent):
     (searching the depth limit directly, moves in pit order); ``exact_wins=False`` scores a
     finished game by its margin alone, as the reference benchmark does; ``leaf_kernel=False``
     evaluates every leaf on its board (the same values, slower; for tests); ``early_stop=False``
-    thinks until the time limit even when the move has settled."""
+    thinks until the time limit even when the move has settled; ``endgame=True`` values Kalah
+    positions with few seeds on the board exactly from an endgame table (the one the solver
+    uses, cached in the folder ``tables``, see engine.solver.table.shared)."""
 
     name = "minimax"
 
@@ -62,6 +65,8 @@ class MinimaxAgent(Agent):
         exact_wins: bool = True,
         leaf_kernel: bool = True,
         early_stop: bool = True,
+        endgame: bool = False,
+        tables: str | None = None,
     ) -> None:
         super().__init__(seed, limit)
         if not 0.0 <= noise <= 1.0:
@@ -74,6 +79,8 @@ class MinimaxAgent(Agent):
         self.exact_wins = exact_wins
         self.leaf_kernel = leaf_kernel
         self.early_stop = bool(early_stop)
+        self.endgame = bool(endgame)
+        self.tables = tables
         # Fail early on a bad heuristic name.
         from engine import get_variant
 
@@ -134,8 +141,16 @@ class _Search:
         self.rules = rules
         self.win = 1000.0 if agent.exact_wins else 0.0
         evaluate = make_evaluator(rules, self.me, agent.heuristic, agent.weights)
+        endgame = shared(rules, agent.tables) if agent.endgame else None
         self.core = make_searcher(
-            rules, self.me, evaluate, self.win, agent.ordering, agent.use_table, agent.leaf_kernel
+            rules,
+            self.me,
+            evaluate,
+            self.win,
+            agent.ordering,
+            agent.use_table,
+            agent.leaf_kernel,
+            endgame,
         )
 
     def final(self, node: Any) -> float:

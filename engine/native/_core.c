@@ -188,19 +188,45 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
 
 typedef struct {
     PyObject_HEAD Search s;
+    PyObject *endgame; /* the bytes the search's endgame table points into */
 } SearcherObject;
 
+/* Searcher(spec, me, win, eval_kind, weights, distance, ordering, table, endgame=None,
+ * endgame_seeds=-1): ``endgame`` is a Kalah endgame table (engine/solver/table.py, int8 values
+ * of every view of up to ``endgame_seeds`` seeds). */
 static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"spec", "me", "win", "eval_kind", "weights", "distance",
-                             "ordering", "table", NULL};
-    PyObject *spec;
+    static char *kwlist[] = {"spec",     "me",       "win",   "eval_kind", "weights",
+                             "distance", "ordering", "table", "endgame",   "endgame_seeds",
+                             NULL};
+    PyObject *spec, *endgame = Py_None;
     Search *s = &self->s;
+    int endgame_seeds = -1;
     table_free(&s->table);
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oidi(dddd)ppp", kwlist, &spec, &s->me,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oidi(dddd)ppp|Oi", kwlist, &spec, &s->me,
                                      &s->win, &s->eval_kind, &s->w[0], &s->w[1], &s->w[2],
-                                     &s->w[3], &s->distance, &s->ordering, &s->use_table))
+                                     &s->w[3], &s->distance, &s->ordering, &s->use_table,
+                                     &endgame, &endgame_seeds))
         return -1;
     if (parse_spec(spec, &s->r)) return -1;
+    Py_CLEAR(self->endgame);
+    s->endgame = NULL;
+    s->endgame_seeds = -1;
+    if (endgame != Py_None) {
+        int m = 2 * s->r.pits;
+        if (!PyBytes_Check(endgame)) {
+            PyErr_SetString(PyExc_TypeError, "endgame must be bytes");
+            return -1;
+        }
+        if (endgame_seeds < 0 || endgame_seeds > ENDGAME_MAX_SEEDS || m > ENDGAME_MAX_PITS ||
+            (uint64_t)PyBytes_GET_SIZE(endgame) != endgame_count(endgame_seeds, m)) {
+            PyErr_SetString(PyExc_ValueError, "endgame size does not match endgame_seeds");
+            return -1;
+        }
+        Py_INCREF(endgame);
+        self->endgame = endgame;
+        s->endgame = (const int8_t *)PyBytes_AS_STRING(endgame);
+        s->endgame_seeds = endgame_seeds;
+    }
     s->pvs = s->ordering && s->use_table;
     s->nodes = s->horizon = 0;
     s->next_check = 1024;
@@ -210,6 +236,7 @@ static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
 
 static void Searcher_dealloc(SearcherObject *self) {
     table_free(&self->s.table);
+    Py_CLEAR(self->endgame);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -444,6 +471,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
+    endgame_init();
     if (PyType_Ready(&SearcherType) < 0 || PyType_Ready(&TreeType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

@@ -26,40 +26,16 @@
 #include <string.h>
 #include <time.h>
 
+#include "endgame.h"
+
 #define MAXP 8
 #define MAXM (2 * MAXP)
-#define MAXN 64 /* largest seed count a table may hold */
+#define MAXN ENDGAME_MAX_SEEDS
 #define UNKNOWN (-128)
 
 typedef struct {
     int pits, capture, empty_capture;
 } Rules;
-
-static uint64_t binom[MAXN + MAXM + 2][MAXM + 1];
-
-static void init_binom(void) {
-    for (int n = 0; n < MAXN + MAXM + 2; n++) {
-        binom[n][0] = 1;
-        for (int k = 1; k <= MAXM; k++)
-            binom[n][k] = n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
-    }
-}
-
-/* Positions of m pits holding at most s seeds: C(s + m, m). */
-static uint64_t count_upto(int s, int m) { return s < 0 ? 0 : binom[s + m][m]; }
-
-/* Rank among all positions of m pits: by seed count, then lexicographically (DESIGN: the table
- * for N seeds is a prefix of the table for N + 1). */
-static uint64_t rank_board(const uint8_t *b, int m, int s) {
-    uint64_t r = count_upto(s - 1, m);
-    int rem = s;
-    for (int i = 0; i < m - 1 && rem; i++) {
-        int k = m - 1 - i, a = b[i];
-        r += binom[rem + k][k] - binom[rem - a + k][k];
-        rem -= a;
-    }
-    return r;
-}
 
 /* One move of pit i: child board (mover first unless `swap`), seeds gained by the mover (store
  * and captures), and what follows: 0 the opponent moves (child swapped to their view), 1 the
@@ -143,7 +119,7 @@ static int solve_small(Builder *B, const uint8_t *b) {
 
 static int table_value(Builder *B, const uint8_t *b, int s) {
     int m = 2 * B->R->pits;
-    uint64_t r = rank_board(b, m, s);
+    uint64_t r = endgame_rank(b, m, s);
     if (B->v[r] == UNKNOWN) B->v[r] = (int8_t)solve_small(B, b);
     return B->v[r];
 }
@@ -152,13 +128,13 @@ static int table_value(Builder *B, const uint8_t *b, int s) {
 static void build(const Rules *R, int N, int8_t *v) {
     int P = R->pits, m = 2 * P;
     Builder B = {R, v};
-    uint64_t total = count_upto(N, m);
+    uint64_t total = endgame_count(N, m);
     memset(v, UNKNOWN, total);
     uint8_t a[MAXM];
     for (int s = 0; s <= N; s++) {
         memset(a, 0, m);
         a[m - 1] = (uint8_t)s;
-        uint64_t r = count_upto(s - 1, m);
+        uint64_t r = endgame_count(s - 1, m);
         for (;;) {
             if (v[r] == UNKNOWN) {
                 int own = 0, theirs = 0;
@@ -268,7 +244,7 @@ static int search(Solver *S, const uint8_t *b, int s, int alpha, int beta) {
     const Rules *R = &S->R;
     int P = R->pits, m = 2 * P;
     S->nodes++;
-    if (s <= S->table_seeds) return S->table[rank_board(b, m, s)];
+    if (s <= S->table_seeds) return S->table[endgame_rank(b, m, s)];
     if (alpha >= s) return s;
     if (beta <= -s) return -s;
     if (check_stop(S)) return 0;
@@ -420,12 +396,12 @@ static PyObject *py_build_table(PyObject *self, PyObject *args) {
     int pits, capture, empty_capture, N;
     if (!PyArg_ParseTuple(args, "ippi", &pits, &capture, &empty_capture, &N)) return NULL;
     if (check_rules(pits) < 0) return NULL;
-    if (N < 0 || N > MAXN || count_upto(N, 2 * pits) > ((uint64_t)1 << 34)) {
+    if (N < 0 || N > MAXN || endgame_count(N, 2 * pits) > ((uint64_t)1 << 34)) {
         PyErr_SetString(PyExc_ValueError, "table too large");
         return NULL;
     }
     Rules R = {pits, capture, empty_capture};
-    uint64_t total = count_upto(N, 2 * pits);
+    uint64_t total = endgame_count(N, 2 * pits);
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)total);
     if (!out) return NULL;
     int8_t *v = (int8_t *)PyBytes_AS_STRING(out);
@@ -449,7 +425,7 @@ static PyObject *py_rank(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "too many seeds to rank");
         return NULL;
     }
-    return PyLong_FromUnsignedLongLong(rank_board(b, (int)m, s));
+    return PyLong_FromUnsignedLongLong(endgame_rank(b, (int)m, s));
 }
 
 static int Solver_init(Solver *S, PyObject *args, PyObject *kw) {
@@ -477,7 +453,7 @@ static int Solver_init(Solver *S, PyObject *args, PyObject *kw) {
             return -1;
         }
         if (table_seeds < 0 || table_seeds > MAXN ||
-            (uint64_t)PyBytes_GET_SIZE(table) != count_upto(table_seeds, 2 * pits)) {
+            (uint64_t)PyBytes_GET_SIZE(table) != endgame_count(table_seeds, 2 * pits)) {
             PyErr_SetString(PyExc_ValueError, "table size does not match table_seeds");
             return -1;
         }
@@ -590,7 +566,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__solve(void) {
-    init_binom();
+    endgame_init();
     if (PyType_Ready(&SolverType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

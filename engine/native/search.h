@@ -1,13 +1,15 @@
 /* Alpha-beta with a transposition table, move ordering and principal variation search: the
  * exact twin of engine/agents/minimax.py's pure search (same tree, same node counts, same
  * floating-point values).  A value whose subtree reached no depth-limited leaf is proven and
- * is stored with depth PROVEN, so it answers any later probe. */
+ * is stored with depth PROVEN, so it answers any later probe.  In Kalah, a position with few
+ * enough seeds on the board for the endgame table given is valued exactly from it. */
 #ifndef MANCALA_SEARCH_H
 #define MANCALA_SEARCH_H
 
 #include <math.h>
 #include <setjmp.h>
 #include "clock.h"
+#include "endgame.h"
 #include "rules.h"
 #include "table.h"
 
@@ -26,6 +28,8 @@ typedef struct {
     int eval_kind, distance;
     double w[4];
     Table table;
+    const int8_t *endgame; /* Kalah endgame table (views of up to endgame_seeds seeds) or NULL */
+    int endgame_seeds;
     long long nodes, horizon, next_check;
     double deadline; /* on the monotonic clock (time.perf_counter), < 0: none */
     jmp_buf timeout;
@@ -71,12 +75,34 @@ static inline double final_value(const Search *s, const u8 *b) {
     return 0.0;
 }
 
+/* The exact value for ``me`` of a Kalah position whose board holds at most endgame_seeds seeds
+ * (``player`` to move): the store difference plus the table's value of the mover's view, scored
+ * as a finished game. */
+static double endgame_value(const Search *s, const u8 *node, int player, int seeds) {
+    const Rules *r = &s->r;
+    int n = r->pits, own = (n + 1) * player, other = (n + 1) * (1 - player);
+    u8 v[2 * MAX_PITS];
+    memcpy(v, node + own, (size_t)n);
+    memcpy(v + n, node + other, (size_t)n);
+    int margin = node[own + n] - node[other + n] + s->endgame[endgame_rank(v, 2 * n, seeds)];
+    if (player != s->me) margin = -margin;
+    if (margin > 0) return s->win + margin;
+    if (margin < 0) return -s->win + margin;
+    return 0.0;
+}
+
 static double alphabeta(Search *s, const u8 *node, int player, int depth, double alpha,
                         double beta) {
     const Rules *r = &s->r;
     if (++s->nodes >= s->next_check) {
         s->next_check = s->nodes + 1024;
         if (s->deadline >= 0 && monotonic() >= s->deadline) longjmp(s->timeout, 1);
+    }
+    if (s->endgame) {
+        int seeds = 0;
+        for (int i = 0; i < r->size; i++) seeds += node[i];
+        seeds -= node[r->store0] + node[r->store1];
+        if (seeds <= s->endgame_seeds) return endgame_value(s, node, player, seeds);
     }
     if (depth == 0) {
         s->horizon++;

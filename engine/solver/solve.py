@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from engine.core import Rules, State
 from engine.solver.rules import NEXT_OVER, NEXT_SAME, KalahSpec, View, over_value, play, view
 from engine.solver.search import SearchCore, make_core
-from engine.solver.table import Table, load
+from engine.solver.table import Table, load, shared
 
 Report = Callable[[float, int], object]
 """Progress: (share of the root's moves done, nodes searched so far)."""
@@ -58,7 +58,9 @@ class Solver:
     ) -> None:
         self.spec = KalahSpec.of(rules)
         self.table: Table | None = None
-        if table_seeds != 0:
+        if table_seeds is None:
+            self.table = shared(rules, None if cache is None else os.fspath(cache), pure)
+        elif table_seeds != 0:
             self.table = load(self.spec, rules.total_seeds, cache, table_seeds, pure)
         self.core: SearchCore
         self.core, self.native = make_core(self.spec, self.table, tt_bits, pure)

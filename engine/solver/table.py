@@ -15,6 +15,7 @@ from functools import lru_cache
 from math import comb
 from pathlib import Path
 
+from engine.core import Rules
 from engine.solver import native
 from engine.solver.rules import NEXT_OPPONENT, NEXT_OVER, KalahSpec, View, over_value, play
 
@@ -167,3 +168,15 @@ def _save(folder: Path, name: str, values: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@lru_cache(maxsize=8)
+def shared(rules: Rules, folder: str | None = None, pure: bool = False) -> Table | None:
+    """The table every search of ``rules`` in this process reads (the solver's and alpha-beta's
+    leaves): as :func:`load` picks it, loaded once; None where the solver does not solve
+    ``rules``."""
+    try:
+        spec = KalahSpec.of(rules)
+    except ValueError:
+        return None
+    return load(spec, rules.total_seeds, folder, None, pure)

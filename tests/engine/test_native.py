@@ -129,6 +129,25 @@ def test_endgames_are_solved_the_same_and_exactly(
         assert fast["exact"] and fast["depth"] < 40
 
 
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"pits": 4, "seeds": 4, "empty_capture": True}, {"pits": 5, "seeds": 3, "capture": False}],
+    ids=str,
+)
+def test_searches_reading_an_endgame_table_are_the_same(
+    core: ModuleType, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Positions with few seeds valued exactly from the table, on both cores alike."""
+    rules = get_variant("kalah", **options)
+    for state in random_positions(rules, 6, seed=3):
+        fast, slow = on_both(
+            core,
+            monkeypatch,
+            lambda s=state: decide("minimax", s, Limit(depth=7), heuristic="tuned", endgame=True),
+        )
+        assert fast == slow, state
+
+
 MCTS_RULE_SETS = RULE_SETS[:-3:13] + RULE_SETS[-3:]
 """Every 13th Kalah option set (each option takes each value at least once) and every Oware."""
 

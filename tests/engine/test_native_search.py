@@ -13,6 +13,8 @@ from engine.agents.alphabeta import PROVEN, PySearcher
 from engine.agents.heuristics import WIN, make_evaluator
 from engine.agents.mcts import decided
 from engine.agents.minimax import MAX_DEPTH, settled
+from engine.solver import KalahSpec, Solver
+from engine.solver import table as tables
 
 # Published values of Kalah from the start (standard rules), first player's margin.
 PUBLISHED = [({"pits": 3, "seeds": 3}, 2), ({"pits": 5, "seeds": 2}, 2)]
@@ -84,3 +86,20 @@ def test_a_settled_move_stops_deepening_only_when_the_next_depth_cannot_finish()
 def test_mcts_stops_when_the_runner_up_cannot_catch_up() -> None:
     assert decided([500, 100, 50], playouts_left=399)
     assert not decided([500, 100, 50], playouts_left=400)
+
+
+def test_an_endgame_table_makes_a_shallow_search_exact(tmp_path) -> None:
+    """With the endgame table at its leaves, a 2-ply search of a Kalah position with few seeds
+    on the board is exact: the solver's final margin, and a move that keeps it."""
+    rules = get_variant("kalah")
+    tables.load(KalahSpec.of(rules), rules.total_seeds, tmp_path, seeds=8)  # the folder's table
+    state = rules.position([0, 2, 0, 1, 2, 0, 21, 1, 0, 1, 0, 1, 0, 19], 0)  # 8 seeds
+    solution = Solver(rules, table_seeds=0).solve(state)
+    plain = make_agent("minimax", seed=1, heuristic="tuned").choose(state, Limit(depth=2))
+    assert not plain.exact
+    decision = make_agent(
+        "minimax", seed=1, heuristic="tuned", endgame=True, tables=str(tmp_path)
+    ).choose(state, Limit(depth=2))
+    assert decision.exact and decision.depth == 1
+    assert decision.value == (WIN if solution.value > 0 else -WIN) + solution.value
+    assert solution.move_values[decision.move] == solution.value
