@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.agents.alphabeta import endgame_scorer
 from engine.agents.base import Agent, Deadline, Decision, Limit
-from engine.agents.heuristics import final_value, make_evaluator
+from engine.agents.heuristics import WIN, final_value, make_evaluator
 from engine.agents.kernels import kernel_for
 from engine.core import State
+from engine.solver.table import shared
 
 Genome = tuple[int, ...]
 
@@ -41,8 +43,10 @@ class EvolutionaryAgent(Agent):
     """Genetic search over move plans.  ``population``, ``generations`` (an iteration limit
     overrides it), ``horizon`` (own turns planned), ``mutation`` (per-bit flip probability;
     default 1 / genome length), ``crossover`` (probability), ``elite``, ``heuristic``,
-    ``reply`` (plies the opponent's replies are searched; 0: greedy) and ``deepen`` (under a
-    time limit, search the replies deeper each time the population converges)."""
+    ``reply`` (plies the opponent's replies are searched; 0: greedy), ``deepen`` (under a
+    time limit, search the replies deeper each time the population converges) and ``endgame``
+    (value Kalah positions with few seeds left exactly from the endgame table cached in the
+    folder ``tables``, as the minimax agent does)."""
 
     name = "evolutionary"
 
@@ -60,6 +64,8 @@ class EvolutionaryAgent(Agent):
         tournament: int = 3,
         reply: int = 0,
         deepen: bool = False,
+        endgame: bool = False,
+        tables: str | None = None,
     ) -> None:
         super().__init__(seed, limit)
         if population < 2 or generations < 1 or horizon < 1 or reply < 0:
@@ -76,6 +82,8 @@ class EvolutionaryAgent(Agent):
         self.tournament = tournament
         self.reply = reply
         self.deepen = deepen
+        self.endgame = bool(endgame)
+        self.tables = tables
 
     def describe(self) -> str:
         return f"evolutionary(pop={self.population}, horizon={self.horizon}, reply={self.reply})"
@@ -99,6 +107,8 @@ class _Evolution:
         self.mutation = agent.mutation if agent.mutation is not None else 1.0 / self.length
         self.evaluate = make_evaluator(rules, self.me, agent.heuristic)
         self.children = kernel_for(rules) if rules.board_only else None
+        table = shared(rules, agent.tables) if agent.endgame and self.children else None
+        self.exact = None if table is None else endgame_scorer(rules, table, self.me, WIN)
         self.fitness_cache: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
         self.evaluations = 0
         self.reply = agent.reply
@@ -155,7 +165,7 @@ class _Evolution:
         self.evaluations += 1
         if player is None:
             return final_value(board, self.rules, self.me), tuple(played)
-        return float(self.evaluate(board)), tuple(played)
+        return self._leaf(board, player), tuple(played)
 
     def _fitness_states(self, genes: list[int]) -> tuple[float, tuple[int, ...]]:
         state = self.state
@@ -213,11 +223,23 @@ class _Evolution:
         if self.stop is not None and not self.nodes & 63 and self.stop.expired():
             raise _OutOfTime
 
+    def _leaf(self, board: list[int], player: int) -> float:
+        """A position where the search stops: exact from the endgame table if it holds it,
+        else the heuristic."""
+        if self.exact is not None:
+            known = self.exact(board, player)
+            if known is not None:
+                return known
+        return float(self.evaluate(board))
+
     def _value(
         self, board: list[int], player: int | None, depth: int, alpha: float, beta: float
     ) -> float:
         if player is None:
             return final_value(board, self.rules, self.me)
+        known = self.exact(board, player) if self.exact is not None else None
+        if known is not None:
+            return known
         if depth <= 0:
             return float(self.evaluate(board))
         self._tick()

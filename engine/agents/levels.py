@@ -41,7 +41,8 @@ PERFECT_TEXT = (
 # The evolutionary levels plan two own turns (one for Beginner) and differ by how far the
 # opponent's replies are searched (`reply` plies; 0: the reply banking them most) and by the
 # heuristic.  The timed levels start at reply 2 and search a ply deeper each time the
-# population has converged, for as long as their time lasts.
+# population has converged, for as long as their time lasts, and value Kalah positions with
+# few seeds left exactly from the endgame table.
 TIMED_EVOLUTION: dict[str, Any] = {
     "generations": 1000,
     "population": 40,
@@ -49,6 +50,7 @@ TIMED_EVOLUTION: dict[str, Any] = {
     "reply": 2,
     "deepen": True,
     "heuristic": "mix",
+    "endgame": True,
 }
 CONFIGS: dict[str, dict[str, LevelConfig]] = {
     "minimax": {

@@ -10,8 +10,10 @@ import pytest
 
 from engine import get_variant
 from engine.agents import Deadline, Limit, make_agent
-from engine.agents.heuristics import final_value, make_evaluator
+from engine.agents.heuristics import WIN, final_value, make_evaluator
 from engine.core import Rules, State
+from engine.solver import KalahSpec, Solver
+from engine.solver import table as tables
 
 
 def _minimax(state: State, depth: int, me: int, rules: Rules, evaluate) -> float:
@@ -126,3 +128,19 @@ def test_a_level_plays_each_variant_with_its_own_parameters() -> None:
         searched = agent.search(state, Limit(seconds=0.5), Deadline(0.5))  # as Perfect calls it
         assert searched.extra["reply"] == reply
     agent.reset()
+
+
+def test_plans_ending_within_the_endgame_table_are_valued_exactly(tmp_path) -> None:
+    """With ``endgame`` a Kalah position with few seeds left is valued from the table: the best
+    plan's value is the solver's final margin, and its first move keeps it."""
+    rules = get_variant("kalah")
+    tables.load(KalahSpec.of(rules), rules.total_seeds, tmp_path, seeds=8)
+    state = rules.position([0, 2, 0, 1, 2, 0, 21, 1, 0, 1, 0, 1, 0, 19], 0)  # 8 seeds
+    solution = Solver(rules, table_seeds=0).solve(state)
+    params = {"population": 20, "generations": 10, "horizon": 2, "reply": 2}
+    exact = make_agent("evolutionary", seed=3, endgame=True, tables=str(tmp_path), **params)
+    decision = exact.choose(state, Limit())
+    assert decision.value == (WIN if solution.value > 0 else -WIN) + solution.value
+    assert solution.move_values[decision.move] == solution.value
+    guessed = make_agent("evolutionary", seed=3, **params).choose(state, Limit())
+    assert guessed.value != decision.value  # the heuristic alone says something else
