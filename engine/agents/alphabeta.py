@@ -76,18 +76,15 @@ def make_searcher(
 
 
 def endgame_scorer(
-    rules: Rules, table: Table, me: int, win: float
+    table: Table, me: int, win: float
 ) -> Callable[[Sequence[int], int], float | None]:
     """The exact value for ``me`` of a board (``player`` to move) whose pits hold at most
     ``table.seeds`` seeds, scored as a finished game; None for a board with more."""
-    n, most = rules.pits, table.seeds
 
     def score(board: Sequence[int], player: int) -> float | None:
-        own, other = (n + 1) * player, (n + 1) * (1 - player)
-        view = (*board[own : own + n], *board[other : other + n])
-        if sum(view) > most:
+        margin = table.final_margin(board, player)
+        if margin is None:
             return None
-        margin = board[own + n] - board[other + n] + table.value(view)
         if player != me:
             margin = -margin
         return win + margin if margin > 0 else -win + margin if margin < 0 else 0.0
@@ -144,7 +141,7 @@ class PySearcher:
         )
         exact = None
         if endgame is not None and rules.board_only:
-            exact = endgame_scorer(rules, endgame, me, win)
+            exact = endgame_scorer(endgame, me, win)
         self._search = self._make(me, evaluate_node, final, leaf_best, ordering, exact)
 
     def alphabeta(

@@ -108,7 +108,7 @@ class _Evolution:
         self.evaluate = make_evaluator(rules, self.me, agent.heuristic)
         self.children = kernel_for(rules) if rules.board_only else None
         table = shared(rules, agent.tables) if agent.endgame and self.children else None
-        self.exact = None if table is None else endgame_scorer(rules, table, self.me, WIN)
+        self.exact = None if table is None else endgame_scorer(table, self.me, WIN)
         self.fitness_cache: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
         self.evaluations = 0
         self.reply = agent.reply

@@ -74,13 +74,19 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         "hard": LevelConfig({}, 0.5, iterations=1600),
         # Expert: four times Hard's playouts.  Timed random playouts (tens of thousands a move
         # natively) left no room above them: Master's extra time bought next to nothing in Kalah.
-        "expert": LevelConfig({}, 1.0, iterations=6400),
+        # Expert and above end a Kalah playout with its exact result once the endgame table
+        # holds the position.
+        "expert": LevelConfig({"endgame": True}, 1.0, iterations=6400),
         # Master and Perfect: greedy playouts and a lower exploration constant (c 0.5: with
         # tens of thousands of playouts a move, c 1.4 keeps spreading them over weak moves), and
         # a new tree each move: a kept tree still counts every node made since the game's first
         # root, so once node_limit is reached only the root grows for the rest of the game.
-        "master": LevelConfig({"playout": "greedy", "c": 0.5, "reuse": False}, 3.0),
-        "perfect": LevelConfig({"playout": "greedy", "c": 0.5, "reuse": False}, PERFECT_SECONDS),
+        "master": LevelConfig(
+            {"playout": "greedy", "c": 0.5, "reuse": False, "endgame": True}, 3.0
+        ),
+        "perfect": LevelConfig(
+            {"playout": "greedy", "c": 0.5, "reuse": False, "endgame": True}, PERFECT_SECONDS
+        ),
     },
     "evolutionary": {
         "beginner": LevelConfig(

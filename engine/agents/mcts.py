@@ -18,22 +18,36 @@ from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.kernels import kernel_spec
 from engine.agents.tree import PyTree
 from engine.core import Rules, State
+from engine.solver.table import Table, shared
 
 PLAYOUTS = ("random", "greedy")
 
 
-def make_tree(rules: Rules, c: float, greedy: bool, node_limit: int, rng_state: int) -> Any:
-    """A UCT tree for ``rules``: the native one where the native core plays them, else pure."""
+def make_tree(
+    rules: Rules,
+    c: float,
+    greedy: bool,
+    node_limit: int,
+    rng_state: int,
+    endgame: Table | None = None,
+) -> Any:
+    """A UCT tree for ``rules``: the native one where the native core plays them, else pure.
+    ``endgame``: a Kalah endgame table of ``rules`` that ends playouts with exact results."""
     spec = kernel_spec(rules)
     if native.core is not None and spec is not None:
-        return native.core.Tree(spec, c, greedy, node_limit, rng_state)
-    return PyTree(rules, c, greedy, node_limit, rng_state)
+        if endgame is None:
+            return native.core.Tree(spec, c, greedy, node_limit, rng_state)
+        return native.core.Tree(
+            spec, c, greedy, node_limit, rng_state, endgame.values, endgame.seeds
+        )
+    return PyTree(rules, c, greedy, node_limit, rng_state, endgame)
 
 
 class MCTSAgent(Agent):
     """UCT.  ``c`` is the exploration constant, ``playout`` "random" or "greedy" (a cheap policy
     that mostly takes the move banking the most seeds), ``node_limit`` caps the tree size,
-    ``reuse`` keeps the tree between moves of one game."""
+    ``reuse`` keeps the tree between moves of one game, ``endgame`` ends a Kalah playout with
+    its exact result once the endgame table (cached in the folder ``tables``) holds it."""
 
     name = "mcts"
 
@@ -45,6 +59,8 @@ class MCTSAgent(Agent):
         playout: str = "random",
         node_limit: int = 200_000,
         reuse: bool = True,
+        endgame: bool = False,
+        tables: str | None = None,
     ) -> None:
         super().__init__(seed, limit)
         if playout not in PLAYOUTS:
@@ -55,6 +71,8 @@ class MCTSAgent(Agent):
         self.playout_policy = playout
         self.node_limit = node_limit
         self.reuse = reuse
+        self.endgame = bool(endgame)
+        self.tables = tables
         self._rules: Rules | None = None
         self._tree: Any = None
         self._rng_state = (self.rng.getrandbits(64) if seed is None else seed) & (2**64 - 1)
@@ -72,7 +90,8 @@ class MCTSAgent(Agent):
             if self._tree is not None:
                 self._rng_state = self._tree.rng_state
             greedy = self.playout_policy == "greedy"
-            self._tree = make_tree(rules, self.c, greedy, self.node_limit, self._rng_state)
+            table = shared(rules, self.tables) if self.endgame else None
+            self._tree = make_tree(rules, self.c, greedy, self.node_limit, self._rng_state, table)
             self._rules = rules
         tree = self._tree
         assert state.to_move is not None

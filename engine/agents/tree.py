@@ -22,6 +22,7 @@ from typing import Any
 from engine.agents.kernels import kernel_for
 from engine.agents.rng import SplitMix64
 from engine.core import Rules, State
+from engine.solver.table import Table
 
 MAX_PLAYOUT_PLIES = 400
 """A playout still going after this many plies (seeds can circle forever in Oware without the
@@ -47,8 +48,17 @@ class _Node:
 class PyTree:
     """A UCT tree over one rule set; the same interface as ``engine.native._core.Tree``."""
 
-    def __init__(self, rules: Rules, c: float, greedy: bool, node_limit: int, rng_state: int):
+    def __init__(
+        self,
+        rules: Rules,
+        c: float,
+        greedy: bool,
+        node_limit: int,
+        rng_state: int,
+        endgame: Table | None = None,
+    ):
         self.rules = rules
+        self.endgame = endgame if rules.board_only else None
         self.c = c
         self.greedy = greedy
         self.node_limit = node_limit
@@ -152,7 +162,8 @@ class PyTree:
     def _playout(self, node: _Node) -> tuple[int, int]:
         """Play the game out from ``node``: random moves, or greedy ones (one time in five a
         random move, else the move leaving the most in the mover's store, a kept turn counting
-        one more).  After MAX_PLAYOUT_PLIES each player banks their row."""
+        one more).  After MAX_PLAYOUT_PLIES each player banks their row.  A Kalah board the
+        endgame table holds ends the playout with its exact result."""
         rules, rng = self.rules, self.rng
         if not self.board_only:
             state: State = node.board
@@ -165,9 +176,13 @@ class PyTree:
         board = list(node.board)
         player = node.to_move
         plies = 0
+        exact = self.endgame.final_margin if self.endgame is not None else None
         if self.greedy:
             children = self.kernel
             while player is not None and plies < MAX_PLAYOUT_PLIES:
+                margin = exact(board, player) if exact is not None else None
+                if margin is not None:
+                    return _exact_scores(player, margin)
                 plies += 1
                 options = list(children(board, player))
                 if rng.random() < 0.2:
@@ -178,6 +193,9 @@ class PyTree:
         else:
             moves, apply = rules.moves, rules.apply
             while player is not None and plies < MAX_PLAYOUT_PLIES:
+                margin = exact(board, player) if exact is not None else None
+                if margin is not None:
+                    return _exact_scores(player, margin)
                 plies += 1
                 pits = moves(board, player)
                 player = apply(board, player, pits[rng.below(len(pits))])
@@ -215,3 +233,8 @@ def _banked(rules: Rules, board: list[int]) -> tuple[int, int]:
         board[rules.store0] + sum(board[i] for i in rules.row(0)),
         board[rules.store1] + sum(board[i] for i in rules.row(1)),
     )
+
+
+def _exact_scores(player: int, margin: int) -> tuple[int, int]:
+    """Scores whose difference is ``player``'s final margin (only the difference counts)."""
+    return (margin, 0) if player == 0 else (0, margin)

@@ -184,6 +184,22 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(count);
 }
 
+/* A Kalah endgame table given to a search (engine/solver/table.py: int8 values of every view of
+ * up to ``seeds`` seeds of ``pits``-pit rows), checked; NULL with an exception if it is bad. */
+static const int8_t *endgame_of(PyObject *table, int seeds, int pits) {
+    int m = 2 * pits;
+    if (!PyBytes_Check(table)) {
+        PyErr_SetString(PyExc_TypeError, "endgame must be bytes");
+        return NULL;
+    }
+    if (seeds < 0 || seeds > ENDGAME_MAX_SEEDS || m > ENDGAME_MAX_PITS ||
+        (uint64_t)PyBytes_GET_SIZE(table) != endgame_count(seeds, m)) {
+        PyErr_SetString(PyExc_ValueError, "endgame size does not match endgame_seeds");
+        return NULL;
+    }
+    return (const int8_t *)PyBytes_AS_STRING(table);
+}
+
 /* -- Searcher ------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -212,20 +228,11 @@ static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
     s->endgame = NULL;
     s->endgame_seeds = -1;
     if (endgame != Py_None) {
-        int m = 2 * s->r.pits;
-        if (!PyBytes_Check(endgame)) {
-            PyErr_SetString(PyExc_TypeError, "endgame must be bytes");
-            return -1;
-        }
-        if (endgame_seeds < 0 || endgame_seeds > ENDGAME_MAX_SEEDS || m > ENDGAME_MAX_PITS ||
-            (uint64_t)PyBytes_GET_SIZE(endgame) != endgame_count(endgame_seeds, m)) {
-            PyErr_SetString(PyExc_ValueError, "endgame size does not match endgame_seeds");
-            return -1;
-        }
+        s->endgame = endgame_of(endgame, endgame_seeds, s->r.pits);
+        if (!s->endgame) return -1;
+        s->endgame_seeds = endgame_seeds;
         Py_INCREF(endgame);
         self->endgame = endgame;
-        s->endgame = (const int8_t *)PyBytes_AS_STRING(endgame);
-        s->endgame_seeds = endgame_seeds;
     }
     s->pvs = s->ordering && s->use_table;
     s->nodes = s->horizon = 0;
@@ -332,25 +339,39 @@ static PyTypeObject SearcherType = {
 
 typedef struct {
     PyObject_HEAD Tree t;
+    PyObject *endgame; /* the bytes the tree's endgame table points into */
 } TreeObject;
 
+/* Tree(spec, c, greedy, node_limit, rng_state, endgame=None, endgame_seeds=-1) */
 static int TreeObj_init(TreeObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"spec", "c", "greedy", "node_limit", "rng_state", NULL};
-    PyObject *spec;
+    static char *kwlist[] = {"spec",      "c",       "greedy",        "node_limit",
+                             "rng_state", "endgame", "endgame_seeds", NULL};
+    PyObject *spec, *endgame = Py_None;
     unsigned long long state;
+    int endgame_seeds = -1;
     Tree *t = &self->t;
     free(t->nodes);
     memset(t, 0, sizeof(*t));
     t->root = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OdpLK", kwlist, &spec, &t->c, &t->greedy,
-                                     &t->node_limit, &state))
+    Py_CLEAR(self->endgame);
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OdpLK|Oi", kwlist, &spec, &t->c, &t->greedy,
+                                     &t->node_limit, &state, &endgame, &endgame_seeds))
         return -1;
     t->rng = state;
-    return parse_spec(spec, &t->r);
+    if (parse_spec(spec, &t->r)) return -1;
+    if (endgame != Py_None) {
+        t->endgame = endgame_of(endgame, endgame_seeds, t->r.pits);
+        if (!t->endgame) return -1;
+        t->endgame_seeds = endgame_seeds;
+        Py_INCREF(endgame);
+        self->endgame = endgame;
+    }
+    return 0;
 }
 
 static void TreeObj_dealloc(TreeObject *self) {
     free(self->t.nodes);
+    Py_CLEAR(self->endgame);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -2,8 +2,7 @@
  *
  * A view is the mover's pits then the opponent's; views are ranked by seed count, then
  * lexicographically, so the table for N seeds is a prefix of the table for N + 1.  Shared by
- * the solver (_solve.c) and the alpha-beta search (search.h), which reads a table at its
- * leaves. */
+ * the solver (_solve.c) and the searches that read a table at their leaves (search.h, mcts.h). */
 #ifndef MANCALA_ENDGAME_H
 #define MANCALA_ENDGAME_H
 
@@ -38,6 +37,24 @@ static inline uint64_t endgame_rank(const uint8_t *b, int m, int s) {
         rem -= a;
     }
     return r;
+}
+
+/* The final margin of a Kalah board (the core's layout: player 0's pits, their store, player
+ * 1's pits, their store) for ``player`` to move, both sides playing perfectly, from a table of
+ * every view of up to ``most`` seeds: 1 and *margin set, or 0 if the pits hold more seeds. */
+static inline int endgame_margin(const int8_t *table, int most, const uint8_t *b, int pits,
+                                 int player, int *margin) {
+    int own = (pits + 1) * player, other = (pits + 1) * (1 - player), seeds = 0;
+    uint8_t v[ENDGAME_MAX_PITS];
+    if (2 * pits > ENDGAME_MAX_PITS) return 0;
+    for (int i = 0; i < pits; i++) {
+        v[i] = b[own + i];
+        v[pits + i] = b[other + i];
+        seeds += v[i] + v[pits + i];
+    }
+    if (seeds > most) return 0;
+    *margin = b[own + pits] - b[other + pits] + table[endgame_rank(v, 2 * pits, seeds)];
+    return 1;
 }
 
 #endif

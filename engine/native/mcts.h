@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "clock.h"
+#include "endgame.h"
 #include "rules.h"
 
 #define MAX_PLAYOUT_PLIES 400
@@ -32,6 +33,8 @@ typedef struct {
     Node *nodes;
     long long len, cap; /* arena length (every node in it is in the tree) and size */
     int32_t root;
+    const int8_t *endgame; /* Kalah endgame table (views of up to endgame_seeds seeds) or NULL */
+    int endgame_seeds;
 } Tree;
 
 /* SplitMix64: the random numbers both cores share. */
@@ -137,13 +140,19 @@ static long long tree_start(Tree *t, const u8 *board, int to_move, int reuse, in
 /* Play the game out from ``board`` (``player`` to move, -1: over) by the playout policy:
  * random moves, or greedy (one time in five a random move, else the move leaving the most in
  * the mover's store, a kept turn counting one more).  After MAX_PLAYOUT_PLIES each banks their
- * row. */
+ * row.  A Kalah board the endgame table holds ends the playout with its exact result. */
 static void playout(Tree *t, const u8 *start, int player, int scores[2]) {
     const Rules *r = &t->r;
     u8 b[MAX_SIZE];
-    int moves[MAX_PITS], plies = 0;
+    int moves[MAX_PITS], plies = 0, margin;
     memcpy(b, start, (size_t)r->size);
     while (player >= 0 && plies < MAX_PLAYOUT_PLIES) {
+        if (t->endgame &&
+            endgame_margin(t->endgame, t->endgame_seeds, b, r->pits, player, &margin)) {
+            scores[player] = margin; /* only the difference counts */
+            scores[1 - player] = 0;
+            return;
+        }
         plies++;
         int count = gen_moves(r, b, player, moves);
         if (!t->greedy) {

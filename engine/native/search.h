@@ -75,16 +75,8 @@ static inline double final_value(const Search *s, const u8 *b) {
     return 0.0;
 }
 
-/* The exact value for ``me`` of a Kalah position whose board holds at most endgame_seeds seeds
- * (``player`` to move): the store difference plus the table's value of the mover's view, scored
- * as a finished game. */
-static double endgame_value(const Search *s, const u8 *node, int player, int seeds) {
-    const Rules *r = &s->r;
-    int n = r->pits, own = (n + 1) * player, other = (n + 1) * (1 - player);
-    u8 v[2 * MAX_PITS];
-    memcpy(v, node + own, (size_t)n);
-    memcpy(v + n, node + other, (size_t)n);
-    int margin = node[own + n] - node[other + n] + s->endgame[endgame_rank(v, 2 * n, seeds)];
+/* A finished game's value for ``me`` from ``player``'s final margin. */
+static inline double margin_value(const Search *s, int player, int margin) {
     if (player != s->me) margin = -margin;
     if (margin > 0) return s->win + margin;
     if (margin < 0) return -s->win + margin;
@@ -98,12 +90,9 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
         s->next_check = s->nodes + 1024;
         if (s->deadline >= 0 && monotonic() >= s->deadline) longjmp(s->timeout, 1);
     }
-    if (s->endgame) {
-        int seeds = 0;
-        for (int i = 0; i < r->size; i++) seeds += node[i];
-        seeds -= node[r->store0] + node[r->store1];
-        if (seeds <= s->endgame_seeds) return endgame_value(s, node, player, seeds);
-    }
+    int margin;
+    if (s->endgame && endgame_margin(s->endgame, s->endgame_seeds, node, r->pits, player, &margin))
+        return margin_value(s, player, margin);
     if (depth == 0) {
         s->horizon++;
         return evaluate(s, node);

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -113,6 +114,17 @@ class Table:
         """The exact value of a view holding at most ``seeds`` seeds."""
         v = self.values[rank(b)]
         return v - 256 if v > 127 else v
+
+    def final_margin(self, board: Sequence[int], player: int) -> int | None:
+        """The final margin (stores included) ``player``, to move on a Kalah ``board`` (pits
+        and stores in the engine's layout), forces against perfect play; None if its pits hold
+        more than ``seeds`` seeds."""
+        n = self.spec.pits
+        own, other = (n + 1) * player, (n + 1) * (1 - player)
+        b = (*board[own : own + n], *board[other : other + n])
+        if sum(b) > self.seeds:
+            return None
+        return board[own + n] - board[other + n] + self.value(b)
 
 
 def file_name(spec: KalahSpec, seeds: int) -> str:

@@ -148,6 +148,20 @@ def test_searches_reading_an_endgame_table_are_the_same(
         assert fast == slow, state
 
 
+@pytest.mark.parametrize("playout", ["random", "greedy"])
+def test_mcts_playouts_ending_in_the_endgame_table_are_the_same(
+    core: ModuleType, playout: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = get_variant("kalah", pits=4, seeds=3)
+    for state in random_positions(rules, 6, seed=4):
+        fast, slow = on_both(
+            core,
+            monkeypatch,
+            lambda s=state: decide("mcts", s, Limit(iterations=300), playout=playout, endgame=True),
+        )
+        assert fast == slow, state
+
+
 MCTS_RULE_SETS = RULE_SETS[:-3:13] + RULE_SETS[-3:]
 """Every 13th Kalah option set (each option takes each value at least once) and every Oware."""
 

@@ -103,3 +103,19 @@ def test_an_endgame_table_makes_a_shallow_search_exact(tmp_path) -> None:
     assert decision.exact and decision.depth == 1
     assert decision.value == (WIN if solution.value > 0 else -WIN) + solution.value
     assert solution.move_values[decision.move] == solution.value
+
+
+def test_mcts_playouts_end_with_the_endgame_tables_exact_result(tmp_path) -> None:
+    """Once the table holds a position, a playout from it has its exact result: with one
+    playout for each root move, each scores the move's exact outcome (win 1, draw 1/2, loss 0)."""
+    rules = get_variant("kalah")
+    tables.load(KalahSpec.of(rules), rules.total_seeds, tmp_path, seeds=8)
+    state = rules.position([0, 2, 0, 1, 2, 0, 21, 1, 0, 1, 0, 1, 0, 19], 0)  # 8 seeds
+    solution = Solver(rules, table_seeds=0).solve(state)
+    outcomes = {
+        m: 1.0 if v > 0 else 0.5 if v == 0 else 0.0 for m, v in solution.move_values.items()
+    }
+    assert len(set(outcomes.values())) > 1
+    agent = make_agent("mcts", seed=1, endgame=True, tables=str(tmp_path))
+    agent.choose(state, Limit(iterations=len(state.legal_moves())))
+    assert {move: wins for move, visits, wins in agent._tree.root_stats()} == outcomes
