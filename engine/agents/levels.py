@@ -78,15 +78,10 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         # holds the position.
         "expert": LevelConfig({"endgame": True}, 1.0, iterations=6400),
         # Master and Perfect: greedy playouts and a lower exploration constant (c 0.5: with
-        # tens of thousands of playouts a move, c 1.4 keeps spreading them over weak moves), and
-        # a new tree each move: a kept tree still counts every node made since the game's first
-        # root, so once node_limit is reached only the root grows for the rest of the game.
-        "master": LevelConfig(
-            {"playout": "greedy", "c": 0.5, "reuse": False, "endgame": True}, 3.0
-        ),
-        "perfect": LevelConfig(
-            {"playout": "greedy", "c": 0.5, "reuse": False, "endgame": True}, PERFECT_SECONDS
-        ),
+        # tens of thousands of playouts a move, c 1.4 keeps spreading them over weak moves); the
+        # tree is kept between moves, as at every level.
+        "master": LevelConfig({"playout": "greedy", "c": 0.5, "endgame": True}, 3.0),
+        "perfect": LevelConfig({"playout": "greedy", "c": 0.5, "endgame": True}, PERFECT_SECONDS),
     },
     "evolutionary": {
         "beginner": LevelConfig(
