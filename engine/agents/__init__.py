@@ -58,6 +58,8 @@ def make_agent(
     if level is not None:
         if name is not None:
             raise ValueError("give an agent name or a level, not both")
+        if params:
+            raise ValueError(f"a level takes no agent parameters ({', '.join(params)})")
         return level_agent(level, algorithm, seed)
     if name is None:
         raise ValueError("give an agent name or a level")
@@ -74,7 +76,8 @@ def parse_spec(spec: str, seed: int | None = None) -> Agent:
     """An agent from text such as ``minimax:depth=6,heuristic=diff`` or ``level=expert``.
 
     ``seconds``, ``depth`` and ``iterations`` set the agent's default limit; other keys are
-    parameters of the agent.  A list is written with slashes: ``minimax:weights=1/0.3/0/0``.
+    parameters of the agent (a level takes only ``algorithm``).  A list is written with slashes
+    (``minimax:weights=1/0.3/0/0``), a truth value as ``true`` or ``false``.
     """
     name, _, rest = spec.partition(":")
     params: dict[str, Any] = {}
@@ -84,7 +87,9 @@ def parse_spec(spec: str, seed: int | None = None) -> Agent:
         if not eq:
             raise ValueError(f"{spec!r}: {item!r} is not key=value")
         parsed: Any = value
-        if "/" in value:
+        if value.lower() in ("true", "false"):
+            parsed = value.lower() == "true"
+        elif "/" in value:
             try:
                 parsed = tuple(float(x) for x in value.split("/"))
             except ValueError:

@@ -212,6 +212,10 @@ def test_specs() -> None:
     assert parse_spec("mcts:iterations=50,c=0.7").c == 0.7
     assert parse_spec("expert:algorithm=mcts").name == "mcts"
     assert set(AGENTS) == {"random", "greedy", "minimax", "mcts", "evolutionary"}
+    assert parse_spec("mcts:reuse=false").reuse is False  # not the string "false"
+    assert parse_spec("mcts:reuse=True").reuse is True
+    with pytest.raises(ValueError, match="a level takes no agent parameters"):
+        parse_spec("master:algorithm=mcts,reuse=0")  # would be silently ignored
 
 
 def test_shipped_tuned_weights_are_the_evolved_ones() -> None:
