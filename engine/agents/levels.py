@@ -107,8 +107,8 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
 
 ALPHA_BETA_FIRST: tuple[str, ...] = ("kalah", "oware")
 """Variants where the Monte-Carlo Perfect level falls back on the minimax Master search: there
-minimax Master beat MCTS Master (Kalah 13-1-6, Oware 19-0-1 in 20-game arena matches at 0.3 s a
-move each) and MCTS gained little from more time (docs/engine.md, "Ladders")."""
+minimax Master beats MCTS Master (Kalah 11-1-8, Oware 17-2-1 in 20-game arena matches at 0.3 s a
+move each, both with their kept trees and endgame tables; docs/engine.md, "Exact play")."""
 
 
 DESCRIPTIONS: dict[str, str] = {
