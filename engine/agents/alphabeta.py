@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine import native
-from engine.agents.heuristics import Evaluator, final_value
+from engine.agents.heuristics import Evaluator, final_value, margin_value
 from engine.agents.kernels import kernel_for, kernel_spec, leaf_best_for
 from engine.core import Rules, State
 from engine.solver.table import Table
@@ -85,9 +85,7 @@ def endgame_scorer(
         margin = table.final_margin(board, player)
         if margin is None:
             return None
-        if player != me:
-            margin = -margin
-        return win + margin if margin > 0 else -win + margin if margin < 0 else 0.0
+        return margin_value(margin if player == me else -margin, win)
 
     return score
 

@@ -45,7 +45,12 @@ WIN = 1000.0
 
 def final_value(board: Sequence[int], rules: Rules, player: int, win: float = WIN) -> float:
     """Exact value of a finished game for ``player``: a win is worth ``win`` plus the margin."""
-    margin = board[rules.store(player)] - board[rules.store(1 - player)]
+    return margin_value(board[rules.store(player)] - board[rules.store(1 - player)], win)
+
+
+def margin_value(margin: int, win: float = WIN) -> float:
+    """The value of a game that ends with ``margin``: ``win`` plus it, minus ``win`` plus it,
+    or 0 for a draw."""
     if margin > 0:
         return win + margin
     if margin < 0:

@@ -35,11 +35,8 @@ def make_tree(
     ``endgame``: a Kalah endgame table of ``rules`` that ends playouts with exact results."""
     spec = kernel_spec(rules)
     if native.core is not None and spec is not None:
-        if endgame is None:
-            return native.core.Tree(spec, c, greedy, node_limit, rng_state)
-        return native.core.Tree(
-            spec, c, greedy, node_limit, rng_state, endgame.values, endgame.seeds
-        )
+        values, seeds = (None, -1) if endgame is None else (endgame.values, endgame.seeds)
+        return native.core.Tree(spec, c, greedy, node_limit, rng_state, values, seeds)
     return PyTree(rules, c, greedy, node_limit, rng_state, endgame)
 
 

@@ -184,20 +184,31 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(count);
 }
 
-/* A Kalah endgame table given to a search (engine/solver/table.py: int8 values of every view of
- * up to ``seeds`` seeds of ``pits``-pit rows), checked; NULL with an exception if it is bad. */
-static const int8_t *endgame_of(PyObject *table, int seeds, int pits) {
+/* Take the Kalah endgame table given to a search (engine/solver/table.py: int8 values of every
+ * view of up to ``seeds`` seeds of ``pits``-pit rows, or None): check it, point *values at it
+ * (NULL for None), set *most, and keep a reference in *owner (the one held before is released).
+ * 0, or -1 with an exception if it is bad. */
+static int take_endgame(PyObject *table, int seeds, int pits, PyObject **owner,
+                        const int8_t **values, int *most) {
     int m = 2 * pits;
+    Py_CLEAR(*owner);
+    *values = NULL;
+    *most = -1;
+    if (table == Py_None) return 0;
     if (!PyBytes_Check(table)) {
         PyErr_SetString(PyExc_TypeError, "endgame must be bytes");
-        return NULL;
+        return -1;
     }
     if (seeds < 0 || seeds > ENDGAME_MAX_SEEDS || m > ENDGAME_MAX_PITS ||
         (uint64_t)PyBytes_GET_SIZE(table) != endgame_count(seeds, m)) {
         PyErr_SetString(PyExc_ValueError, "endgame size does not match endgame_seeds");
-        return NULL;
+        return -1;
     }
-    return (const int8_t *)PyBytes_AS_STRING(table);
+    Py_INCREF(table);
+    *owner = table;
+    *values = (const int8_t *)PyBytes_AS_STRING(table);
+    *most = seeds;
+    return 0;
 }
 
 /* -- Searcher ------------------------------------------------------------------------------- */
@@ -223,17 +234,9 @@ static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
                                      &s->w[3], &s->distance, &s->ordering, &s->use_table,
                                      &endgame, &endgame_seeds))
         return -1;
-    if (parse_spec(spec, &s->r)) return -1;
-    Py_CLEAR(self->endgame);
-    s->endgame = NULL;
-    s->endgame_seeds = -1;
-    if (endgame != Py_None) {
-        s->endgame = endgame_of(endgame, endgame_seeds, s->r.pits);
-        if (!s->endgame) return -1;
-        s->endgame_seeds = endgame_seeds;
-        Py_INCREF(endgame);
-        self->endgame = endgame;
-    }
+    if (parse_spec(spec, &s->r) || take_endgame(endgame, endgame_seeds, s->r.pits, &self->endgame,
+                                                &s->endgame, &s->endgame_seeds))
+        return -1;
     s->pvs = s->ordering && s->use_table;
     s->nodes = s->horizon = 0;
     s->next_check = 1024;
@@ -353,20 +356,13 @@ static int TreeObj_init(TreeObject *self, PyObject *args, PyObject *kwds) {
     free(t->nodes);
     memset(t, 0, sizeof(*t));
     t->root = -1;
-    Py_CLEAR(self->endgame);
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OdpLK|Oi", kwlist, &spec, &t->c, &t->greedy,
                                      &t->node_limit, &state, &endgame, &endgame_seeds))
         return -1;
     t->rng = state;
     if (parse_spec(spec, &t->r)) return -1;
-    if (endgame != Py_None) {
-        t->endgame = endgame_of(endgame, endgame_seeds, t->r.pits);
-        if (!t->endgame) return -1;
-        t->endgame_seeds = endgame_seeds;
-        Py_INCREF(endgame);
-        self->endgame = endgame;
-    }
-    return 0;
+    return take_endgame(endgame, endgame_seeds, t->r.pits, &self->endgame, &t->endgame,
+                        &t->endgame_seeds);
 }
 
 static void TreeObj_dealloc(TreeObject *self) {

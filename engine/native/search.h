@@ -67,20 +67,18 @@ static inline double evaluate(const Search *s, const u8 *b) {
     return value;
 }
 
-/* A finished game for ``me``: ``win`` plus the margin, minus ``win`` plus it, or 0. */
-static inline double final_value(const Search *s, const u8 *b) {
-    int margin = s->me ? b[s->r.store1] - b[s->r.store0] : b[s->r.store0] - b[s->r.store1];
-    if (margin > 0) return s->win + margin;
-    if (margin < 0) return -s->win + margin;
-    return 0.0;
-}
-
-/* A finished game's value for ``me`` from ``player``'s final margin. */
+/* A finished game's value for ``me`` from ``player``'s final margin: ``win`` plus the margin,
+ * minus ``win`` plus it, or 0. */
 static inline double margin_value(const Search *s, int player, int margin) {
     if (player != s->me) margin = -margin;
     if (margin > 0) return s->win + margin;
     if (margin < 0) return -s->win + margin;
     return 0.0;
+}
+
+/* A finished game for ``me``, from the stores. */
+static inline double final_value(const Search *s, const u8 *b) {
+    return margin_value(s, 0, b[s->r.store0] - b[s->r.store1]);
 }
 
 static double alphabeta(Search *s, const u8 *node, int player, int depth, double alpha,

@@ -184,9 +184,9 @@ def _save(folder: Path, name: str, values: bytes) -> None:
 
 @lru_cache(maxsize=8)
 def shared(rules: Rules, folder: str | None = None, pure: bool = False) -> Table | None:
-    """The table every search of ``rules`` in this process reads (the solver's and alpha-beta's
-    leaves): as :func:`load` picks it, loaded once; None where the solver does not solve
-    ``rules``."""
+    """The table every search of ``rules`` in this process reads at its leaves (the solver,
+    alpha-beta, MCTS playouts, the evolutionary agent's replies): as :func:`load` picks it,
+    loaded once; None where the solver does not solve ``rules``."""
     try:
         spec = KalahSpec.of(rules)
     except ValueError:
