@@ -58,9 +58,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     instance = tmp_path_factory.mktemp("instance")
     ARTIFACTS.mkdir(exist_ok=True)
     # Every tab of every test comes from 127.0.0.1, one "device" to the per-device rate limits
-    # (tested in tests/test_fairness.py); here it stands for many people.
+    # and caps (tested in tests/app/test_fairness.py and test_attacks_connections.py); here it
+    # stands for many people.  A closed tab's long-poll holds its place for up to 8 s, so tests
+    # that follow each other quickly (two tabs each, pages left and come back to) would
+    # otherwise meet a 429 the page retries, and its console line fails the test.
+    caps = {"CONNECTIONS": "512", "REQUESTS": "256", "LONG_POLLS": "128"}
+    env = {f"MANCALA_{name}_PER_DEVICE": value for name, value in caps.items()}
     limits = '{"create": [500, 10], "computer": [2000, 50]}'
-    server = Server(instance, WORKERS="2", MANCALA_RATE_LIMITS=limits).start()
+    server = Server(instance, WORKERS="2", MANCALA_RATE_LIMITS=limits, **env).start()
     try:
         yield server.url
     finally:
