@@ -39,9 +39,10 @@ def level_spec(level: str, algorithm: str) -> str:
 
 
 def level_source(level: str, algorithm: str, tables: str | None = None) -> AgentSource:
-    """What plays ``level``: its spec, or with ``tables`` a factory giving Perfect that endgame
-    table folder (as the app gives it its instance folder)."""
-    if tables is None or level != "perfect":
+    """What plays ``level``: its spec, or with ``tables`` a factory giving the level that endgame
+    table folder (as the app gives every level its instance folder; the levels that read no
+    table ignore it)."""
+    if tables is None:
         return level_spec(level, algorithm)
     factory: functools.partial[Agent] = functools.partial(
         level_agent, level, algorithm, tables=tables
@@ -138,8 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tables",
         metavar="FOLDER",
-        help="endgame table folder Perfect reads (as the app's instance folder); default: "
-        "in-memory tables",
+        help="endgame table folder the Expert, Master and Perfect levels read (as the app's "
+        "instance folder); default: in-memory tables",
     )
     parser.add_argument(
         "--exact",

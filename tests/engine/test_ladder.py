@@ -40,13 +40,16 @@ def test_a_tiny_ladder_prints_its_table(capsys) -> None:
     assert code in (0, 1)
 
 
-def test_perfect_reads_the_table_folder_the_ladder_names(tmp_path) -> None:
-    assert level_source("master", "minimax", str(tmp_path)) == "master:algorithm=minimax"
+def test_every_level_reads_the_table_folder_the_ladder_names(tmp_path) -> None:
+    assert level_source("master", "minimax") == "master:algorithm=minimax"
     assert level_source("perfect", "mcts") == "perfect:algorithm=mcts"
     factory = level_source("perfect", "minimax", str(tmp_path))
     assert not isinstance(factory, str)
     agent: Any = factory(seed=4)
     assert agent.level == "perfect" and agent.tables == str(tmp_path)
+    master = level_source("master", "minimax", str(tmp_path))
+    assert not isinstance(master, str)
+    assert master(seed=4).tables == str(tmp_path)  # type: ignore[attr-defined]
 
 
 def test_exact_compares_each_game_with_its_openings_value() -> None:
