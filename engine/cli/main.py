@@ -61,12 +61,27 @@ def perft_main(argv: Sequence[str], out: TextIO) -> int:
     return 0
 
 
+def warn_if_stale(err: TextIO) -> None:
+    """Say so when a built native module is older than its sources: the engine then runs in
+    pure Python (the same results, slower) until it is rebuilt."""
+    from engine.native import pure_forced
+    from engine.native.sources import stale_modules
+
+    stale = [] if pure_forced() else stale_modules()
+    if stale:
+        err.write(
+            f"note: the native core is older than its C sources ({', '.join(stale)}), so the "
+            "engine runs in pure Python (slower); rebuild it: python -m engine.native.build\n"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help", "help"):
         sys.stdout.write(USAGE)
         return 0 if args else 2
     command, rest = args[0], args[1:]
+    warn_if_stale(sys.stderr)
     if command == "perft":
         return perft_main(rest, sys.stdout)
     front_end = FRONT_ENDS.get(command)

@@ -1,9 +1,9 @@
 """The native core: C twins of the searches' hot loops, built from ``engine/native/_*.c``.
 
 ``core`` is the compiled ``engine.native._core`` module, or None where it is not built (a fresh
-clone before ``make native``) or where ``MANCALA_PURE=1`` is set; callers then use the
-pure-Python code, which gives identical results.  Nothing else in the engine needs to know
-which one ran.
+clone before ``make native``), is stale (older than its sources: see :mod:`.sources`), or where
+``MANCALA_PURE=1`` is set; callers then use the pure-Python code, which gives identical results.
+Nothing else in the engine needs to know which one ran.
 """
 
 from __future__ import annotations
@@ -12,11 +12,18 @@ import importlib
 import os
 from types import ModuleType
 
+from engine.native.sources import HERE, stale
+
 PURE_SETTING = "MANCALA_PURE"
 
 
 def load(name: str = "_core") -> ModuleType | None:
-    """The built module ``engine.native.<name>``, or None if it is not built."""
+    """The built module ``engine.native.<name>``, or None if it is not built or is stale (older
+    than its C sources, as after a ``git pull`` without ``make native``: its functions may
+    take other arguments than the Python code now passes)."""
+    source = HERE / f"{name}.c"
+    if source.exists() and stale(source):
+        return None
     try:
         return importlib.import_module(f"engine.native.{name}")
     except ImportError:

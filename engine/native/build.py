@@ -14,30 +14,12 @@ import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+from engine.native.sources import sources, stale, target
+
 FLAGS = ("-O3", "-fPIC", "-shared", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter")
 # Values must be bit-for-bit those of the pure-Python search: no fused multiply-add, no
 # fast-math reassociation.
 STRICT_FLOAT = ("-ffp-contract=off", "-fno-fast-math")
-
-
-def sources() -> list[Path]:
-    """The C files that are modules (``_*.c``), in name order."""
-    return sorted(HERE.glob("_*.c"))
-
-
-def target(source: Path) -> Path:
-    """Where the module built from ``source`` goes."""
-    return source.with_name(source.stem + sysconfig.get_config_var("EXT_SUFFIX"))
-
-
-def stale(source: Path) -> bool:
-    """Whether ``source``'s module is missing or older than it or any header here."""
-    built = target(source)
-    if not built.exists():
-        return True
-    newest = max(p.stat().st_mtime for p in [source, *HERE.glob("*.h"), Path(__file__)])
-    return built.stat().st_mtime < newest
 
 
 def compile_one(source: Path) -> None:
