@@ -204,6 +204,18 @@ def test_a_watch_game_flood_does_not_lock_other_devices_out(
         app.extensions["mancala_computer"].shutdown()
 
 
+def idle(queue: Any, timeout: float = 30.0) -> None:
+    """Wait until no search runs or waits (a finished search's move is saved or dropped
+    before it stops counting as running)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        status = queue.status()
+        if status["running"] == 0 and status["queued"] == 0:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"searches still running after {timeout} s: {queue.status()}")
+
+
 def test_a_chained_search_is_charged_to_the_device_whose_game_it_is(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -218,7 +230,7 @@ def test_a_chained_search_is_charged_to_the_device_whose_game_it_is(
         body = {"mode": "watch", "levels": ["beginner", "beginner"], "delay": 0}
         game = owner.post("/api/games", json=body).json
         owner.patch(f"/api/games/{game['id']}", json={"paused": True})
-        time.sleep(0.5)  # the search under way finishes (and is dropped: the game is paused)
+        idle(queue)  # the search under way finishes (and is dropped: the game is paused)
         path = app.extensions["mancala_store"].path
         with sqlite3.connect(path) as db:  # resumed, its claim held by a process that died
             db.execute(
