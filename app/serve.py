@@ -10,6 +10,7 @@ import os
 import sys
 
 from app.lan import urls
+from engine.native import pure_reason
 
 
 def main() -> None:
@@ -19,6 +20,12 @@ def main() -> None:
         print(f"    {url}", flush=True)
     print(f"    http://localhost:{port}/  (this machine)", flush=True)
     print("Stop it with Ctrl+C (running computer moves are finished and saved).", flush=True)
+    reason = pure_reason()
+    if reason is not None:
+        print(
+            f"Note: the computer thinks in pure Python (the same moves, slower): {reason}.",
+            flush=True,
+        )
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
     os.execv(gunicorn, [gunicorn, "--config", "python:app.gunicorn_conf"])
 

@@ -64,15 +64,11 @@ def perft_main(argv: Sequence[str], out: TextIO) -> int:
 def warn_if_stale(err: TextIO) -> None:
     """Say so when a built native module is older than its sources: the engine then runs in
     pure Python (the same results, slower) until it is rebuilt."""
-    from engine.native import pure_forced
-    from engine.native.sources import stale_modules
+    from engine.native import pure_forced, stale_reason
 
-    stale = [] if pure_forced() else stale_modules()
-    if stale:
-        err.write(
-            f"note: the native core is older than its C sources ({', '.join(stale)}), so the "
-            "engine runs in pure Python (slower); rebuild it: python -m engine.native.build\n"
-        )
+    reason = None if pure_forced() else stale_reason()
+    if reason is not None:
+        err.write(f"note: the engine runs in pure Python (slower): {reason}\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

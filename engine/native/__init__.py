@@ -12,7 +12,7 @@ import importlib
 import os
 from types import ModuleType
 
-from engine.native.sources import HERE, stale
+from engine.native.sources import HERE, stale, stale_modules
 
 PURE_SETTING = "MANCALA_PURE"
 
@@ -37,3 +37,25 @@ def pure_forced() -> bool:
 
 core: ModuleType | None = None if pure_forced() else load()
 """The native core the engine uses, or None for the pure-Python fallback."""
+
+
+def stale_reason() -> str | None:
+    """What to do about built modules older than their sources (None: there are none)."""
+    stale = stale_modules()
+    if not stale:
+        return None
+    return (
+        f"the native core is older than its C sources ({', '.join(stale)}); "
+        "rebuild it: python -m engine.native.build"
+    )
+
+
+def pure_reason() -> str | None:
+    """Why the engine runs in pure Python (None: it runs the native core), with what to do."""
+    if core is not None:
+        return None
+    if pure_forced():
+        return f"{PURE_SETTING}=1 is set"
+    return stale_reason() or (
+        "the native core is not built; make native says why (it needs gcc and Python's headers)"
+    )

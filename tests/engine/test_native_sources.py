@@ -57,4 +57,19 @@ def test_the_command_line_says_how_to_rebuild_a_stale_module(
     os.utime(folder / "rules.h", (3000, 3000))
     cli.warn_if_stale(err)
     assert "runs in pure Python" in err.getvalue()
+    assert "older than its C sources" in err.getvalue()
     assert "python -m engine.native.build" in err.getvalue()
+
+
+def test_the_reason_for_pure_python_says_what_to_do(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(native, "core", object())
+    assert native.pure_reason() is None
+    monkeypatch.setattr(native, "core", None)
+    monkeypatch.setenv(native.PURE_SETTING, "1")
+    assert native.pure_reason() == "MANCALA_PURE=1 is set"
+    monkeypatch.delenv(native.PURE_SETTING)
+    assert "not built; make native says why" in str(native.pure_reason())
+    os.utime(folder / "_fake.c", (3000, 3000))
+    assert "rebuild it: python -m engine.native.build" in str(native.pure_reason())
