@@ -44,7 +44,8 @@ class EvolutionaryAgent(Agent):
     overrides it), ``horizon`` (own turns planned), ``mutation`` (per-bit flip probability;
     default 1 / genome length), ``crossover`` (probability), ``elite``, ``heuristic``,
     ``reply`` (plies the opponent's replies are searched; 0: greedy), ``deepen`` (under a
-    time limit, search the replies deeper each time the population converges) and ``endgame``
+    time limit, search the replies deeper each time the population converges, up to
+    ``max_reply`` plies) and ``endgame``
     (value Kalah positions with few seeds left exactly from the endgame table cached in the
     folder ``tables``, as the minimax agent does)."""
 
@@ -64,13 +65,15 @@ class EvolutionaryAgent(Agent):
         tournament: int = 3,
         reply: int = 0,
         deepen: bool = False,
+        max_reply: int = MAX_REPLY,
         endgame: bool = False,
         tables: str | None = None,
     ) -> None:
         super().__init__(seed, limit)
-        if population < 2 or generations < 1 or horizon < 1 or reply < 0:
+        if population < 2 or generations < 1 or horizon < 1 or not 0 <= reply <= max_reply:
             raise ValueError(
-                "population >= 2, generations >= 1, horizon >= 1 and reply >= 0 are required"
+                "population >= 2, generations >= 1, horizon >= 1 and 0 <= reply <= max_reply "
+                "are required"
             )
         self.population = population
         self.generations = generations
@@ -82,6 +85,7 @@ class EvolutionaryAgent(Agent):
         self.tournament = tournament
         self.reply = reply
         self.deepen = deepen
+        self.max_reply = max_reply
         self.endgame = bool(endgame)
         self.tables = tables
 
@@ -367,7 +371,10 @@ class _Evolution:
                 break
             scored.sort(key=lambda s: -s[0])
             elite = [g for _, g in scored[: agent.elite]]
-            if deepen and self.evaluations == before and self.reply < MAX_REPLY:
+            converged = self.evaluations == before
+            if deepen and converged and self.reply >= agent.max_reply:
+                break  # nothing left to learn at the deepest reply search allowed
+            if deepen and converged:
                 # Converged: every plan bred is known.  Keep this result; evolve one ply deeper.
                 settled = (*best, best_by_move, self.reply)
                 self.deepen()

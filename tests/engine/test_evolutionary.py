@@ -90,6 +90,17 @@ def test_a_timed_run_deepens_the_replies_while_its_time_lasts() -> None:
     assert plain.extra["reply"] == 2
 
 
+def test_a_timed_run_deepens_up_to_max_reply_and_stops_once_converged_there() -> None:
+    state = get_variant("kalah").initial_state().play(2)
+    params = {"reply": 2, "deepen": True, "max_reply": 3, "heuristic": "mix", "generations": 1000}
+    decision = make_agent("evolutionary", seed=1, **params).choose(state, Limit(seconds=60))
+    assert decision.extra["reply"] == 3
+    # Converged at its deepest search it moves at once, not after breeding all 1000 generations.
+    assert decision.extra["generations"] < 100
+    with pytest.raises(ValueError, match="reply <= max_reply"):
+        make_agent("evolutionary", reply=3, max_reply=2)
+
+
 def test_evolutionary_levels_search_replies_deeper_as_they_go_up() -> None:
     from engine.agents.levels import CONFIGS
 
@@ -102,7 +113,7 @@ def test_evolutionary_levels_search_replies_deeper_as_they_go_up() -> None:
         ]
         assert replies == sorted(replies) and replies[0] < replies[-1], variant
     assert all(configs[level].params["deepen"] for level in ("expert", "master", "perfect"))
-    with pytest.raises(ValueError, match="reply >= 0"):
+    with pytest.raises(ValueError, match="0 <= reply"):
         make_agent("evolutionary", reply=-1)
 
 
