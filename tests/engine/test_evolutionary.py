@@ -117,6 +117,23 @@ def test_evolutionary_levels_search_replies_deeper_as_they_go_up() -> None:
         make_agent("evolutionary", reply=-1)
 
 
+def test_each_timed_evolutionary_level_searches_deeper_replies_than_the_one_below() -> None:
+    """Time buys an evolutionary search little, so a timed level's reply search is capped
+    below the next one's: Expert below Master, and in Oware (no tables) Master below Perfect."""
+    from engine.agents.evolutionary import MAX_REPLY
+    from engine.agents.levels import CONFIGS
+
+    configs = CONFIGS["evolutionary"]
+
+    def cap(level: str, variant: str) -> int:
+        params = {**configs[level].params, **configs[level].variants.get(variant, {})}
+        return int(params.get("max_reply", MAX_REPLY))
+
+    for variant in ("kalah", "oware", "relay"):
+        assert cap("expert", variant) < cap("master", variant) <= cap("perfect", variant)
+    assert cap("master", "oware") < cap("perfect", "oware")
+
+
 def test_a_level_plays_each_variant_with_its_own_parameters() -> None:
     """Medium searches the replies two plies, in Oware one (``LevelConfig.variants``)."""
     agent = make_agent(level="medium", algorithm="evolutionary", seed=3)
