@@ -371,11 +371,11 @@ class _Evolution:
                 break
             scored.sort(key=lambda s: -s[0])
             elite = [g for _, g in scored[: agent.elite]]
-            converged = self.evaluations == before
-            if deepen and converged and self.reply >= agent.max_reply:
-                break  # nothing left to learn at the deepest reply search allowed
-            if deepen and converged:
-                # Converged: every plan bred is known.  Keep this result; evolve one ply deeper.
+            if deepen and self.evaluations == before:
+                # Converged: every plan bred is known.  At the deepest reply search allowed
+                # there is nothing left to learn; else keep this result, evolve one ply deeper.
+                if self.reply >= agent.max_reply:
+                    break
                 settled = (*best, best_by_move, self.reply)
                 self.deepen()
                 best, best_by_move, valued = (-float("inf"), ()), {}, False
