@@ -20,7 +20,10 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,  # postgresql://user:password@host:port/db: a store shared by hosts
     "DATABASE_POOL": 10,  # PostgreSQL connections per server worker (at most)
     "AI_EXECUTOR": "process",  # where the computer thinks: a process pool, or a thread pool
-    "AI_WORKERS": 1,  # processes (or threads) per server worker for the computer's thinking
+    "AI_WORKERS": 1,  # search processes per server worker for people's long moves and hints
+    "AI_QUICK_WORKERS": 1,  # and for their short moves only (Beginner to Hard): always free soon
+    "AI_BACKGROUND_WORKERS": 1,  # and for background work (analysis, lab, watch games, values)
+    "AI_PROCESS_MEGABYTES": 300,  # a search process holding more after a job is replaced
     "LONG_POLL_SECONDS": 8.0,  # how long GET /api/games/<id>?since=N waits for a change
     "SEAT_COOKIE": "mancala_player",
     "SEAT_COOKIE_MAX_AGE": 400 * 24 * 3600,
