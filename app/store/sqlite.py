@@ -9,6 +9,7 @@ one wins and the other is told it is stale (:class:`StaleVersion`).  Long-polls 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
 import os
@@ -186,7 +187,7 @@ class SQLiteStore(GameStore):
         self._local = threading.local()
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         try:
-            with closing(self.open(timeout=max(busy_seconds, 600.0))) as db:
+            with setting_up(path), closing(self.open(timeout=max(busy_seconds, 600.0))) as db:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.executescript(SCHEMA)
                 self.migrate(db)
@@ -650,6 +651,28 @@ class SQLiteStore(GameStore):
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+
+
+@contextmanager
+def setting_up(path: str) -> Iterator[None]:
+    """Hold ``<store>.lock`` (an exclusive ``flock``) while a process creates or migrates the
+    store, so that server workers starting together set it up one after the other.
+
+    SQLite answers "busy" at once, without waiting, when two connections turn a new file into
+    a WAL database (or recover its log) at the same moment: without this, one of two workers
+    starting on a fresh instance failed, and gunicorn stopped.  A folder where the lock file
+    can't be made (read-only) goes without it: the store then fails by itself, saying why.
+    """
+    try:
+        fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the file releases the lock
 
 
 @contextmanager

@@ -4,6 +4,7 @@ and names what went wrong by kind.  The contract tests run on SQLite and Postgre
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import shutil
 import sqlite3
@@ -222,3 +223,30 @@ def test_the_wal_is_checkpointed_and_truncated(tmp_path: Path) -> None:
     assert store.checkpoint("TRUNCATE") is not None
     assert os.path.getsize(path + "-wal") == 0
     assert store.count() == 150
+
+
+def create_store_at(path: str, start: Any, answers: Any) -> None:
+    """In a child process: wait for the others, then open (create) the store at ``path``."""
+    start.wait()
+    try:
+        Store(path, describe=describe)
+        answers.put("ok")
+    except StoreError as exc:
+        answers.put(exc.message)
+
+
+def test_workers_creating_a_fresh_store_together_all_start(tmp_path: Path) -> None:
+    # Two gunicorn workers on a fresh instance open the store at the same moment; SQLite's
+    # switch of a new file to WAL answered one of them "busy" at once (1 start in ~25 in use;
+    # here, started on a barrier, 2 rounds in 3), and gunicorn stopped.
+    ctx = multiprocessing.get_context("fork")
+    for round_ in range(20):
+        path = str(tmp_path / f"fresh{round_}" / "mancala.sqlite3")
+        start, answers = ctx.Barrier(3), ctx.Queue()
+        workers = [ctx.Process(target=create_store_at, args=(path, start, answers)) for _ in "abc"]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(60)
+        assert [answers.get(timeout=5) for _ in workers] == ["ok"] * 3, f"round {round_}"
+        assert Store(path).count() == 0
