@@ -25,7 +25,7 @@ from app.games.facts import describe
 from app.store import StoreError
 from app.store.postgres import PostgresStore
 
-FACTS = "mode, device, finished, open_seat, running, size"  # as the store keeps them
+FACTS = "mode, device, finished, open_seat, running, size, lab"  # as the store keeps them
 UPDATE = (
     ", ".join(
         f"{name} = excluded.{name}"
@@ -76,7 +76,7 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
                     for gid, version, data, created, updated in games[i : i + batch]:
                         found = db.execute(
                             f"INSERT INTO games (id, version, data, created, updated, {FACTS}) "
-                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
                             f"ON CONFLICT (id) DO UPDATE SET {UPDATE} "
                             "WHERE games.version < excluded.version "
                             "RETURNING (xmax = 0) AS inserted",

@@ -125,8 +125,13 @@ MIGRATIONS: list[list[str]] = [
             updated DOUBLE PRECISION NOT NULL
         )""",
     ],
+    [  # 4: lab games are kept for days only (the column is filled in at start, see migrate)
+        "ALTER TABLE games ADD COLUMN lab INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_lab ON games (lab, updated)",
+    ],
 ]
-FACTS = "mode = %s, device = %s, finished = %s, open_seat = %s, running = %s, size = %s"
+LAB_MIGRATION = 4
+FACTS = "mode = %s, device = %s, finished = %s, open_seat = %s, running = %s, size = %s, lab = %s"
 
 
 def store_error(exc: Exception) -> StoreError:
@@ -265,6 +270,8 @@ class PostgresStore(GameStore):
                         for statement in statements:
                             db.execute(statement)
                         db.execute("INSERT INTO schema_migrations (version) VALUES (%s)", (number,))
+                        if number == LAB_MIGRATION:  # the games that may be lab games
+                            self.fill_facts(db, """strpos(data, '"lab"') > 0""")
                     log.info("store schema migrated to version %d", number)
                     current = number
                 self.fill_facts(db)
@@ -273,9 +280,10 @@ class PostgresStore(GameStore):
         except psycopg.Error as exc:
             raise store_error(exc) from exc
 
-    def fill_facts(self, db: psycopg.Connection[Any]) -> None:
-        """Fill in the fact columns of games stored before they existed (size 0)."""
-        rows = db.execute("SELECT id, data FROM games WHERE size = 0").fetchall()
+    def fill_facts(self, db: psycopg.Connection[Any], which: str = "size = 0") -> None:
+        """Fill in the fact columns of the games ``which`` picks (by default those stored
+        before the columns existed: size 0)."""
+        rows = db.execute(f"SELECT id, data FROM games WHERE {which}").fetchall()
         for game_id, text in rows:
             db.execute(f"UPDATE games SET {FACTS} WHERE id = %s", (*self.facts_of(text), game_id))
 
@@ -299,6 +307,7 @@ class PostgresStore(GameStore):
             int(facts.open_seat),
             int(facts.running),
             len(text),
+            int(facts.lab),
         )
 
     # -- games --------------------------------------------------------------------------------
@@ -311,8 +320,8 @@ class PostgresStore(GameStore):
                 text = json.dumps(data)
                 db.execute(
                     "INSERT INTO games (id, version, data, created, updated, mode, device, "
-                    "finished, open_seat, running, size) "
-                    "VALUES (%s, 1, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    "finished, open_seat, running, size, lab) "
+                    "VALUES (%s, 1, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                     (game_id, text, now, now, *self.facts_of(text)),
                 )
                 if owners:
@@ -444,7 +453,15 @@ class PostgresStore(GameStore):
         )
         return int(found[0]) if found else 0
 
-    def expire(self, finished_before: float, invites_before: float, batch: int = 500) -> int:
+    def expire(
+        self,
+        finished_before: float,
+        invites_before: float,
+        batch: int = 500,
+        *,
+        unfinished_before: float | None = None,
+        lab_before: float | None = None,
+    ) -> int:
         def sweep(db: psycopg.Connection[Any]) -> int:
             with db.transaction():
                 ids = [
@@ -452,8 +469,10 @@ class PostgresStore(GameStore):
                     for r in db.execute(
                         "SELECT id FROM games WHERE finished = 1 AND updated < %s UNION "
                         "SELECT id FROM games WHERE mode = 'remote' AND open_seat = 1 "
-                        "AND finished = 0 AND updated < %s LIMIT %s",
-                        (finished_before, invites_before, batch),
+                        "AND finished = 0 AND updated < %s UNION "
+                        "SELECT id FROM games WHERE finished = 0 AND updated < %s UNION "
+                        "SELECT id FROM games WHERE lab = 1 AND updated < %s LIMIT %s",
+                        (finished_before, invites_before, unfinished_before, lab_before, batch),
                     ).fetchall()
                 ]
                 db.execute("DELETE FROM presence WHERE game_id = ANY(%s)", (ids,))

@@ -89,14 +89,16 @@ FACT_COLUMNS = {
     "open_seat": "INTEGER NOT NULL DEFAULT 0",
     "running": "INTEGER NOT NULL DEFAULT 0",
     "size": "INTEGER NOT NULL DEFAULT 0",
+    "lab": "INTEGER NOT NULL DEFAULT 0",
 }
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_open ON games(mode, open_seat, finished, updated);
 CREATE INDEX IF NOT EXISTS games_by_device ON games(device, mode, running);
 CREATE INDEX IF NOT EXISTS games_finished ON games(finished, updated);
 CREATE INDEX IF NOT EXISTS seats_by_game ON seats(game_id);
+CREATE INDEX IF NOT EXISTS games_lab ON games(lab, updated);
 """
-SCHEMA_VERSION = 2  # PRAGMA user_version once the fact columns are filled in
+SCHEMA_VERSION = 3  # PRAGMA user_version once the fact columns are filled in (3: lab)
 RESTORE_HINT = "python -m app.backup restore FILE (python -m app.backup list shows the backups)"
 
 
@@ -160,6 +162,7 @@ CHECKPOINT_EVERY = 100  # committed writes (per process) between two checkpoints
 WAL_LIMIT = 4 * 1024 * 1024  # bytes of write-ahead log kept after a checkpoint
 COLUMNS = "id, version, data, created, updated"
 FACT_SET = ", ".join(f"{name} = ?" for name in FACT_COLUMNS)
+FACT_MARKS = ", ".join("?" for _ in FACT_COLUMNS)
 
 
 class SQLiteStore(GameStore):
@@ -197,18 +200,21 @@ class SQLiteStore(GameStore):
 
     def migrate(self, db: sqlite3.Connection) -> None:
         """Bring an older store up to date: the claim's process, the fact columns (filled in
-        from each game's data, once) and their indexes."""
+        from each game's data, once; from version 2, only the lab games' new column) and their
+        indexes."""
         columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
         if "think_pid" not in columns:  # a store from before claims named their process
             db.execute("ALTER TABLE games ADD COLUMN think_pid INTEGER")
         with transaction(db):  # one worker fills the columns; the others wait, then see it done
-            if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+            before = db.execute("PRAGMA user_version").fetchone()[0]
+            if before >= SCHEMA_VERSION:
                 return
             columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
             for name, kind in FACT_COLUMNS.items():
                 if name not in columns:
                     db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
-            rows = db.execute("SELECT id, data FROM games").fetchall()
+            which = "" if before < 2 else """ WHERE instr(data, '"lab"') > 0"""
+            rows = db.execute(f"SELECT id, data FROM games{which}").fetchall()
             for game_id, text in rows:
                 db.execute(
                     f"UPDATE games SET {FACT_SET} WHERE id = ?",
@@ -240,6 +246,7 @@ class SQLiteStore(GameStore):
             int(facts.open_seat),
             int(facts.running),
             len(text),
+            int(facts.lab),
         )
 
     def open(self, timeout: float | None = None) -> sqlite3.Connection:
@@ -361,7 +368,7 @@ class SQLiteStore(GameStore):
             with transaction(db):
                 db.execute(
                     "INSERT INTO games (id, version, data, created, updated, "
-                    f"{', '.join(FACT_COLUMNS)}) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"{', '.join(FACT_COLUMNS)}) VALUES (?, 1, ?, ?, ?, {FACT_MARKS})",
                     (game_id, text, now, now, *facts),
                 )
                 db.executemany(
@@ -516,10 +523,19 @@ class SQLiteStore(GameStore):
         )
         return int(found[0])
 
-    def expire(self, finished_before: float, invites_before: float, batch: int = 500) -> int:
-        """Delete the games that ended before ``finished_before`` and the invites nobody took
-        that were last changed before ``invites_before`` (with their seats and presence):
-        how many went."""
+    def expire(
+        self,
+        finished_before: float,
+        invites_before: float,
+        batch: int = 500,
+        *,
+        unfinished_before: float | None = None,
+        lab_before: float | None = None,
+    ) -> int:
+        """Delete the games that ended before ``finished_before``, the invites nobody took
+        that were last changed before ``invites_before``, the games not over last changed
+        before ``unfinished_before`` and the lab games last changed before ``lab_before`` (a
+        None keeps that kind), with their seats, presence and analyses: how many went."""
         total = 0
         while True:
 
@@ -530,8 +546,16 @@ class SQLiteStore(GameStore):
                         for r in db.execute(
                             "SELECT id FROM games WHERE finished = 1 AND updated < ? UNION "
                             "SELECT id FROM games WHERE mode = 'remote' AND open_seat = 1 "
-                            "AND finished = 0 AND updated < ? LIMIT ?",
-                            (finished_before, invites_before, batch),
+                            "AND finished = 0 AND updated < ? UNION "
+                            "SELECT id FROM games WHERE finished = 0 AND updated < ? UNION "
+                            "SELECT id FROM games WHERE lab = 1 AND updated < ? LIMIT ?",
+                            (
+                                finished_before,
+                                invites_before,
+                                unfinished_before,
+                                lab_before,
+                                batch,
+                            ),
                         )
                     ]
                     for table, column in (

@@ -83,6 +83,26 @@ def test_finished_games_and_untaken_invites_expire(store: Any) -> None:
     assert store.expire(cut, cut) == 0
 
 
+def test_untouched_unfinished_games_and_lab_games_expire(store: Any) -> None:
+    lab = {"mode": "watch", "seats": [], "resigned": 0, "lab": {"a": "greedy", "game": 0}}
+    store.create("old-playing", invite(open_seat=False), [("host", 0), ("friend", 1)])
+    store.create("old-lab", lab, [])
+    store.create("old-over", invite(over=True), [("host", 0)])
+    store.save_analysis("old-playing", "{}")
+    time.sleep(0.05)
+    cut = time.time()
+    store.create("new-playing", invite(open_seat=False), [("host", 0)])
+    store.create("new-lab", lab, [])
+    long_ago = cut - 3600
+    assert store.expire(long_ago, long_ago) == 0  # the rules of before keep them all
+    assert store.expire(long_ago, long_ago, unfinished_before=cut, lab_before=cut) == 2
+    assert store.load("old-playing") is None and store.load("old-lab") is None
+    assert store.load_analysis("old-playing") is None
+    assert {r.id for r in store.games_of("host")} == {"new-playing", "old-over"}
+    assert store.load("new-lab") is not None
+    assert store.expire(long_ago, long_ago, unfinished_before=cut, lab_before=cut) == 0
+
+
 def test_a_periodic_job_is_claimed_once_per_period(stores: Any) -> None:
     one, two = stores(), stores()
     assert one.claim_job("backup", 60) is True
@@ -148,6 +168,21 @@ def test_an_old_store_gets_its_columns_and_indexes_at_start(tmp_path: Path) -> N
         assert "games_open" in plan, plan
         assert db.execute("PRAGMA user_version").fetchone()[0] >= 2
     Store(path, describe=describe)  # a second start changes nothing
+
+
+def test_a_version_2_store_learns_which_games_are_lab_games(tmp_path: Path) -> None:
+    path = str(tmp_path / "v2.sqlite3")
+    lab = dict(game_data("watch"), resigned=0, lab={"a": "greedy", "b": "random", "game": 0})
+    Store(path, describe=describe).create("lab", lab, [])
+    Store(path, describe=describe).create("kept", dict(game_data("watch"), resigned=0), [])
+    with sqlite3.connect(path) as db:  # as the store was before lab games had a column
+        db.execute("DROP INDEX games_lab")
+        db.execute("ALTER TABLE games DROP COLUMN lab")
+        db.execute("PRAGMA user_version = 2")
+    store = Store(path, describe=describe)
+    now = time.time()
+    assert store.expire(0.0, 0.0, lab_before=now + 1) == 1
+    assert store.load("lab") is None and store.load("kept") is not None
 
 
 def test_a_deleted_store_file_is_refused_and_a_replaced_one_reopened(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app.backup import RestoreError, back_up, backups, check, main, restore
-from app.maintenance import Upkeep, expires, run_once
+from app.maintenance import Upkeep, expires, notice, run_once
 from app.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,7 +117,8 @@ def test_your_games_say_when_a_finished_game_will_be_removed(
     playing = client.post("/api/games", json={"mode": "local"}).json
     listed = {g["id"]: g for g in client.get("/api/games").json["games"]}
     assert listed[game["id"]]["expires"]["in_words"] == "in 30 days"
-    assert listed[playing["id"]]["expires"] is None
+    # Untouched unfinished games expire too now (KEEP_UNFINISHED_DAYS, 30): before, never.
+    assert listed[playing["id"]]["expires"]["in_words"] == "in 30 days"
     home = client.get("/").get_data(as_text=True)
     assert "removed in 30 days" in home
 
@@ -132,6 +133,7 @@ def test_expiry_in_words() -> None:
     from app.games.model import Game
 
     class Finished:
+        data: dict[str, object] = {}
         over = True
         mode = "local"
         has_open_seat = False
@@ -141,3 +143,51 @@ def test_expiry_in_words() -> None:
     game: Game = Finished()  # type: ignore[assignment]
     assert expires(game, upkeep, now=1000.0) == {"at": 1000 + 5 * 3600, "in_words": "in 5 hours"}
     assert expires(game, upkeep, now=1000.0 + 4 * 3600)["in_words"] == "within the next two hours"
+
+
+def test_untouched_unfinished_and_lab_games_expire_by_the_upkeep(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "db.sqlite3"))
+    lab = {"mode": "watch", "resigned": 0, "lab": {"a": "greedy", "b": "random", "game": 0}}
+    store.create("lab", lab, [])
+    store.create("playing", {"mode": "local", "resigned": None}, [("alice", 0)])
+    store.create("over", {"mode": "local", "resigned": 0}, [("alice", 0)])
+    time.sleep(0.05)
+    store.create("fresh", {"mode": "local", "resigned": None}, [("alice", 0)])
+    upkeep = Upkeep(every=60, keep_unfinished=0.03, keep_lab=0.03, backups=None)
+    assert run_once(store, upkeep)["expired"] == 2
+    assert [r.id for r in store.games_of("alice")] == ["fresh", "over"]
+    assert store.load("lab") is None
+
+
+def test_the_defaults_keep_unfinished_games_a_month_and_lab_games_three_days(app: Flask) -> None:
+    upkeep = Upkeep.from_config(app.config, None)
+    assert upkeep.keep_unfinished == 30 * 24 * 3600 and upkeep.keep_lab == 3 * 24 * 3600
+
+
+def test_the_game_page_says_when_an_untouched_game_is_removed(client: FlaskClient) -> None:
+    game = client.post("/api/games", json={"mode": "local"}).json
+    expected = (
+        "A game nobody moves in for 30 days is removed: this one in 30 days, unless someone moves."
+    )
+    assert game["expires"]["text"] == expected and game["expires"]["in_words"] == "in 30 days"
+    page = client.get(f"/game/{game['id']}").get_data(as_text=True)
+    assert f'<p class="expiry muted" id="expiry">{expected}</p>' in page
+    client.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
+    after = client.get(f"/api/games/{game['id']}").json["expires"]["text"]
+    assert after == "A finished game is kept 30 days: this one in 30 days."
+
+
+def test_a_lab_game_says_it_is_kept_three_days() -> None:
+    from app.games.model import Game
+
+    class LabGame:
+        data = {"lab": {"a": "greedy", "b": "random", "game": 0}}
+        over = True
+        mode = "watch"
+        has_open_seat = False
+        updated = 1000.0
+
+    game: Game = LabGame()  # type: ignore[assignment]
+    found = notice(game, Upkeep(), now=1000.0)
+    assert found["at"] == 1000 + 3 * 24 * 3600
+    assert found["text"] == "A lab game is kept 3 days: this one in 3 days."
