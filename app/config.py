@@ -42,6 +42,9 @@ DEFAULTS: dict[str, Any] = {
     "MAINTENANCE_SECONDS": 300.0,  # how often a worker checks for expiry, checkpoint, backup
     "BACKUP_HOURS": 6.0,  # an online backup of the store into <instance>/backups this often
     "BACKUPS_KEPT": 8,  # the newest backups kept (older ones deleted)
+    # ... as long as together they take at most this many MiB (the newest is always kept):
+    # eight full copies of a large store would take eight times its room.
+    "BACKUPS_MAX_MB": 1024,
     "ALLOWED_HOSTS": [],  # host names served besides localhost and this machine's addresses
     "ANALYSIS_SECONDS": 0.35,  # search time per position of a game's analysis
     "ANALYSIS_GAME_SECONDS": 60.0,  # at most this for a whole (long) game's positions

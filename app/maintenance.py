@@ -20,6 +20,7 @@ from app.store import Store, StoreError
 
 log = logging.getLogger(__name__)
 DAY = 24 * 3600.0
+MB = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Upkeep:
     keep_lab: float = 3 * DAY
     backup_every: float = 6 * 3600.0
     backups_kept: int = 8
+    backups_bytes: int = 1024 * MB
     backups: Path | None = None  # the folder (None: no backups, e.g. PostgreSQL)
 
     @classmethod
@@ -45,6 +47,7 @@ class Upkeep:
             keep_lab=float(config["KEEP_LAB_DAYS"]) * DAY,
             backup_every=float(config["BACKUP_HOURS"]) * 3600.0,
             backups_kept=int(config["BACKUPS_KEPT"]),
+            backups_bytes=int(float(config["BACKUPS_MAX_MB"]) * MB),
             backups=Path(database).parent / "backups" if database else None,
         )
 
@@ -128,7 +131,9 @@ def run_once(store: Any, upkeep: Upkeep) -> dict[str, Any]:
         if upkeep.backups is not None and store.claim_job("backup", upkeep.backup_every):
             from app.backup import back_up
 
-            done["backup"] = str(back_up(store, upkeep.backups, upkeep.backups_kept))
+            done["backup"] = str(
+                back_up(store, upkeep.backups, upkeep.backups_kept, upkeep.backups_bytes)
+            )
             log.info("store backed up to %s", done["backup"])
     return done
 

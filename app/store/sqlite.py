@@ -150,10 +150,18 @@ def _store_error(exc: sqlite3.Error, path: str = "") -> StoreError:
     )
 
 
-def gone(path: str) -> StoreGone:
+def gone(path: str, rescued: str | None = None) -> StoreGone:
+    """The store's file is gone; ``rescued``: where its last state was saved (see rescue)."""
+    if rescued:
+        then = (
+            f"Its last state was saved as {rescued}: the server's host can put it back with "
+            f"python -m app.backup restore {rescued}"
+        )
+    else:
+        then = f"The server's host can restore a backup: {RESTORE_HINT}"
     return StoreGone(
         f"the game store's file {os.path.basename(path)} was deleted or moved while the server "
-        f"runs; nothing was changed. The server's host can restore a backup: {RESTORE_HINT}"
+        f"runs; nothing was changed. {then}"
     )
 
 
@@ -188,6 +196,8 @@ class SQLiteStore(GameStore):
         self.describe: Describe = describe or plain_facts
         self._writes = 0
         self._local = threading.local()
+        self._rescue_lock = threading.Lock()
+        self._rescued: dict[tuple[int, int], str] = {}  # a deleted file -> its saved last state
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         try:
             with setting_up(path), closing(self.open(timeout=max(busy_seconds, 600.0))) as db:
@@ -285,10 +295,51 @@ class SQLiteStore(GameStore):
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
-            raise gone(self.path) from None
+            raise gone(self.path, self.rescue()) from None
         except OSError as exc:
             raise StoreGone(f"the server can't see its game store's file ({exc})") from None
         return (st.st_dev, st.st_ino)
+
+    def rescue(self) -> str | None:
+        """Save the last state of the store's file, deleted while this process runs, from this
+        thread's connection, which still holds the deleted file and its write-ahead log open,
+        into ``<folder>/backups/mancala-<time>-rescued-<inode>.sqlite3`` (a backup that ``python
+        -m app.backup list`` shows and ``restore`` takes): once per deleted file across the
+        server's workers.  Where it is; None if this thread had no connection to it."""
+        local = self._local
+        db = getattr(local, "db", None)
+        if db is None or getattr(local, "pid", 0) != os.getpid():
+            return None
+        deleted: tuple[int, int] = local.file
+        folder = os.path.join(os.path.dirname(os.path.abspath(self.path)), "backups")
+        with self._rescue_lock:
+            if deleted in self._rescued:
+                return self._rescued[deleted]
+            mark = f"-rescued-{deleted[1]}.sqlite3"
+            found = (
+                [n for n in os.listdir(folder) if n.endswith(mark)] if os.path.isdir(folder) else []
+            )
+            if found:  # another worker saved it
+                self._rescued[deleted] = os.path.join(folder, found[0])
+                return self._rescued[deleted]
+            at = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+            target = os.path.join(folder, f"mancala-{at}{mark}")
+            tmp = f"{target}.{os.getpid()}.tmp"
+            try:
+                os.makedirs(folder, exist_ok=True)
+                with closing(sqlite3.connect(tmp)) as out:
+                    db.backup(out)
+                os.replace(tmp, target)
+            except (OSError, sqlite3.Error) as exc:
+                log.error(
+                    "the store's file was deleted and its last state could not be saved: %s", exc
+                )
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+                return None
+            log.warning("the store's file was deleted; its last state was saved as %s", target)
+            self._rescued[deleted] = target
+            return target
 
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
