@@ -18,6 +18,10 @@ three things that only matter across machines:
   To add a table, append a migration (as 3 did for analyses): never edit one that has shipped.
 
 Connections come from a pool per process (psycopg_pool), opened on first use after a fork.
+A request that waits :data:`REACH_SECONDS` for a pooled connection asks whether the database
+answers at all (a new connection of its own); a database that doesn't is a
+:class:`~app.store.base.StoreError` (503) at once, not a "busy" after ``busy_seconds``, and
+while it stays down each request asks first, so it is told within milliseconds.
 """
 
 from __future__ import annotations
@@ -57,6 +61,8 @@ CHANNEL = "mancala_games"  # NOTIFY channel: payload "<game id> <version>" (-1: 
 MIGRATION_LOCK = 0x6D616E63  # pg_advisory_lock key while migrating ("manc")
 COLUMNS = "id, version, data, created, updated"
 NOW = "extract(epoch from clock_timestamp())"  # the database's clock, the same for every host
+REACH_SECONDS = 0.5  # a wait for a pooled connection this long asks if the database answers
+REACHED_SECONDS = 1.0  # an answer that it does is trusted this long
 
 # Each migration is a list of statements, applied in one transaction.  Append, never edit.
 MIGRATIONS: list[list[str]] = [
@@ -174,6 +180,8 @@ class PostgresStore(GameStore):
         self._pool_pid = 0
         self._keeper: psycopg.Connection[Any] | None = None  # this process's claims' session
         self._keeper_pid = 0
+        self._down = False  # the last check found the database not answering
+        self._reached = -1e9  # when (monotonic) a check last found it answering
         self.migrate()
         try:
             self.run(lambda db: db.execute(f"DELETE FROM limits WHERE at < {NOW} - 86400"))
@@ -225,12 +233,49 @@ class PostgresStore(GameStore):
     def run(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
         """``work(db)`` on a pooled connection (autocommit); failures become StoreError."""
         try:
-            with self.pool().connection() as db:
+            pool = self.pool()
+            db = self.pooled(pool)
+            try:
                 return work(db)
+            finally:
+                pool.putconn(db)  # a broken connection is discarded, an open transaction ended
         except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
             if isinstance(exc, pgerrors.UniqueViolation):
                 raise
+            if isinstance(exc, psycopg.OperationalError):
+                self._down = True  # a connection broke: the next request checks first
             raise store_error(exc) from exc
+
+    def pooled(self, pool: psycopg_pool.ConnectionPool) -> psycopg.Connection[Any]:
+        """A connection from ``pool`` within ``busy_seconds`` (PoolTimeout if none comes), or,
+        when the database does not answer, a StoreError at once (see :meth:`check_reachable`):
+        while it was down at the last check, before waiting; else after REACH_SECONDS."""
+        if self._down:
+            self.check_reachable()
+        first = min(REACH_SECONDS, self.busy_seconds)
+        try:
+            return pool.getconn(timeout=first)
+        except psycopg_pool.PoolTimeout:
+            if self.busy_seconds <= first:
+                raise
+        self.check_reachable()  # the database answers: the pool is only busy, wait on
+        return pool.getconn(timeout=self.busy_seconds - first)
+
+    def check_reachable(self) -> None:
+        """Whether the database takes a new connection now (trusted for REACHED_SECONDS):
+        StoreError at once when it doesn't (a stopped server refuses in milliseconds)."""
+        if not self._down and time.monotonic() - self._reached < REACHED_SECONDS:
+            return
+        try:
+            psycopg.connect(self.url, connect_timeout=2, application_name="mancala-check").close()
+        except psycopg.Error as exc:
+            self._down = True
+            raise StoreError(
+                "the server can't reach its game store's database (PostgreSQL does not answer: "
+                f"{str(exc).strip().splitlines()[0][:200]}); nothing was changed, try again soon"
+            ) from exc
+        self._down = False
+        self._reached = time.monotonic()
 
     @contextmanager
     def _keeper_connection(self) -> Iterator[psycopg.Connection[Any]]:
