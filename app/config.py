@@ -36,8 +36,9 @@ DEFAULTS: dict[str, Any] = {
     # A game not over that nobody changed (no move, no setting) for this long is deleted: a
     # game left for a month is not coming back, and one device can create ~43,000 a day.
     "KEEP_UNFINISHED_DAYS": 30.0,
-    # A lab game (an engine-vs-engine match's game, ~1.5 KB each, one a second per device)
-    # is deleted this long after it was played: its tally lives in the lab page's answers.
+    # A lab game (an engine-vs-engine match's game, ~750 bytes, up to one a second per
+    # device: ~65 MB a day) is deleted this long after it was played; its tally lives in the
+    # lab run's answers.
     "KEEP_LAB_DAYS": 3.0,
     "MAINTENANCE_SECONDS": 300.0,  # how often a worker checks for expiry, checkpoint, backup
     "BACKUP_HOURS": 6.0,  # an online backup of the store into <instance>/backups this often

@@ -1,5 +1,6 @@
 """Copying an SQLite store into PostgreSQL (a real server, tests/pg.py): every game, exactly,
-with its seat owners; repeatable; and the app on PostgreSQL plays the copied games on."""
+with its seat owners and analyses; repeatable; and the app on PostgreSQL plays the copied games
+on, with the secret key copied as the command says."""
 
 from __future__ import annotations
 
