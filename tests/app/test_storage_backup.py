@@ -171,7 +171,7 @@ def test_the_game_page_says_when_an_untouched_game_is_removed(client: FlaskClien
     )
     assert game["expires"]["text"] == expected and game["expires"]["in_words"] == "in 30 days"
     page = client.get(f"/game/{game['id']}").get_data(as_text=True)
-    assert f'<p class="expiry muted" id="expiry">{expected}</p>' in page
+    assert f'<p class="board-help muted expiry" id="expiry">{expected}</p>' in page
     client.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
     after = client.get(f"/api/games/{game['id']}").json["expires"]["text"]
     assert after == "A finished game is kept 30 days: this one in 30 days."
