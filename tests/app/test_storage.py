@@ -285,3 +285,26 @@ def test_workers_creating_a_fresh_store_together_all_start(tmp_path: Path) -> No
             worker.join(60)
         assert [answers.get(timeout=5) for _ in workers] == ["ok"] * 3, f"round {round_}"
         assert Store(path).count() == 0
+
+
+def test_a_postgresql_store_from_before_migration_4_learns_which_games_are_lab_games(
+    postgres_url: str,
+) -> None:
+    import psycopg
+
+    from app.store.postgres import PostgresStore
+
+    lab = dict(game_data("watch"), resigned=0, lab={"a": "greedy", "b": "random", "game": 0})
+    store = PostgresStore(postgres_url, describe=describe)
+    store.create("lab", lab, [])
+    store.create("kept", dict(game_data("watch"), resigned=0), [])
+    store.close()
+    with psycopg.connect(postgres_url, autocommit=True) as db:  # as it was before migration 4
+        db.execute("ALTER TABLE games DROP COLUMN lab")  # its index goes with it
+        db.execute("DELETE FROM schema_migrations WHERE version = 4")
+    store = PostgresStore(postgres_url, describe=describe)
+    try:
+        assert store.expire(0.0, 0.0, lab_before=time.time() + 1) == 1
+        assert store.load("lab") is None and store.load("kept") is not None
+    finally:
+        store.close()
