@@ -36,9 +36,19 @@ DEFAULTS: dict[str, Any] = {
     "MAX_NEW_GAME_BYTES": 64 * 1024,  # a new game (an imported record included) stored as JSON
     "KEEP_FINISHED_DAYS": 30.0,  # a finished game is deleted this long after its last change
     "KEEP_INVITES_DAYS": 7.0,  # and an invite to a game between two devices nobody took
+    # A game not over that nobody changed (no move, no setting) for this long is deleted: a
+    # game left for a month is not coming back, and one device can create ~43,000 a day.
+    "KEEP_UNFINISHED_DAYS": 30.0,
+    # A lab game (an engine-vs-engine match's game, ~750 bytes, up to one a second per
+    # device: ~65 MB a day) is deleted this long after it was played; its tally lives in the
+    # lab run's answers.
+    "KEEP_LAB_DAYS": 3.0,
     "MAINTENANCE_SECONDS": 300.0,  # how often a worker checks for expiry, checkpoint, backup
     "BACKUP_HOURS": 6.0,  # an online backup of the store into <instance>/backups this often
     "BACKUPS_KEPT": 8,  # the newest backups kept (older ones deleted)
+    # ... as long as together they take at most this many MiB (the newest is always kept):
+    # eight full copies of a large store would take eight times its room.
+    "BACKUPS_MAX_MB": 1024,
     "ALLOWED_HOSTS": [],  # host names served besides localhost and this machine's addresses
     "ANALYSIS_SECONDS": 0.35,  # search time per position of a game's analysis
     "ANALYSIS_GAME_SECONDS": 60.0,  # at most this for a whole (long) game's positions

@@ -14,7 +14,7 @@ from app.games import DEFAULT_LEVEL
 from app.games.service import get_games
 from app.games.view import summary
 from app.lan import qr_svg, urls
-from app.maintenance import listed
+from app.maintenance import get_upkeep, listed, notice
 from app.seats import current_owner
 from app.store import get_store
 from engine.agents import ALGORITHMS, LEVELS
@@ -103,6 +103,7 @@ def game_page(game_id: str) -> str:
         invite=invite,
         watch=watch,
         invite_qr=invite_qr,
+        expiry=notice(game, get_upkeep())["text"],
     )
 
 

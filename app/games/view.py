@@ -15,6 +15,7 @@ from typing import Any
 from app.games import clock
 from app.games.changes import can_undo, series_after
 from app.games.model import Game
+from app.maintenance import get_upkeep, notice
 from engine.agents.levels import level_seconds
 from engine.core import Rules, State
 from engine.notation import pit_letter
@@ -313,6 +314,7 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "rematch": game.data.get("rematch"),
         "can_join": not mine and game.has_open_seat,
         "updated": game.updated,
+        "expires": notice(game, get_upkeep(), now),  # when it is deleted if nobody changes it
     }
 
 
