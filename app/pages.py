@@ -21,6 +21,18 @@ from engine.agents import ALGORITHMS, LEVELS
 
 bp = Blueprint("pages", __name__)
 
+# The computer's methods as the menu names them (the engine's names are the values sent).
+ALGORITHM_NAMES = {
+    "minimax": "Minimax search (looks ahead)",
+    "mcts": "Monte Carlo tree search",
+    "evolutionary": "Evolutionary (breeds plans)",
+}
+
+
+def algorithm_choices() -> list[tuple[str, str]]:
+    """Each of the engine's algorithms with its name in words (its own name if it has none)."""
+    return [(a, ALGORITHM_NAMES.get(a, a.capitalize())) for a in ALGORITHMS]
+
 
 @bp.get("/")
 def index() -> str:
@@ -33,7 +45,7 @@ def index() -> str:
         "index.html",
         variants=variants_payload(),
         levels=LEVELS,
-        algorithms=ALGORITHMS,
+        algorithms=algorithm_choices(),
         default_level=DEFAULT_LEVEL,
         yours=yours,
         lan=lan,

@@ -231,9 +231,10 @@ def board_help(rules: Rules) -> str:
             "below the board, theirs above)."
         )
     return (
-        f"{seeds} are sown counter-clockwise around both rows (yours is the bottom one); the "
+        f"{seeds} are sown counter-clockwise around both rows (yours is the bottom one, or the "
+        "left one where a narrow screen stands the board on its end); the "
         f"{rules.seed_word} each player takes are counted in their {rules.store_word}, "
-        "beside the board."
+        "beside the board (on a narrow screen: yours below it, theirs above)."
     )
 
 

@@ -40,24 +40,27 @@ PRESETS = {
 
 def agent_spec(value: Any, field: str) -> str:
     """An agent the lab plays: a level (``hard``, ``hard:algorithm=mcts``), ``random``,
-    ``greedy``, ``mcts:iterations=N`` (N up to 5000) or ``minimax:depth=N`` (N up to 8)."""
+    ``greedy``, ``mcts:iterations=N`` (N up to 5000) or ``minimax:depth=N`` (N up to 8).
+    Errors name the agent as the page does ("Agent A"), not by its field."""
+    label = f"Agent {field.upper()}" if field in ("a", "b") else repr(field)
+    kinds = (
+        f"a level ({', '.join(LEVELS)}), a level with ':algorithm=' one of "
+        + ", ".join(ALGORITHMS)
+        + f", 'random', 'greedy', 'mcts:iterations=N' (N up to {MAX_ITERATIONS}) or "
+        f"'minimax:depth=N' (N up to {MAX_DEPTH})"
+    )
     found = _SPEC.fullmatch(value) if isinstance(value, str) else None
     if found is None:
-        raise BadInput(
-            f"{field!r} must be a level ({', '.join(LEVELS)}), a level with "
-            "':algorithm=' one of " + ", ".join(ALGORITHMS) + ", 'random', 'greedy', "
-            f"'mcts:iterations=N' (N up to {MAX_ITERATIONS}) or 'minimax:depth=N' "
-            f"(N up to {MAX_DEPTH}); got {value!r}"
-        )
+        raise BadInput(f"{label} must be {kinds}; got {value!r}")
     level, algorithm = found["level"], found["algorithm"]
     if level is not None and level not in LEVELS:
-        raise BadInput(f"{field!r}: there is no level {level!r} (levels: {', '.join(LEVELS)})")
+        raise BadInput(f"{label}: there is no level {level!r}; an agent is {kinds}")
     if algorithm is not None and algorithm not in ALGORITHMS:
-        raise BadInput(f"{field!r}: algorithm must be one of {', '.join(ALGORITHMS)}")
+        raise BadInput(f"{label}: algorithm must be one of {', '.join(ALGORITHMS)}")
     if found["iterations"] is not None and not 1 <= int(found["iterations"]) <= MAX_ITERATIONS:
-        raise BadInput(f"{field!r}: iterations must be 1 to {MAX_ITERATIONS}")
+        raise BadInput(f"{label}: iterations must be 1 to {MAX_ITERATIONS}")
     if found["depth"] is not None and not 1 <= int(found["depth"]) <= MAX_DEPTH:
-        raise BadInput(f"{field!r}: depth must be 1 to {MAX_DEPTH}")
+        raise BadInput(f"{label}: depth must be 1 to {MAX_DEPTH}")
     return str(value)
 
 
