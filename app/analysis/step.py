@@ -45,3 +45,24 @@ def evaluate_position(
     plan for (:func:`budget`): the same arguments always give the same values."""
     state = replay(variant, options, first_player, moves, start).state
     return evaluate(state, seconds).to_dict()
+
+
+def as_decision(found: dict[str, Any]) -> dict[str, Any]:
+    """An evaluation (:func:`evaluate_position`'s answer) as an agent's decision (the shape
+    ``Decision.to_dict`` gives): its best move, that move's value and every move's value, all
+    from the one search, so a hint names the move its values rank first."""
+    values = {str(m): v for m, v in found["values"].items()}
+    return {
+        "move": found["best"],
+        "value": found["value"],
+        "depth": found["depth"],
+        "nodes": found["nodes"],
+        "pv": [found["best"]],
+        "move_values": values,
+        "seconds": found["seconds"],
+        "agent": f"analysis ({found['source']})",
+        "exact": bool(values) and all(found["exact"].values()),
+        "exact_moves": dict(found["exact"]),
+        "upper_bounds": [],
+        "capped": found.get("capped", False),
+    }
