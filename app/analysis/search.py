@@ -54,8 +54,8 @@ BOARD_RATE = 100_000
 """This module's search on other board-only variants (the rules' own hooks)."""
 STATE_RATE = 50_000
 """This module's search through ``State.play`` (variants that are not board-only)."""
-SOLVER_RATE = 2_500_000
-"""The engine's solver (native)."""
+SOLVER_RATE, PURE_SOLVER_RATE = 2_500_000, 100_000
+"""The engine's solver: native, and its pure-Python twin (where the native core isn't built)."""
 SOLVE_SHARE = 0.5
 """Where the solver plays, the share of the planned time it gets first."""
 DEEPEN_SHARE = 0.4
@@ -402,7 +402,7 @@ def size_for(rules: Rules, seconds: float, solve_share: float = SOLVE_SHARE) -> 
         raise ValueError(f"seconds must be positive, not {seconds!r}")
     solving = seconds * solve_share if solver_plays(rules) else 0.0
     nodes = max(1, int((seconds - solving) * search_rate(rules)))
-    return Size(nodes, int(solving * SOLVER_RATE), seconds, guard(seconds))
+    return Size(nodes, int(solving * solver_rate()), seconds, guard(seconds))
 
 
 def peak_bytes(rules: Rules, size: Size) -> int:
@@ -424,6 +424,13 @@ def solver_plays(rules: Rules) -> bool:
     except Exception:  # noqa: BLE001 (not installed, or not these rules)
         return False
     return rules.total_seeds + 2 * rules.pits <= 96
+
+
+def solver_rate() -> int:
+    """The nodes a second the solver plans for: native, or its pure-Python twin."""
+    from engine.solver import native  # type: ignore[import-not-found,unused-ignore]
+
+    return SOLVER_RATE if native.solve_core() is not None else PURE_SOLVER_RATE
 
 
 class _Budgeted:

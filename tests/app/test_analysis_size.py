@@ -103,7 +103,7 @@ def test_the_budget_is_known_before_the_job_starts() -> None:
     assert planned["seconds"] == 0.35
     assert planned["cap"] == search.guard(0.35)
     assert planned["nodes"] == int(0.35 * (1 - search.SOLVE_SHARE) * search.FUSED_RATE)
-    assert planned["solver_nodes"] == int(0.35 * search.SOLVE_SHARE * search.SOLVER_RATE)
+    assert planned["solver_nodes"] == int(0.35 * search.SOLVE_SHARE * search.solver_rate())
     assert planned["bytes"] <= 40_000_000
     oware = budget("oware", {}, 0, [], 0.35)
     assert oware["solver_nodes"] == 0  # no solver for Oware: all of it is search
