@@ -320,6 +320,9 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                 "parameters": [GAME_ID],
                 "post": {
                     "summary": "The move the computer suggests for your turn, with its values",
+                    "description": "Without a level: the best move of the analysis search, with "
+                    "every move's value in seeds (the values POST .../analysis/position gives for "
+                    "the position: the same search). With a level: that level's agent's move.",
                     "requestBody": _json_body(
                         {"type": "object", "properties": {"level": level}}, required=False
                     ),

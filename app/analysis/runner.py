@@ -3,10 +3,10 @@
 An analysis is one queued job per position (:func:`app.analysis.step.evaluate_position`), at
 most ``parallel`` of one analysis queued or running at a time, for the device that asked: the
 fair queue gives other devices' moves their turns in between, so an analysis can't starve them.
-Positions are done from the last to the first, so that the endgame, solved first, speeds up the
-positions before it (the search processes keep their tables).  Each result is written to the
-store as it comes (the progress every server worker reads); a run whose process died is taken
-up again, from where it stopped, by the next request that reads it.
+Positions are done from the last to the first; each is a search of a fixed size
+(:func:`app.analysis.step.budget`), so it gets the same values in any run.  Each result is
+written to the store as it comes (the progress every server worker reads); a run whose process
+died is taken up again, from where it stopped, by the next request that reads it.
 """
 
 from __future__ import annotations

@@ -6,25 +6,30 @@ search sees.  A value is *exact* when the search behind it reached the end of ev
 mattered (no depth horizon), so it is the solved game value; otherwise it is an estimate: at the
 horizon a position counts as its store difference plus a share of the row difference, in seeds.
 
-Exact values come from the engine's solver (``engine.solver``, Kalah) where it is installed and
-finishes within the time budget, else from this module's own search: an iterative-deepening
-alpha-beta on the margin with a transposition table, which is exact whenever an iteration finds
-no horizon (small boards and endgames).  Variants with a history rule (Oware's repetition) are
-searched without their history, so their values are never called exact.
+An evaluation is a search of a fixed size (:class:`Size`): so many nodes of the engine's solver
+(``engine.solver``, Kalah, where it is installed), then, if it did not finish, so many nodes of
+this module's own search: an iterative-deepening alpha-beta on the margin with a transposition
+table, which is exact whenever an iteration finds no horizon (small boards and endgames).  Both
+start from empty tables every time, so the same position gets the same values on any machine
+and under any load.  A wall-time cap guards against a machine far slower than planned: hitting
+it is the one case a value may differ (the evaluation says so: ``capped``).  Variants with a
+history rule (Oware's repetition) are searched without their history, so their values are never
+called exact.
 
-Each search process keeps one searcher per rule set (per thread), so the positions of one game,
-analysed in turn, reuse each other's work.
+Nothing is kept between evaluations: a searcher's table (at most one entry per node of its
+budget) and a solver's table (:data:`SOLVER_TT_BITS`) live as long as one evaluation, so a
+search process holds the analysis state of one position at a time (:func:`state_bytes`).
 """
 
 from __future__ import annotations
 
-import threading
+import math
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from engine.agents.kernels import kernel_for
+from engine.agents.kernels import kernel_for, kernel_spec
 from engine.core import Rules, State
 
 ROW_SHARE = 0.5
@@ -32,17 +37,44 @@ ROW_SHARE = 0.5
 banked by the row's owner at the end, but some will be captured or sown across)."""
 SOLVED = 1 << 20  # a table entry's depth when its subtree reached no horizon
 EXACT, LOWER, UPPER = 0, 1, 2
-TABLE_LIMIT = 2_000_000
+TABLE_BYTES = 32_000_000
+"""The most memory a searcher's table takes (then it only updates the entries it has)."""
+BOARD_ENTRY_BYTES, STATE_ENTRY_BYTES = 200, 480
+"""What one table entry costs, at most, keyed by a board or by a state (measured with
+tracemalloc: Kalah and Oware about 180 bytes, Toguz Kumalak's states about 460)."""
 MAX_DEPTH = 80
 UNLIMITED = 10_000  # a depth no game reaches: a search to the end of every line
 STEP = 0.5  # values are multiples of half a seed (ROW_SHARE)
+
+# Planning rates, in nodes a second on an unloaded machine (measured, see app.analysis.bench):
+# they turn seconds into a node budget, always the same one; nothing is timed to size a search.
+FUSED_RATE = 200_000
+"""This module's search on a variant with a fused kernel (Kalah, Oware)."""
+BOARD_RATE = 100_000
+"""This module's search on other board-only variants (the rules' own hooks)."""
+STATE_RATE = 50_000
+"""This module's search through ``State.play`` (variants that are not board-only)."""
+SOLVER_RATE, PURE_SOLVER_RATE = 2_500_000, 100_000
+"""The engine's solver: native, and its pure-Python twin (where the native core isn't built)."""
+SOLVE_SHARE = 0.5
+"""Where the solver plays, the share of the planned time it gets first."""
+DEEPEN_SHARE = 0.4
+"""Where values can be exact, the share of the search's nodes spent deepening before the
+unsolved moves are searched to the end of the game."""
+SOLVER_TT_BITS = 20
+"""The solver's table: 2**20 entries of 16 bytes (16 MB), for one evaluation."""
+SOLVER_EVERY = 1 << 16
+"""How often (in nodes) the solver checks its budget."""
+CAP_FACTOR, CAP_EXTRA = 10.0, 2.0
+"""The wall-time guard: this many times the planned seconds, plus this many seconds (a machine
+shared by a dozen busy processes runs a search about eight times slower than planned)."""
 
 Node = Any  # a board list (kernels) or a State
 Child = tuple[int, Node, Any]
 
 
-class _Timeout(Exception):
-    pass
+class _Spent(Exception):
+    """The node budget (or the wall-time guard) is spent."""
 
 
 @dataclass
@@ -58,6 +90,8 @@ class Evaluation:
     seconds: float = 0.0
     source: str = "search"
     """"solver" (engine.solver), "search" (this module) or "end" (the game is over)."""
+    capped: bool = False
+    """Whether the wall-time guard stopped it (the one case the values may differ)."""
 
     @property
     def best(self) -> int:
@@ -82,6 +116,7 @@ class Evaluation:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
             "source": self.source,
+            "capped": self.capped,
         }
 
 
@@ -96,14 +131,18 @@ def has_history(rules: Rules) -> bool:
 
 
 class Searcher:
-    """Alpha-beta on the final margin for one rule set; its table outlives a position."""
+    """Alpha-beta on the final margin for one rule set; each evaluation starts a new table of
+    at most ``table_limit`` entries."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, table_limit: int | None = None) -> None:
         self.rules = rules
         self.table: dict[Any, tuple[int, float, int, int]] = {}
+        self.table_limit = table_limit_for(rules) if table_limit is None else table_limit
         self.nodes = 0
+        self.limit = 0  # the node budget
         self.horizon = False
-        self.deadline = 0.0
+        self.deadline = math.inf  # the wall-time guard
+        self.capped = False
         self.can_be_exact = not has_history(rules)
         s0, s1 = rules.store0, rules.store1
         n = rules.pits
@@ -157,8 +196,11 @@ class Searcher:
     def search(self, node: Node, player: int, depth: int, alpha: float, beta: float) -> float:
         """The value of ``node`` for ``player`` (to move), searched ``depth`` plies deep."""
         self.nodes += 1
+        if self.nodes >= self.limit:
+            raise _Spent
         if not self.nodes & 4095 and time.perf_counter() > self.deadline:
-            raise _Timeout
+            self.capped = True
+            raise _Spent
         key = self.key(node, player)
         entry = self.table.get(key)
         first = -1
@@ -196,22 +238,23 @@ class Searcher:
                     if alpha >= beta:
                         break
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.table[key] = (depth if self.horizon else SOLVED, best, flag, best_move)
+        if len(self.table) < self.table_limit or key in self.table:
+            self.table[key] = (depth if self.horizon else SOLVED, best, flag, best_move)
         self.horizon = self.horizon or outer
         return best
 
     def _solve_rest(
         self, children: list[Child], player: int, values: dict[int, float], exact: dict[int, bool]
     ) -> None:
-        """Search the unsolved moves to the end of the game until the deadline; each one that
-        finishes gets its exact value."""
+        """Search the unsolved moves to the end of the game while the budget lasts; each one
+        that finishes gets its exact value."""
         for move, node, nxt in sorted(children, key=lambda c: -values[c[0]]):
             if exact[move] or nxt is None:
                 continue
             sign = 1 if nxt == player else -1
             try:
                 value = sign * self.mtdf(node, nxt, UNLIMITED, sign * values[move])
-            except _Timeout:
+            except _Spent:
                 return
             if not self.horizon:
                 values[move], exact[move] = value, True
@@ -235,16 +278,33 @@ class Searcher:
         return g
 
     def evaluate(
-        self, state: State, seconds: float, deepen_share: float = 0.4, max_depth: int = MAX_DEPTH
+        self,
+        state: State,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        cap: float | None = None,
+        deepen_share: float = DEEPEN_SHARE,
+        max_depth: int = MAX_DEPTH,
     ) -> Evaluation:
-        """Every legal move's value for the mover: deepening one ply at a time for
-        ``deepen_share`` of the time (or until solved), then trying to solve the moves not yet
-        solved with what is left (solved subtrees stay in the table for the next position)."""
+        """Every legal move's value for the mover, from a search of ``nodes`` nodes (default:
+        what ``seconds`` plan for, :func:`search_rate`) on a new table: deepening one ply at a
+        time for ``deepen_share`` of the nodes (or until solved; all of them where values can't
+        be exact), then trying to solve the moves not yet solved with the rest.  A depth that
+        does not finish is dropped (the moves it solved are kept).  ``cap`` seconds of wall
+        time (default: :func:`guard` of the planned seconds) stop it early: then, and only then,
+        the same position may get other values."""
+        if nodes is None:
+            if seconds is None:
+                raise ValueError("give the search's nodes or seconds")
+            nodes = max(1, int(seconds * search_rate(self.rules)))
+        if cap is None:
+            cap = guard(nodes / search_rate(self.rules))
         start = time.perf_counter()
-        self.deadline = start + seconds
-        self.nodes = 0
-        if len(self.table) > TABLE_LIMIT:
-            self.table.clear()
+        self.table = {}
+        self.nodes, self.limit = 0, nodes
+        self.deadline, self.capped = start + cap, False
+        if not self.can_be_exact:
+            deepen_share = 1.0
         player = state.to_move
         assert player is not None
         children: list[Child] = []
@@ -272,7 +332,7 @@ class Searcher:
                         value = sign * self.mtdf(node, nxt, depth - 1, guess)
                     found[move] = value
                     solved[move] = not self.horizon and self.can_be_exact
-            except _Timeout:
+            except _Spent:
                 # Moves solved in the unfinished depth are kept: a solved value is final.
                 for move, ok in solved.items():
                     if ok:
@@ -281,85 +341,184 @@ class Searcher:
             values, exact, reached = found, solved, depth
             if all(solved.values()) or (not self.can_be_exact and depth >= 40):
                 break
-            if time.perf_counter() > start + deepen_share * seconds:
+            if self.nodes >= deepen_share * nodes:
                 break
         if self.can_be_exact and values and not all(exact.values()):
             self._solve_rest(children, player, values, exact)
-        if not values:  # not even one ply in time: the position as it stands after each move
-            for move, node, nxt in children:
+        for move, node, nxt in children:  # not even one ply: the position after the move
+            if move not in values:
                 values[move] = (
                     self.margin(node, player)
                     if nxt is None
                     else (1 if nxt == player else -1) * self.estimate(node, nxt)
                 )
                 exact[move] = nxt is None
-        return Evaluation(values, exact, reached, self.nodes, time.perf_counter() - start, "search")
+        took = time.perf_counter() - start
+        return Evaluation(values, exact, reached, self.nodes, took, "search", capped=self.capped)
 
 
-_local = threading.local()
+def search_rate(rules: Rules) -> int:
+    """The nodes a second this module's search plans for on ``rules``."""
+    if not rules.board_only:
+        return STATE_RATE
+    return FUSED_RATE if kernel_spec(rules) is not None else BOARD_RATE
 
 
-def searcher(rules: Rules) -> Searcher:
-    """This thread's searcher for ``rules`` (kept for the next position of the same game)."""
-    kept: dict[Rules, Searcher] | None = getattr(_local, "searchers", None)
-    if kept is None:
-        kept = _local.searchers = {}
-    found = kept.get(rules)
-    if found is None:
-        if len(kept) > 4:
-            kept.clear()
-        found = kept[rules] = Searcher(rules)
-    return found
+def table_limit_for(rules: Rules) -> int:
+    """The most entries a searcher's table for ``rules`` takes (:data:`TABLE_BYTES`)."""
+    return TABLE_BYTES // (BOARD_ENTRY_BYTES if rules.board_only else STATE_ENTRY_BYTES)
+
+
+def guard(seconds: float) -> float:
+    """The wall-time cap of a search planned to take ``seconds``."""
+    return CAP_FACTOR * seconds + CAP_EXTRA
+
+
+@dataclass(frozen=True)
+class Size:
+    """How much one evaluation searches: ``solver_nodes`` nodes of the solver (0: none), then
+    ``nodes`` nodes of this module's search; ``seconds`` is what that is planned to take on an
+    unloaded machine, ``cap`` the wall-time guard."""
+
+    nodes: int
+    solver_nodes: int
+    seconds: float
+    cap: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "nodes": self.nodes,
+            "solver_nodes": self.solver_nodes,
+            "seconds": self.seconds,
+            "cap": self.cap,
+        }
+
+
+def size_for(rules: Rules, seconds: float, solve_share: float = SOLVE_SHARE) -> Size:
+    """The search ``seconds`` plan for on ``rules``: where the solver plays, ``solve_share``
+    of them as solver nodes, the rest as nodes of this module's search (fixed rates, so the
+    same seconds always give the same search)."""
+    if seconds <= 0:
+        raise ValueError(f"seconds must be positive, not {seconds!r}")
+    solving = seconds * solve_share if solver_plays(rules) else 0.0
+    nodes = max(1, int((seconds - solving) * search_rate(rules)))
+    return Size(nodes, int(solving * solver_rate()), seconds, guard(seconds))
+
+
+def peak_bytes(rules: Rules, size: Size) -> int:
+    """The most memory an evaluation of ``size`` holds at once: the solver's table (dropped
+    before the search starts) or the search's table (an entry at most per node), whichever is
+    larger; both at most 32 MB."""
+    solver = (1 << SOLVER_TT_BITS) * 16 if size.solver_nodes else 0
+    each = BOARD_ENTRY_BYTES if rules.board_only else STATE_ENTRY_BYTES
+    return max(solver, min(size.nodes, table_limit_for(rules)) * each)
+
+
+def solver_plays(rules: Rules) -> bool:
+    """Whether the engine's solver is installed and solves ``rules`` (Kalah with few enough
+    seeds for its keys)."""
+    try:
+        from engine.solver import KalahSpec  # type: ignore[import-not-found,unused-ignore]
+
+        KalahSpec.of(rules)
+    except Exception:  # noqa: BLE001 (not installed, or not these rules)
+        return False
+    return rules.total_seeds + 2 * rules.pits <= 96
+
+
+def solver_rate() -> int:
+    """The nodes a second the solver plans for: native, or its pure-Python twin."""
+    from engine.solver import native  # type: ignore[import-not-found,unused-ignore]
+
+    return SOLVER_RATE if native.solve_core() is not None else PURE_SOLVER_RATE
+
+
+class _Budgeted:
+    """A solver's search core that stops (:class:`_Spent`) once ``budget`` nodes are spent."""
+
+    def __init__(self, core: Any, budget: int) -> None:
+        self.core = core
+        self.limit = core.nodes + budget
+
+    @property
+    def nodes(self) -> int:
+        return int(self.core.nodes)
+
+    def stop(self, nodes: int) -> None:
+        if nodes >= self.limit:
+            raise _Spent
+
+    def search(
+        self, board: Any, alpha: int, beta: int, seconds: float | None = None, *_: Any
+    ) -> int:
+        if self.core.nodes >= self.limit:
+            raise _Spent
+        return int(self.core.search(board, alpha, beta, seconds, self.stop, SOLVER_EVERY))
+
+    def clear(self) -> None:
+        self.core.clear()
 
 
 @dataclass
-class _Solvers:
-    made: dict[Rules, Any] = field(default_factory=dict)
+class _Solved:
+    """What the solver did: its values if it finished, its nodes, its search's seconds (the
+    endgame table's build not counted) and whether the cap stopped it."""
+
+    found: Evaluation | None
+    nodes: int = 0
+    seconds: float = 0.0
+    capped: bool = False
 
 
-def _solver(rules: Rules) -> Any | None:
-    """The engine's exact solver for ``rules``, if it is installed and handles them."""
-    kept: _Solvers | None = getattr(_local, "solvers", None)
-    if kept is None:
-        kept = _local.solvers = _Solvers()
-    if rules in kept.made:
-        return kept.made[rules]
+def solve(state: State, nodes: int, cap: float) -> _Solved:
+    """The engine's solver on ``state`` with a new table, for at most ``nodes`` nodes (checked
+    every :data:`SOLVER_EVERY`) and ``cap`` seconds.  Building the solver's endgame table (once
+    a process for each rule set; about 0.3 s natively for Kalah 6x4) is not counted."""
     try:
         from engine.solver import Solver  # type: ignore[import-not-found,unused-ignore]
 
-        made: Any | None = Solver(rules)
+        solver = Solver(state.rules, tt_bits=SOLVER_TT_BITS)
     except Exception:  # noqa: BLE001 (not installed, or not these rules: search instead)
-        made = None
-    kept.made[rules] = made
-    return made
+        return _Solved(None)
+    core = solver.core = _Budgeted(solver.core, nodes)
+    start = time.perf_counter()
+    try:
+        solution = solver.solve(state, seconds=cap)
+    except _Spent:
+        return _Solved(None, core.nodes, time.perf_counter() - start)
+    except TimeoutError:
+        return _Solved(None, core.nodes, time.perf_counter() - start, capped=True)
+    values = {int(m): float(v) for m, v in solution.move_values.items()}
+    took = time.perf_counter() - start
+    found = Evaluation(values, dict.fromkeys(values, True), 0, core.nodes, took, "solver")
+    return _Solved(found, core.nodes, took)
 
 
-def evaluate(state: State, seconds: float, solve_share: float = 0.5) -> Evaluation:
-    """Every legal move's value for the player to move within about ``seconds``.
-
-    The solver (when there is one for the rules) gets ``solve_share`` of the time first; if it
-    can't finish, the search estimates with what is left.
-    """
+def evaluate(
+    state: State,
+    seconds: float | None = None,
+    solve_share: float = SOLVE_SHARE,
+    size: Size | None = None,
+) -> Evaluation:
+    """Every legal move's value for the player to move, from a search of ``size`` (default:
+    :func:`size_for` ``seconds``): the solver's nodes first, where it plays; if it can't
+    finish, this module's search.  The same position and size give the same values, whatever
+    the load, unless the wall-time guard stops a search (``capped``)."""
     if state.to_move is None:
         raise ValueError("the game is over: there is no move to evaluate")
+    if size is None:
+        if seconds is None:
+            raise ValueError("give the evaluation's seconds or size")
+        size = size_for(state.rules, seconds, solve_share)
     start = time.perf_counter()
-    solver = _solver(state.rules)
-    if solver is not None:
-        try:
-            solution = solver.solve(state, seconds=seconds * solve_share)
-        except TimeoutError:
-            pass
-        else:
-            values = {int(m): float(v) for m, v in solution.move_values.items()}
-            return Evaluation(
-                values,
-                {m: True for m in values},
-                0,
-                int(solution.nodes),
-                time.perf_counter() - start,
-                "solver",
-            )
-    left = max(0.01, seconds - (time.perf_counter() - start))
-    found = searcher(state.rules).evaluate(state, left)
+    solved = _Solved(None)
+    if size.solver_nodes:
+        solved = solve(state, size.solver_nodes, size.cap)
+        if solved.found is not None:
+            return solved.found
+    left = max(0.0, size.cap - solved.seconds)
+    found = Searcher(state.rules).evaluate(state, nodes=size.nodes, cap=left)
     found.seconds = time.perf_counter() - start
+    found.nodes += solved.nodes
+    found.capped = found.capped or solved.capped
     return found

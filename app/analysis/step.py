@@ -1,11 +1,35 @@
-"""One analysis step as a plain function, run in a search process (no Flask here)."""
+"""One analysis step as a plain function, run in a search process (no Flask here).
+
+A step's ``seconds`` plan a search of a fixed size (:func:`app.analysis.search.size_for`: nodes
+at fixed rates, not a wall-time deadline), so a position gets the same values on every load;
+:func:`budget` says, before the job starts, what it will search, how long that takes on an
+unloaded machine and the wall-time cap it can't pass.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.analysis.search import evaluate
+from app.analysis.search import evaluate, peak_bytes, size_for
 from app.replay import replay
+from engine import get_variant
+
+
+def budget(
+    variant: str,
+    options: dict[str, Any],
+    first_player: int,
+    moves: list[int],
+    seconds: float,
+    start: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """What :func:`evaluate_position` called with the same arguments will cost: ``nodes``
+    (this module's search) and ``solver_nodes`` (the solver's, first), the ``seconds`` they
+    are planned to take on an unloaded machine, the ``cap`` in seconds no job passes, and the
+    most memory it holds (``bytes``).  A ValueError for unknown rules."""
+    rules = get_variant(variant, **options)
+    size = size_for(rules, seconds)
+    return {**size.to_dict(), "bytes": peak_bytes(rules, size)}
 
 
 def evaluate_position(
@@ -17,6 +41,28 @@ def evaluate_position(
     start: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Replay ``moves`` (from ``start``, a position set up by hand, if given) and value every
-    legal move of the position they reach (for its mover)."""
+    legal move of the position they reach (for its mover), by a search of the size ``seconds``
+    plan for (:func:`budget`): the same arguments always give the same values."""
     state = replay(variant, options, first_player, moves, start).state
     return evaluate(state, seconds).to_dict()
+
+
+def as_decision(found: dict[str, Any]) -> dict[str, Any]:
+    """An evaluation (:func:`evaluate_position`'s answer) as an agent's decision (the shape
+    ``Decision.to_dict`` gives): its best move, that move's value and every move's value, all
+    from the one search, so a hint names the move its values rank first."""
+    values = {str(m): v for m, v in found["values"].items()}
+    return {
+        "move": found["best"],
+        "value": found["value"],
+        "depth": found["depth"],
+        "nodes": found["nodes"],
+        "pv": [found["best"]],
+        "move_values": values,
+        "seconds": found["seconds"],
+        "agent": f"analysis ({found['source']})",
+        "exact": bool(values) and all(found["exact"].values()),
+        "exact_moves": dict(found["exact"]),
+        "upper_bounds": [],
+        "capped": found.get("capped", False),
+    }

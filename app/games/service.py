@@ -31,7 +31,7 @@ from app.games.errors import (
     TooManyGames,
 )
 from app.games.errors import StaleVersion as Outdated
-from app.games.model import DEFAULT_ALGORITHM, HINT_LEVEL, Game, new_game_id
+from app.games.model import DEFAULT_ALGORITHM, Game, new_game_id
 from app.store import CorruptGame, GameStore, Row, StaleVersion, Watcher, get_store
 from app.watch import get_watcher
 from engine.agents import LEVELS
@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 CONNECTED_SECONDS = 5.0  # a seat seen this recently (by its long-poll) counts as connected
 TOUCH_EVERY = 2.0
 STALLED_SECONDS = 600.0  # a watch game unchanged this long no longer counts as running
+HINT_TIMEOUT = 30.0  # the longest a hint waits for the computer (queue and search)
 
 
 @dataclass(frozen=True)
@@ -371,25 +372,41 @@ class Games:
     def hint(
         self, device: Device, game_id: str, body: dict[str, Any]
     ) -> tuple[Game, dict[str, Any]]:
-        """The move a level's agent suggests to the device for its own turn."""
+        """The move suggested to the device for its own turn: by default the best move of the
+        analysis search, with its values (the same search, of the same size, that values the
+        position's pits: one search names the move and ranks it first); with a ``level``, the
+        move that level's agent chooses, with its values."""
         game = self.load(game_id)
         mine = changes.seats_held(game, device.owner)
         if game.to_move is None or game.to_move not in mine:
             raise NotNow("a hint is for your own turn")
-        level = body.get("level", HINT_LEVEL)
-        if level not in LEVELS:
+        level = body.get("level")
+        if level is not None and level not in LEVELS:
             raise BadInput(f"'level' must be one of {', '.join(LEVELS)}")
         noted = changes.note_hint(game, game.to_move)  # refused when the game has hints off
         self.admit_search(device)
         try:
-            decision = self.computer.hint(
-                game, level, DEFAULT_ALGORITHM, level_seconds(level) + 10, device.address
-            )
+            if level is None:
+                decision = self._analysis_hint(game, device)
+            else:
+                decision = self.computer.hint(
+                    game, level, DEFAULT_ALGORITHM, level_seconds(level) + 10, device.address
+                )
         except Exception as exc:  # a timeout or a broken pool: say so, the game is unchanged
             raise QueueFull(f"the computer could not suggest a move just now ({exc!r})") from None
         if noted is not None:  # between people: the opponent is told a hint was used
             game = self.save(game, noted, device)
         return game, decision
+
+    def _analysis_hint(self, game: Game, device: Device) -> dict[str, Any]:
+        """The analysis search's best move for the position now, as a decision."""
+        from app.analysis import get_analyses
+        from app.analysis.step import as_decision
+
+        found = get_analyses().position(
+            game, len(game.record.moves), device.address, timeout=HINT_TIMEOUT
+        )
+        return as_decision(found)
 
 
 def get_games() -> Games:

@@ -131,3 +131,19 @@ def test_against_the_computer_from_a_position_you_may_take_the_second_seat(
         assert_error(client.post("/api/games", json={**SMALL, "position": bad}), 400, words)
     local = client.post("/api/games", json={**SMALL, "mode": "local", "position": position})
     assert_error(local, 400, "against the computer")
+
+
+def test_the_start_of_kalah_gets_the_same_values_on_every_load(client: FlaskClient) -> None:
+    """The report: the analysis board's start position read C +3.0 / +5.0 / +4.5 on three
+    loads.  Each load is a search of the same size: the same values, busy machine or not."""
+    from tests.app.test_analysis_size import cpu_burner, without_time
+
+    def load() -> dict[str, Any]:
+        found = client.post("/api/board", json={"variant": "kalah", "values": True})
+        assert found.status_code == 200, found.json
+        return without_time(found.json["values"])
+
+    first = load()
+    assert load() == first
+    with cpu_burner():
+        assert load() == first
