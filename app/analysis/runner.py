@@ -200,9 +200,12 @@ class Analyses:
         run.kept.error = message
         self._finish(run)
 
-    def position(self, game: Game, ply: int, client: str, timeout: float) -> dict[str, Any]:
+    def position(
+        self, game: Game, ply: int, client: str, timeout: float, interactive: bool = False
+    ) -> dict[str, Any]:
         """Value every legal move of one position of the game (before move ``ply``) through
-        the fair queue, waiting for the answer (for hints and an analysis board)."""
+        the fair queue, waiting for the answer (for hints, interactive, and the values of a
+        position, background)."""
         d = game.data
         args: tuple[Any, ...] = (
             d["variant"],
@@ -214,7 +217,7 @@ class Analyses:
         if d.get("start") is not None:
             args = (*args, d["start"])
         future = self.queue.submit(
-            client, args, task=evaluate_position, seconds=args[4], interactive=False
+            client, args, task=evaluate_position, seconds=args[4], interactive=interactive
         )
         return future.result(timeout=timeout)
 

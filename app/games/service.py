@@ -404,7 +404,7 @@ class Games:
         from app.analysis.step import as_decision
 
         found = get_analyses().position(
-            game, len(game.record.moves), device.address, timeout=HINT_TIMEOUT
+            game, len(game.record.moves), device.address, HINT_TIMEOUT, interactive=True
         )
         return as_decision(found)
 

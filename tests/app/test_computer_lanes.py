@@ -197,3 +197,30 @@ def test_a_lab_game_is_played_a_move_at_a_time_as_background_jobs(
     assert len(seen) == len(kept["moves"]) - 2  # every move but the opening's two, one job each
     assert all(not s["interactive"] for s in seen)
     assert {s["seconds"] for s in seen} == {0.5, 0.05}  # Perfect's 5 s and Hard's 0.5 s, scaled
+
+
+def test_a_person_s_moves_and_hints_are_interactive_and_watch_games_background(
+    lab: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queue = lab.extensions["mancala_computer"].queue
+    seen: list[tuple[str, bool]] = []
+    submit = queue.submit
+
+    def spy(client: str, args: tuple[Any, ...], task: Any = None, **how: Any) -> Any:
+        seen.append((getattr(task, "__name__", "think"), how.get("interactive", True)))
+        return submit(client, args, task, **how)
+
+    monkeypatch.setattr(queue, "submit", spy)
+    client = lab.test_client()
+    game = client.post("/api/games", json={"level": "easy", "first": "computer"}).json
+    assert client.post("/api/games", json={"mode": "local"}).status_code == 201
+    deadline = time.monotonic() + 10
+    while game["thinking"] and time.monotonic() < deadline:
+        game = client.get(f"/api/games/{game['id']}?since={game['version']}").json
+    assert client.post(f"/api/games/{game['id']}/hint", json={}).status_code == 200
+    body = {"mode": "watch", "levels": ["beginner", "beginner"], "delay": 0}
+    assert client.post("/api/games", json=body).status_code == 201
+    time.sleep(0.3)
+    assert seen[0] == ("think", True)  # the computer's move against a person
+    assert ("evaluate_position", True) in seen  # the hint
+    assert ("think", False) in seen  # the watch game's moves
