@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
@@ -26,6 +27,15 @@ READ_EVERY = 10.0  # a process reads the outages again this often (others' start
 KEPT_SECONDS = 3 * 24 * 3600.0  # older outages can't matter to a clock (at most 3 h a side)
 ALIVE = "alive"
 OUTAGE = "outage:"
+_serving: Callable[[], bool] = lambda: True  # noqa: E731 (see serving_while)
+
+
+def serving_while(check: Callable[[], bool]) -> None:
+    """Beat only while ``check()`` holds: a gunicorn worker told to stop (SIGTERM) takes no new
+    requests while it finishes the running ones, so nobody can move: its silence counts as an
+    outage from then (app.gunicorn_conf sets this to the worker's ``alive``)."""
+    global _serving
+    _serving = check
 
 
 class Liveness:
@@ -81,6 +91,8 @@ class Liveness:
     def run(self, stop: threading.Event) -> None:
         """Beat every ``BEAT_SECONDS`` until ``stop`` (a store failure is logged once)."""
         while not stop.wait(BEAT_SECONDS):
+            if not _serving():
+                continue
             try:
                 self.beat()
                 self._failing = False
