@@ -283,7 +283,8 @@ def test_each_clock_starts_after_that_players_first_move_and_charges_each_side(
     time.sleep(0.3)
     answered = play(friend, ok(friend.get(f"/api/games/{game['id']}")), 2)
     clock = answered["clock"]
-    assert clock["running"] == 0 and clock["remaining_ms"] == [302_000, 302_000]
+    assert clock["running"] == 0 and clock["remaining_ms"][1] == 302_000
+    assert 301_500 < clock["remaining_ms"][0] <= 302_000  # Ana's runs from Ben's answer
     time.sleep(0.3)
     reloaded = ok(friend.get(f"/api/games/{game['id']}"))["clock"]
     # A reload shows the time as it runs (the running side's clock went down).

@@ -84,7 +84,8 @@ def test_nobody_moves_and_no_clock_runs_until_both_seats_are_taken(
     assert moved["start_wait"]["seat"] == 1
     time.sleep(0.3)
     answered = play(friend, read(friend, moved), 2)
-    assert answered["clock"]["remaining_ms"] == [60_000, 60_000]
+    assert answered["clock"]["remaining_ms"][1] == 60_000  # Ben's first move: free too
+    assert 59_500 < answered["clock"]["remaining_ms"][0] <= 60_000  # Ana's runs from here
     assert answered["clock"]["running"] == 0 and answered["start_wait"] is None
 
 
@@ -283,3 +284,17 @@ def test_a_restart_within_moments_is_no_outage(tmp_path: Path) -> None:
         app = create_app(config)
         app.extensions["mancala_computer"].shutdown()
     assert app.extensions["mancala_store"].marks(OUTAGE) == {}
+
+
+def test_a_rematch_opens_the_new_first_movers_window_and_an_abort_is_not_in_the_series(
+    host: FlaskClient, friend: FlaskClient
+) -> None:
+    game = invite(host, clock=ONE_MINUTE)
+    join(friend, game)
+    over = ok(host.post(f"/api/games/{game['id']}/abort", json=v(read(host, game))))
+    url = f"/api/games/{game['id']}/rematch"
+    offered = ok(host.post(url, json=v(over)))
+    new = ok(friend.post(url, json={**v(offered), "action": "accept"}), 201)
+    assert new["first_player"] == 1 and new["start_wait"]["seat"] == 1
+    assert new["series"] is None and new["clock"]["running"] is None
+    assert new["your_turn"] and not new["waiting_for_seat"]
