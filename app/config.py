@@ -20,7 +20,10 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,  # postgresql://user:password@host:port/db: a store shared by hosts
     "DATABASE_POOL": 10,  # PostgreSQL connections per server worker (at most)
     "AI_EXECUTOR": "process",  # where the computer thinks: a process pool, or a thread pool
-    "AI_WORKERS": 1,  # processes (or threads) per server worker for the computer's thinking
+    "AI_WORKERS": 1,  # search processes per server worker for people's long moves and hints
+    "AI_QUICK_WORKERS": 1,  # and for their short moves only (Beginner to Hard): always free soon
+    "AI_BACKGROUND_WORKERS": 1,  # and for background work (analysis, lab, watch games, values)
+    "AI_PROCESS_MEGABYTES": 300,  # a search process holding more after a job is replaced
     "LONG_POLL_SECONDS": 8.0,  # how long GET /api/games/<id>?since=N waits for a change
     "SEAT_COOKIE": "mancala_player",
     "SEAT_COOKIE_MAX_AGE": 400 * 24 * 3600,
@@ -33,9 +36,19 @@ DEFAULTS: dict[str, Any] = {
     "MAX_NEW_GAME_BYTES": 64 * 1024,  # a new game (an imported record included) stored as JSON
     "KEEP_FINISHED_DAYS": 30.0,  # a finished game is deleted this long after its last change
     "KEEP_INVITES_DAYS": 7.0,  # and an invite to a game between two devices nobody took
+    # A game not over that nobody changed (no move, no setting) for this long is deleted: a
+    # game left for a month is not coming back, and one device can create ~43,000 a day.
+    "KEEP_UNFINISHED_DAYS": 30.0,
+    # A lab game (an engine-vs-engine match's game, ~750 bytes, up to one a second per
+    # device: ~65 MB a day) is deleted this long after it was played; its tally lives in the
+    # lab run's answers.
+    "KEEP_LAB_DAYS": 3.0,
     "MAINTENANCE_SECONDS": 300.0,  # how often a worker checks for expiry, checkpoint, backup
     "BACKUP_HOURS": 6.0,  # an online backup of the store into <instance>/backups this often
     "BACKUPS_KEPT": 8,  # the newest backups kept (older ones deleted)
+    # ... as long as together they take at most this many MiB (the newest is always kept):
+    # eight full copies of a large store would take eight times its room.
+    "BACKUPS_MAX_MB": 1024,
     "ALLOWED_HOSTS": [],  # host names served besides localhost and this machine's addresses
     "ANALYSIS_SECONDS": 0.35,  # search time per position of a game's analysis
     "ANALYSIS_GAME_SECONDS": 60.0,  # at most this for a whole (long) game's positions

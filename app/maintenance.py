@@ -1,7 +1,7 @@
-"""Upkeep of the store, in each server worker on a timer: finished games and untaken invites
-expire, the write-ahead log is checkpointed (and truncated), and an online backup is made every
-``BACKUP_HOURS``.  Each job is claimed in the store first, so one process runs it per period
-however many workers (or hosts) there are."""
+"""Upkeep of the store, in each server worker on a timer: finished games, untaken invites,
+untouched unfinished games and lab games expire, the write-ahead log is checkpointed (and
+truncated), and an online backup is made every ``BACKUP_HOURS``.  Each job is claimed in the
+store first, so one process runs it per period however many workers (or hosts) there are."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from app.store import Store, StoreError
 
 log = logging.getLogger(__name__)
 DAY = 24 * 3600.0
+MB = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -29,8 +30,11 @@ class Upkeep:
     every: float = 300.0
     keep_finished: float = 30 * DAY
     keep_invites: float = 7 * DAY
+    keep_unfinished: float = 30 * DAY
+    keep_lab: float = 3 * DAY
     backup_every: float = 6 * 3600.0
     backups_kept: int = 8
+    backups_bytes: int = 1024 * MB
     backups: Path | None = None  # the folder (None: no backups, e.g. PostgreSQL)
 
     @classmethod
@@ -39,22 +43,51 @@ class Upkeep:
             every=float(config["MAINTENANCE_SECONDS"]),
             keep_finished=float(config["KEEP_FINISHED_DAYS"]) * DAY,
             keep_invites=float(config["KEEP_INVITES_DAYS"]) * DAY,
+            keep_unfinished=float(config["KEEP_UNFINISHED_DAYS"]) * DAY,
+            keep_lab=float(config["KEEP_LAB_DAYS"]) * DAY,
             backup_every=float(config["BACKUP_HOURS"]) * 3600.0,
             backups_kept=int(config["BACKUPS_KEPT"]),
+            backups_bytes=int(float(config["BACKUPS_MAX_MB"]) * MB),
             backups=Path(database).parent / "backups" if database else None,
         )
 
 
-def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> dict[str, Any] | None:
-    """When a game in someone's list will be deleted (finished games, untaken invites), and
-    in words ("in 3 days"); None for a game that is kept."""
+def rule(game: Game, upkeep: Upkeep) -> tuple[float, str]:
+    """How long after its last change ``game`` is kept, and the rule in words: the shortest of
+    the rules that apply to it (as :meth:`GameStore.expire` deletes it)."""
+    rules = []
+    if game.data.get("lab") is not None:
+        rules.append((upkeep.keep_lab, f"A lab game is kept {days(upkeep.keep_lab)}"))
     if game.over:
-        keep = upkeep.keep_finished
-    elif game.mode == "remote" and game.has_open_seat:
-        keep = upkeep.keep_invites
+        rules.append(
+            (upkeep.keep_finished, f"A finished game is kept {days(upkeep.keep_finished)}")
+        )
     else:
-        return None
-    at = game.updated + keep
+        rules.append(
+            (
+                upkeep.keep_unfinished,
+                f"A game nobody moves in for {days(upkeep.keep_unfinished)} is removed",
+            )
+        )
+        if game.mode == "remote" and game.has_open_seat:
+            rules.append(
+                (
+                    upkeep.keep_invites,
+                    f"An invite nobody takes is removed after {days(upkeep.keep_invites)}",
+                )
+            )
+    return min(rules, key=lambda r: r[0])
+
+
+def days(seconds: float) -> str:
+    """``seconds`` as days in words: "1 day", "30 days", "0.5 days"."""
+    n = seconds / DAY
+    return "1 day" if n == 1 else f"{n:g} days"
+
+
+def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> dict[str, Any]:
+    """When a game will be deleted if nobody changes it, and in words ("in 3 days")."""
+    at = game.updated + rule(game, upkeep)[0]
     left = max(0.0, at - (time.time() if now is None else now))
     if left >= 2 * DAY:
         words = f"in {round(left / DAY)} days"
@@ -63,6 +96,15 @@ def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> dict[str, A
     else:
         words = "within the next two hours"
     return {"at": round(at), "in_words": words}
+
+
+def notice(game: Game, upkeep: Upkeep, now: float | None = None) -> dict[str, Any]:
+    """:func:`expires` with a sentence for the game's page: the rule, and when it applies to
+    this game ("A game nobody moves in for 30 days is removed: this one in 30 days, unless
+    someone moves.")."""
+    when = expires(game, upkeep, now)
+    later = "" if game.over else ", unless someone moves"
+    return dict(when, text=f"{rule(game, upkeep)[1]}: this one {when['in_words']}{later}.")
 
 
 def listed(line: dict[str, Any], game: Game) -> dict[str, Any]:
@@ -75,16 +117,23 @@ def run_once(store: Any, upkeep: Upkeep) -> dict[str, Any]:
     done: dict[str, Any] = {}
     now = time.time()
     if store.claim_job("expire", upkeep.every * 0.9):
-        done["expired"] = store.expire(now - upkeep.keep_finished, now - upkeep.keep_invites)
+        done["expired"] = store.expire(
+            now - upkeep.keep_finished,
+            now - upkeep.keep_invites,
+            unfinished_before=now - upkeep.keep_unfinished,
+            lab_before=now - upkeep.keep_lab,
+        )
         if done["expired"]:
-            log.info("%d finished games and untaken invites expired", done["expired"])
+            log.info("%d games expired", done["expired"])
     if isinstance(store, Store):
         if store.claim_job("checkpoint", upkeep.every * 0.9):
             done["checkpoint"] = store.checkpoint("TRUNCATE")
         if upkeep.backups is not None and store.claim_job("backup", upkeep.backup_every):
             from app.backup import back_up
 
-            done["backup"] = str(back_up(store, upkeep.backups, upkeep.backups_kept))
+            done["backup"] = str(
+                back_up(store, upkeep.backups, upkeep.backups_kept, upkeep.backups_bytes)
+            )
             log.info("store backed up to %s", done["backup"])
     return done
 

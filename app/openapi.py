@@ -752,6 +752,12 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                             "type": "integer",
                             "description": "the server's time of this answer (ms since 1970)",
                         },
+                        "expires": {
+                            "type": "object",
+                            "description": "when the game is deleted if nobody changes it: "
+                            "at (seconds since 1970), in_words ('in 30 days') and text (the "
+                            "rule that deletes it, as the game's page says it)",
+                        },
                         "moves": {
                             "type": "array",
                             "description": "each: ply, player, pit, notation, record (sown "

@@ -14,12 +14,24 @@ from app.games import DEFAULT_LEVEL
 from app.games.service import get_games
 from app.games.view import summary
 from app.lan import qr_svg, urls
-from app.maintenance import listed
+from app.maintenance import get_upkeep, listed, notice
 from app.seats import current_owner
 from app.store import get_store
 from engine.agents import ALGORITHMS, LEVELS
 
 bp = Blueprint("pages", __name__)
+
+# The computer's methods as the menu names them (the engine's names are the values sent).
+ALGORITHM_NAMES = {
+    "minimax": "Minimax search (looks ahead)",
+    "mcts": "Monte Carlo tree search",
+    "evolutionary": "Evolutionary (breeds plans)",
+}
+
+
+def algorithm_choices() -> list[tuple[str, str]]:
+    """Each of the engine's algorithms with its name in words (its own name if it has none)."""
+    return [(a, ALGORITHM_NAMES.get(a, a.capitalize())) for a in ALGORITHMS]
 
 
 @bp.get("/")
@@ -33,7 +45,7 @@ def index() -> str:
         "index.html",
         variants=variants_payload(),
         levels=LEVELS,
-        algorithms=ALGORITHMS,
+        algorithms=algorithm_choices(),
         default_level=DEFAULT_LEVEL,
         yours=yours,
         lan=lan,
@@ -103,6 +115,7 @@ def game_page(game_id: str) -> str:
         invite=invite,
         watch=watch,
         invite_qr=invite_qr,
+        expiry=notice(game, get_upkeep())["text"],
     )
 
 

@@ -7,6 +7,12 @@ answer carries it once as ``seat_token``, and the bot sends it on every request 
 the server's secret key, so the server can tell its own tokens from chosen ones without storing
 them; the store keeps only a token's hash (see :func:`app.games.owner_hash`).  A token from
 before tokens were signed still works while it holds a seat; a chosen one never does (401).
+
+A token signed with another secret key (a server moved to new hosts without its
+``secret_key``) is not taken for one from before: its seats can't be proven, so a write with it
+is refused (401) saying so and how the host brings them back (copy the key); a browser whose
+cookie it is may still start a new game (it gets a new cookie), and a read sees a spectator's
+view.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 import threading
 from typing import Any
@@ -25,6 +32,7 @@ from app.games.errors import BadInput, BadToken
 from app.store import get_store
 
 MAX_TOKEN = 200
+SIGNED = re.compile(r"[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{22}")  # issue_token's shape
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
 _known_lock = threading.Lock()
 _known: set[str] = set()  # owners of unsigned (older) tokens seen holding seats, per process
@@ -46,6 +54,12 @@ def issued(token: str) -> bool:
     """Whether this server issued ``token`` (its signature is right)."""
     body, dot, sig = token.rpartition(".")
     return bool(body and dot) and hmac.compare_digest(sig, signature(body))
+
+
+def signed_elsewhere(token: str) -> bool:
+    """Whether ``token`` has the shape of a signed token but another key signed it (tokens
+    from before signing were 43 characters without a dot, or a bot's own choice)."""
+    return SIGNED.fullmatch(token) is not None and not issued(token)
 
 
 def holds_seats(owner: str) -> bool:
@@ -82,9 +96,15 @@ def current_owner() -> str | None:
     is set when the browser takes a seat).
     """
     token, from_header = request_token()
+    writes = request.method not in READS  # a read is answered as to a spectator
+    if token and signed_elsewhere(token):
+        fresh = g.get("new_seat_token") or g.get("issued_seat_token")  # made by this request
+        if writes and (from_header or not fresh):
+            raise BadToken(OTHER_KEY)
+        return None
     if token and len(token) <= MAX_TOKEN and (issued(token) or holds_seats(owner_hash(token))):
         return owner_hash(token)
-    if from_header and request.method not in READS:  # a read is answered as to a spectator
+    if from_header and writes:
         raise BadToken("this seat token was not issued by this server; " + ASK)
     return None
 
@@ -95,9 +115,24 @@ ASK = (
 )
 
 
+OTHER_KEY = (
+    "this seat token was not issued by this server: it was signed with another secret key, so "
+    "the seats it held can't be proven here (the server was moved to new hosts, or its key "
+    "changed, without its secret key). The server's host can bring them back by copying the "
+    "old server's instance/secret_key file to every host (or setting the same "
+    "MANCALA_SECRET_KEY everywhere); meanwhile you can start a new game"
+)
+
+
 def ensure_owner() -> str:
-    """The hash of this browser's token, minting a token (sent back as a cookie) if needed."""
-    owner = current_owner()
+    """The hash of this browser's token, minting a token (sent back as a cookie) if needed:
+    also in place of a cookie signed with another key (a bot's such token is refused)."""
+    try:
+        owner = current_owner()
+    except BadToken:
+        if request_token()[1]:
+            raise
+        owner = None  # this browser starts afresh
     if owner is not None:
         return owner
     if "new_seat_token" not in g:

@@ -377,8 +377,8 @@ def _scaled(agent: Agent, limit: Limit | None, scale: float) -> Limit | None:
 
 def _play_task(task: _Task) -> MatchGame:
     a_player = task.index % 2
-    agent_a = make_from_source(task.a, derived_seed(task.seed, task.index, "a"))
-    agent_b = make_from_source(task.b, derived_seed(task.seed, task.index, "b"))
+    agent_a = make_from_source(task.a, agent_seed(task.seed, task.index, "a"))
+    agent_b = make_from_source(task.b, agent_seed(task.seed, task.index, "b"))
     limit_a = _scaled(agent_a, task.limit_a, task.time_scale)
     limit_b = _scaled(agent_b, task.limit_b, task.time_scale)
     if a_player == 0:
@@ -418,9 +418,21 @@ def _task(
     time_scale: float,
 ) -> _Task:
     """Game ``index`` of a match: A plays player ``index % 2``, after the pair's opening."""
-    rng = random.Random(derived_seed(seed, index // 2, "opening"))
-    opening = random_opening(rules, openings, rng) if openings > 0 else ()
+    opening = game_opening(rules, index, seed, openings)
     return _Task(rules, a, b, seed, index, opening, limit_a, limit_b, time_scale)
+
+
+def game_opening(rules: Rules, index: int, seed: int, openings: int = 2) -> tuple[int, ...]:
+    """The random opening of game ``index`` of a match (the two games of a pair share it, with
+    colours swapped), for a caller that plays the game a move at a time."""
+    if openings <= 0:
+        return ()
+    return random_opening(rules, openings, random.Random(derived_seed(seed, index // 2, "opening")))
+
+
+def agent_seed(seed: int, index: int, role: str) -> int:
+    """The seed of agent ``role`` (``"a"`` or ``"b"``) in game ``index`` of a match."""
+    return derived_seed(seed, index, role)
 
 
 def play_match_game(

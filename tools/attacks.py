@@ -356,8 +356,10 @@ def request(
     body: Any = None,
     source: str | None = None,
     timeout: float = 30.0,
+    token: str | None = None,
 ) -> tuple[int, Any]:
-    """One request on a new connection from ``source``: (status, JSON or None)."""
+    """One request on a new connection from ``source`` (holding a seat by ``token``, as a bot
+    does): (status, JSON or None)."""
     conn = http.client.HTTPConnection(
         host, port, timeout=timeout, source_address=(source, 0) if source else None
     )
@@ -366,6 +368,8 @@ def request(
         headers = {"Accept": "application/json"}
         if payload is not None:
             headers["Content-Type"] = "application/json"
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
         conn.request(method, path, body=payload, headers=headers)
         response = conn.getresponse()
         raw = response.read()

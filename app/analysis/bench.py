@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> None:
         game = post("/api/games", {"variant": args.variant, "options": options, "mode": "local"})
         for pit in moves:
             game = post(f"/api/games/{game['id']}/moves", {"pit": pit, "version": game["version"]})
-        app.extensions["mancala_computer"].queue.pool.warm_up()
+        app.extensions["mancala_computer"].queue.warm_up()
         url = f"/api/games/{game['id']}/analysis"
         start = time.perf_counter()
         found = post(url)

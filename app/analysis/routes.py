@@ -28,7 +28,7 @@ def start(game_id: str) -> Any:
     if not (kept is not None and kept.moves == list(game.record.moves) and kept.complete):
         if not running:  # new work for the computer: the device's limit and room in the queue
             asker.limit("computer")
-            analyses.queue.admit(asker.address)
+            analyses.queue.admit(asker.address, interactive=False)
     found, _ = analyses.start(game, asker.address)
     return found, 200 if found["status"] == "done" else 202
 
@@ -65,7 +65,7 @@ def position(game_id: str) -> Any:
         raise NotNow("the game is over in that position: there is no move to value")
     asker.limit("computer")
     analyses = get_analyses()
-    analyses.queue.admit(asker.address)
+    analyses.queue.admit(asker.address, interactive=False)
     try:
         found = analyses.position(game, ply, asker.address, timeout=30.0)
     except Exception as exc:  # noqa: BLE001 (a timeout or a broken pool: nothing changed)

@@ -156,7 +156,9 @@ class Analyses:
         if run.start is not None:
             args = (*args, run.start)
         try:
-            future = self.queue.submit(run.client, args, task=evaluate_position)
+            future = self.queue.submit(
+                run.client, args, task=evaluate_position, seconds=run.seconds, interactive=False
+            )
         except Exception as exc:  # noqa: BLE001 (the queue is shut down: the run stops here)
             self._fail(run, f"the computer could not take the analysis ({exc})")
             return
@@ -211,7 +213,9 @@ class Analyses:
         )
         if d.get("start") is not None:
             args = (*args, d["start"])
-        future = self.queue.submit(client, args, task=evaluate_position)
+        future = self.queue.submit(
+            client, args, task=evaluate_position, seconds=args[4], interactive=False
+        )
         return future.result(timeout=timeout)
 
 

@@ -61,13 +61,19 @@ def position() -> Any:
         asker = device()
         asker.limit("computer")
         analyses = get_analyses()
-        analyses.queue.admit(asker.address)
+        analyses.queue.admit(asker.address, interactive=False)
         budget = analyses.budget
         small = rules.total_seeds <= budget.small_seeds
         seconds = budget.small_seconds if small else budget.seconds
         args = (rules.name, dict(rules.options), start["to_move"], list(record.moves), seconds)
         try:
-            future = analyses.queue.submit(asker.address, (*args, start), task=evaluate_position)
+            future = analyses.queue.submit(
+                asker.address,
+                (*args, start),
+                task=evaluate_position,
+                seconds=seconds,
+                interactive=False,
+            )
             answer["values"] = future.result(timeout=VALUE_TIMEOUT)
         except Exception as exc:  # noqa: BLE001 (a timeout or a broken pool: nothing changed)
             raise QueueFull(

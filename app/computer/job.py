@@ -38,6 +38,6 @@ def use_tables(folder: str | None) -> None:
     TABLES = folder
 
 
-def ready() -> bool:
+def ready() -> dict[str, Any]:
     """A no-op that proves a search process has started."""
-    return True
+    return {"ready": True}

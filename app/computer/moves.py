@@ -71,7 +71,9 @@ class Computer:
     def ensure(self, game: Game, client: str = "server") -> bool:
         """Start the computer's move if it is its turn and nobody is on it; True if started.
 
-        The search is charged to the device the game names (the one whose move or game caused
+        A game with a person in it is interactive work (someone waits for the move); a
+        computer-vs-computer game is background work.  The search is charged to the device the
+        game names (the one whose move or game caused
         it, kept in its data as ``device``), whoever's request noticed it; ``client`` only for
         a game that names none."""
         client = str(game.data.get("device") or client)
@@ -83,7 +85,11 @@ class Computer:
         try:
             if not self.store.claim_thinking(game.id, game.version, stale):
                 return False
-            future = self.queue.submit(client, search_args(game, seat.level, seat.algorithm))
+            future = self.queue.submit(
+                client,
+                search_args(game, seat.level, seat.algorithm),
+                interactive=not all(s.is_computer for s in game.seats),
+            )
         except Exception:  # never fail the request that noticed; the claim goes stale, retried
             log.exception("could not start the computer's move in game %s", game.id)
             return False
@@ -168,17 +174,28 @@ def warm_up_all() -> None:
     """Start this process's search processes now (gunicorn's ``post_worker_init`` hook), so
     that none is still starting up, and not yet deaf to Ctrl+C, when a move needs it."""
     for computer in list(_live):
-        computer.queue.pool.warm_up()
+        computer.queue.warm_up()
 
 
 def drain_all(timeout: float) -> bool:
-    """Finish every running search of this process (gunicorn's ``worker_exit`` hook)."""
-    return all([computer.drain(timeout) for computer in _live])
+    """Finish every running search of this process and stop its search processes (gunicorn's
+    ``worker_exit`` hook)."""
+    done = all([computer.drain(timeout) for computer in _live])
+    for computer in list(_live):
+        computer.shutdown()
+    return done
 
 
 def init_app(app: Flask, store: GameStore) -> None:
     tables = os.path.join(app.instance_path, "tables")
-    pool = SearchPool(app.config["AI_EXECUTOR"], app.config["AI_WORKERS"], tables)
+    pool = SearchPool(
+        app.config["AI_EXECUTOR"],
+        app.config["AI_WORKERS"],
+        tables,
+        quick=app.config["AI_QUICK_WORKERS"],
+        background=app.config["AI_BACKGROUND_WORKERS"],
+        memory_limit=int(app.config["AI_PROCESS_MEGABYTES"]) * 1024 * 1024,
+    )
     queue = FairQueue(
         pool,
         app.config["AI_QUEUE"],

@@ -1,44 +1,105 @@
-"""Where searches run: a small pool of processes (or threads, for tests) owned by one server
-worker, started after the fork, at a lower CPU priority than the web workers."""
+"""Where searches run: search processes (or threads, for tests) owned by one server worker,
+each running one job at a time at a CPU priority of its own, watched over by its worker.
+
+A :class:`SearchProcess` is a child process started with ``spawn`` after the server worker's
+fork, talking over a pipe: the worker sends a job (a module-level function and its plain
+arguments), the process runs it and sends back the answer with the CPU seconds it took and its
+resident memory.  Its worker replaces it when it dies, when a job runs far past its budget
+(killed: no job holds a process for long), and, between jobs, when its memory passes the
+limit.  :class:`SearchThread` runs jobs on the calling thread instead (tests).
+"""
 
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
+import pickle
 import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import (
-    BrokenExecutor,
-    Executor,
-    Future,
-    ProcessPoolExecutor,
-    ThreadPoolExecutor,
-)
-from typing import Any
+from dataclasses import dataclass
+from multiprocessing import get_context
+from multiprocessing.connection import Connection
+from typing import Any, Protocol
 
 from app.computer import job
+from app.computer.lanes import Lane, slots
 
 log = logging.getLogger(__name__)
 
 Task = Callable[..., dict[str, Any]]
 """A job a search process runs: a module-level function of plain arguments (picklable)."""
 
-SEARCH_NICENESS = 10  # search processes yield the CPU to the web workers
+MEMORY_LIMIT = 300 * 1024 * 1024  # a search process holding more after a job is replaced
+START_SECONDS = 60.0  # for a new search process to answer (imports, a loaded machine)
 
 
-def search_process_setup(tables: str | None = None) -> None:
-    """A search process: lower CPU priority than the web workers, and deaf to Ctrl+C and
-    SIGTERM sent to the whole process group, so that its server worker can finish the running
-    search before shutting the pool down (the process ends when its worker does); its endgame
-    tables are cached in the folder ``tables``."""
+class SearchFailed(RuntimeError):
+    """A job could not run: its process died, or ran far past the job's budget and was
+    replaced."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a job gave: its answer (or the exception it raised), the CPU seconds it took and
+    the memory its process holds after it (bytes resident; 0 when unknown)."""
+
+    value: dict[str, Any] | None
+    error: BaseException | None
+    cpu: float
+    rss: int
+
+
+def resident_bytes() -> int:
+    """This process's resident memory in bytes (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def run_job(task: Task, args: tuple[Any, ...], clock: Callable[[], float]) -> Outcome:
+    """Run ``task(*args)``, timing it with ``clock`` (a CPU clock)."""
+    start = clock()
+    try:
+        value, error = task(*args), None
+    except Exception as exc:  # noqa: BLE001 (handed to whoever waits on the job)
+        value, error = None, exc
+    return Outcome(value, error, clock() - start, resident_bytes())
+
+
+def serve(conn: Connection, tables: str | None, niceness: int) -> None:
+    """A search process's life: set up, then run the jobs its worker sends until told to stop
+    (``None``) or the worker is gone."""
+    search_process_setup(tables, niceness)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        task, args = message
+        outcome = run_job(task, args, time.process_time)
+        try:
+            conn.send(outcome)
+        except (pickle.PicklingError, TypeError, AttributeError):  # an exception that won't pickle
+            error = SearchFailed(repr(outcome.error) if outcome.error else "unpicklable answer")
+            conn.send(Outcome(None, error, outcome.cpu, outcome.rss))
+
+
+def search_process_setup(tables: str | None = None, niceness: int = 10) -> None:
+    """A search process: ``niceness`` lower CPU priority than the web workers, and deaf to
+    Ctrl+C and SIGTERM sent to the whole process group, so that its server worker can finish
+    the running search before stopping it (the process ends when its worker does); its
+    endgame tables are cached in the folder ``tables``."""
     job.use_tables(tables)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     try:
-        os.nice(SEARCH_NICENESS)
+        os.nice(niceness)
     except OSError:  # not permitted here: run at the normal priority
         pass
     parent = os.getppid()
@@ -53,63 +114,148 @@ def exit_with_parent(parent: int, every: float = 1.0) -> None:
     os._exit(0)
 
 
-class SearchPool:
-    """``workers`` search processes (``kind="process"``) or threads, created on first use in
-    this process, and created again if a search process was killed.  ``tables`` is the folder
-    the searches cache their endgame tables in."""
+class Runner(Protocol):
+    """Something that runs one job at a time."""
 
-    def __init__(self, kind: str = "process", workers: int = 1, tables: str | None = None) -> None:
+    @property
+    def pid(self) -> int | None: ...
+
+    def run(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome: ...
+
+    def start(self) -> None: ...
+
+    def restart(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+class SearchProcess:
+    """One search process at ``niceness``, started on first use and replaced when it dies."""
+
+    def __init__(self, tables: str | None, niceness: int) -> None:
+        self.tables = tables
+        self.niceness = niceness
+        self._process: Any = None
+        self._conn: Connection | None = None
+        self.started = 0  # how many processes this slot has started (the first included)
+
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else int(self._process.pid)
+
+    def start(self) -> None:
+        """Start the process if it is not running, and wait until it answers."""
+        if self.alive:
+            return
+        self.stop()
+        ctx = get_context("spawn")
+        mine, theirs = ctx.Pipe()
+        process = ctx.Process(target=serve, args=(theirs, self.tables, self.niceness), daemon=True)
+        process.start()
+        theirs.close()
+        self._process, self._conn = process, mine
+        self.started += 1
+        try:
+            self._call(job.ready, (), START_SECONDS)
+        except SearchFailed:
+            log.error("a search process did not start in %.0f s", START_SECONDS)
+
+    def run(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome:
+        """Run ``task(*args)``; a process that dies, or does not answer within ``timeout``
+        seconds, is stopped (the next job starts a new one) and the job fails."""
+        self.start()
+        return self._call(task, args, timeout)
+
+    def _call(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome:
+        conn = self._conn
+        if conn is None:
+            raise SearchFailed("the search process is not running")
+        try:
+            conn.send((task, args))
+            if not conn.poll(timeout):
+                self.stop()
+                raise SearchFailed(f"the search ran past {timeout:.1f} s and was stopped")
+            answer: Outcome = conn.recv()
+        except (EOFError, OSError, BrokenPipeError) as exc:
+            self.stop()
+            raise SearchFailed(f"the search process ended ({exc!r})") from None
+        return answer
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def stop(self) -> None:
+        """Stop the process now (a running job is lost)."""
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if conn is not None:
+            try:
+                conn.send(None)
+            except OSError:
+                pass
+            conn.close()
+        if process is not None:
+            process.join(0.5)
+            if process.is_alive():
+                process.kill()
+                process.join(5)
+
+
+class SearchThread:
+    """Runs jobs on the calling thread (``AI_EXECUTOR=thread``: tests, no processes)."""
+
+    started = 1
+
+    def __init__(self, tables: str | None) -> None:
+        job.use_tables(tables)
+
+    @property
+    def pid(self) -> int | None:
+        return None
+
+    def run(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome:
+        outcome = run_job(task, args, time.thread_time)
+        return Outcome(outcome.value, outcome.error, outcome.cpu, 0)  # the server's own memory
+
+    def start(self) -> None:
+        pass
+
+    def restart(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+
+class SearchPool:
+    """The search processes of one server worker: ``workers`` in the people lane, ``quick``
+    in the quick lane and ``background`` in the background lane (see :mod:`app.computer.lanes`),
+    as processes (``kind="process"``) or threads (tests); ``tables`` is the folder their
+    endgame tables are cached in."""
+
+    def __init__(
+        self,
+        kind: str = "process",
+        workers: int = 1,
+        tables: str | None = None,
+        quick: int = 1,
+        background: int = 1,
+        memory_limit: int = MEMORY_LIMIT,
+    ) -> None:
         if kind not in ("process", "thread"):
             raise ValueError(f"AI_EXECUTOR must be 'process' or 'thread', not {kind!r}")
         self.kind = kind
         self.workers = max(1, int(workers))
         self.tables = tables
-        self._executor: Executor | None = None
-        self._pid = 0
+        self.lanes = slots(quick, self.workers, background)
+        self.memory_limit = memory_limit
 
-    def executor(self) -> Executor:
-        """The pool of this process (a forked copy of another process's pool is not used)."""
-        if self._executor is None or self._pid != os.getpid():
-            if self.kind == "process":
-                ctx = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(
-                    self.workers,
-                    mp_context=ctx,
-                    initializer=search_process_setup,
-                    initargs=(self.tables,),
-                )
-            else:
-                job.use_tables(self.tables)
-                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="mancala-ai")
-            self._pid = os.getpid()
-        return self._executor
-
-    @property
-    def forked(self) -> bool:
-        """Whether the pool was made by another process (its searches are not this one's)."""
-        return self._pid not in (0, os.getpid())
-
-    def search(self, args: tuple[Any, ...], task: Task | None = None) -> Future[dict[str, Any]]:
-        """Start ``task`` (default :func:`app.computer.job.think`) on ``args``; a broken pool
-        is replaced once."""
-        think: Task = task or job.think
-        try:
-            return self.executor().submit(think, *args)
-        except BrokenExecutor:  # a search process was killed: start a new pool once
-            log.warning("the computer's pool broke; starting a new one")
-            self._executor = None
-            return self.executor().submit(think, *args)
-
-    def warm_up(self, timeout: float = 60.0) -> None:
-        """Start the search processes now and wait until they answer."""
-        if self.kind == "process":
-            futures = [self.executor().submit(job.ready) for _ in range(self.workers)]
-            for future in futures:
-                future.result(timeout=timeout)
-
-    def shutdown(self) -> None:
-        """Finish the running searches and stop (a pool of another process is left alone)."""
-        executor = self._executor if self._pid == os.getpid() else None
-        self._executor = None
-        if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
+    def runner(self, lane: Lane) -> Runner:
+        if self.kind == "thread":
+            return SearchThread(self.tables)
+        return SearchProcess(self.tables, lane.niceness)

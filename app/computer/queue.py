@@ -1,16 +1,26 @@
-"""The fair queue in front of the search pool: clients take turns, and a full queue says so.
+"""The fair queue in front of the search processes: devices are charged the CPU they use, the
+device that has used least goes first, and a full queue says so.
 
-One search per client in turn (the waiting client served longest ago goes first), so one client
-with many games can't starve the others.  The queue is full when the searches waiting would take
-more than ``max_wait`` seconds (from the mean time of the recent ones) or number ``max_queued``;
-at most ``per_client`` may belong to one client.  When it is full, :meth:`FairQueue.admit`
-refuses the client with the most searches waiting, not the others.
+Every job has a budget (the longest it may run) and a device it is charged to.  When a process
+of a lane (:mod:`app.computer.lanes`) is free it takes, of the jobs it may run, an interactive
+one before a background one, then the one whose device has spent the fewest search seconds
+lately (CPU seconds, halved every :data:`HALF_LIFE` seconds; a job is charged its estimate when
+it starts and its CPU time when it ends), first come first served within a device.  So a
+device asking for Perfect moves, long analyses or lab matches spends its share fast and waits
+behind the others, and its many cheap jobs don't crowd them out either.
+
+:meth:`FairQueue.admit` refuses what the queue can't take, judged by what is waiting *now*: a
+device with ``per_client`` jobs waiting gets 429; when the jobs waiting would take more than
+``max_wait`` seconds (each counted at its kind's recent time, at most its budget) or number
+``max_queued``, the device with the most waiting gets 429 and the others still get in; only when
+a newcomer's own turn is more than ``max_wait`` away is it 503.
 """
 
 from __future__ import annotations
 
-import functools
+import logging
 import math
+import os
 import threading
 import time
 from collections import deque
@@ -18,22 +28,60 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.computer.pool import SearchPool, Task
+from app.computer import job as jobs
+from app.computer.lanes import Lane
+from app.computer.pool import Outcome, Runner, SearchFailed, SearchPool, Task
 from app.games.errors import QueueFull, TooManySearches
+from engine.agents.levels import CONFIGS
+
+log = logging.getLogger(__name__)
+
+HALF_LIFE = 60.0  # seconds for a device's charge to halve
+KILL_GRACE = 5.0  # a job running past twice its budget and this is killed with its process
+
+
+def think_seconds(args: tuple[Any, ...]) -> float:
+    """The budget of the computer's move ``args`` (see :func:`app.computer.job.think`): its
+    level's time cap with its algorithm."""
+    level, algorithm = args[4], args[5]
+    try:
+        return float(CONFIGS[algorithm][level].seconds)
+    except KeyError:
+        return max(config.seconds for by_level in CONFIGS.values() for config in by_level.values())
 
 
 @dataclass
 class Job:
-    """One search waiting for (or holding) a place in the pool."""
+    """One search waiting for (or holding) a process."""
 
     client: str
     args: tuple[Any, ...]
+    seconds: float  # its budget
+    interactive: bool = True
+    task: Task | None = None  # what runs on args (None: the computer's move, job.think)
     result: Future[dict[str, Any]] = field(default_factory=Future)
-    task: Task | None = None  # what runs on args (None: the computer's search)
+
+    @property
+    def kind(self) -> str:
+        """Jobs of one kind take about as long: a task, and a level for the computer's move."""
+        if self.task is None:
+            return f"think:{self.args[4]}:{self.args[5]}"
+        return str(getattr(self.task, "__name__", "task"))
+
+
+@dataclass
+class Slot:
+    """One search process (or thread) of a lane, and the job it runs."""
+
+    lane: Lane
+    runner: Runner
+    job: Job | None = None
+    replaced: int = 0  # times it was replaced for its memory
 
 
 class FairQueue:
-    """Queues searches per client and starts them on ``pool`` in turns."""
+    """Queues jobs per device and runs them on ``pool``'s processes, each watched by a thread
+    of this server worker."""
 
     def __init__(
         self,
@@ -46,145 +94,277 @@ class FairQueue:
         self.max_queued = int(max_queued)
         self.per_client = int(per_client)
         self.max_wait = float(max_wait)
-        self.mean_seconds = 0.0  # a moving mean of recent searches' times (0: none yet)
         self.lock = threading.Condition()
-        self._queues: dict[str, deque[Job]] = {}  # each client's waiting jobs
-        self._served: dict[str, int] = {}  # the turn at which each client was last served
-        self._turn = 0
-        self._running = 0
         self.closed = False
-        self.searches = 0  # finished searches, for the health report
+        self.searches = 0  # finished jobs, for the health report
+        self._queues: dict[str, deque[Job]] = {}  # each device's waiting jobs
+        self._charge: dict[str, tuple[float, float]] = {}  # device: (seconds, as of when)
+        self._served: dict[str, int] = {}  # the turn at which each device was last served
+        self._turn = 0
+        self._took: dict[str, float] = {}  # a kind of job: its recent wall time (moving mean)
+        self._slots: list[Slot] = []
+        self._pid = 0
+
+    # -- the processes ---------------------------------------------------------------------------
+
+    def _ensure_slots(self) -> None:
+        """This process's slots and their threads (a forked copy starts its own; lock held)."""
+        if self._slots and self._pid == os.getpid():
+            return
+        self._pid = os.getpid()
+        self._slots = [Slot(lane, self.pool.runner(lane)) for lane in self.pool.lanes]
+        for slot in self._slots:
+            threading.Thread(
+                target=self._serve, args=(slot,), name=f"mancala-{slot.lane.name}", daemon=True
+            ).start()
+
+    def warm_up(self) -> None:
+        """Start every search process now and wait until each answers."""
+        with self.lock:
+            self._ensure_slots()
+            runners = [slot.runner for slot in self._slots]
+        threads = [threading.Thread(target=r.start) for r in runners]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+
+    def pids(self) -> list[tuple[str, int]]:
+        """Each running search process of this worker: its lane and process id."""
+        with self.lock:
+            return [(s.lane.name, s.runner.pid) for s in self._slots if s.runner.pid is not None]
+
+    @property
+    def lane_names(self) -> frozenset[str]:
+        return frozenset(lane.name for lane in self.pool.lanes)
+
+    def _serve(self, slot: Slot) -> None:
+        """A slot's life: run the job it is given, hand its answer on, take the next."""
+        while True:
+            with self.lock:
+                while slot.job is None:
+                    if self.closed and not self._queues:
+                        return
+                    self.lock.wait(1.0)
+                job = slot.job
+            started = time.monotonic()
+            try:
+                outcome = slot.runner.run(
+                    job.task or jobs.think, job.args, 2 * job.seconds + KILL_GRACE
+                )
+            except SearchFailed as exc:
+                log.error("a %s search failed: %s", slot.lane.name, exc)
+                outcome = Outcome(None, exc, job.seconds, 0)
+            if outcome.rss > self.pool.memory_limit:
+                log.warning(
+                    "a %s search process holds %d MB after a job: replacing it",
+                    slot.lane.name,
+                    outcome.rss >> 20,
+                )
+                slot.replaced += 1
+                slot.runner.stop()  # the next job starts a new one
+            self._finished(slot, job, outcome, time.monotonic() - started)
+
+    def _dispatch(self) -> None:
+        """Give each idle slot the job it should run next, if any (lock held)."""
+        for slot in self._slots:
+            if slot.job is None and self._queues:
+                slot.job = self._take(slot)
+        self.lock.notify_all()
+
+    def _take(self, slot: Slot) -> Job | None:
+        """The job ``slot`` runs next, out of the queue, charged to its device (lock held)."""
+        lanes = self.lane_names
+        best: tuple[tuple[int, float, int], str, Job] | None = None
+        now = time.monotonic()
+        for client, queue in self._queues.items():
+            for job in queue:
+                if slot.lane.takes(job.interactive, job.seconds, lanes):
+                    first = 0 if job.interactive else 1
+                    key = (first, self.spent(client, now), self._served.get(client, -1))
+                    if best is None or key < best[0]:
+                        best = (key, client, job)
+                    break
+        if best is None:
+            return None
+        _, client, job = best
+        queue = self._queues[client]
+        queue.remove(job)
+        if not queue:
+            del self._queues[client]
+        self._turn += 1
+        self._served[client] = self._turn
+        if len(self._served) > 10_000:  # forget devices with nothing waiting
+            self._served = {c: t for c, t in self._served.items() if c in self._queues}
+            self._charge = {c: v for c, v in self._charge.items() if c in self._queues}
+        self._add_charge(client, self.estimate(job), now)
+        return job
+
+    def _finished(self, slot: Slot, job: Job, outcome: Outcome, took: float) -> None:
+        """Charge the device its CPU time, hand the answer on, and free the slot."""
+        with self.lock:
+            self._add_charge(job.client, outcome.cpu - self.estimate(job), time.monotonic())
+            kind = job.kind
+            before = self._took.get(kind)
+            self._took[kind] = took if before is None else 0.8 * before + 0.2 * took
+            self.searches += 1
+        try:  # outside the lock: the answer's callbacks save moves and may queue the next job
+            if outcome.error is not None:
+                job.result.set_exception(outcome.error)
+            else:
+                job.result.set_result(outcome.value or {})
+        except Exception:  # noqa: BLE001 (a cancelled future: nobody waits)
+            pass
+        with self.lock:
+            slot.job = None
+            if not self.closed or self._queues:
+                self._dispatch()
+            self.lock.notify_all()
+
+    # -- charges and estimates ---------------------------------------------------------------------
+
+    def spent(self, client: str, now: float | None = None) -> float:
+        """The search seconds ``client`` has spent lately (halving every HALF_LIFE seconds)."""
+        seconds, at = self._charge.get(client, (0.0, 0.0))
+        now = time.monotonic() if now is None else now
+        return seconds * 0.5 ** ((now - at) / HALF_LIFE) if seconds else 0.0
+
+    def _add_charge(self, client: str, seconds: float, now: float) -> None:
+        self._charge[client] = (max(0.0, self.spent(client, now) + seconds), now)
+
+    def estimate(self, job: Job) -> float:
+        """The seconds a job is expected to take: its kind's recent time, at most its budget."""
+        took = self._took.get(job.kind)
+        return job.seconds if took is None else min(job.seconds, took)
+
+    def _ahead(self, client: str, interactive: bool) -> tuple[float, float]:
+        """Seconds per process that could run a new job of ``client``'s: of all the work
+        waiting that those processes would serve, and of the part that would run before it
+        (the device's own jobs, and as many of each other device's as it has plus one; lock
+        held)."""
+        lanes = self.lane_names
+        able = sum(1 for lane in self.pool.lanes if lane.takes(interactive, 0.0, lanes))
+        mine = len(self._queues.get(client, ()))
+        total = before = 0.0
+        for other, queue in self._queues.items():
+            waiting = [self.estimate(j) for j in queue if j.interactive or not interactive]
+            total += sum(waiting)
+            before += sum(waiting if other == client else waiting[: mine + 1])
+        return total / max(1, able), before / max(1, able)
+
+    # -- the API -----------------------------------------------------------------------------------
 
     def _waiting(self) -> int:
-        """Searches queued, not yet running (the lock held)."""
         return sum(len(q) for q in self._queues.values())
 
-    def expected_wait(self, jobs: int) -> float:
-        """Seconds that ``jobs`` searches would take on this pool, from recent searches."""
-        return jobs * self.mean_seconds / self.pool.workers
-
     def status(self) -> dict[str, Any]:
-        """Searches running and waiting in this server process."""
+        """Searches running and waiting in this server process, by lane."""
         with self.lock:
             waiting = self._waiting()
+            running = [s for s in self._slots if s.job is not None]
+            wait, _ = self._ahead("", True)
             return {
-                "running": self._running,
+                "running": len(running),
                 "queued": waiting,
-                "workers": self.pool.workers,
+                "workers": len(self.pool.lanes),
+                "lanes": {
+                    lane.name: sum(1 for s in self.pool.lanes if s == lane)
+                    for lane in self.pool.lanes
+                },
+                "busy": {
+                    name: sum(1 for s in running if s.lane.name == name)
+                    for name in ("quick", "people", "background")
+                },
                 "max_queued": self.max_queued,
-                "mean_search_seconds": round(self.mean_seconds, 4),
-                "expected_wait_seconds": round(self.expected_wait(waiting), 2),
+                "expected_wait_seconds": round(wait, 2),
                 "finished": self.searches,
+                "replaced_for_memory": sum(s.replaced for s in self._slots),
                 "accepting": not self.closed,
             }
 
-    def admit(self, client: str) -> None:
+    def admit(self, client: str, interactive: bool = True) -> None:
         """Refuse a request that would start a search when the queue can't take it.
 
         A client with ``per_client`` searches waiting is refused (:class:`TooManySearches`,
         429).  When the queue is full (``max_queued`` waiting, or more than ``max_wait``
-        seconds of searches), the client with the most searches waiting is refused (429) and
-        everyone else still gets in: the queue serves clients in turns, so their wait is their
-        place in the turns, not the flooder's backlog.  Only when that place is itself more than
-        ``max_wait`` away (the computer busy for everyone alike) is it :class:`QueueFull` (503).
-        Both say when to try again; searches chained to a client's game (a reply's extra turn,
-        a watch game's next move) are charged to it like its own.
+        seconds of searches waiting now), the client with the most searches waiting is refused
+        (429) and everyone else still gets in: the queue serves the device that has used the
+        least first, so their wait is their turn, not the flooder's backlog.  Only when that
+        turn is itself more than ``max_wait`` away (the computer busy for everyone alike) is it
+        :class:`QueueFull` (503).  Both say when to try again; searches chained to a client's
+        game (a reply's extra turn, a watch game's next move) are charged to it like its own.
         """
         with self.lock:
             if self.closed:
                 raise QueueFull("the server is shutting down; try again in a moment", 5)
             mine = len(self._queues.get(client, ()))
-            others = [len(q) for c, q in self._queues.items() if c != client]
-        waiting = mine + sum(others)
+            counts = [len(q) for c, q in self._queues.items() if c != client]
+            waiting = mine + sum(counts)
+            total, turn = self._ahead(client, interactive)
         if mine >= self.per_client:
             raise TooManySearches(
                 f"you already have {mine} computer moves waiting; nothing was changed", 2
             )
-        wait = self.expected_wait(waiting + 1)
-        if waiting < self.max_queued and wait <= self.max_wait:
+        if waiting < self.max_queued and total <= self.max_wait:
             return
-        if mine and mine >= max(others, default=0):
+        if mine and (mine >= max(counts, default=0) or turn > self.max_wait):
             raise TooManySearches(
-                f"the computer is busy and your device has the most moves waiting for it "
-                f"({mine}); nothing was changed",
-                max(2, min(30, math.ceil(self.expected_wait(mine)))),
+                f"the computer is busy and your device has {mine} moves waiting for it"
+                f"{' (the most)' if mine >= max(counts, default=0) else ''}; nothing was changed",
+                max(2, min(30, math.ceil(turn))),
             )
-        place = mine + 1 + sum(min(n, mine + 1) for n in others)  # my turn in the rotation
-        fair = self.expected_wait(place)
-        if fair > self.max_wait or waiting >= self.max_queued * 4:
+        if turn > self.max_wait or waiting >= self.max_queued * 4:
             raise QueueFull(
-                f"the computer is busy: {waiting} games are waiting for it (about {fair:.0f} s "
+                f"the computer is busy: {waiting} games are waiting for it (about {turn:.0f} s "
                 "for yours); nothing was changed",
-                max(1, min(30, math.ceil(fair / 2))),
+                max(1, min(30, math.ceil(turn / 2))),
             )
 
     def submit(
-        self, client: str, args: tuple[Any, ...], task: Task | None = None
+        self,
+        client: str,
+        args: tuple[Any, ...],
+        task: Task | None = None,
+        seconds: float | None = None,
+        interactive: bool = True,
     ) -> Future[dict[str, Any]]:
-        """Queue a search for ``client``; its decision arrives in the returned future.  ``task``
-        (a module-level function, e.g. an analysis step) runs instead of the computer's search."""
-        job = Job(client, args, task=task)
+        """Queue a job for ``client``; its answer arrives in the returned future.  ``task`` (a
+        module-level function, e.g. an analysis step) runs instead of the computer's move;
+        ``seconds`` is its budget (default: the move's level's time cap); ``interactive``
+        says whether a person is waiting for it."""
+        if seconds is None:
+            seconds = think_seconds(args) if task is None else 5.0
+        job = Job(client, args, float(seconds), interactive, task)
         with self.lock:
             if self.closed:
                 raise RuntimeError("the computer's pool is shut down")
+            self._ensure_slots()
             self._queues.setdefault(client, deque()).append(job)
             self._dispatch()
         return job.result
-
-    def _dispatch(self) -> None:
-        """Start waiting jobs while the pool has room: clients take turns (lock held)."""
-        if self.pool.forked:  # a forked copy: the parent's searches are not ours
-            self._running = 0
-        while self._queues and self._running < self.pool.workers:
-            client = min(self._queues, key=lambda c: self._served.get(c, -1))
-            queue = self._queues[client]
-            job = queue.popleft()
-            if not queue:
-                del self._queues[client]
-            self._turn += 1
-            self._served[client] = self._turn
-            if len(self._served) > 10_000:  # forget clients with nothing waiting
-                self._served = {c: t for c, t in self._served.items() if c in self._queues}
-            try:
-                future = self.pool.search(job.args, job.task)
-            except Exception as exc:  # could not start even on a fresh pool
-                job.result.set_exception(exc)
-                continue
-            self._running += 1
-            future.add_done_callback(
-                functools.partial(self._finished, job, started=time.monotonic())
-            )
-
-    def _finished(self, job: Job, future: Future[dict[str, Any]], started: float) -> None:
-        """Hand the decision on (its callbacks save the move), then start the next job."""
-        took = time.monotonic() - started
-        try:
-            job.result.set_result(future.result())
-        except BaseException as exc:  # noqa: BLE001 (handed to whoever waits on the job)
-            job.result.set_exception(exc)
-        with self.lock:
-            self._running = max(0, self._running - 1)
-            self.searches += 1
-            mean = self.mean_seconds
-            self.mean_seconds = took if not mean else 0.9 * mean + 0.1 * took
-            self._dispatch()
-            self.lock.notify_all()
 
     def drain(self, timeout: float) -> bool:
         """Take no new searches and wait for the running and queued ones (True if all ended)."""
         end = time.monotonic() + timeout
         with self.lock:
             self.closed = True
-            while (self._running or self._queues) and time.monotonic() < end:
+            self.lock.notify_all()
+            while (self._busy() or self._queues) and time.monotonic() < end:
                 self.lock.wait(min(0.1, max(0.0, end - time.monotonic())))
-            return not self._running and not self._queues
+            return not self._busy() and not self._queues
+
+    def _busy(self) -> bool:
+        return self._pid == os.getpid() and any(s.job is not None for s in self._slots)
 
     def shutdown(self) -> None:
-        """Stop taking work, cancel what waits and stop the pool."""
+        """Stop taking work, cancel what waits and stop the processes."""
         with self.lock:
             self.closed = True
             for queue in self._queues.values():
                 for job in queue:
                     job.result.cancel()
             self._queues.clear()
-        self.pool.shutdown()  # outside the lock: a finishing job's callback may want it
+            self.lock.notify_all()
+            slots_now = list(self._slots) if self._pid == os.getpid() else []
+        for slot in slots_now:  # outside the lock: a finishing job's callback may want it
+            slot.runner.stop()

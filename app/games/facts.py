@@ -27,4 +27,5 @@ def describe(data: dict[str, Any]) -> Facts:
         finished=game.over,
         open_seat=game.has_open_seat,
         running=game.computer_to_move() is not None,
+        lab=data.get("lab") is not None,
     )

@@ -25,6 +25,8 @@ MAX_DELAY = 5.0
 MAX_NAME = 24
 # Bidirectional embeddings, overrides and isolates: they can make a name display as another.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Letters and symbols that draw nothing: Hangul fillers and the blank Braille pattern.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 CREATE_FIELDS = frozenset(
     {
         "name",
@@ -107,7 +109,18 @@ def player_name(value: Any, field: str = "name") -> str:
     for ch in name:
         if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in BIDI_CONTROLS:
             raise BadInput(f"{field!r} must not contain control characters ({ch!r})")
+    if not any(visible(ch) for ch in name):
+        raise BadInput(
+            f"{field!r} needs at least one visible character (a letter, digit, mark or symbol): "
+            "it is made only of spaces or invisible characters"
+        )
     return name
+
+
+def visible(ch: str) -> bool:
+    """Whether ``ch`` shows as something: a letter, digit, punctuation or symbol that is not a
+    blank (zero-width characters and joiners are formats, Cf; Hangul fillers are letters)."""
+    return unicodedata.category(ch)[0] in "LNPS" and ch not in BLANKS
 
 
 def seat_names(params: dict[str, Any], mode: str) -> list[str | None]:

@@ -293,7 +293,7 @@ class Games:
         if data["mode"] == "watch":
             self.watch_room(device)
         if any(s["kind"] == "computer" for s in data["seats"]):
-            self.computer.queue.admit(device.address)
+            self.computer.queue.admit(device.address, interactive=data["mode"] != "watch")
         held = [i for i, s in enumerate(data["seats"]) if s.get("owner") == owner]
         return self.start(data, [(owner, seat) for seat in held], device)
 

@@ -16,6 +16,7 @@ from app.games import clock
 from app.games.changes import can_undo, series_after
 from app.games.clock import START_SECONDS
 from app.games.model import Game
+from app.maintenance import get_upkeep, notice
 from engine.agents.levels import level_seconds
 from engine.core import Rules, State
 from engine.notation import pit_letter
@@ -261,9 +262,10 @@ def board_help(rules: Rules) -> str:
             "below the board, theirs above)."
         )
     return (
-        f"{seeds} are sown counter-clockwise around both rows (yours is the bottom one); the "
+        f"{seeds} are sown counter-clockwise around both rows (yours is the bottom one, or the "
+        "left one where a narrow screen stands the board on its end); the "
         f"{rules.seed_word} each player takes are counted in their {rules.store_word}, "
-        "beside the board."
+        "beside the board (on a narrow screen: yours below it, theirs above)."
     )
 
 
@@ -350,6 +352,7 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "start_wait": start_wait(game, now),
         "can_join": not mine and game.has_open_seat,
         "updated": game.updated,
+        "expires": notice(game, get_upkeep(), now),  # when it is deleted if nobody changes it
     }
 
 

@@ -1,33 +1,32 @@
-"""One game of a lab match, played in a search process (no Flask here)."""
+"""One move of a lab game, chosen in a search process (no Flask here)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import get_variant
-from engine.match import play_match_game
+from app.replay import replay
+from engine.match import make_from_source
 
 
-def play_lab_game(
+def lab_move(
     variant: str,
     options: dict[str, Any],
-    a: str,
-    b: str,
-    index: int,
+    first_player: int,
+    moves: list[int],
+    spec: str,
     seed: int,
     time_scale: float,
 ) -> dict[str, Any]:
-    """Game ``index`` of the match between agent specs ``a`` and ``b``, as plain data."""
-    rules = get_variant(variant, **options)
-    game = play_match_game(rules, a, b, index, seed=seed, time_scale=time_scale)
-    result = game.result
-    return {
-        "index": index,
-        "a_player": game.a_player,
-        "outcome": game.outcome,
-        "margin": game.margin,
-        "scores": list(result.scores),
-        "first_player": result.first_player,
-        "moves": list(result.moves),
-        "seconds": [round(sum(result.times[p]), 3) for p in (0, 1)],
-    }
+    """The move agent ``spec`` (seeded ``seed``) plays after ``moves``, with its time limit
+    scaled by ``time_scale``; as plain data."""
+    state = replay(variant, options, first_player, moves, None).state
+    agent = make_from_source(spec, seed)
+    decision = agent.choose(state, agent.default_limit.scaled(time_scale))
+    return {"move": decision.move, "nodes": decision.nodes, "seconds": decision.seconds}
+
+
+def move_budget(spec: str, time_scale: float) -> float:
+    """The longest one move of agent ``spec`` may take at ``time_scale`` (seconds)."""
+    agent = make_from_source(spec, 0)
+    seconds = agent.default_limit.seconds
+    return (3.0 if seconds is None else seconds) * time_scale

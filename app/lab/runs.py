@@ -8,14 +8,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.errors import BadInput, NotNow
+from app.games.errors import BadInput, NotNow, QueueFull
 from app.games.model import Seat, new_game_id
 from app.games.params import rules_from
 from app.games.service import Device, Games
-from app.lab.job import play_lab_game
+from app.lab.job import lab_move, move_budget
 from engine.agents import ALGORITHMS, LEVELS
 from engine.core import Rules
-from engine.match import elo_estimate
+from engine.match import agent_seed, derived_seed, elo_estimate, game_opening
 
 MAX_GAMES = 100
 TIME_SCALE = 0.1  # a level's time cap, scaled: Master thinks 0.3 s a move in the lab
@@ -40,24 +40,27 @@ PRESETS = {
 
 def agent_spec(value: Any, field: str) -> str:
     """An agent the lab plays: a level (``hard``, ``hard:algorithm=mcts``), ``random``,
-    ``greedy``, ``mcts:iterations=N`` (N up to 5000) or ``minimax:depth=N`` (N up to 8)."""
+    ``greedy``, ``mcts:iterations=N`` (N up to 5000) or ``minimax:depth=N`` (N up to 8).
+    Errors name the agent as the page does ("Agent A"), not by its field."""
+    label = f"Agent {field.upper()}" if field in ("a", "b") else repr(field)
+    kinds = (
+        f"a level ({', '.join(LEVELS)}), a level with ':algorithm=' one of "
+        + ", ".join(ALGORITHMS)
+        + f", 'random', 'greedy', 'mcts:iterations=N' (N up to {MAX_ITERATIONS}) or "
+        f"'minimax:depth=N' (N up to {MAX_DEPTH})"
+    )
     found = _SPEC.fullmatch(value) if isinstance(value, str) else None
     if found is None:
-        raise BadInput(
-            f"{field!r} must be a level ({', '.join(LEVELS)}), a level with "
-            "':algorithm=' one of " + ", ".join(ALGORITHMS) + ", 'random', 'greedy', "
-            f"'mcts:iterations=N' (N up to {MAX_ITERATIONS}) or 'minimax:depth=N' "
-            f"(N up to {MAX_DEPTH}); got {value!r}"
-        )
+        raise BadInput(f"{label} must be {kinds}; got {value!r}")
     level, algorithm = found["level"], found["algorithm"]
     if level is not None and level not in LEVELS:
-        raise BadInput(f"{field!r}: there is no level {level!r} (levels: {', '.join(LEVELS)})")
+        raise BadInput(f"{label}: there is no level {level!r}; an agent is {kinds}")
     if algorithm is not None and algorithm not in ALGORITHMS:
-        raise BadInput(f"{field!r}: algorithm must be one of {', '.join(ALGORITHMS)}")
+        raise BadInput(f"{label}: algorithm must be one of {', '.join(ALGORITHMS)}")
     if found["iterations"] is not None and not 1 <= int(found["iterations"]) <= MAX_ITERATIONS:
-        raise BadInput(f"{field!r}: iterations must be 1 to {MAX_ITERATIONS}")
+        raise BadInput(f"{label}: iterations must be 1 to {MAX_ITERATIONS}")
     if found["depth"] is not None and not 1 <= int(found["depth"]) <= MAX_DEPTH:
-        raise BadInput(f"{field!r}: depth must be 1 to {MAX_DEPTH}")
+        raise BadInput(f"{label}: depth must be 1 to {MAX_DEPTH}")
     return str(value)
 
 
@@ -131,20 +134,10 @@ class Lab:
         if device.address in self.busy:
             raise NotNow("your lab game is still being played; one at a time")
         device.limit("computer")
-        queue = self.games.computer.queue
-        queue.admit(device.address)
+        self.games.computer.queue.admit(device.address, interactive=False)
         self.busy.add(device.address)
         try:
-            args = (
-                asked.rules.name,
-                dict(asked.rules.options),
-                engine_spec(asked.a),
-                engine_spec(asked.b),
-                asked.game,
-                asked.seed,
-                TIME_SCALE,
-            )
-            played = queue.submit(device.address, args, task=play_lab_game).result(WAIT_SECONDS)
+            played = self.play_moves(asked, device)
         finally:
             self.busy.discard(device.address)
         game_id = self.keep(asked, played, device)
@@ -162,6 +155,62 @@ class Lab:
             "score": round(elo.score, 4),
             "elo": {"diff": finite(elo.diff), "low": finite(elo.low), "high": finite(elo.high)},
             "done": asked.game + 1 == asked.games,
+        }
+
+    def play_moves(self, asked: LabGame, device: Device) -> dict[str, Any]:
+        """Play the game a move at a time, each move its own background job in the queue (so
+        no lab game holds a search process for long): the colours and the opening as the
+        engine's match gives them, each move's agent made afresh with a seed of its own (from
+        the agent's seed in the match and the ply), so the same request plays the same game."""
+        rules, index = asked.rules, asked.game
+        a_player = index % 2
+        specs = {a_player: engine_spec(asked.a), 1 - a_player: engine_spec(asked.b)}
+        seeds = {
+            a_player: agent_seed(asked.seed, index, "a"),
+            1 - a_player: agent_seed(asked.seed, index, "b"),
+        }
+        budgets = {p: move_budget(specs[p], TIME_SCALE) for p in (0, 1)}
+        first = rules.initial_state().to_move or 0
+        moves = list(game_opening(rules, index, asked.seed))
+        state = rules.initial_state()
+        for pit in moves:
+            state = state.play(pit)
+        end = time.monotonic() + WAIT_SECONDS
+        queue = self.games.computer.queue
+        while state.to_move is not None:
+            player = state.to_move
+            args = (
+                rules.name,
+                dict(rules.options),
+                first,
+                list(moves),
+                specs[player],
+                derived_seed(seeds[player], len(moves)),
+                TIME_SCALE,
+            )
+            future = queue.submit(
+                device.address, args, task=lab_move, seconds=budgets[player], interactive=False
+            )
+            try:
+                decision = future.result(max(1.0, end - time.monotonic()))
+            except Exception as exc:  # noqa: BLE001 (a timeout or a failed search: nothing kept)
+                raise QueueFull(
+                    f"the computer could not play the lab game just now ({exc!r})"
+                ) from None
+            state = state.play(int(decision["move"]))
+            moves.append(int(decision["move"]))
+        scores = state.scores
+        winner = state.winner
+        margin = scores[a_player] - scores[1 - a_player]
+        outcome = "draw" if winner is None else "win" if winner == a_player else "loss"
+        return {
+            "index": index,
+            "a_player": a_player,
+            "outcome": outcome,
+            "margin": margin,
+            "scores": list(scores),
+            "first_player": first,
+            "moves": moves,
         }
 
     def keep(self, asked: LabGame, played: dict[str, Any], device: Device) -> str:

@@ -26,13 +26,15 @@ IDLE_SECONDS = 5.0  # a watcher's thread stops after this long with nobody waiti
 class Facts:
     """What the store keeps in columns about a game, for lists and limits that must not read
     every game's JSON: its mode, the device its computer moves are charged to, whether it is
-    over, has a seat waiting for a friend, or has a computer to move (not paused)."""
+    over, has a seat waiting for a friend, has a computer to move (not paused), or was played in
+    the lab (kept for days only)."""
 
     mode: str | None = None
     device: str | None = None
     finished: bool = False
     open_seat: bool = False
     running: bool = False
+    lab: bool = False
 
 
 def plain_facts(data: dict[str, Any]) -> Facts:
@@ -46,6 +48,7 @@ def plain_facts(data: dict[str, Any]) -> Facts:
             isinstance(s, dict) and s.get("kind") == "human" and s.get("owner") is None
             for s in seats
         ),
+        lab=data.get("lab") is not None,
     )
 
 
@@ -223,9 +226,19 @@ class GameStore(ABC):
         not paused) and changed since ``since`` (a device's running watch games)."""
 
     @abstractmethod
-    def expire(self, finished_before: float, invites_before: float, batch: int = 500) -> int:
-        """Delete games over before ``finished_before`` and untaken invites last changed before
-        ``invites_before`` (with their seats and presence): how many went."""
+    def expire(
+        self,
+        finished_before: float,
+        invites_before: float,
+        batch: int = 500,
+        *,
+        unfinished_before: float | None = None,
+        lab_before: float | None = None,
+    ) -> int:
+        """Delete games over before ``finished_before``, untaken invites last changed before
+        ``invites_before``, games not over last changed before ``unfinished_before`` and lab
+        games last changed before ``lab_before`` (None: that kind is kept), with their seats,
+        presence and analyses: how many went."""
 
     @abstractmethod
     def claim_job(self, job: str, every: float) -> bool:

@@ -1,4 +1,4 @@
-"""Copy every game (and its seat owners) from an SQLite store file into PostgreSQL.
+"""Copy every game, its seat owners and its analysis from an SQLite store file into PostgreSQL.
 
     python -m app.store.copy instance/mancala.sqlite3 postgresql://user:pw@host/db
 
@@ -6,10 +6,15 @@ Moving a server from its SQLite file to PostgreSQL: stop the server (or not: the
 consistent snapshot, and running it again later brings over what changed since), copy, then
 start the hosts with ``MANCALA_DATABASE_URL``.  The target's schema is created (or migrated)
 first, and each game's indexed facts (mode, device, finished...) are worked out as the app
-does.  A game already in PostgreSQL is replaced only by a newer version of itself, so the copy
-may be repeated safely; damaged games are copied as they are.  Claims of computer moves,
-presence and rate limits are not copied: they are short-lived, and the next read of a game
-claims its computer move again.
+does.  A game already in PostgreSQL is replaced only by a newer version of itself, and an
+analysis only by a newer one, so the copy may be repeated safely; damaged games are copied as
+they are.
+
+Not copied, and said so when it is done (:data:`NOT_COPIED`): claims of computer moves,
+presence, rate limits and upkeep times (short-lived: the next read of a game claims its
+computer move again), backups, and the secret key, which is not in the store: players' seat
+cookies are signed with it, so copy ``instance/secret_key`` to every new host (or set the same
+``MANCALA_SECRET_KEY`` on each), or the new hosts refuse those cookies.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from app.games.facts import describe
 from app.store import StoreError
 from app.store.postgres import PostgresStore
 
-FACTS = "mode, device, finished, open_seat, running, size"  # as the store keeps them
+FACTS = "mode, device, finished, open_seat, running, size, lab"  # as the store keeps them
 UPDATE = (
     ", ".join(
         f"{name} = excluded.{name}"
@@ -35,6 +40,13 @@ UPDATE = (
 )
 
 BATCH = 500
+NOT_COPIED = (
+    "not copied: claims of computer moves, presence, rate limits and upkeep times (short-lived;"
+    " they start afresh), backups (make them with pg_dump), and the secret key, which is not in"
+    " the store: copy the old server's instance/secret_key file to every new host's instance"
+    " folder (or set the same MANCALA_SECRET_KEY on each), or the new hosts refuse the seat"
+    " cookies and bot tokens it signed"
+)
 
 
 @dataclass
@@ -44,31 +56,42 @@ class Copied:
     updated: int = 0  # replaced an older version there
     current: int = 0  # already there at this version or newer
     seats: int = 0  # seat owners inserted
+    analyses: int = 0  # analyses read from the SQLite file
+    analyses_copied: int = 0  # inserted or replacing an older one in PostgreSQL
 
     def __str__(self) -> str:
         return (
             f"{self.games} games read: {self.new} new, {self.updated} updated, "
-            f"{self.current} already current; {self.seats} seat owners added"
+            f"{self.current} already current; {self.seats} seat owners added; "
+            f"{self.analyses} analyses read: {self.analyses_copied} copied, "
+            f"{self.analyses - self.analyses_copied} already current"
         )
 
 
-def read_sqlite(path: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """Every game row and seat owner of an SQLite store (one read transaction: a snapshot)."""
+Rows = list[tuple[Any, ...]]
+
+
+def read_sqlite(path: str) -> tuple[Rows, Rows, Rows]:
+    """Every game row, seat owner and analysis of an SQLite store (one read transaction: a
+    snapshot; a store from before analyses has none)."""
     with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
         db.execute("BEGIN")
         games = db.execute(
             "SELECT id, version, data, created, updated FROM games ORDER BY created"
         ).fetchall()
         seats = db.execute("SELECT owner, game_id, seat FROM seats").fetchall()
+        analyses = []
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'analyses'").fetchone():
+            analyses = db.execute("SELECT game_id, data, updated FROM analyses").fetchall()
         db.execute("COMMIT")
-    return games, seats
+    return games, seats, analyses
 
 
 def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
     """Copy ``sqlite_path``'s games into the PostgreSQL database at ``url`` (see the module)."""
-    games, seats = read_sqlite(sqlite_path)
+    games, seats, analyses = read_sqlite(sqlite_path)
     store = PostgresStore(url, describe=describe)
-    done = Copied(games=len(games))
+    done = Copied(games=len(games), analyses=len(analyses))
     try:
         with store.connect(application_name="mancala-copy") as db:
             for i in range(0, len(games), batch):
@@ -76,7 +99,7 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
                     for gid, version, data, created, updated in games[i : i + batch]:
                         found = db.execute(
                             f"INSERT INTO games (id, version, data, created, updated, {FACTS}) "
-                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
                             f"ON CONFLICT (id) DO UPDATE SET {UPDATE} "
                             "WHERE games.version < excluded.version "
                             "RETURNING (xmax = 0) AS inserted",
@@ -96,6 +119,16 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
                             "WHERE EXISTS (SELECT 1 FROM games WHERE id = %s) "
                             "ON CONFLICT DO NOTHING",
                             (owner, gid, seat, gid),
+                        ).rowcount
+            for i in range(0, len(analyses), batch):
+                with db.transaction():
+                    for gid, data, updated in analyses[i : i + batch]:
+                        done.analyses_copied += db.execute(
+                            "INSERT INTO analyses (game_id, data, updated) "
+                            "SELECT %s, %s, %s WHERE EXISTS (SELECT 1 FROM games WHERE id = %s) "
+                            "ON CONFLICT (game_id) DO UPDATE SET data = excluded.data, "
+                            "updated = excluded.updated WHERE analyses.updated < excluded.updated",
+                            (gid, data, updated, gid),
                         ).rowcount
     finally:
         store.close()
@@ -118,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"could not write to PostgreSQL: {exc.message}", file=sys.stderr)
         return 1
     print(done)
+    print(NOT_COPIED)
     return 0
 
 

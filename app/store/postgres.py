@@ -18,6 +18,10 @@ three things that only matter across machines:
   To add a table, append a migration (as 3 did for analyses): never edit one that has shipped.
 
 Connections come from a pool per process (psycopg_pool), opened on first use after a fork.
+A request that waits :data:`REACH_SECONDS` for a pooled connection asks whether the database
+answers at all (a new connection of its own); a database that doesn't is a
+:class:`~app.store.base.StoreError` (503) at once, not a "busy" after ``busy_seconds``, and
+while it stays down each request asks first, so it is told within milliseconds.
 """
 
 from __future__ import annotations
@@ -57,6 +61,8 @@ CHANNEL = "mancala_games"  # NOTIFY channel: payload "<game id> <version>" (-1: 
 MIGRATION_LOCK = 0x6D616E63  # pg_advisory_lock key while migrating ("manc")
 COLUMNS = "id, version, data, created, updated"
 NOW = "extract(epoch from clock_timestamp())"  # the database's clock, the same for every host
+REACH_SECONDS = 0.5  # a wait for a pooled connection this long asks if the database answers
+REACHED_SECONDS = 1.0  # an answer that it does is trusted this long
 
 # Each migration is a list of statements, applied in one transaction.  Append, never edit.
 MIGRATIONS: list[list[str]] = [
@@ -125,8 +131,13 @@ MIGRATIONS: list[list[str]] = [
             updated DOUBLE PRECISION NOT NULL
         )""",
     ],
+    [  # 4: lab games are kept for days only (the column is filled in at start, see migrate)
+        "ALTER TABLE games ADD COLUMN lab INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_lab ON games (lab, updated)",
+    ],
 ]
-FACTS = "mode = %s, device = %s, finished = %s, open_seat = %s, running = %s, size = %s"
+LAB_MIGRATION = 4
+FACTS = "mode = %s, device = %s, finished = %s, open_seat = %s, running = %s, size = %s, lab = %s"
 
 
 def store_error(exc: Exception) -> StoreError:
@@ -169,6 +180,8 @@ class PostgresStore(GameStore):
         self._pool_pid = 0
         self._keeper: psycopg.Connection[Any] | None = None  # this process's claims' session
         self._keeper_pid = 0
+        self._down = False  # the last check found the database not answering
+        self._reached = -1e9  # when (monotonic) a check last found it answering
         self.migrate()
         try:
             self.run(lambda db: db.execute(f"DELETE FROM limits WHERE at < {NOW} - 86400"))
@@ -220,12 +233,49 @@ class PostgresStore(GameStore):
     def run(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
         """``work(db)`` on a pooled connection (autocommit); failures become StoreError."""
         try:
-            with self.pool().connection() as db:
+            pool = self.pool()
+            db = self.pooled(pool)
+            try:
                 return work(db)
+            finally:
+                pool.putconn(db)  # a broken connection is discarded, an open transaction ended
         except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
             if isinstance(exc, pgerrors.UniqueViolation):
                 raise
+            if isinstance(exc, psycopg.OperationalError):
+                self._down = True  # a connection broke: the next request checks first
             raise store_error(exc) from exc
+
+    def pooled(self, pool: psycopg_pool.ConnectionPool) -> psycopg.Connection[Any]:
+        """A connection from ``pool`` within ``busy_seconds`` (PoolTimeout if none comes), or,
+        when the database does not answer, a StoreError at once (see :meth:`check_reachable`):
+        while it was down at the last check, before waiting; else after REACH_SECONDS."""
+        if self._down:
+            self.check_reachable()
+        first = min(REACH_SECONDS, self.busy_seconds)
+        try:
+            return pool.getconn(timeout=first)
+        except psycopg_pool.PoolTimeout:
+            if self.busy_seconds <= first:
+                raise
+        self.check_reachable()  # the database answers: the pool is only busy, wait on
+        return pool.getconn(timeout=self.busy_seconds - first)
+
+    def check_reachable(self) -> None:
+        """Whether the database takes a new connection now (trusted for REACHED_SECONDS):
+        StoreError at once when it doesn't (a stopped server refuses in milliseconds)."""
+        if not self._down and time.monotonic() - self._reached < REACHED_SECONDS:
+            return
+        try:
+            psycopg.connect(self.url, connect_timeout=2, application_name="mancala-check").close()
+        except psycopg.Error as exc:
+            self._down = True
+            raise StoreError(
+                "the server can't reach its game store's database (PostgreSQL does not answer: "
+                f"{str(exc).strip().splitlines()[0][:200]}); nothing was changed, try again soon"
+            ) from exc
+        self._down = False
+        self._reached = time.monotonic()
 
     @contextmanager
     def _keeper_connection(self) -> Iterator[psycopg.Connection[Any]]:
@@ -265,6 +315,8 @@ class PostgresStore(GameStore):
                         for statement in statements:
                             db.execute(statement)
                         db.execute("INSERT INTO schema_migrations (version) VALUES (%s)", (number,))
+                        if number == LAB_MIGRATION:  # the games that may be lab games
+                            self.fill_facts(db, """strpos(data, '"lab"') > 0""")
                     log.info("store schema migrated to version %d", number)
                     current = number
                 self.fill_facts(db)
@@ -273,9 +325,10 @@ class PostgresStore(GameStore):
         except psycopg.Error as exc:
             raise store_error(exc) from exc
 
-    def fill_facts(self, db: psycopg.Connection[Any]) -> None:
-        """Fill in the fact columns of games stored before they existed (size 0)."""
-        rows = db.execute("SELECT id, data FROM games WHERE size = 0").fetchall()
+    def fill_facts(self, db: psycopg.Connection[Any], which: str = "size = 0") -> None:
+        """Fill in the fact columns of the games ``which`` picks (by default those stored
+        before the columns existed: size 0)."""
+        rows = db.execute(f"SELECT id, data FROM games WHERE {which}").fetchall()
         for game_id, text in rows:
             db.execute(f"UPDATE games SET {FACTS} WHERE id = %s", (*self.facts_of(text), game_id))
 
@@ -299,6 +352,7 @@ class PostgresStore(GameStore):
             int(facts.open_seat),
             int(facts.running),
             len(text),
+            int(facts.lab),
         )
 
     # -- games --------------------------------------------------------------------------------
@@ -311,8 +365,8 @@ class PostgresStore(GameStore):
                 text = json.dumps(data)
                 db.execute(
                     "INSERT INTO games (id, version, data, created, updated, mode, device, "
-                    "finished, open_seat, running, size) "
-                    "VALUES (%s, 1, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    "finished, open_seat, running, size, lab) "
+                    "VALUES (%s, 1, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                     (game_id, text, now, now, *self.facts_of(text)),
                 )
                 if owners:
@@ -444,7 +498,15 @@ class PostgresStore(GameStore):
         )
         return int(found[0]) if found else 0
 
-    def expire(self, finished_before: float, invites_before: float, batch: int = 500) -> int:
+    def expire(
+        self,
+        finished_before: float,
+        invites_before: float,
+        batch: int = 500,
+        *,
+        unfinished_before: float | None = None,
+        lab_before: float | None = None,
+    ) -> int:
         def sweep(db: psycopg.Connection[Any]) -> int:
             with db.transaction():
                 ids = [
@@ -452,8 +514,10 @@ class PostgresStore(GameStore):
                     for r in db.execute(
                         "SELECT id FROM games WHERE finished = 1 AND updated < %s UNION "
                         "SELECT id FROM games WHERE mode = 'remote' AND open_seat = 1 "
-                        "AND finished = 0 AND updated < %s LIMIT %s",
-                        (finished_before, invites_before, batch),
+                        "AND finished = 0 AND updated < %s UNION "
+                        "SELECT id FROM games WHERE finished = 0 AND updated < %s UNION "
+                        "SELECT id FROM games WHERE lab = 1 AND updated < %s LIMIT %s",
+                        (finished_before, invites_before, unfinished_before, lab_before, batch),
                     ).fetchall()
                 ]
                 db.execute("DELETE FROM presence WHERE game_id = ANY(%s)", (ids,))

@@ -9,6 +9,7 @@ one wins and the other is told it is stale (:class:`StaleVersion`).  Long-polls 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
 import os
@@ -88,14 +89,16 @@ FACT_COLUMNS = {
     "open_seat": "INTEGER NOT NULL DEFAULT 0",
     "running": "INTEGER NOT NULL DEFAULT 0",
     "size": "INTEGER NOT NULL DEFAULT 0",
+    "lab": "INTEGER NOT NULL DEFAULT 0",
 }
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_open ON games(mode, open_seat, finished, updated);
 CREATE INDEX IF NOT EXISTS games_by_device ON games(device, mode, running);
 CREATE INDEX IF NOT EXISTS games_finished ON games(finished, updated);
 CREATE INDEX IF NOT EXISTS seats_by_game ON seats(game_id);
+CREATE INDEX IF NOT EXISTS games_lab ON games(lab, updated);
 """
-SCHEMA_VERSION = 2  # PRAGMA user_version once the fact columns are filled in
+SCHEMA_VERSION = 3  # PRAGMA user_version once the fact columns are filled in (3: lab)
 RESTORE_HINT = "python -m app.backup restore FILE (python -m app.backup list shows the backups)"
 
 
@@ -147,10 +150,18 @@ def _store_error(exc: sqlite3.Error, path: str = "") -> StoreError:
     )
 
 
-def gone(path: str) -> StoreGone:
+def gone(path: str, rescued: str | None = None) -> StoreGone:
+    """The store's file is gone; ``rescued``: where its last state was saved (see rescue)."""
+    if rescued:
+        then = (
+            f"Its last state was saved as {rescued}: the server's host can put it back with "
+            f"python -m app.backup restore {rescued}"
+        )
+    else:
+        then = f"The server's host can restore a backup: {RESTORE_HINT}"
     return StoreGone(
         f"the game store's file {os.path.basename(path)} was deleted or moved while the server "
-        f"runs; nothing was changed. The server's host can restore a backup: {RESTORE_HINT}"
+        f"runs; nothing was changed. {then}"
     )
 
 
@@ -159,6 +170,7 @@ CHECKPOINT_EVERY = 100  # committed writes (per process) between two checkpoints
 WAL_LIMIT = 4 * 1024 * 1024  # bytes of write-ahead log kept after a checkpoint
 COLUMNS = "id, version, data, created, updated"
 FACT_SET = ", ".join(f"{name} = ?" for name in FACT_COLUMNS)
+FACT_MARKS = ", ".join("?" for _ in FACT_COLUMNS)
 
 
 class SQLiteStore(GameStore):
@@ -184,9 +196,11 @@ class SQLiteStore(GameStore):
         self.describe: Describe = describe or plain_facts
         self._writes = 0
         self._local = threading.local()
+        self._rescue_lock = threading.Lock()
+        self._rescued: dict[tuple[int, int], str] = {}  # a deleted file -> its saved last state
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         try:
-            with closing(self.open(timeout=max(busy_seconds, 600.0))) as db:
+            with setting_up(path), closing(self.open(timeout=max(busy_seconds, 600.0))) as db:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.executescript(SCHEMA)
                 self.migrate(db)
@@ -196,18 +210,21 @@ class SQLiteStore(GameStore):
 
     def migrate(self, db: sqlite3.Connection) -> None:
         """Bring an older store up to date: the claim's process, the fact columns (filled in
-        from each game's data, once) and their indexes."""
+        from each game's data, once; from version 2, only the lab games' new column) and their
+        indexes."""
         columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
         if "think_pid" not in columns:  # a store from before claims named their process
             db.execute("ALTER TABLE games ADD COLUMN think_pid INTEGER")
         with transaction(db):  # one worker fills the columns; the others wait, then see it done
-            if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+            before = db.execute("PRAGMA user_version").fetchone()[0]
+            if before >= SCHEMA_VERSION:
                 return
             columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
             for name, kind in FACT_COLUMNS.items():
                 if name not in columns:
                     db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
-            rows = db.execute("SELECT id, data FROM games").fetchall()
+            which = "" if before < 2 else """ WHERE instr(data, '"lab"') > 0"""
+            rows = db.execute(f"SELECT id, data FROM games{which}").fetchall()
             for game_id, text in rows:
                 db.execute(
                     f"UPDATE games SET {FACT_SET} WHERE id = ?",
@@ -239,6 +256,7 @@ class SQLiteStore(GameStore):
             int(facts.open_seat),
             int(facts.running),
             len(text),
+            int(facts.lab),
         )
 
     def open(self, timeout: float | None = None) -> sqlite3.Connection:
@@ -277,10 +295,51 @@ class SQLiteStore(GameStore):
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
-            raise gone(self.path) from None
+            raise gone(self.path, self.rescue()) from None
         except OSError as exc:
             raise StoreGone(f"the server can't see its game store's file ({exc})") from None
         return (st.st_dev, st.st_ino)
+
+    def rescue(self) -> str | None:
+        """Save the last state of the store's file, deleted while this process runs, from this
+        thread's connection, which still holds the deleted file and its write-ahead log open,
+        into ``<folder>/backups/mancala-<time>-rescued-<inode>.sqlite3`` (a backup that ``python
+        -m app.backup list`` shows and ``restore`` takes): once per deleted file across the
+        server's workers.  Where it is; None if this thread had no connection to it."""
+        local = self._local
+        db = getattr(local, "db", None)
+        if db is None or getattr(local, "pid", 0) != os.getpid():
+            return None
+        deleted: tuple[int, int] = local.file
+        folder = os.path.join(os.path.dirname(os.path.abspath(self.path)), "backups")
+        with self._rescue_lock:
+            if deleted in self._rescued:
+                return self._rescued[deleted]
+            mark = f"-rescued-{deleted[1]}.sqlite3"
+            found = (
+                [n for n in os.listdir(folder) if n.endswith(mark)] if os.path.isdir(folder) else []
+            )
+            if found:  # another worker saved it
+                self._rescued[deleted] = os.path.join(folder, found[0])
+                return self._rescued[deleted]
+            at = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+            target = os.path.join(folder, f"mancala-{at}{mark}")
+            tmp = f"{target}.{os.getpid()}.tmp"
+            try:
+                os.makedirs(folder, exist_ok=True)
+                with closing(sqlite3.connect(tmp)) as out:
+                    db.backup(out)
+                os.replace(tmp, target)
+            except (OSError, sqlite3.Error) as exc:
+                log.error(
+                    "the store's file was deleted and its last state could not be saved: %s", exc
+                )
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+                return None
+            log.warning("the store's file was deleted; its last state was saved as %s", target)
+            self._rescued[deleted] = target
+            return target
 
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
@@ -360,7 +419,7 @@ class SQLiteStore(GameStore):
             with transaction(db):
                 db.execute(
                     "INSERT INTO games (id, version, data, created, updated, "
-                    f"{', '.join(FACT_COLUMNS)}) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"{', '.join(FACT_COLUMNS)}) VALUES (?, 1, ?, ?, ?, {FACT_MARKS})",
                     (game_id, text, now, now, *facts),
                 )
                 db.executemany(
@@ -515,10 +574,19 @@ class SQLiteStore(GameStore):
         )
         return int(found[0])
 
-    def expire(self, finished_before: float, invites_before: float, batch: int = 500) -> int:
-        """Delete the games that ended before ``finished_before`` and the invites nobody took
-        that were last changed before ``invites_before`` (with their seats and presence):
-        how many went."""
+    def expire(
+        self,
+        finished_before: float,
+        invites_before: float,
+        batch: int = 500,
+        *,
+        unfinished_before: float | None = None,
+        lab_before: float | None = None,
+    ) -> int:
+        """Delete the games that ended before ``finished_before``, the invites nobody took
+        that were last changed before ``invites_before``, the games not over last changed
+        before ``unfinished_before`` and the lab games last changed before ``lab_before`` (a
+        None keeps that kind), with their seats, presence and analyses: how many went."""
         total = 0
         while True:
 
@@ -529,8 +597,16 @@ class SQLiteStore(GameStore):
                         for r in db.execute(
                             "SELECT id FROM games WHERE finished = 1 AND updated < ? UNION "
                             "SELECT id FROM games WHERE mode = 'remote' AND open_seat = 1 "
-                            "AND finished = 0 AND updated < ? LIMIT ?",
-                            (finished_before, invites_before, batch),
+                            "AND finished = 0 AND updated < ? UNION "
+                            "SELECT id FROM games WHERE finished = 0 AND updated < ? UNION "
+                            "SELECT id FROM games WHERE lab = 1 AND updated < ? LIMIT ?",
+                            (
+                                finished_before,
+                                invites_before,
+                                unfinished_before,
+                                lab_before,
+                                batch,
+                            ),
                         )
                     ]
                     for table, column in (
@@ -664,6 +740,28 @@ class SQLiteStore(GameStore):
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+
+
+@contextmanager
+def setting_up(path: str) -> Iterator[None]:
+    """Hold ``<store>.lock`` (an exclusive ``flock``) while a process creates or migrates the
+    store, so that server workers starting together set it up one after the other.
+
+    SQLite answers "busy" at once, without waiting, when two connections turn a new file into
+    a WAL database (or recover its log) at the same moment: without this, one of two workers
+    starting on a fresh instance failed, and gunicorn stopped.  A folder where the lock file
+    can't be made (read-only) goes without it: the store then fails by itself, saying why.
+    """
+    try:
+        fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the file releases the lock
 
 
 @contextmanager

@@ -58,6 +58,11 @@ function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/** Hide every error box: a new position was adopted. */
+function clearErrors() {
+  for (const el of [els.error, els.formError, els.importError]) showError(el, "");
+}
+
 function showError(el, message) {
   setText(el, message || "");
   el.hidden = !message;
@@ -300,8 +305,7 @@ function buildOptions(variant, chosen = {}) {
     wrap.className = "ab-option";
     const label = document.createElement("label");
     label.htmlFor = id;
-    label.textContent = key.replaceAll("_", " ");
-    label.title = spec.help;
+    label.textContent = spec.help || key.replaceAll("_", " "); // the variant's words for it
     let input;
     const value = key in chosen ? chosen[key] : spec.default;
     if (spec.type === "bool") {
@@ -313,7 +317,7 @@ function buildOptions(variant, chosen = {}) {
       for (const c of spec.choices) {
         const option = document.createElement("option");
         option.value = String(c);
-        option.textContent = String(c);
+        option.textContent = String(c).replaceAll("_", " ");
         input.append(option);
       }
       input.value = String(value);
@@ -427,6 +431,7 @@ async function setUp(event) {
   try {
     const answer = await api("POST", "/api/board", positionBody(position));
     adopt(answer);
+    clearErrors();
     state.answer = answer;
     state.values = null;
     const seq = ++state.seq;
@@ -461,6 +466,7 @@ async function openRecord(event) {
   try {
     const answer = await api("POST", "/api/board", { record });
     adopt(answer);
+    clearErrors(); // what went wrong before is no longer about the board shown
     els.importBox.open = false;
     await refresh();
   } catch (err) {

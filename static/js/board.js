@@ -112,6 +112,7 @@ export class Board {
     button.addEventListener("click", () => {
       if (button.classList.contains("legal")) this.onPlay(index);
     });
+    button.addEventListener("keydown", (event) => this.arrowKey(event, button));
     this.cells.set(index, button);
     return button;
   }
@@ -182,6 +183,40 @@ export class Board {
       else cell.removeAttribute("aria-current");
       cell.classList.toggle("hint", hint === index);
     }
+  }
+
+  /**
+   * Arrow keys move the focus to the next pit of the same row in the arrow's direction on
+   * screen (along a row, or up and down a board on its end); Home and End go to the row's
+   * first and last pit in sowing order. Only the focus moves: Enter or Space plays.
+   */
+  arrowKey(event, from) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+    const row = [...from.parentElement.querySelectorAll(".pit")];
+    let target = null;
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    if (step) {
+      const centre = (el) => {
+        const r = el.getBoundingClientRect();
+        return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+      };
+      const [x0, y0] = centre(from);
+      let nearest = Infinity;
+      for (const cell of row) {
+        const [x, y] = centre(cell);
+        const ahead = (x - x0) * step[0] + (y - y0) * step[1];
+        const distance = Math.abs(x - x0) + Math.abs(y - y0);
+        if (ahead > 1 && distance < nearest) [nearest, target] = [distance, cell];
+      }
+    } else if (event.key === "Home" || event.key === "End") {
+      row.sort((a, b) => Number(a.dataset.pit) - Number(b.dataset.pit));
+      target = event.key === "Home" ? row[0] : row[row.length - 1];
+    } else {
+      return;
+    }
+    event.preventDefault(); // no page scroll, and not the review's step through the moves
+    event.stopPropagation();
+    if (target) target.focus();
   }
 
   /** The pit that has the keyboard focus, if any. */

@@ -98,10 +98,11 @@ function busy(on) {
   $("lab-stop").disabled = !on;
 }
 
+/** Run ``work``; the previous results stay until its first game is back (a bad agent name
+ * is refused before any game, and the results on screen are kept). */
 async function run(work) {
   stopping = false;
   busy(true);
-  $("lab-games-list").replaceChildren();
   try {
     await work();
   } catch (err) {
@@ -109,6 +110,12 @@ async function run(work) {
   } finally {
     busy(false);
   }
+}
+
+/** A new run's first game is back: clear the last run's games and retitle the chart. */
+function fresh(title) {
+  $("lab-games-list").replaceChildren();
+  $("lab-chart-title").textContent = title;
 }
 
 function startMatch(event) {
@@ -120,11 +127,10 @@ function startMatch(event) {
     games: Number($("lab-games").value),
     seed: 1 + Math.floor(Math.random() * 1e6),
   };
-  $("lab-chart-title").textContent = `${settings.a}'s running score against ${settings.b}`;
   const points = [];
-  drawChart(points, { xMax: settings.games, xLabel: "games", yLabel: "score of A" });
   run(async () => {
     const last = await match(settings, (result, game) => {
+      if (game === 0) fresh(`${settings.a}'s running score against ${settings.b}`);
       const n = result.tally[0] + result.tally[1] + result.tally[2];
       const low = result.elo.low === null ? 0 : 1 / (1 + 10 ** (-result.elo.low / 400));
       const high = result.elo.high === null ? 1 : 1 / (1 + 10 ** (-result.elo.high / 400));
@@ -139,15 +145,18 @@ function startMatch(event) {
 
 function startSweep() {
   const variant = $("lab-variant").value;
-  $("lab-chart-title").textContent = "MCTS against random: A's score as the playouts a move grow";
   const points = [];
-  drawChart(points, { xMax: SWEEP[SWEEP.length - 1], xLabel: "playouts a move", yLabel: "score of MCTS", logX: true });
   run(async () => {
     for (const playouts of SWEEP) {
       if (stopping) break;
       const a = `mcts:iterations=${playouts}`;
-      const last = await match({ variant, a, b: "random", games: SWEEP_GAMES, seed: playouts }, (result, game) =>
-        listGame(result, `${playouts} playouts, game ${game + 1}: `));
+      const last = await match({ variant, a, b: "random", games: SWEEP_GAMES, seed: playouts }, (result, game) => {
+        if (!points.length && game === 0) {
+          fresh("MCTS against random: A's score as the playouts a move grow");
+          drawChart([], { xMax: SWEEP[SWEEP.length - 1], xLabel: "playouts a move", yLabel: "score of MCTS", logX: true });
+        }
+        listGame(result, `${playouts} playouts, game ${game + 1}: `);
+      });
       if (!last) break;
       const low = last.elo.low === null ? 0 : 1 / (1 + 10 ** (-last.elo.low / 400));
       const high = last.elo.high === null ? 1 : 1 / (1 + 10 ** (-last.elo.high / 400));

@@ -49,6 +49,7 @@ export function findElements(doc = document) {
     overDialog: $("over-dialog"),
     overResult: $("over-result"),
     overPlayers: $("over-players"),
+    overScore: $("over-score"),
     overReason: $("over-reason"),
     overMoves: $("over-moves"),
     rulesDialog: $("rules-dialog"),
@@ -183,7 +184,7 @@ function renderControls(view, els, game) {
   els.resign.hidden = onlooker;
   els.undo.hidden = onlooker;
   els.hint.hidden = onlooker;
-  els.watch.hidden = game.mode !== "watch";
+  els.watch.hidden = game.mode !== "watch" || !playing; // nothing to pause once it is over
   setText(els.pause, game.paused ? text.RESUME : text.PAUSE);
   els.pause.disabled = !playing;
   if (document.activeElement !== els.speed) els.speed.value = closestSpeed(els.speed, game.delay);
@@ -249,11 +250,39 @@ function renderThinking(view, els, game) {
   setText(els.thinkingInfo, text.thinkingText(shown));
 }
 
+/** The result's score split into a table (hidden when there is none). */
+function renderScoreTable(table, score) {
+  if (!table) return;
+  table.hidden = !score;
+  const key = score ? JSON.stringify(score) : "";
+  if (table.dataset.shown === key) return;
+  table.dataset.shown = key;
+  table.replaceChildren();
+  if (!score) return;
+  const caption = document.createElement("caption");
+  caption.textContent = score.caption;
+  table.append(caption);
+  score.rows.forEach((cells, row) => {
+    const tr = document.createElement("tr");
+    cells.forEach((value, column) => {
+      const cell = document.createElement(row === 0 || column === 0 ? "th" : "td");
+      if (row === 0 && column > 0) cell.scope = "col";
+      if (row > 0 && column === 0) cell.scope = "row";
+      cell.textContent = value;
+      tr.append(cell);
+    });
+    table.append(tr);
+  });
+}
+
 /** The result dialog's contents (opening it is the page's business, not render's). */
 function renderOver(els, game) {
   if (game.status !== "over") return;
   setText(els.overResult, text.resultText(game));
   setText(els.overPlayers, text.overPlayers(game));
+  const score = text.overScore(game);
+  els.overPlayers.hidden = Boolean(score); // the table names the players and their totals
+  renderScoreTable(els.overScore, score);
   setText(els.overReason, text.overReason(game));
   setText(els.overMoves, game.moves.map((m) => m.notation).join(" "));
 }

@@ -122,6 +122,7 @@ export class Review {
       this.go(this.total(), { focus: true });
       this.jumpWhenDone = true;
       this.analyse();
+      this.showGraph(); // the progress, then the graph, in view (the board stays: style.css)
     });
     ui.moves.addEventListener("click", (event) => {
       const button = event.target instanceof Element ? event.target.closest("button[data-pos]") : null;
@@ -461,7 +462,14 @@ export class Review {
     if (this.jumpWhenDone) {
       this.jumpWhenDone = false;
       this.goTurningPoint();
+      this.showGraph();
     }
+  }
+
+  /** Scroll the analysis (its progress, then its graph) into view, no further than needed. */
+  showGraph() {
+    const box = this.ui.analysisBox;
+    if (box && !box.hidden) box.scrollIntoView({ block: "nearest" });
   }
 
   /** The move that lost the most: the position before it, with what was better. */

@@ -106,7 +106,8 @@ export function moveWords(game, move) {
     text += `, took ${took}${from ? ` from ${from}` : ""}`;
   }
   const given = total(rec.opponent_captures);
-  if (given) text += `, ${seatName(game, 1 - move.player)} took ${given}`;
+  // Seeds the opponent took during this move (Adi's sowing): "you took 8" mid-sentence.
+  if (given) text += `, ${isYou(game, 1 - move.player) ? "you" : seatName(game, 1 - move.player)} took ${given}`;
   if (rec.extra_turn && !rec.ended) text += ", extra turn";
   if (rec.ended) {
     // The seeds left on the rows at the end, each side's to its own store (the server says).
@@ -191,9 +192,32 @@ export function overPlayers(game) {
 
 export function overReason(game) {
   const ended = game.end_reason ? `Ended: ${game.end_reason}.` : "";
-  // The server's detail on the score (seeds left on the rows banked, or counting for nobody).
-  const detail = game.result && game.result.by === "rules" ? game.result.detail : "";
+  // The server's detail on the score (seeds left on the rows banked, or counting for nobody);
+  // banked seeds are shown in the score table instead (overScore).
+  const detail = game.result && game.result.by === "rules" && !overScore(game) ? game.result.detail : "";
   return [ended, detail].filter(Boolean).join(" ");
+}
+
+/**
+ * The result's score split, when the end banked seeds left on the rows: rows of cells, a
+ * header of names, then what each took during the game, what their row added and the total
+ * (the viewer's column first), with a caption; null when the score is all captures.
+ */
+export function overScore(game) {
+  const r = game.result;
+  if (!r || r.by !== "rules" || !r.banked || !(r.banked[0] || r.banked[1])) return null;
+  const order = game.you.length === 1 ? [game.you[0], 1 - game.you[0]] : [0, 1];
+  const taken = game.stores_on_path ? `In the ${words(game).store}` : "Captured";
+  const left = r.banked[0] + r.banked[1];
+  return {
+    caption: `The ${seeds(game, left)} left on the rows at the end counted for their row's owner.`,
+    rows: [
+      ["", ...order.map((seat) => seatName(game, seat))],
+      [taken, ...order.map((seat) => String(r.captured[seat]))],
+      ["Left on their row", ...order.map((seat) => `+${r.banked[seat]}`)],
+      ["Total", ...order.map((seat) => String(r.scores[seat]))],
+    ],
+  };
 }
 
 export function undoLabel(game) {

@@ -208,9 +208,10 @@ def test_the_analysis_goes_through_the_fair_queue_as_the_device(
     seen: list[tuple[str, Any]] = []
     submit = queue.submit
 
-    def spy(client_id: str, args: tuple[Any, ...], task: Any = None) -> Any:
+    def spy(client_id: str, args: tuple[Any, ...], task: Any = None, **how: Any) -> Any:
         seen.append((client_id, task))
-        return submit(client_id, args, task)
+        assert how["interactive"] is False and how["seconds"] > 0  # background, budgeted
+        return submit(client_id, args, task, **how)
 
     queue.submit = spy
     url = f"/api/games/{game['id']}/analysis"

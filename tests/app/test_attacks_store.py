@@ -224,7 +224,9 @@ def test_a_chained_search_is_charged_to_the_device_whose_game_it_is(
     charged: list[str] = []
     queue = app.extensions["mancala_computer"].queue
     submit = queue.submit
-    monkeypatch.setattr(queue, "submit", lambda c, a: charged.append(c) or submit(c, a))
+    monkeypatch.setattr(
+        queue, "submit", lambda c, a, **how: charged.append(c) or submit(c, a, **how)
+    )
     try:
         owner = device(app, "10.0.0.1")
         body = {"mode": "watch", "levels": ["beginner", "beginner"], "delay": 0}

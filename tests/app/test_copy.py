@@ -1,8 +1,10 @@
 """Copying an SQLite store into PostgreSQL (a real server, tests/pg.py): every game, exactly,
-with its seat owners; repeatable; and the app on PostgreSQL plays the copied games on."""
+with its seat owners and analyses; repeatable; and the app on PostgreSQL plays the copied games
+on, with the secret key copied as the command says."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -80,7 +82,30 @@ def test_the_command_copies_a_played_game_that_the_app_then_serves_from_postgres
     )
     assert done.returncode == 0, done.stderr
     assert "1 games read: 1 new" in done.stdout
+    assert "not copied:" in done.stdout and "secret_key" in done.stdout
 
+    # The new host without the old key refuses the token that key signed (it held the seats
+    # of the game through the store's legacy path before), saying to copy the key...
+    without_key = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "without-key"),
+            "AI_EXECUTOR": "thread",
+            "DATABASE_URL": postgres_url,
+        }
+    )
+    try:
+        client = without_key.test_client()
+        assert client.get(f"/api/games/{game['id']}", headers=headers).json["you"] == []
+        body = {"pit": game["legal_moves"][0], "version": game["version"]}
+        refused = client.post(f"/api/games/{game['id']}/moves", json=body, headers=headers)
+        assert refused.status_code == 401 and "secret_key" in refused.json["message"]
+    finally:
+        without_key.extensions["mancala_computer"].shutdown()
+        without_key.extensions["mancala_store"].close()
+    # ... so the host copies it, as the command says (docs/hosting.md too).
+    (tmp_path / "other").mkdir()
+    shutil.copy(instance / "secret_key", tmp_path / "other" / "secret_key")
     on_pg = create_app(
         {
             "TESTING": True,
@@ -102,6 +127,33 @@ def test_the_command_copies_a_played_game_that_the_app_then_serves_from_postgres
     finally:
         on_pg.extensions["mancala_computer"].shutdown()
         on_pg.extensions["mancala_store"].close()
+
+
+def test_analyses_are_copied_and_a_second_copy_brings_only_newer_ones(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    path = str(tmp_path / "mancala.sqlite3")
+    old = Store(path)
+    for i in range(3):
+        old.create(f"g{i}", {"mode": "local", "n": i}, [("alice", 0)])
+    old.save_analysis("g0", '{"positions": [1, 2]}')
+    old.save_analysis("g2", '{"positions": [3]}')
+
+    done = copy(path, postgres_url, batch=1)
+    assert (done.analyses, done.analyses_copied) == (2, 2)
+    assert "2 analyses read: 2 copied" in str(done)
+    new = PostgresStore(postgres_url)
+    try:
+        for gid in ("g0", "g2"):
+            assert new.load_analysis(gid) == old.load_analysis(gid)  # text and time, exactly
+        assert new.load_analysis("g1") is None
+        old.save_analysis("g2", '{"positions": [4]}')
+        again = copy(path, postgres_url)
+        assert (again.analyses, again.analyses_copied) == (2, 1)
+        found = new.load_analysis("g2")
+        assert found is not None and found[0] == '{"positions": [4]}'
+    finally:
+        new.close()
 
 
 def test_a_bad_target_says_so(tmp_path: Path) -> None:

@@ -20,6 +20,11 @@ from app.errors import status_of
 from app.games.errors import QueueFull, TooManySearches
 
 
+def one_process() -> SearchPool:
+    """A pool of one search thread (no quick or background lane): every job waits its turn."""
+    return SearchPool("thread", workers=1, quick=0, background=0)
+
+
 class Gate:
     """Stands in for the search: records whose job starts, holds each until released."""
 
@@ -36,7 +41,7 @@ class Gate:
 def test_clients_take_turns_in_the_queue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gate = Gate()
     monkeypatch.setattr(ai_job, "think", gate.think)
-    thinker = FairQueue(SearchPool("thread", workers=1))
+    thinker = FairQueue(one_process())
     try:
         jobs = [
             thinker.submit("busy", ("kalah", {}, 0, [], "easy", "minimax", f"busy{i}"))
@@ -61,8 +66,8 @@ def test_a_full_queue_and_a_greedy_client_are_refused(
     everyone alike is a 503."""
     gate = Gate()
     monkeypatch.setattr(ai_job, "think", gate.think)
-    capped = FairQueue(SearchPool("thread", 1), max_queued=3, per_client=2)
-    thinker = FairQueue(SearchPool("thread", 1), max_queued=3, per_client=8)
+    capped = FairQueue(one_process(), max_queued=3, per_client=2)
+    thinker = FairQueue(one_process(), max_queued=3, per_client=8)
     jobs = []
     try:
         args = ("kalah", {}, 0, [], "easy", "minimax", "x")
@@ -80,17 +85,17 @@ def test_a_full_queue_and_a_greedy_client_are_refused(
         thinker.admit("b")  # b has none waiting: it still gets in
         jobs.append(thinker.submit("b", args))
         thinker.admit("c")
-        thinker.mean_seconds = 30.0  # searches now take 30 s: every turn is over the 20 s
+        slow = ("kalah", {}, 0, [], "easy", "minimax", "slow")
+        jobs.append(thinker.submit("d", slow, seconds=30.0))  # a 30 s job waits before c's turn
         with pytest.raises(QueueFull) as full:
             thinker.admit("c")
         assert status_of(full.value) == 503 and "busy" in full.value.message
-        assert thinker.status()["queued"] == 4 and thinker.status()["running"] == 1
+        assert thinker.status()["queued"] == 5 and thinker.status()["running"] == 1
         for _ in jobs:
             gate.release.release()
         for job in jobs:
             job.result(timeout=10)
-        thinker.mean_seconds = 0.0
-        thinker.admit("c")
+        thinker.admit("c")  # nothing waits now: however slow the past, c gets in
     finally:
         for _ in range(10):
             gate.release.release()
@@ -185,6 +190,7 @@ def test_a_full_search_queue_answers_503_and_changes_nothing(
             "INSTANCE_PATH": str(tmp_path / "instance"),
             "AI_EXECUTOR": "thread",
             "AI_QUEUE": 1,
+            "AI_QUICK_WORKERS": 0,  # one process for people's moves: the second one waits
         }
     )
     try:
@@ -199,7 +205,7 @@ def test_a_full_search_queue_answers_503_and_changes_nothing(
         assert len(clients[1].get("/api/games").json["games"]) == 1
         other = clients[2].post("/api/games", json={"level": "easy", "first": "computer"})
         assert other.status_code == 201  # a device with nothing waiting still plays
-        app.extensions["mancala_computer"].queue.mean_seconds = 30.0  # busy for everyone
+        app.extensions["mancala_computer"].queue.max_wait = 0.1  # every turn too far away
         busy = clients[3].post("/api/games", json={"level": "easy", "first": "computer"})
         assert busy.status_code == 503 and busy.headers["Retry-After"]
         assert "busy" in busy.json["message"]
@@ -217,28 +223,31 @@ def test_a_full_search_queue_answers_503_and_changes_nothing(
 def test_the_queue_is_full_when_its_searches_would_take_too_long(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Three slow searches (0.6 s each) waiting for one process would take longer than the
-    1 s allowed: the next request is refused, however short the queue is."""
+    """Two slow searches (0.6 s each, as the last one took) waiting for one process would take
+    longer than the 1 s allowed: a newcomer is refused, however short the queue is; once they
+    have run, nothing waits and it gets in, however slow they were."""
     gate = Gate()
     monkeypatch.setattr(ai_job, "think", gate.think)
-    thinker = FairQueue(SearchPool("thread", 1), 1000, 100, max_wait=1.0)
+    thinker = FairQueue(one_process(), 1000, 100, max_wait=1.0)
     args = ("kalah", {}, 0, [], "master", "minimax", "x")
     try:
         first = thinker.submit("a", args)
         threading.Timer(0.6, gate.release.release).start()
         first.result(timeout=10)
-        assert 0.55 <= thinker.mean_seconds < 2.0
         jobs = [thinker.submit("a", args)]  # running
-        thinker.admit("b")  # nothing waiting: about 0.6 s
+        thinker.admit("b")  # nothing waiting
         jobs.append(thinker.submit("b", args))
+        thinker.admit("c")  # one waiting: about 0.6 s
+        jobs.append(thinker.submit("d", args))
         with pytest.raises(QueueFull) as full:
-            thinker.admit("c")  # one waiting, one more: about 1.2 s
+            thinker.admit("c")  # two waiting: about 1.2 s
         assert status_of(full.value) == 503 and "about 1 s" in full.value.message
         assert full.value.retry_after and full.value.retry_after >= 1
-        assert thinker.status()["expected_wait_seconds"] >= 0.55
+        assert 1.0 <= thinker.status()["expected_wait_seconds"] < 3.0  # 0.6 s each, not 3 s
         for _ in jobs:
             gate.release.release()
         for job in jobs:
             job.result(timeout=10)
+        thinker.admit("c")
     finally:
         thinker.shutdown()

@@ -104,6 +104,11 @@ def test_a_resignation_and_the_remote_rematch_name_the_players(
         ("Ana\x1b[31m", "control characters"),
         ("\u202eanA", "control characters"),
         ("Ana\u2028Bo", "control characters"),
+        ("\u200b\u200c\u200d\u2060\ufeff", "visible character"),  # zero-width only
+        ("\u200b \u200b", "visible character"),
+        ("\u3164\u3164", "visible character"),  # Hangul fillers: letters that draw nothing
+        ("\u2800", "visible character"),  # the blank Braille pattern
+        ("\u00a0\u2003\u200b", "visible character"),
     ],
 )
 def test_a_bad_name_is_a_400_that_says_why(
@@ -124,6 +129,8 @@ def test_names_are_checked_for_their_shape_and_place(
     ok = created(host, mode="remote", name="x" * 24)
     assert ok["seats"][0]["player_name"] == "x" * 24
     assert created(host, mode="remote", name="Zoë 🌱 李")["seats"][0]["player_name"] == "Zoë 🌱 李"
+    for shown in ("\u200bAna", "👩\u200d💻", "·"):  # one visible character is enough
+        assert created(host, mode="remote", name=shown)["seats"][0]["player_name"] == shown
     bad(host.post("/api/games", json={"mode": "watch", "name": "Ana"}), "watching")
     bad(host.post("/api/games", json={"mode": "remote", "names": ["A", "B"]}), "one screen")
     bad(host.post("/api/games", json={"mode": "local", "names": ["A"]}), "list of two")

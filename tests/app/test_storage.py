@@ -4,6 +4,7 @@ and names what went wrong by kind.  The contract tests run on SQLite and Postgre
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import shutil
 import sqlite3
@@ -82,6 +83,26 @@ def test_finished_games_and_untaken_invites_expire(store: Any) -> None:
     assert store.expire(cut, cut) == 0
 
 
+def test_untouched_unfinished_games_and_lab_games_expire(store: Any) -> None:
+    lab = {"mode": "watch", "seats": [], "resigned": 0, "lab": {"a": "greedy", "game": 0}}
+    store.create("old-playing", invite(open_seat=False), [("host", 0), ("friend", 1)])
+    store.create("old-lab", lab, [])
+    store.create("old-over", invite(over=True), [("host", 0)])
+    store.save_analysis("old-playing", "{}")
+    time.sleep(0.05)
+    cut = time.time()
+    store.create("new-playing", invite(open_seat=False), [("host", 0)])
+    store.create("new-lab", lab, [])
+    long_ago = cut - 3600
+    assert store.expire(long_ago, long_ago) == 0  # the rules of before keep them all
+    assert store.expire(long_ago, long_ago, unfinished_before=cut, lab_before=cut) == 2
+    assert store.load("old-playing") is None and store.load("old-lab") is None
+    assert store.load_analysis("old-playing") is None
+    assert {r.id for r in store.games_of("host")} == {"new-playing", "old-over"}
+    assert store.load("new-lab") is not None
+    assert store.expire(long_ago, long_ago, unfinished_before=cut, lab_before=cut) == 0
+
+
 def test_a_periodic_job_is_claimed_once_per_period(stores: Any) -> None:
     one, two = stores(), stores()
     assert one.claim_job("backup", 60) is True
@@ -147,6 +168,21 @@ def test_an_old_store_gets_its_columns_and_indexes_at_start(tmp_path: Path) -> N
         assert "games_open" in plan, plan
         assert db.execute("PRAGMA user_version").fetchone()[0] >= 2
     Store(path, describe=describe)  # a second start changes nothing
+
+
+def test_a_version_2_store_learns_which_games_are_lab_games(tmp_path: Path) -> None:
+    path = str(tmp_path / "v2.sqlite3")
+    lab = dict(game_data("watch"), resigned=0, lab={"a": "greedy", "b": "random", "game": 0})
+    Store(path, describe=describe).create("lab", lab, [])
+    Store(path, describe=describe).create("kept", dict(game_data("watch"), resigned=0), [])
+    with sqlite3.connect(path) as db:  # as the store was before lab games had a column
+        db.execute("DROP INDEX games_lab")
+        db.execute("ALTER TABLE games DROP COLUMN lab")
+        db.execute("PRAGMA user_version = 2")
+    store = Store(path, describe=describe)
+    now = time.time()
+    assert store.expire(0.0, 0.0, lab_before=now + 1) == 1
+    assert store.load("lab") is None and store.load("kept") is not None
 
 
 def test_a_deleted_store_file_is_refused_and_a_replaced_one_reopened(tmp_path: Path) -> None:
@@ -222,3 +258,53 @@ def test_the_wal_is_checkpointed_and_truncated(tmp_path: Path) -> None:
     assert store.checkpoint("TRUNCATE") is not None
     assert os.path.getsize(path + "-wal") == 0
     assert store.count() == 150
+
+
+def create_store_at(path: str, start: Any, answers: Any) -> None:
+    """In a child process: wait for the others, then open (create) the store at ``path``."""
+    start.wait()
+    try:
+        Store(path, describe=describe)
+        answers.put("ok")
+    except StoreError as exc:
+        answers.put(exc.message)
+
+
+def test_workers_creating_a_fresh_store_together_all_start(tmp_path: Path) -> None:
+    # Two gunicorn workers on a fresh instance open the store at the same moment; SQLite's
+    # switch of a new file to WAL answered one of them "busy" at once (1 start in ~25 in use;
+    # here, started on a barrier, 2 rounds in 3), and gunicorn stopped.
+    ctx = multiprocessing.get_context("fork")
+    for round_ in range(20):
+        path = str(tmp_path / f"fresh{round_}" / "mancala.sqlite3")
+        start, answers = ctx.Barrier(3), ctx.Queue()
+        workers = [ctx.Process(target=create_store_at, args=(path, start, answers)) for _ in "abc"]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(60)
+        assert [answers.get(timeout=5) for _ in workers] == ["ok"] * 3, f"round {round_}"
+        assert Store(path).count() == 0
+
+
+def test_a_postgresql_store_from_before_migration_4_learns_which_games_are_lab_games(
+    postgres_url: str,
+) -> None:
+    import psycopg
+
+    from app.store.postgres import PostgresStore
+
+    lab = dict(game_data("watch"), resigned=0, lab={"a": "greedy", "b": "random", "game": 0})
+    store = PostgresStore(postgres_url, describe=describe)
+    store.create("lab", lab, [])
+    store.create("kept", dict(game_data("watch"), resigned=0), [])
+    store.close()
+    with psycopg.connect(postgres_url, autocommit=True) as db:  # as it was before migration 4
+        db.execute("ALTER TABLE games DROP COLUMN lab")  # its index goes with it
+        db.execute("DELETE FROM schema_migrations WHERE version = 4")
+    store = PostgresStore(postgres_url, describe=describe)
+    try:
+        assert store.expire(0.0, 0.0, lab_before=time.time() + 1) == 1
+        assert store.load("lab") is None and store.load("kept") is not None
+    finally:
+        store.close()

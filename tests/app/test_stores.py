@@ -334,6 +334,48 @@ def test_after_postgresql_restarts_the_store_and_its_watcher_work_again() -> Non
         server.stop()
 
 
+def test_a_stopped_postgresql_is_a_503_at_once_not_a_busy_after_the_busy_wait(
+    tmp_path: Path,
+) -> None:
+    """Stopped, the database refuses connections: each request is told so at once (it waited
+    the 10 s busy timeout for a pooled connection, then said "busy"), and the app serves again
+    once it is back.  The bound here is loose (the busy wait is 10 s): the figures are measured
+    in docs/hosting.md."""
+    from app import create_app
+    from tests.pg import PostgresServer, require_bin_dir
+
+    server = PostgresServer(require_bin_dir()).start()
+    try:
+        app = create_app(
+            {
+                "TESTING": True,
+                "INSTANCE_PATH": str(tmp_path / "instance"),
+                "AI_EXECUTOR": "thread",
+                "DATABASE_URL": server.new_database(),
+                "DATABASE_BUSY_SECONDS": 10.0,
+            }
+        )
+        client = app.test_client()
+        game = client.post("/api/games", json={"mode": "local"}).json
+        server.stop_server()
+        for _ in range(4):
+            started = time.monotonic()
+            answer = client.get(f"/api/games/{game['id']}")
+            took = time.monotonic() - started
+            assert answer.status_code == 503 and answer.headers["Retry-After"], answer.json
+            assert "can't reach" in answer.json["message"], answer.json
+            assert took < 5.0, f"{took:.1f} s: the request waited for the busy timeout"
+        server.start_server()
+        end = time.monotonic() + 20
+        while client.get(f"/api/games/{game['id']}").status_code != 200:
+            assert time.monotonic() < end, "the app never served again"
+            time.sleep(0.2)
+        app.extensions["mancala_computer"].shutdown()
+        app.extensions["mancala_store"].close()
+    finally:
+        server.stop()
+
+
 def test_without_postgresql_its_tests_skip_saying_how_to_install_it_and_fail_under_ci(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from flask.testing import FlaskClient
 
 from app.games.view import board_help
 from engine import get_variant
@@ -27,3 +28,18 @@ def test_a_variant_whose_stores_are_off_the_path_says_they_are_beside_the_board(
     text = board_help(get_variant("oware"))
     assert "around both rows" in text and "beside the board" in text
     assert "right end" not in text
+
+
+def test_a_board_on_its_end_is_read_from_the_left_column() -> None:
+    # On a phone, nine pits a row stand the board on its end: your row is the left column and
+    # your kazan below the board (the browser test checks the layout itself).
+    text = board_help(get_variant("toguz_kumalak"))
+    assert "or the left one where a narrow screen stands the board on its end" in text
+    assert "on a narrow screen: yours below it, theirs above" in text
+
+
+def test_the_menu_names_the_computers_methods_in_words(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert '<option value="mcts">Monte Carlo tree search' in page
+    assert '<option value="minimax">Minimax search' in page
+    assert ">Mcts<" not in page
