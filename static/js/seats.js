@@ -81,7 +81,8 @@ function showLine(el, value) {
 /** Someone with no seat in a game between two devices whose seats are both taken, who came
  * to play (by the invite link, or pressed "Take the seat" too late). */
 function lateInvitee(view, game) {
-  return game.mode === "remote" && !game.you.length && !game.can_join && (view.invited || view.joinTried);
+  const taken = game.mode === "remote" && !game.you.length && !game.can_join && game.ended_by !== "aborted";
+  return taken && (view.invited || view.joinTried);
 }
 
 /** Draw the seat's buttons, the notes and the premove / selection marks from the server's game. */

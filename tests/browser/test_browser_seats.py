@@ -123,6 +123,7 @@ def test_seats_first_moves_premove_and_a_draw(browser: Any, server: str) -> None
 def test_a_player_aborts_before_moving(browser: Any, server: str) -> None:
     host = Tab(browser, server, viewport=LAPTOP, color_scheme="dark")
     guest = Tab(browser, server, viewport=PHONE, is_mobile=True, has_touch=True)
+    late = Tab(browser, server, viewport=PHONE)
     try:
         link = invite(host, server, clock={"minutes": 3, "increment": 2})
         sit(guest, link)
@@ -135,10 +136,13 @@ def test_a_player_aborts_before_moving(browser: Any, server: str) -> None:
             assert tab.page.locator("#over-result").text_content() == "Game aborted: no result"
         assert host.page.locator("#over-reason").text_content() == "Ended: Ben aborted the game."
         host.shot("seats-aborted-laptop-dark")
-        assert host.errors == [] and guest.errors == []
+        late.page.goto(link)  # the invite, opened after the game was called off
+        late.page.wait_for_selector("#status:text('Game aborted: no result')")
+        assert late.page.locator("#seat-note").is_hidden()  # not "this seat is taken"
+        assert host.errors == [] and guest.errors == [] and late.errors == []
     finally:
-        host.close()
-        guest.close()
+        for tab in (host, guest, late):
+            tab.close()
 
 
 def test_move_confirmation_on_a_phone(browser: Any, server: str) -> None:
