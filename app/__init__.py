@@ -41,10 +41,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.analysis import routes as analysis_routes
     from app.board import routes as board_routes
     from app.computer import moves
+    from app.games import liveness
     from app.games.facts import describe
     from app.lab import routes as lab_routes
 
     store.init_app(app, describe)
+    liveness.init_app(app)
     maintenance.init_app(app)
     moves.init_app(app, app.extensions["mancala_store"])
     analysis.init_app(app)

@@ -179,6 +179,24 @@ def hint(game_id: str) -> Any:
     }
 
 
+@bp.post("/games/<game_id>/abort")
+def abort(game_id: str) -> Any:
+    """Call off a game between two devices before both players have moved: no result."""
+    return game_response(get_games().abort(device(), game_id, body()))
+
+
+@bp.post("/games/<game_id>/draw")
+def draw(game_id: str) -> Any:
+    """A draw offer to the opponent of a game between two devices, or its answer."""
+    return game_response(get_games().draw(device(), game_id, body()))
+
+
+@bp.get("/alive")
+def alive() -> Any:
+    """A page's quick check that the server answers (while its long-poll waits)."""
+    return {"alive": True}
+
+
 @bp.post("/games/<game_id>/takeback")
 def takeback(game_id: str) -> Any:
     """A takeback request to the opponent of a game between two devices, or its answer."""

@@ -36,9 +36,11 @@ def post_worker_init(worker: Any) -> None:
     import signal
 
     from app.computer.moves import warm_up_all
+    from app.games.liveness import serving_while
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     warm_up_all()
+    serving_while(lambda: bool(worker.alive))  # told to stop: no longer a server up for clocks
 
 
 def worker_exit(server: Any, worker: Any) -> None:

@@ -358,6 +358,31 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                     "responses": {**_game("The game"), **_errors(400, 403, 404, 409, 415)},
                 },
             },
+            "/api/games/{game_id}/abort": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Between two devices: call the game off, without a result, "
+                    "while a player has yet to make a first move (also an invite nobody took)",
+                    "requestBody": _json_body(VERSIONED),
+                    "responses": {**_game("The game"), **_errors(400, 403, 404, 409, 415)},
+                },
+            },
+            "/api/games/{game_id}/draw": {
+                "parameters": [GAME_ID],
+                "post": {
+                    "summary": "Between two devices: offer the opponent a draw (`request`), or "
+                    "`accept` / `decline` their offer (a move of theirs declines it too)",
+                    "requestBody": _json_body(ANSWER),
+                    "responses": {**_game("The game"), **_errors(400, 403, 404, 409, 415)},
+                },
+            },
+            "/api/alive": {
+                "get": {
+                    "summary": "Whether the server answers (a page checks it while its "
+                    "long-poll waits, to say within 2 s that it is reconnecting)",
+                    "responses": {"200": {"description": '{"alive": true}'}},
+                },
+            },
             "/api/games/{game_id}/join": {
                 "parameters": [GAME_ID],
                 "post": {
@@ -661,8 +686,8 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                         },
                         "running": {
                             "type": ["integer", "null"],
-                            "description": "whose time runs (null before the first move and "
-                            "once over)",
+                            "description": "whose time runs (null until the player to move "
+                            "has made a first move, and once over)",
                         },
                         "server_time_ms": {"type": "integer"},
                     },
@@ -683,7 +708,26 @@ def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
                         "status": {"type": "string", "enum": ["playing", "over"]},
                         "winner": {"type": ["integer", "null"]},
                         "thinking": {"type": "boolean"},
-                        "ended_by": {"enum": ["rules", "resignation", "time", None]},
+                        "ended_by": {
+                            "enum": ["rules", "resignation", "time", "aborted", "agreement", None]
+                        },
+                        "waiting_for_seat": {
+                            "type": "boolean",
+                            "description": "between two devices, a seat is open: nobody moves "
+                            "(legal_moves is empty) until both seats are taken",
+                        },
+                        "start_wait": {
+                            "type": ["object", "null"],
+                            "description": "with a clock, the first-move window of the player "
+                            "to move: {seat, left_ms} as of server_time_ms; when it closes the "
+                            "game is aborted without a result",
+                        },
+                        "can_abort": {"type": "boolean"},
+                        "draw_offer": {
+                            "type": ["integer", "null"],
+                            "description": "the seat offering a draw, waiting for an answer",
+                        },
+                        "can_offer_draw": {"type": "boolean"},
                         "flagged": {
                             "type": ["integer", "null"],
                             "description": "the seat that ran out of time (and lost)",

@@ -1,5 +1,9 @@
-"""The rules of the app around the engine's rules: who may move, undo, take back, resign, join,
-offer a rematch or change a watched game's pace.
+"""The rules of the app around the engine's rules: who may move, undo, take back, resign, abort,
+offer a draw, join, offer a rematch or change a watched game's pace.
+
+Between two devices nobody moves until both seats are taken; with a clock, each player has a
+first-move window (:func:`app.games.clock.start_window`) and the game is aborted, without a
+result, when it closes.
 
 Each function checks a request against a game and returns the game's next data (the caller
 saves it); it raises a :mod:`app.games.errors` kind, and changes nothing, when it can't be done.
@@ -35,6 +39,8 @@ def play_move(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, 
     params.check_version(game, body)
     mine = seats_held(game, owner)
     not_over(game)
+    if game.waiting_for_seat:
+        raise NotNow("your friend has not taken their seat yet: the game starts when they do")
     mover = game.record.state.to_move
     assert mover is not None
     if mover not in mine:
@@ -49,8 +55,25 @@ def play_move(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, 
         raise IllegalMove(str(exc)) from None
     data = dict(game.data, moves=list(game.record.moves), last_move_at=now)
     data["clock"] = clock.moved(game.data.get("clock"), mover, game.record.state.to_move, now)
+    data["start_wait"] = first_move_window(game, data["clock"], now)
     data["takeback"] = None  # a move answers a pending takeback request with no
+    if data.get("draw_offer") not in (None, mover):
+        data["draw_offer"] = None  # and the opponent's draw offer with no
     return data
+
+
+def begun(game: Game) -> list[bool]:
+    """Which sides have a move in the game's record (as it is now)."""
+    return [game.has_moved(0), game.has_moved(1)]
+
+
+def first_move_window(game: Game, timer: clock.Clock | None, now: float) -> clock.Window | None:
+    """The first-move window of the player to move in ``game`` (its record as it is now), in
+    a game with a clock between two devices, both seats taken, if they have not moved yet."""
+    mover = game.record.state.to_move
+    if timer is None or game.mode != "remote" or game.has_open_seat or mover is None:
+        return None
+    return None if clock.started(timer)[mover] else clock.start_window(mover, now)
 
 
 def computer_move(game: Game, decision: dict[str, Any]) -> dict[str, Any]:
@@ -107,7 +130,7 @@ def undo(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
         record.pop()
     decisions = {k: v for k, v in game.data.get("decisions", {}).items() if int(k) < len(moves)}
     now = time.time()
-    timer = clock.switched(game.data.get("clock"), record.state.to_move, now)
+    timer = clock.switched(game.data.get("clock"), record.state.to_move, now, begun(game))
     return dict(game.data, moves=list(moves), decisions=decisions, last_move_at=now, clock=timer)
 
 
@@ -118,15 +141,86 @@ def resign(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any
     not_over(game)
     mover = game.record.state.to_move
     seat = mover if mover in mine else mine[0]
-    return dict(game.data, resigned=seat, clock=clock.stopped(game.data.get("clock"), time.time()))
+    return ended(game, time.time(), resigned=seat)
 
 
 def flag(game: Game, now: float) -> dict[str, Any] | None:
-    """The data of a game lost on time, if the running side's time is up at ``now``."""
-    seat = clock.flag_due(game.data.get("clock"), now)
-    if seat is None or game.over:
+    """The data of a game whose time ran out at ``now``: lost on time by the running side, or
+    aborted when the player to move let their first-move window close; else None."""
+    if game.over:
         return None
-    return dict(game.data, flagged=seat, clock=clock.flagged(game.data["clock"], seat))
+    seat = clock.flag_due(game.data.get("clock"), now)
+    if seat is not None:
+        return dict(game.data, flagged=seat, clock=clock.flagged(game.data["clock"], seat))
+    late = clock.start_missed(game.data.get("start_wait"), now)
+    if late is not None:
+        return ended(game, now, aborted={"by": None, "late": late, "seconds": clock.START_SECONDS})
+    return None
+
+
+def seconds_to_timeout(game: Game, now: float) -> float | None:
+    """Seconds until :func:`flag` ends the game (None when no time runs)."""
+    waits = [
+        clock.seconds_to_flag(game.data.get("clock"), now),
+        clock.seconds_to_start(game.data.get("start_wait"), now),
+    ]
+    found = [w for w in waits if w is not None]
+    return min(found) if found else None
+
+
+def rebased(game: Game, outages: clock.Outages, now: float) -> Game:
+    """``game`` with the time no server was up taken out of its running clock and first-move
+    window (in memory: the next write keeps it; doing it again changes nothing)."""
+    if not outages or game.over:
+        return game
+    timer = clock.rebased(game.data.get("clock"), outages, now)
+    window = clock.rebased_window(game.data.get("start_wait"), outages, now)
+    if timer is not game.data.get("clock") or window is not game.data.get("start_wait"):
+        game.data = dict(game.data, clock=timer, start_wait=window)
+    return game
+
+
+def ended(game: Game, now: float, **end: Any) -> dict[str, Any]:
+    """The data of ``game`` ended as ``end`` says (its clock stopped, nothing pending)."""
+    return dict(
+        game.data,
+        clock=clock.stopped(game.data.get("clock"), now),
+        start_wait=None,
+        takeback=None,
+        draw_offer=None,
+        **end,
+    )
+
+
+def abort(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+    """Call off a game between two devices before both players have moved: no result."""
+    params.check_version(game, body)
+    mine = seats_held(game, owner)
+    if game.mode != "remote":
+        raise NotNow("aborting is for games between two devices; resign instead")
+    not_over(game)
+    if not game.abortable:
+        raise NotNow("both players have moved: the game can't be aborted now; resign instead")
+    return ended(game, time.time(), aborted={"by": mine[0]})
+
+
+def draw(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+    """Offer the opponent a draw, or accept / decline their offer (accepting ends the game
+    drawn).  A move by the one offered declines it."""
+    params.check_version(game, body)
+    action = params.action(body)
+    seat = one_seat(game, owner)
+    not_over(game)
+    pending = game.data.get("draw_offer")
+    if action == "request":
+        if pending is not None:
+            raise NotNow("a draw offer is already waiting for an answer")
+        return dict(game.data, draw_offer=seat)
+    if pending is None or pending == seat:
+        raise NotNow("there is no draw offer from your opponent to answer")
+    if action == "decline":
+        return dict(game.data, draw_offer=None)
+    return ended(game, time.time(), drawn=True)
 
 
 def note_hint(game: Game, seat: int) -> dict[str, Any] | None:
@@ -150,7 +244,7 @@ def series_after(game: Game) -> dict[str, Any]:
     """The series score with this game counted (when over): wins per seat, draws."""
     series = game.data.get("series") or {"wins": [0, 0], "draws": 0}
     wins, draws = list(series["wins"]), int(series["draws"])
-    if game.over:
+    if game.over and game.aborted is None:  # an aborted game has no result
         winner = game.winner()
         if winner is None:
             draws += 1
@@ -199,8 +293,15 @@ def takeback(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, A
     while len(record.moves) > last:
         record.pop()
     now = time.time()
-    timer = clock.switched(game.data.get("clock"), record.state.to_move, now)
-    return dict(game.data, moves=list(record.moves), takeback=None, last_move_at=now, clock=timer)
+    timer = clock.switched(game.data.get("clock"), record.state.to_move, now, begun(game))
+    return dict(
+        game.data,
+        moves=list(record.moves),
+        takeback=None,
+        last_move_at=now,
+        clock=timer,
+        start_wait=first_move_window(game, timer, now),
+    )
 
 
 def rematch_offer(
@@ -227,22 +328,31 @@ def rematch_offer(
 
 
 def rematch_data(game: Game) -> dict[str, Any]:
-    """A new game between the same two seats with the other player moving first."""
+    """A new game between the same two seats with the other player moving first (with a
+    clock, their first-move window opens now)."""
+    first = 1 - int(game.record.first_player)
+    carry = carried(game)
+    now = time.time()
+    window = clock.start_window(first, now) if carry["clock"] is not None else None
     return dict(
         game.data,
         moves=[],
-        first_player=1 - int(game.record.first_player),
+        first_player=first,
         seats=[s.to_dict() for s in game.seats],
         decisions={},
         resigned=None,
         paused=False,
         takeback=None,
         rematch=None,
-        last_move_at=time.time(),
+        last_move_at=now,
         flagged=None,
+        aborted=None,
+        drawn=None,
+        draw_offer=None,
+        start_wait=window,
         hints_used=[0, 0],
         hinted_at=[None, None],
-        **carried(game),
+        **carry,
     )
 
 
@@ -280,9 +390,15 @@ def join(game: Game, owner: str, body: dict[str, Any]) -> tuple[dict[str, Any], 
     name = params.player_name(body["name"]) if "name" in body else None
     if game.seats_of(owner):
         raise NotNow("you already have a seat in this game")
+    if game.aborted is not None:
+        raise NotNow("this game is over: it was aborted, its seat can't be taken")
     seats = game.seats
     for i, seat in enumerate(seats):
         if seat.is_open:
             seats[i] = Seat("human", owner, name=name if name is not None else seat.name)
-            return dict(game.data, seats=[s.to_dict() for s in seats]), i
-    raise NotNow("both seats are taken; you can watch this game")
+            data = dict(game.data, seats=[s.to_dict() for s in seats])
+            if not any(s.is_open for s in seats):  # both seats taken: the first mover's window
+                game.data = data
+                data["start_wait"] = first_move_window(game, data.get("clock"), time.time())
+            return data, i
+    raise NotNow("this seat is taken: both seats have players, you can watch this game")

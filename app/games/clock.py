@@ -4,30 +4,40 @@ A game's clock is part of its stored data (``data["clock"]``, None for a game wi
 
     {"initial_ms": 300000, "increment_ms": 2000,
      "remaining_ms": [300000, 300000],   # each side's time when its clock last stopped
-     "running": 0 | 1 | None,            # whose time runs now (None before the first move, and
-                                         #   once the game is over)
-     "since": 1700000000.0}              # when the running clock started (epoch seconds)
+     "running": 0 | 1 | None,            # whose time runs now (None until the player to move
+                                         #   has made a first move, and once the game is over)
+     "since": 1700000000.0,              # when the running clock started (epoch seconds)
+     "started": [true, false]}           # which sides have made their first move
 
-The first mover's clock starts with the first move's answer: thinking over the first move is
-free (the other player may not have sat down yet).  Each move charges the mover the time since
-their clock started; the increment is added when the turn passes to the other side (a run of
-extra-turn moves earns it once).  When the running side's time is used up the game is lost on
-time: :func:`flag_due` says so and the service writes the end (``data["flagged"]``).
+Each side's clock starts after that side's first move (as on lichess): thinking over your
+first move is free, so that nobody loses time before sitting down.  Each move charges the mover
+the time since their clock started; the increment is added when the turn passes to the other
+side (a run of extra-turn moves earns it once).  When the running side's time is used up the
+game is lost on time: :func:`flag_due` says so and the service writes the end
+(``data["flagged"]``).  A first move has its own window instead (:func:`start_window`): a
+player who makes none within ``START_SECONDS`` has the game aborted, without a result.
+
+Time when no server was up (an *outage*, see :mod:`app.games.liveness`) is never charged:
+:func:`rebased` and :func:`rebased_window` move a running clock or window past it.
 
 Every function is pure: it takes the stored clock and ``now`` and returns a new one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from app.games.errors import BadInput
 
+START_SECONDS = 30.0  # the window for each player's first move in a game with a clock
 MAX_MINUTES = 180
 MAX_INCREMENT = 60
 PEOPLE = ("local", "remote")  # the modes a clock applies to: games between people
 
 Clock = dict[str, Any]
+Window = dict[str, Any]  # a first-move window: {"seat": s, "since": t0, "until": t1}
+Outages = Sequence[tuple[float, float]]  # spans (start, end) when no server was up
 
 
 def from_params(value: Any, mode: str) -> Clock | None:
@@ -61,6 +71,7 @@ def from_params(value: Any, mode: str) -> Clock | None:
         "remaining_ms": [initial, initial],
         "running": None,
         "since": None,
+        "started": [False, False],
     }
 
 
@@ -69,7 +80,18 @@ def fresh(clock: Clock | None) -> Clock | None:
     if clock is None:
         return None
     initial = int(clock["initial_ms"])
-    return dict(clock, remaining_ms=[initial, initial], running=None, since=None)
+    return dict(
+        clock, remaining_ms=[initial, initial], running=None, since=None, started=[False, False]
+    )
+
+
+def started(clock: Clock) -> list[bool]:
+    """Which sides have made their first move (a clock kept before this was noted: both, if
+    one runs)."""
+    found = clock.get("started")
+    if found is None:
+        return [clock["running"] is not None] * 2
+    return [bool(found[0]), bool(found[1])]
 
 
 def left_ms(clock: Clock, seat: int, now: float) -> int:
@@ -107,26 +129,34 @@ def stopped(clock: Clock | None, now: float) -> Clock | None:
 
 
 def moved(clock: Clock | None, mover: int, next_mover: int | None, now: float) -> Clock | None:
-    """After ``mover``'s move: they are charged their time, earn the increment if the turn
-    passes, and ``next_mover``'s clock runs (nobody's once the game is over)."""
+    """After ``mover``'s move: they are charged their time (none for their first move), earn
+    the increment if the turn passes, and ``next_mover``'s clock runs if they have made their
+    first move already (nobody's once the game is over)."""
     if clock is None:
         return None
     after = stopped(clock, now)
     assert after is not None
     if next_mover != mover:
         after["remaining_ms"][mover] += int(clock["increment_ms"])
-    if next_mover is not None:
+    begun = started(clock)
+    begun[mover] = True
+    after["started"] = begun
+    if next_mover is not None and begun[next_mover]:
         after.update(running=next_mover, since=now)
     return after
 
 
-def switched(clock: Clock | None, next_mover: int | None, now: float) -> Clock | None:
-    """After a take-back: the running side is charged, then ``next_mover``'s clock runs (no
-    increment; before the first move's answer, nobody's runs)."""
+def switched(
+    clock: Clock | None, next_mover: int | None, now: float, begun: list[bool]
+) -> Clock | None:
+    """After a take-back: the running side is charged, then ``next_mover``'s clock runs if
+    they still have a move in the game (``begun``, per side; no increment)."""
     after = stopped(clock, now)
-    if after is None or next_mover is None or clock is None or clock["running"] is None:
-        return after
-    after.update(running=next_mover, since=now)
+    if after is None:
+        return None
+    after["started"] = list(begun)
+    if next_mover is not None and begun[next_mover]:
+        after.update(running=next_mover, since=now)
     return after
 
 
@@ -135,6 +165,57 @@ def flagged(clock: Clock, seat: int) -> Clock:
     remaining = list(clock["remaining_ms"])
     remaining[seat] = 0
     return dict(clock, remaining_ms=remaining, running=None, since=None)
+
+
+def rebased(clock: Clock | None, outages: Outages, now: float) -> Clock | None:
+    """The clock with every outage that ended since its running side's clock started taken
+    out: that side is charged the time up to the outage and runs on from its end.  Rebasing
+    again changes nothing (the clock then runs from after the outage)."""
+    if clock is None or clock["running"] is None or clock["since"] is None:
+        return clock
+    seat = int(clock["running"])
+    since = float(clock["since"])
+    left = int(clock["remaining_ms"][seat])
+    for start, end in sorted(outages):
+        if since < end <= now:
+            left -= max(0, round((start - since) * 1000))
+            since = end
+    if since == float(clock["since"]):
+        return clock
+    remaining = list(clock["remaining_ms"])
+    remaining[seat] = max(0, left)
+    return dict(clock, remaining_ms=remaining, since=since)
+
+
+def start_window(seat: int, now: float) -> Window:
+    """The window for ``seat``'s first move, opening ``now``."""
+    return {"seat": seat, "since": now, "until": now + START_SECONDS}
+
+
+def start_missed(window: Window | None, now: float) -> int | None:
+    """The seat that let its first-move window close by ``now``, or None."""
+    if window is None or now < float(window["until"]):
+        return None
+    return int(window["seat"])
+
+
+def seconds_to_start(window: Window | None, now: float) -> float | None:
+    """Seconds left of the first-move window (None without one)."""
+    return None if window is None else max(0.0, float(window["until"]) - now)
+
+
+def rebased_window(window: Window | None, outages: Outages, now: float) -> Window | None:
+    """The first-move window lengthened by the outages that began while it was open."""
+    if window is None:
+        return None
+    since, until = float(window["since"]), float(window["until"])
+    for start, end in sorted(outages):
+        if since < end <= now and max(start, since) < until:
+            until += end - max(start, since)
+            since = end
+    if since == float(window["since"]):
+        return window
+    return dict(window, since=since, until=until)
 
 
 def view(clock: Clock | None, now: float) -> dict[str, Any] | None:

@@ -130,8 +130,27 @@ class Game:
         return None if value is None else int(value)
 
     @property
-    def ended_by(self) -> Literal["rules", "resignation", "time"] | None:
-        """How the game ended: by the rules, a resignation or a clock running out (None in play)."""
+    def aborted(self) -> dict[str, Any] | None:
+        """How the game was called off before it started: ``{"by": seat}`` (a player aborted
+        it) or ``{"by": None, "late": seat}`` (that seat made no first move in time)."""
+        value = self.data.get("aborted")
+        return value if isinstance(value, dict) else None
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the players agreed to a draw."""
+        return bool(self.data.get("drawn"))
+
+    @property
+    def ended_by(
+        self,
+    ) -> Literal["rules", "resignation", "time", "aborted", "agreement"] | None:
+        """How the game ended: by the rules, a resignation, a clock running out, an abort
+        before it started or a draw agreed (None in play)."""
+        if self.aborted is not None:
+            return "aborted"
+        if self.drawn:
+            return "agreement"
         if self.resigned is not None:
             return "resignation"
         if self.flagged is not None:
@@ -154,6 +173,25 @@ class Game:
     def has_computer(self) -> bool:
         return any(s.is_computer for s in self.seats)
 
+    @property
+    def waiting_for_seat(self) -> bool:
+        """A game between two devices whose second seat is still open: nobody moves yet."""
+        return self.mode == "remote" and self.has_open_seat
+
+    def has_moved(self, seat: int) -> bool:
+        """Whether ``seat`` has played a move in this game."""
+        return any(r.player == seat for r in self.record.records)
+
+    @property
+    def abortable(self) -> bool:
+        """A game between two devices in play where a player has yet to make a first move:
+        either player may call it off, without a result."""
+        return (
+            self.mode == "remote"
+            and not self.over
+            and not (self.has_moved(0) and self.has_moved(1))
+        )
+
     def seats_of(self, owner: str | None) -> list[int]:
         """The seats a browser (by owner hash) holds."""
         return [i for i, s in enumerate(self.seats) if s.held_by(owner)]
@@ -167,7 +205,10 @@ class Game:
         return seat if seat.is_computer else None
 
     def winner(self) -> int | None:
-        """The winning seat (the other one when a player resigned); None for a draw or in play."""
+        """The winning seat (the other one when a player resigned); None for a draw, an abort
+        or in play."""
+        if self.aborted is not None or self.drawn:
+            return None
         if self.resigned is not None:
             return 1 - self.resigned
         if self.flagged is not None:

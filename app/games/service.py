@@ -1,5 +1,5 @@
-"""The use cases: create, read (and wait for news), play, undo, resign, join, take back, offer a
-rematch, ask for a hint, change settings.
+"""The use cases: create, read (and wait for news), play, undo, resign, abort, offer a draw,
+join, take back, offer a rematch, ask for a hint, change settings.
 
 Each one loads the game, checks the request (:mod:`app.games.changes`), saves the next version
 and lets the computer take its turn; it raises an :mod:`app.games.errors` kind, with nothing
@@ -19,7 +19,7 @@ from typing import Any
 from flask import current_app
 
 from app.computer.moves import Computer, get_computer
-from app.games import changes, clock, params
+from app.games import changes, params
 from app.games.errors import (
     BadInput,
     Damaged,
@@ -31,6 +31,7 @@ from app.games.errors import (
     TooManyGames,
 )
 from app.games.errors import StaleVersion as Outdated
+from app.games.liveness import Liveness
 from app.games.model import DEFAULT_ALGORITHM, Game, new_game_id
 from app.store import CorruptGame, GameStore, Row, StaleVersion, Watcher, get_store
 from app.watch import get_watcher
@@ -79,11 +80,13 @@ class Games:
         computer: Computer,
         watcher: Watcher,
         policy: Policy | None = None,
+        liveness: Liveness | None = None,
     ) -> None:
         self.store = store
         self.computer = computer
         self.watcher = watcher
         self.policy = policy or Policy()
+        self.liveness = liveness or Liveness(store)
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -110,9 +113,13 @@ class Games:
         return self.flag_if_due(game)
 
     def flag_if_due(self, game: Game) -> Game:
-        """The game, lost on time if its running clock has run out (the first request to see
-        it writes the end; a move that landed meanwhile wins the race)."""
-        data = changes.flag(game, time.time())
+        """The game, with the time no server was up not charged, and lost on time if its
+        running clock has run out, or aborted if the player to move let their first-move
+        window close (the first request to see it writes the end; a move that landed
+        meanwhile wins the race)."""
+        now = time.time()
+        game = changes.rebased(game, self.liveness.outages(now), now)
+        data = changes.flag(game, now)
         if data is None:
             return game
         try:
@@ -163,7 +170,7 @@ class Games:
             if game.computer_to_move() is not None:  # takes over a search whose worker died
                 self.computer.ensure(game, device.address)
             step = min(left, TOUCH_EVERY)
-            flag_in = clock.seconds_to_flag(game.data.get("clock"), time.time())
+            flag_in = changes.seconds_to_timeout(game, time.time())
             if flag_in is not None:  # wake when the running clock runs out, to end the game
                 step = min(step, flag_in + 0.05)
             if self.watcher.wait(game.id, game.version, step) == game.version and (
@@ -311,6 +318,16 @@ class Games:
         game = self.load(game_id)
         return self.save(game, changes.resign(game, device.owner, body), device)
 
+    def abort(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+        """Call off a game between two devices before both players have moved."""
+        game = self.load(game_id)
+        return self.save(game, changes.abort(game, device.owner, body), device)
+
+    def draw(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+        """A draw offer to the opponent of a game between two devices, or its answer."""
+        game = self.load(game_id)
+        return self.save(game, changes.draw(game, device.owner, body), device)
+
     def takeback(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
         """A takeback request to the opponent of a game between two devices, or its answer."""
         game = self.load(game_id)
@@ -378,7 +395,7 @@ class Games:
         move that level's agent chooses, with its values."""
         game = self.load(game_id)
         mine = changes.seats_held(game, device.owner)
-        if game.to_move is None or game.to_move not in mine:
+        if game.to_move is None or game.to_move not in mine or game.waiting_for_seat:
             raise NotNow("a hint is for your own turn")
         level = body.get("level")
         if level is not None and level not in LEVELS:
@@ -414,6 +431,7 @@ def get_games() -> Games:
     games: Games | None = current_app.extensions.get("mancala_games")
     if games is None:
         policy = Policy.from_config(current_app.config)
-        games = Games(get_store(), get_computer(), get_watcher(), policy)
+        liveness = current_app.extensions.get("mancala_liveness")
+        games = Games(get_store(), get_computer(), get_watcher(), policy, liveness)
         current_app.extensions["mancala_games"] = games
     return games

@@ -14,6 +14,7 @@ from typing import Any
 
 from app.games import clock
 from app.games.changes import can_undo, series_after
+from app.games.clock import START_SECONDS
 from app.games.model import Game
 from app.maintenance import get_upkeep, notice
 from engine.agents.levels import level_seconds
@@ -89,6 +90,10 @@ def move_list(game: Game) -> list[dict[str, Any]]:
 
 def end_reason(game: Game, mine: list[int]) -> str:
     """Why the game ended, in words ("" while it goes on)."""
+    if game.aborted is not None:
+        return aborted_words(game, mine)
+    if game.drawn:
+        return "a draw was agreed"
     if game.resigned is not None:
         return f"{seat_name(game, game.resigned, mine)} resigned"
     if game.flagged is not None:
@@ -99,8 +104,26 @@ def end_reason(game: Game, mine: list[int]) -> str:
     return ""
 
 
+def aborted_words(game: Game, mine: list[int]) -> str:
+    """Why an aborted game was called off: "Ben aborted the game", "Ben made no first move
+    within 30 s"."""
+    aborted = game.aborted or {}
+    if aborted.get("by") is not None:
+        return f"{who(game, int(aborted['by']), mine, capital=True)} aborted the game"
+    late = aborted.get("late")
+    if late is None:
+        return "the game was aborted"
+    seconds = float(aborted.get("seconds", START_SECONDS))
+    return f"{who(game, int(late), mine, capital=True)} made no first move within {seconds:g} s"
+
+
 def end_kind(game: Game) -> str | None:
-    """How the game ended, as a kind: "resigned" or the rules' (None while it goes on)."""
+    """How the game ended, as a kind: "resigned", "time", "aborted", "agreement" or the
+    rules' (None while it goes on)."""
+    if game.aborted is not None:
+        return "aborted"
+    if game.drawn:
+        return "agreement"
     if game.resigned is not None:
         return "resigned"
     if game.flagged is not None:
@@ -172,6 +195,14 @@ def result(game: Game, mine: list[int]) -> dict[str, Any] | None:
         elif left:
             details.append(f"The {left} {seeds} left on the rows count for nobody.")
         detail = " ".join(details)
+    elif by == "aborted":
+        text = "Game aborted: no result"
+        detail = f"{end_reason(game, mine)[:1].upper()}{end_reason(game, mine)[1:]}."
+    elif by == "agreement":
+        text = f"Draw agreed, {scores[0]}–{scores[1]}"
+        if me is not None:
+            text = f"Draw agreed, {scores[me]}–{scores[1 - me]}"
+        detail = f"Scores when the draw was agreed: {standing(game, scores, mine)}."
     else:
         loser = game.resigned if by == "resignation" else game.flagged
         assert loser is not None
@@ -249,6 +280,7 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
     computer = game.computer_to_move()
     last_decision = next((m["decision"] for m in reversed(moves) if m["decision"]), None)
     now = time.time()
+    playable = mover is not None and not game.waiting_for_seat  # nobody moves before both sit
     return {
         "id": game.id,
         "version": game.version,
@@ -287,8 +319,8 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "start": game.data.get("start"),  # a game from a position set up by hand, else None
         "board": list(state.board),
         "to_move": mover,
-        "legal_moves": list(state.legal_moves()) if mover is not None else [],
-        "your_turn": mover is not None and mover in mine,
+        "legal_moves": list(state.legal_moves()) if playable else [],
+        "your_turn": playable and mover in mine,
         "scores": list(state.scores),
         "status": "over" if game.over else "playing",
         "winner": game.winner() if game.over else None,
@@ -313,10 +345,37 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "last_decision": last_decision,
         "takeback": game.data.get("takeback"),
         "rematch": game.data.get("rematch"),
+        "draw_offer": None if game.over else game.data.get("draw_offer"),
+        "can_offer_draw": can_offer_draw(game, mine),
+        "can_abort": bool(mine) and game.abortable,
+        "waiting_for_seat": game.waiting_for_seat,
+        "start_wait": start_wait(game, now),
         "can_join": not mine and game.has_open_seat,
         "updated": game.updated,
         "expires": notice(game, get_upkeep(), now),  # when it is deleted if nobody changes it
     }
+
+
+def can_offer_draw(game: Game, mine: list[int]) -> bool:
+    """Whether the viewer may offer a draw: one seat of a game between two devices in play,
+    both seats taken, no offer waiting."""
+    return (
+        game.mode == "remote"
+        and len(mine) == 1
+        and not game.over
+        and not game.has_open_seat
+        and game.data.get("draw_offer") is None
+    )
+
+
+def start_wait(game: Game, now: float) -> dict[str, Any] | None:
+    """The first-move window of the player to move, if one is open: their seat and the
+    milliseconds left as of ``server_time_ms``."""
+    window = game.data.get("start_wait")
+    left = clock.seconds_to_start(window, now)
+    if game.over or window is None or left is None:
+        return None
+    return {"seat": int(window["seat"]), "left_ms": round(left * 1000)}
 
 
 def summary(game: Game, owner: str | None) -> dict[str, Any]:
@@ -325,7 +384,9 @@ def summary(game: Game, owner: str | None) -> dict[str, Any]:
     opponents = [seat_name(game, i, mine) for i in range(2) if i not in mine]
     winner = game.winner() if game.over else None
     if not game.over:
-        status = "your turn" if game.to_move in mine else "waiting"
+        status = "your turn" if game.to_move in mine and not game.waiting_for_seat else "waiting"
+    elif game.aborted is not None:
+        status = "aborted"
     elif winner is None:
         status = "draw"
     elif game.mode == "local":

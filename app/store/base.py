@@ -246,6 +246,15 @@ class GameStore(ABC):
         seconds across every process and host)."""
 
     @abstractmethod
+    def set_mark(self, name: str, at: float, replace: bool = True) -> bool:
+        """Keep the time ``at`` under ``name`` (a server's liveness, an outage): replacing an
+        older one, or with ``replace`` False only if there is none.  Whether it was written."""
+
+    @abstractmethod
+    def marks(self, prefix: str) -> dict[str, float]:
+        """The kept times whose names start with ``prefix``."""
+
+    @abstractmethod
     def probe(self) -> int:
         """A write and a read that prove the store works now (/health): the games stored."""
 

@@ -540,6 +540,20 @@ class PostgresStore(GameStore):
 
         return self.run(claim)
 
+    def set_mark(self, name: str, at: float, replace: bool = True) -> bool:
+        action = "DO UPDATE SET at = excluded.at" if replace else "DO NOTHING"
+        sql = f"INSERT INTO maintenance (job, at) VALUES (%s, %s) ON CONFLICT (job) {action}"
+        return self.run(lambda db: db.execute(sql, (name, at)).rowcount == 1)
+
+    def marks(self, prefix: str) -> dict[str, float]:
+        def read(db: psycopg.Connection[Any]) -> dict[str, float]:
+            rows = db.execute(
+                "SELECT job, at FROM maintenance WHERE left(job, %s) = %s", (len(prefix), prefix)
+            ).fetchall()
+            return {str(job): float(at) for job, at in rows}
+
+        return self.run(read)
+
     def probe(self) -> int:
         def write_and_count(db: psycopg.Connection[Any]) -> int:
             db.execute(

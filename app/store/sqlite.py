@@ -640,6 +640,20 @@ class SQLiteStore(GameStore):
 
         return self.run(claim)
 
+    def set_mark(self, name: str, at: float, replace: bool = True) -> bool:
+        action = "DO UPDATE SET at = excluded.at" if replace else "DO NOTHING"
+        sql = f"INSERT INTO maintenance (job, at) VALUES (?, ?) ON CONFLICT(job) {action}"
+        return self.run(lambda db: db.execute(sql, (name, at)).rowcount == 1)
+
+    def marks(self, prefix: str) -> dict[str, float]:
+        rows = self.run(
+            lambda db: db.execute(
+                "SELECT job, at FROM maintenance WHERE substr(job, 1, ?) = ?",
+                (len(prefix), prefix),
+            ).fetchall()
+        )
+        return {str(job): float(at) for job, at in rows}
+
     def probe(self) -> int:
         """Prove the store works now: a write (and its rollback-free commit) on a new
         connection, then a read.  The number of games stored; a StoreError of its kind if not."""

@@ -48,6 +48,27 @@ export function bindButtons(els, on) {
 }
 
 /**
+ * Bind the seat's buttons (seats.js) to ``on``: {abort, draw, premove(index), confirm(on),
+ * playSelected, cancelSelected}. A click on a pit that can't be played now (not "legal") is a
+ * premove's.
+ * @returns {() => void} removes every binding
+ */
+export function bindSeatButtons(se, board, on) {
+  const click = (el, handler) => unbindable(el, "click", () => handler());
+  return all([
+    click(se.abort, on.abort),
+    click(se.draw, on.draw),
+    click(se.confirmMove, on.playSelected),
+    click(se.cancelMove, on.cancelSelected),
+    unbindable(se.confirmCheck, "change", () => on.confirm(se.confirmCheck.checked)),
+    unbindable(board, "click", (event) => {
+      const cell = event.target instanceof Element ? event.target.closest(".pit[data-index]") : null;
+      if (cell && !cell.classList.contains("legal")) on.premove(Number(cell.dataset.index));
+    }),
+  ]);
+}
+
+/**
  * Keys: 1–9 play pit N of the player to move (from their left), u undo, h hint, f flip, Esc
  * skips the animation. Not while typing, with a modifier, or with a dialog open.
  * @returns {() => void} removes the binding

@@ -54,11 +54,40 @@ function clockEl(tag) {
   return el;
 }
 
+/** The first-move window's time left now (ms), from the server's answer; null without one. */
+export function startLeft(game, now = serverNow()) {
+  const wait = game.start_wait;
+  if (!wait || game.status !== "playing") return null;
+  return wait.left_ms - Math.max(0, now - game.server_time_ms);
+}
+
+/** "Make your first move within 25 s, or the game is aborted." / "Ben has 25 s to …". */
+export function startText(game, left) {
+  if (left === null) return "";
+  const seconds = `${Math.max(0, Math.ceil(left / 1000))} s`;
+  const seat = game.start_wait.seat;
+  if (game.you.length === 1 && game.you[0] === seat) {
+    return `Make your first move within ${seconds}, or the game is aborted.`;
+  }
+  return `${game.seats[seat].name} has ${seconds} to make a first move, or the game is aborted.`;
+}
+
+function paintStart(game) {
+  const el = document.getElementById("start-note");
+  if (!el) return null;
+  const left = startLeft(game);
+  const value = startText(game, left);
+  if (el.textContent !== value) el.textContent = value;
+  el.hidden = !value;
+  return left;
+}
+
 function paint() {
   if (!shown) return;
   const { game, els, bottom } = shown;
   const clock = game.clock;
   const left = timesLeft(clock);
+  const start = paintStart(game);
   for (const [tag, seat] of [
     [els.tagTop, 1 - bottom],
     [els.tagBottom, bottom],
@@ -72,13 +101,13 @@ function paint() {
     el.classList.toggle("out", game.flagged === seat);
     el.setAttribute("aria-label", `${game.seats[seat].name}: ${value} left${running ? ", running" : ""}`);
   }
-  nudge(clock, left, els);
+  nudge(clock, left, els, start);
 }
 
-// A running clock at 0 that the page has heard nothing about: one plain read makes the server
-// write the flag (the long-poll then brings it).
-function nudge(clock, left, els) {
-  const out = clock.running !== null && left[clock.running] <= 0;
+// A running clock (or a first-move window) at 0 that the page has heard nothing about: one plain
+// read makes the server write the end (the long-poll then brings it).
+function nudge(clock, left, els, start) {
+  const out = (clock.running !== null && left[clock.running] <= 0) || (start !== null && start <= 0);
   if (!out) {
     zeroSince = 0;
     return;
@@ -95,6 +124,7 @@ export function renderClocks(els, game, bottom) {
   noteAnswer(game);
   if (!game.clock) {
     for (const tag of [els.tagTop, els.tagBottom]) tag.querySelector(".clock")?.remove();
+    paintStart(game);
     shown = null;
     clearInterval(timer);
     timer = 0;
@@ -102,7 +132,7 @@ export function renderClocks(els, game, bottom) {
   }
   shown = { game, els, bottom };
   paint();
-  const ticking = game.clock.running !== null && game.status === "playing";
+  const ticking = (game.clock.running !== null || Boolean(game.start_wait)) && game.status === "playing";
   if (ticking && !timer) timer = setInterval(paint, TICK_MS);
   if (!ticking && timer) {
     clearInterval(timer);

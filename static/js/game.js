@@ -4,7 +4,7 @@
 // holds what happens: the queue of games to show, requests, dialogs and navigation.
 import { ApiError, api } from "./api.js";
 import { Skipper, animateMove, reducedMotion } from "./animate.js";
-import { bindButtons, bindKeys } from "./actions.js";
+import { bindButtons, bindKeys, bindSeatButtons } from "./actions.js";
 import { POLL_TIMEOUT_MS, firstRead, follow, onConnection } from "./follow.js";
 import { remember, bindName } from "./names.js";
 import { Review } from "./review.js";
@@ -18,6 +18,15 @@ import {
   renderStatus,
   renderTags,
 } from "./render.js";
+import {
+  confirmWanted,
+  findSeatElements,
+  ownPit,
+  premoveAllowed,
+  premoveDropped,
+  renderSeats,
+  setConfirmWanted,
+} from "./seats.js";
 import * as sound from "./sound.js";
 import {
   accept,
@@ -26,6 +35,7 @@ import {
   canPlay,
   changes,
   createView,
+  pitAt,
   speedFactor,
 } from "./state.js";
 import * as text from "./text.js";
@@ -35,13 +45,20 @@ const ERROR_MS = 4000; // an error stays in the status line this long
 const RESIGN_ARMED_MS = 3000; // "Really resign?" waits this long for the second click
 
 const els = findElements();
+const seatEls = findSeatElements();
 const API = els.root.dataset.api;
 const view = createView();
 view.sound = sound.soundOn();
+view.premove = null; // the board index of the viewer's premove (seats.js), or null
+view.selected = null; // with move confirmation: the pit chosen, waiting for "Play"
+view.confirm = confirmWanted(); // confirm each move (touch screens), kept on this device
+view.invited = new URLSearchParams(window.location.search).has("invite"); // came to play
+view.joinTried = false; // pressed "Take the seat"
 const review = new Review(view, els, API, () => draw());
 
 function draw() {
   render(view, els, play);
+  if (view.game) renderSeats(view, seatEls, view.game, els.board);
   review.draw();
   restoreFocus();
 }
@@ -116,10 +133,12 @@ async function present(game) {
   const before = view.game;
   const { fresh, jump, undone } = changes(before, game);
   view.game = game;
+  if (!before || before.version !== game.version) view.selected = null;
   if (jump) {
     if (undone) announce(text.takenBackWords(game));
     draw();
     effects(game);
+    playPremove();
     return;
   }
   if (fresh.length && !reducedMotion()) {
@@ -137,6 +156,29 @@ async function present(game) {
   if (fresh.length && game.status === "playing" && game.your_turn && game.you.length === 1) {
     announce(`${text.moveWords(game, fresh[fresh.length - 1])} Your turn.`);
     if (!game.you.includes(fresh[fresh.length - 1].player)) sound.yourTurn(); // the opponent moved
+  }
+  playPremove();
+}
+
+// The premove, once the turn is the viewer's: sent if the server's legal moves hold it now,
+// else dropped with a word. A game that ended drops it too.
+function playPremove() {
+  const game = view.game;
+  if (view.premove === null || !game) return;
+  if (game.status !== "playing") {
+    view.premove = null;
+    draw();
+    return;
+  }
+  if (!game.your_turn || !canPlay(view, game)) return;
+  const index = view.premove;
+  view.premove = null;
+  const [player, pit] = pitAt(game, index);
+  if (player === game.to_move && game.legal_moves.includes(pit)) {
+    view.hint = null;
+    send("POST", "/moves", { pit, version: game.version });
+  } else {
+    showError(null, premoveDropped(game, index));
   }
 }
 
@@ -240,9 +282,14 @@ function newestVersion() {
 function play(index) {
   const game = view.game;
   if (!game || !canPlay(view, game)) return;
-  const player = index <= game.pits ? 0 : 1;
-  const pit = index - (game.pits + 1) * player;
+  const [player, pit] = pitAt(game, index);
   if (player !== game.to_move || !game.legal_moves.includes(pit)) return;
+  if (view.confirm && view.selected !== index) {
+    view.selected = index; // with confirmation: the first tap chooses, "Play" (or a tap) plays
+    draw();
+    return;
+  }
+  view.selected = null;
   view.hint = null;
   view.refocus = view.board && view.board.focused() ? index : null;
   send("POST", "/moves", { pit, version: game.version });
@@ -318,6 +365,10 @@ async function answer(action) {
     send("POST", "/takeback", { version, action });
     return;
   }
+  if (game.draw_offer !== null && game.draw_offer !== undefined && !game.you.includes(game.draw_offer)) {
+    send("POST", "/draw", { version, action });
+    return;
+  }
   const next = await send("POST", "/rematch", { version, action });
   if (next && next.id !== game.id && view.followed !== next.id) {
     view.followed = next.id;
@@ -357,7 +408,31 @@ function pause() {
 
 function join(name) {
   const kept = remember("me", name);
+  view.joinTried = true; // taken meanwhile: the page says the seat is taken
   send("POST", "/join", kept ? { name: kept } : {});
+}
+
+function abort() {
+  if (view.game && view.game.can_abort) send("POST", "/abort", { version: newestVersion() });
+}
+
+function offerDraw() {
+  if (view.game && view.game.can_offer_draw) send("POST", "/draw", { version: newestVersion(), action: "request" });
+}
+
+// A tap on one of the viewer's own pits while the opponent thinks sets (or clears) the premove.
+function premoveAt(index) {
+  const game = view.game;
+  if (!game || !premoveAllowed(game) || !ownPit(game, index)) return;
+  view.premove = view.premove === index ? null : index;
+  draw();
+}
+
+function confirmChoice(on) {
+  view.confirm = on;
+  view.selected = null;
+  setConfirmWanted(on);
+  if (view.game) draw();
 }
 
 // -- wiring -------------------------------------------------------------------------------------
@@ -387,6 +462,17 @@ const handlers = {
   },
 };
 bindButtons(els, handlers);
+bindSeatButtons(seatEls, els.board, {
+  abort,
+  draw: offerDraw,
+  premove: premoveAt,
+  confirm: confirmChoice,
+  playSelected: () => view.selected !== null && play(view.selected),
+  cancelSelected: () => {
+    view.selected = null;
+    if (view.game) draw();
+  },
+});
 bindKeys({ ...handlers, skip: skipAnimation });
 bindName(els.joinName, "me");
 

@@ -145,6 +145,7 @@ export function statusText(game) {
     return offered ? `${resultText(game)} · rematch offered, waiting for ${opponent(game)}…` : resultText(game);
   }
   if (game.paused) return "Paused";
+  if (game.waiting_for_seat) return seated(game) ? WAITING_FOR_FRIEND : `${inviter(game)} invites you to play ${game.title}`;
   const mover = game.to_move;
   if (game.your_turn) {
     return game.you.length === 2 ? `${seatName(game, mover)} to move` : "Your turn";
@@ -152,6 +153,9 @@ export function statusText(game) {
   if (game.seats[mover].kind === "computer") return `${seatName(game, mover)} is thinking…`;
   if (game.mode === "remote" && game.takeback !== null && game.you.includes(game.takeback)) {
     return `Takeback asked; waiting for ${opponent(game)}…`;
+  }
+  if (game.draw_offer !== null && game.draw_offer !== undefined && game.you.includes(game.draw_offer)) {
+    return `Draw offered; waiting for ${opponent(game)}…`;
   }
   if (game.mode === "remote" && game.can_join) return `${inviter(game)} invites you to play ${game.title}`;
   if (game.mode === "remote" && !seated(game)) return `${seatName(game, mover)} to move`;
@@ -234,6 +238,9 @@ export function offerText(game) {
   if (game.you.length === 1 && game.takeback !== null && game.takeback !== undefined && !mine(game.takeback)) {
     return `${opponent(game, { capital: true })} asks to take back their last move.`;
   }
+  if (game.you.length === 1 && game.draw_offer !== null && game.draw_offer !== undefined && !mine(game.draw_offer)) {
+    return `${opponent(game, { capital: true })} offers a draw.`;
+  }
   if (game.you.length === 1 && game.rematch && !game.rematch.game && !mine(game.rematch.by)) {
     const youFirst = mine(1 - game.first_player);
     const them = opponent(game, { capital: true });
@@ -264,6 +271,8 @@ export const RESIGN = "Resign";
 export const REALLY_RESIGN = "Really resign?";
 export const PAUSE = "Pause";
 export const RESUME = "Resume";
+export const WAITING_FOR_FRIEND = "Waiting for your friend to take their seat…";
+export const SEAT_TAKEN = "This seat is taken: you are watching.";
 export const LOST_CONNECTION = "The connection to the server is lost. Reconnecting…";
 
 export function hintWords(player, pit) {

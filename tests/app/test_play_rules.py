@@ -267,7 +267,7 @@ def test_no_clock_by_default_and_bad_clocks_are_refused(client: FlaskClient) -> 
     assert len(ok(client.get("/api/games"))["games"]) == 1
 
 
-def test_the_clock_starts_with_the_first_move_and_charges_each_side(
+def test_each_clock_starts_after_that_players_first_move_and_charges_each_side(
     host: FlaskClient, friend: FlaskClient
 ) -> None:
     game = remote(host, friend, clock={"minutes": 5, "increment": 2})
@@ -276,26 +276,32 @@ def test_the_clock_starts_with_the_first_move_and_charges_each_side(
     assert clock["remaining_ms"] == [300_000, 300_000] and clock["running"] is None
     moved = play(host, game, 0)
     clock = moved["clock"]
-    # The first mover's thinking is free; the increment is earned as the turn passes.
-    assert clock["running"] == 1 and clock["remaining_ms"][0] == 302_000
-    assert 290_000 < clock["remaining_ms"][1] <= 300_000
+    # The first mover's thinking is free, and so is Ben's over his first move (lichess's rule:
+    # each clock starts after that player's first move); the increment is earned as the turn
+    # passes.
+    assert clock["running"] is None and clock["remaining_ms"] == [302_000, 300_000]
+    time.sleep(0.3)
+    answered = play(friend, ok(friend.get(f"/api/games/{game['id']}")), 2)
+    clock = answered["clock"]
+    assert clock["running"] == 0 and clock["remaining_ms"][1] == 302_000
+    assert 301_500 < clock["remaining_ms"][0] <= 302_000  # Ana's runs from Ben's answer
     time.sleep(0.3)
     reloaded = ok(friend.get(f"/api/games/{game['id']}"))["clock"]
     # A reload shows the time as it runs (the running side's clock went down).
-    assert reloaded["remaining_ms"][0] == 302_000 and reloaded["running"] == 1
-    assert reloaded["remaining_ms"][1] <= clock["remaining_ms"][1] - 250
+    assert reloaded["remaining_ms"][1] == 302_000 and reloaded["running"] == 0
+    assert reloaded["remaining_ms"][0] <= clock["remaining_ms"][0] - 250
     assert reloaded["server_time_ms"] >= clock["server_time_ms"] + 250
-    answered = play(friend, ok(friend.get(f"/api/games/{game['id']}")), 2)
-    assert answered["clock"]["running"] == 0
-    assert 290_000 < answered["clock"]["remaining_ms"][1] <= 302_000 - 250
-    over = ok(host.post(f"/api/games/{game['id']}/resign", json=v(answered)))
+    again = play(host, ok(host.get(f"/api/games/{game['id']}")), 1)
+    assert again["clock"]["running"] == 1
+    assert 290_000 < again["clock"]["remaining_ms"][0] <= 304_000 - 250
+    over = ok(host.post(f"/api/games/{game['id']}/resign", json=v(again)))
     assert over["clock"]["running"] is None
 
 
 def test_a_flag_ends_the_game_and_the_side_out_of_time_loses(slow_polls: Flask) -> None:
     host, friend = slow_polls.test_client(), slow_polls.test_client()
     game = remote(host, friend, clock={"minutes": 0.02, "increment": 0}, name="Ana")  # 1.2 s
-    moved = play(host, game, 0)
+    moved = play(host, play(friend, play(host, game, 0), 2), 1)  # first moves are free
     assert moved["clock"]["running"] == 1
     start = time.monotonic()
     # The host's long-poll ends when Ben's time runs out, not at its 5 s timeout.
@@ -326,17 +332,18 @@ def test_a_move_after_the_time_is_up_is_refused_and_the_flag_stands(
     game = ok(
         client.post("/api/games", json={"mode": "local", "clock": {"minutes": 0.01}}), 201
     )  # 0.6 s a side
-    moved = play(client, game, 0)
+    moved = play(client, play(client, game, 0), 0)  # each side's first move is free
+    assert moved["clock"]["running"] == 0
     time.sleep(0.9)
     # The move's request is the first to see the time up: the flag is written, the move refused.
-    refused(play_raw(client, moved, 0), 409, "the game has changed")
+    refused(play_raw(client, moved, 1), 409, "the game has changed")
     over = ok(client.get(f"/api/games/{game['id']}"))
-    refused(play_raw(client, over, 0), 409, "the game is over")
+    refused(play_raw(client, over, 1), 409, "the game is over")
     assert over["can_undo"] is False
     refused(client.post(f"/api/games/{game['id']}/undo", json=v(over)), 409, "lost on time")
-    assert over["flagged"] == 1
-    assert over["result"]["text"] == "Player 1 won: Player 2 ran out of time"
-    assert len(over["moves"]) == 1
+    assert over["flagged"] == 0
+    assert over["result"]["text"] == "Player 2 won: Player 1 ran out of time"
+    assert len(over["moves"]) == 2
 
 
 def test_undo_on_one_screen_hands_the_clock_back(client: FlaskClient) -> None:
@@ -344,12 +351,14 @@ def test_undo_on_one_screen_hands_the_clock_back(client: FlaskClient) -> None:
         client.post("/api/games", json={"mode": "local", "clock": {"minutes": 1, "increment": 1}}),
         201,
     )
-    moved = play(client, game, 0)
+    moved = play(client, play(client, play(client, game, 0), 0), 2)  # A, a (free), C
     assert moved["clock"]["running"] == 1
     back = ok(client.post(f"/api/games/{game['id']}/undo", json=v(moved)))
-    assert back["moves"] == [] and back["clock"]["running"] == 0
-    # The increment earned stays; seat 0's clock runs again from the undo (as of the answer).
-    assert 60_000 < back["clock"]["remaining_ms"][0] <= 61_000
+    assert len(back["moves"]) == 2 and back["clock"]["running"] == 0
+    # The increments earned stay; seat 0's clock runs again from the undo (as of the answer).
+    assert 61_000 < back["clock"]["remaining_ms"][0] <= 62_000
+    first = ok(client.post(f"/api/games/{game['id']}/undo", json=v(back)))
+    assert len(first["moves"]) == 1 and first["clock"]["running"] is None  # b has not moved
 
 
 def test_a_rematch_keeps_the_clock_settings_with_fresh_time(

@@ -203,6 +203,19 @@ def test_a_rate_limit_bucket_is_shared_and_refills(stores: Stores) -> None:
     assert one.take_token("slow", 1, 0.0) == 0.0 and one.take_token("slow", 1, 0.0) == 3600.0
 
 
+def test_marks_are_shared_and_a_first_one_is_kept(stores: Stores) -> None:
+    """The liveness beat and the outages (app.games.liveness) every process and host sees."""
+    one, two = stores(), stores()
+    assert one.marks("outage:") == {}
+    assert one.set_mark("alive", 100.5) and two.set_mark("alive", 101.25)
+    assert one.marks("alive") == {"alive": 101.25}
+    assert one.set_mark("outage:90.0", 120.0, replace=False)
+    assert not two.set_mark("outage:90.0", 121.0, replace=False)  # the first start recorded it
+    two.set_mark("outage:130.5", 140.0, replace=False)
+    assert one.marks("outage:") == {"outage:90.0": 120.0, "outage:130.5": 140.0}
+    assert one.claim_job("expire", 60.0) and "expire" not in one.marks("outage:")
+
+
 def test_presence_is_shared_and_written_at_most_every_so_often(stores: Stores) -> None:
     one, two = stores(), stores()
     one.create("g", {}, [])

@@ -56,25 +56,30 @@ def test_clock_hints_and_series_between_two_devices(browser: Any, server: str) -
         for tab in (host, guest):
             wait_js(tab.page, "document.getElementById('hints-note').textContent.includes('none')")
 
-        # The host's first move starts Ben's clock on both boards (Ana earns the increment).
+        # Each clock starts after that player's first move: Ana's first move is free (she
+        # earns the increment) and Ben's clock waits for his own first move.
         page.wait_for_selector(LEGAL)
         page.locator(LEGAL).first.click()
-        guest.page.wait_for_selector("#tag-bottom .clock.running")
-        host.page.wait_for_selector("#tag-top .clock.running")
-        assert clock_text(guest, "top") == "3:02"
-        wait_js(guest.page, "document.querySelector('#tag-bottom .clock').textContent !== '3:00'")
+        guest.page.wait_for_selector(LEGAL)
+        wait_js(guest.page, "document.querySelector('#tag-top .clock').textContent === '3:02'")
+        assert guest.page.locator(".clock.running").count() == 0
+        assert clock_text(guest, "bottom") == "3:00"
+        # Ben's first move (free too) starts Ana's clock on both boards.
+        guest.page.locator(LEGAL).first.click()
+        host.page.wait_for_selector("#tag-bottom .clock.running")
+        guest.page.wait_for_selector("#tag-top .clock.running")
+        assert clock_text(host, "top") == "3:02"
+        wait_js(host.page, "document.querySelector('#tag-bottom .clock').textContent !== '3:02'")
         # A reload shows the time that ran meanwhile, still running.
         time.sleep(1.2)
         guest.page.reload()
-        guest.page.wait_for_selector("#tag-bottom .clock.running")
-        left = seconds(clock_text(guest, "bottom"))
-        assert 170 <= left <= 179, left
+        guest.page.wait_for_selector("#tag-top .clock.running")
+        left = seconds(clock_text(guest, "top"))
+        assert 172 <= left <= 181, left
         host.shot("clocks-laptop")
         guest.shot("clocks-phone")
 
-        # Ben moves; Ana asks for a hint: Ben is told.
-        guest.page.wait_for_selector(LEGAL)
-        guest.page.locator(LEGAL).first.click()
+        # Ana asks for a hint: Ben is told.
         page.wait_for_selector(LEGAL)
         page.locator("#btn-hint").click()
         page.wait_for_selector(".pit.hint")
@@ -119,7 +124,11 @@ def test_a_flag_ends_the_game_on_the_page(browser: Any, server: str) -> None:
         tab.page.goto(f"/game/{gid}")
         tab.page.wait_for_selector(LEGAL)
         assert clock_text(tab, "bottom") == "3.0"
-        tab.page.locator(LEGAL).first.click()
+        for _ in range(2):  # each player's first move is free
+            moves = tab.moves()
+            tab.page.locator(".pit.legal").first.click()
+            wait_js(tab.page, f"document.querySelectorAll('#moves li').length > {moves}")
+        tab.page.locator(".pit.legal").first.click()
         tab.page.wait_for_selector("#tag-top .clock.running")  # Ben's 3 s run out
         tab.page.wait_for_selector("#over-dialog[open]", timeout=15_000)
         assert tab.page.locator("#over-result").text_content() == "Ana won: Ben ran out of time"

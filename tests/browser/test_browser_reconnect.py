@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -116,3 +117,62 @@ def test_the_page_reconnects_by_itself_after_the_server_dies(
         assert network_noise(tab.errors) == []
     finally:
         tab.close()
+
+
+def test_a_restart_is_said_within_two_seconds_and_its_time_is_not_charged(
+    browser: Any, own_server: Server
+) -> None:
+    """The issue: during a restart the player to move lost the time the server was down, and
+    "Reconnecting…" came 13.6 s after the server stopped (its long-poll waited out the graceful
+    stop).  Now the page says so within 2 s, and the clock is charged only while a server was
+    up: here the server is stopped gracefully (SIGTERM, as a restart does), stays down ~6 s, and
+    starts again."""
+    url = own_server.url
+    host, guest = Tab(browser, url), Tab(browser, url)
+    try:
+        created = host.context.request.post(
+            f"{url}/api/games",
+            data={"mode": "remote", "first": 0, "clock": {"minutes": 1, "increment": 0}},
+        )
+        gid = created.json()["id"]
+        assert guest.context.request.post(f"{url}/api/games/{gid}/join", data={}).ok
+        version = created.json()["version"] + 1
+        for tab, pit in ((host, 0), (guest, 0), (host, 2)):  # A, a (first moves free), C
+            moved = tab.context.request.post(
+                f"{url}/api/games/{gid}/moves", data={"pit": pit, "version": version}
+            )
+            assert moved.ok, moved.text()
+            version = moved.json()["version"]
+        started = time.time()  # Ben's clock runs from C
+        assert moved.json()["clock"]["running"] == 1
+        page = host.page
+        page.goto(f"/game/{gid}")
+        page.wait_for_selector("#tag-top .clock.running")
+        time.sleep(1.0)  # the page's long-poll waits
+
+        assert own_server.proc is not None
+        stopped = time.time()
+        own_server.proc.send_signal(signal.SIGTERM)  # a graceful stop, as a restart does
+        page.wait_for_selector(f"{NOTICE}:text('Reconnecting…')", timeout=10_000)
+        noticed = time.time() - stopped
+        own_server.stop()  # (waits for it to end)
+        time.sleep(max(0.0, stopped + 6.0 - time.time()))
+        restart = time.time()
+        own_server.start()
+        wait_js(page, f"document.querySelector('{NOTICE}').textContent === ''")
+        status, game = own_server.request("GET", f"/api/games/{gid}")
+        read = time.time()
+        assert status == 200 and game["status"] == "playing", game
+        charged = (60_000 - game["clock"]["remaining_ms"][1]) / 1000
+        up = (stopped - started) + (read - restart)
+        print(
+            f"\nreconnecting shown {noticed:.2f} s after SIGTERM; down {restart - stopped:.1f} s;"
+            f" Ben charged {charged:.2f} s of {read - started:.1f} s (servers up {up:.1f} s)"
+        )
+        assert noticed < 2.5, noticed
+        assert charged <= up + 1.5, (charged, up)  # (a beat a second: at most 1 s more)
+        assert charged < read - started - 4.0  # the time down was not charged
+        assert network_noise(host.errors) == []
+    finally:
+        host.close()
+        guest.close()

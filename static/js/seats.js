@@ -1,0 +1,112 @@
+// A player's seat in a game between people, beyond moving: abort before both have moved, a draw
+// offer, the note a late invitee reads, and two helpers for moving: a premove in a game with a
+// clock between two devices, and a move confirmation for touch screens. The server decides
+// every rule (can_abort, can_offer_draw, legal_moves, whose turn): this module only shows them.
+import { pitAt } from "./state.js";
+import * as text from "./text.js";
+
+const CONFIRM_KEY = "mancala.confirmMoves";
+
+/** This module's elements of the board page. */
+export function findSeatElements(doc = document) {
+  const $ = (id) => doc.getElementById(id);
+  return {
+    abort: $("btn-abort"),
+    resign: $("btn-resign"),
+    draw: $("btn-draw"),
+    seatNote: $("seat-note"),
+    confirmToggle: $("confirm-toggle"),
+    confirmCheck: $("confirm-moves"),
+    confirmBar: $("confirm-move"),
+    confirmMove: $("btn-confirm-move"),
+    cancelMove: $("btn-cancel-move"),
+    premoveNote: $("premove-note"),
+  };
+}
+
+/** Whether the viewer asked to confirm each move (kept on this device). */
+export function confirmWanted() {
+  try {
+    return window.localStorage.getItem(CONFIRM_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function setConfirmWanted(on) {
+  try {
+    window.localStorage.setItem(CONFIRM_KEY, on ? "1" : "0");
+  } catch {
+    // storage refused (private mode): the choice lasts for this page
+  }
+}
+
+/** Whether the viewer may premove now: their one seat of a clocked game between two devices,
+ * both seats taken, the opponent to move. */
+export function premoveAllowed(game) {
+  return (
+    Boolean(game.clock) &&
+    game.mode === "remote" &&
+    game.you.length === 1 &&
+    game.status === "playing" &&
+    !game.waiting_for_seat &&
+    !game.your_turn
+  );
+}
+
+/** Whether a board index is one of the viewer's own pits. */
+export function ownPit(game, index) {
+  const [player, pit] = pitAt(game, index);
+  return game.you.includes(player) && pit >= 0 && pit < game.pits;
+}
+
+function letter(game, index) {
+  const [player, pit] = pitAt(game, index);
+  return text.letterOf(player, pit);
+}
+
+export function premoveDropped(game, index) {
+  return `Premove ${letter(game, index)} dropped: it can't be played now.`;
+}
+
+function setText(el, value) {
+  if (el.textContent !== value) el.textContent = value;
+}
+
+function showLine(el, value) {
+  setText(el, value);
+  el.hidden = !value;
+}
+
+/** Someone with no seat in a game between two devices whose seats are both taken, who came
+ * to play (by the invite link, or pressed "Take the seat" too late). */
+function lateInvitee(view, game) {
+  const taken = game.mode === "remote" && !game.you.length && !game.can_join && game.ended_by !== "aborted";
+  return taken && (view.invited || view.joinTried);
+}
+
+/** Draw the seat's buttons, the notes and the premove / selection marks from the server's game. */
+export function renderSeats(view, se, game, boardEl) {
+  const player = game.mode === "remote" && game.you.length === 1 && game.status === "playing";
+  se.abort.hidden = !game.can_abort;
+  if (game.can_abort) se.resign.hidden = true; // before both have moved: abort, no result
+  se.draw.hidden = !player || game.waiting_for_seat;
+  se.draw.disabled = !game.can_offer_draw;
+  const offered = game.draw_offer !== null && game.draw_offer !== undefined && game.you.includes(game.draw_offer);
+  setText(se.draw, offered ? "Draw offered" : "Offer a draw");
+  showLine(se.seatNote, lateInvitee(view, game) ? text.SEAT_TAKEN : "");
+  se.confirmToggle.hidden = !(game.you.length && game.status === "playing");
+  se.confirmCheck.checked = view.confirm;
+  if (view.premove !== null && !premoveAllowed(game) && !game.your_turn) view.premove = null;
+  const premoving = premoveAllowed(game);
+  for (const cell of boardEl.querySelectorAll(".pit[data-index]")) {
+    const index = Number(cell.dataset.index);
+    if (premoving && ownPit(game, index)) cell.setAttribute("aria-disabled", "false"); // premovable
+    cell.classList.toggle("premove", view.premove === index);
+    cell.classList.toggle("selected", view.selected === index);
+  }
+  se.confirmBar.hidden = view.selected === null;
+  if (view.selected !== null) setText(se.confirmMove, `Play ${letter(game, view.selected)}`);
+  const premove = view.premove === null ? "" : `Premove: ${letter(game, view.premove)}, played when your turn comes (tap it again to cancel).`;
+  showLine(se.premoveNote, premove);
+}
