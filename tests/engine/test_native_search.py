@@ -13,7 +13,7 @@ from engine.agents.alphabeta import PROVEN, PySearcher
 from engine.agents.heuristics import WIN, make_evaluator
 from engine.agents.mcts import decided
 from engine.agents.minimax import MAX_DEPTH, settled
-from engine.solver import KalahSpec, Solver
+from engine.solver import Solver
 from engine.solver import table as tables
 
 # Published values of Kalah from the start (standard rules), first player's margin.
@@ -88,11 +88,12 @@ def test_mcts_stops_when_the_runner_up_cannot_catch_up() -> None:
     assert not decided([500, 100, 50], playouts_left=400)
 
 
-def test_an_endgame_table_makes_a_shallow_search_exact(tmp_path) -> None:
+def test_an_endgame_table_makes_a_shallow_search_exact(tmp_path, monkeypatch) -> None:
     """With the endgame table at its leaves, a 2-ply search of a Kalah position with few seeds
     on the board is exact: the solver's final margin, and a move that keeps it."""
     rules = get_variant("kalah")
-    tables.load(KalahSpec.of(rules), rules.total_seeds, tmp_path, seeds=8)  # the folder's table
+    monkeypatch.setattr(tables, "TABLE_BYTES", tables.count(8, 6))  # the rule set's: 8 seeds
+    assert tables.prepare(rules, tmp_path) is not None
     state = rules.position([0, 2, 0, 1, 2, 0, 21, 1, 0, 1, 0, 1, 0, 19], 0)  # 8 seeds
     solution = Solver(rules, table_seeds=0).solve(state)
     plain = make_agent("minimax", seed=1, heuristic="tuned").choose(state, Limit(depth=2))
@@ -105,11 +106,12 @@ def test_an_endgame_table_makes_a_shallow_search_exact(tmp_path) -> None:
     assert solution.move_values[decision.move] == solution.value
 
 
-def test_mcts_playouts_end_with_the_endgame_tables_exact_result(tmp_path) -> None:
+def test_mcts_playouts_end_with_the_endgame_tables_exact_result(tmp_path, monkeypatch) -> None:
     """Once the table holds a position, a playout from it has its exact result: with one
     playout for each root move, each scores the move's exact outcome (win 1, draw 1/2, loss 0)."""
     rules = get_variant("kalah")
-    tables.load(KalahSpec.of(rules), rules.total_seeds, tmp_path, seeds=8)
+    monkeypatch.setattr(tables, "TABLE_BYTES", tables.count(8, 6))  # the rule set's: 8 seeds
+    assert tables.prepare(rules, tmp_path) is not None
     state = rules.position([0, 2, 0, 1, 2, 0, 21, 1, 0, 1, 0, 1, 0, 19], 0)  # 8 seeds
     solution = Solver(rules, table_seeds=0).solve(state)
     outcomes = {
