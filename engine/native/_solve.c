@@ -37,6 +37,7 @@
 #define MAXM (2 * MAXP)
 #define MAXN ENDGAME_MAX_SEEDS
 #define UNKNOWN (-128)
+#define CHECK_EVERY 1024 /* positions between two looks at the clock (under 1 ms, cold pages too) */
 #define MAX_SEEDS 255 /* seeds on a board the solver searches (a pit is a byte) */
 
 typedef struct {
@@ -218,7 +219,7 @@ static uint64_t mix(uint64_t x) {
 static int check_stop(Solver *S) {
     if (S->stop) return 1;
     if (S->nodes < S->next_check) return 0;
-    S->next_check = S->nodes + 65536;
+    S->next_check = S->nodes + CHECK_EVERY;
     if (S->deadline > 0 && now() >= S->deadline) {
         S->stop = 1;
         PyErr_SetString(PyExc_TimeoutError, "the solver ran out of time");

@@ -17,6 +17,8 @@ from engine.solver import native
 from engine.solver.rules import NEXT_OVER, NEXT_SAME, KalahSpec, View, play
 from engine.solver.table import Table
 
+CHECK_EVERY = 512
+"""Positions between two looks at the clock (a few ms in pure Python)."""
 PY_ENTRY_BYTES = 280
 """Bytes a pure-Python transposition entry takes (tuple key, value tuple, slot: 267 measured)."""
 
@@ -96,7 +98,7 @@ class PySolver:
             self._callback = None
 
     def _check(self) -> None:
-        self._next_check = self.nodes + 4096
+        self._next_check = self.nodes + CHECK_EVERY
         if self._end and time.perf_counter() >= self._end:
             raise TimeoutError("the solver ran out of time")
         if self._callback is not None and self.nodes >= self._next_callback:

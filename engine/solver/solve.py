@@ -137,7 +137,9 @@ class Solver:
         kind, gain, _, child = play(self.spec, b, move)
         if kind == NEXT_OVER:
             return gain >= target
-        seconds = None if deadline is None else max(1e-3, deadline - time.perf_counter())
+        seconds = None if deadline is None else deadline - time.perf_counter()
+        if seconds is not None and seconds <= 0:
+            raise TimeoutError("the solver ran out of time")
         if kind == NEXT_SAME:
             need = target - gain
             return self.core.search(child, need - 1, need, seconds) >= need

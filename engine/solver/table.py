@@ -283,6 +283,7 @@ def _save(folder: Path, name: str, values: bytes) -> Path:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(values)
+        os.chmod(tmp, 0o644)  # readable by every process of the host, as a built file is
         os.replace(tmp, folder / name)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
