@@ -1,7 +1,10 @@
 """Run in a fresh process: a level's first two moves (the start, then a mid-game position) under
 a reduced time limit, printed as JSON: the wall and process CPU seconds of each ``choose``.
 
-    python -m tests.engine.cold_move ALGORITHM LEVEL VARIANT SECONDS [TABLES]
+    python -m tests.engine.cold_move ALGORITHM LEVEL VARIANT SECONDS [TABLES [TABLE_BYTES]]
+
+``TABLE_BYTES`` sets ``engine.solver.table.TABLE_BYTES`` (the table size rule's budget) as an
+app would, so that a test can prepare a small table instead of the 86 MB one of Kalah 6x4.
 
 Nothing is imported before the clock starts but this module's standard-library imports, the
 engine's package and the agent factory: a cold search process as the app starts one.
@@ -21,6 +24,10 @@ def main(argv: list[str]) -> None:
     from engine import get_variant
     from engine.agents import Limit
     from engine.agents.levels import level_agent
+    from engine.solver import table
+
+    if len(argv) > 5:
+        table.TABLE_BYTES = table.PY_TABLE_BYTES = int(argv[5])
 
     rules = get_variant(variant)
     agent = level_agent(level, algorithm, seed=1, tables=tables)
