@@ -5,6 +5,8 @@ settled best move ends a timed search early.  These run on whichever core the en
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine import get_variant
@@ -121,3 +123,19 @@ def test_mcts_playouts_end_with_the_endgame_tables_exact_result(tmp_path, monkey
     agent = make_agent("mcts", seed=1, endgame=True, tables=str(tmp_path))
     agent.choose(state, Limit(iterations=len(state.legal_moves())))
     assert {move: wins for move, visits, wins in agent._tree.root_stats()} == outcomes
+
+
+def test_a_long_search_on_the_biggest_board_keeps_its_table_bounded() -> None:
+    """One deep iteration on Kalah 8x8 fills the transposition table to TABLE_MAX_ENTRIES (about
+    3 s natively; 557 MB of memory for a 5 s move before the bound) and then adds no keys."""
+    from engine import native
+    from engine.agents.alphabeta import TABLE_MAX_ENTRIES, make_searcher
+
+    if native.core is None:
+        pytest.skip("the pure search takes minutes to fill its table")
+    rules = get_variant("kalah", pits=8, seeds=8)
+    searcher = make_searcher(rules, 0, make_evaluator(rules, 0, "diff"), WIN, True, True)
+    deadline = time.perf_counter() + 4.0
+    searcher.alphabeta(list(rules.initial_state().board), 0, 16, -1e9, 1e9, deadline)
+    print(f"{searcher.nodes:,} nodes, {searcher.table_size():,} entries")
+    assert searcher.table_size() <= TABLE_MAX_ENTRIES
