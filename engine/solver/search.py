@@ -19,6 +19,8 @@ from engine.solver.table import Table
 
 CHECK_EVERY = 512
 """Positions between two looks at the clock (a few ms in pure Python)."""
+PY_MAX_TT_BITS = 18
+"""The pure twin holds at most 2**18 entries (73 MB; it searches ~30 k positions a second)."""
 PY_ENTRY_BYTES = 280
 """Bytes a pure-Python transposition entry takes (tuple key, value tuple, slot: 267 measured)."""
 
@@ -164,7 +166,7 @@ def make_core(
     """A search over ``spec`` using ``table`` at its leaves, and whether it is native."""
     core: Any = None if pure else native.solve_core()
     if core is None:
-        return PySolver(spec, table, limit=1 << tt_bits), False
+        return PySolver(spec, table, limit=1 << min(tt_bits, PY_MAX_TT_BITS)), False
     if table is None:
         return core.Solver(spec.pits, spec.capture, spec.empty_capture, tt_bits=tt_bits), True
     solver = core.Solver(

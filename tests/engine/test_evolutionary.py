@@ -162,7 +162,8 @@ def test_plans_ending_within_the_endgame_table_are_valued_exactly(tmp_path, monk
     """With ``endgame`` a Kalah position with few seeds left is valued from the table: the best
     plan's value is the solver's final margin, and its first move keeps it."""
     rules = get_variant("kalah")
-    monkeypatch.setattr(tables, "TABLE_BYTES", tables.count(8, 6))  # the rule set's: 8 seeds
+    for budget in ("TABLE_BYTES", "PY_TABLE_BYTES"):  # the rule set's table: 8 seeds
+        monkeypatch.setattr(tables, budget, tables.count(8, 6))
     assert tables.prepare(rules, tmp_path) is not None
     state = rules.position([0, 2, 0, 1, 2, 0, 21, 1, 0, 1, 0, 1, 0, 19], 0)  # 8 seeds
     solution = Solver(rules, table_seeds=0).solve(state)

@@ -94,7 +94,8 @@ def test_an_endgame_table_makes_a_shallow_search_exact(tmp_path, monkeypatch) ->
     """With the endgame table at its leaves, a 2-ply search of a Kalah position with few seeds
     on the board is exact: the solver's final margin, and a move that keeps it."""
     rules = get_variant("kalah")
-    monkeypatch.setattr(tables, "TABLE_BYTES", tables.count(8, 6))  # the rule set's: 8 seeds
+    for budget in ("TABLE_BYTES", "PY_TABLE_BYTES"):  # the rule set's table: 8 seeds
+        monkeypatch.setattr(tables, budget, tables.count(8, 6))
     assert tables.prepare(rules, tmp_path) is not None
     state = rules.position([0, 2, 0, 1, 2, 0, 21, 1, 0, 1, 0, 1, 0, 19], 0)  # 8 seeds
     solution = Solver(rules, table_seeds=0).solve(state)
@@ -112,7 +113,8 @@ def test_mcts_playouts_end_with_the_endgame_tables_exact_result(tmp_path, monkey
     """Once the table holds a position, a playout from it has its exact result: with one
     playout for each root move, each scores the move's exact outcome (win 1, draw 1/2, loss 0)."""
     rules = get_variant("kalah")
-    monkeypatch.setattr(tables, "TABLE_BYTES", tables.count(8, 6))  # the rule set's: 8 seeds
+    for budget in ("TABLE_BYTES", "PY_TABLE_BYTES"):  # the rule set's table: 8 seeds
+        monkeypatch.setattr(tables, budget, tables.count(8, 6))
     assert tables.prepare(rules, tmp_path) is not None
     state = rules.position([0, 2, 0, 1, 2, 0, 21, 1, 0, 1, 0, 1, 0, 19], 0)  # 8 seeds
     solution = Solver(rules, table_seeds=0).solve(state)
