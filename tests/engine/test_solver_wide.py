@@ -77,3 +77,13 @@ def test_perfect_moves_on_the_biggest_boards(pits: int) -> None:
         decision = agent.choose(state, Limit(seconds=0.2))
         assert decision.move in state.legal_moves()
         state = state.play(decision.move)
+
+
+@needs_native
+def test_the_native_solver_refuses_boards_its_bytes_cannot_hold() -> None:
+    """A pit is a byte: boards of more than 255 seeds are refused, not searched wrongly."""
+    solver = solve_core().Solver(8, True, False, tt_bits=8)
+    with pytest.raises(ValueError, match="at most 255 seeds"):
+        solver.search([16] * 16, -1, 0)  # 256 seeds
+    with pytest.raises(ValueError, match="0..255"):
+        solver.search([256] + [0] * 15, -1, 0)
