@@ -37,6 +37,11 @@ Node = Any
 """A board list (board-only rules) or a State."""
 
 
+TABLE_MAX_ENTRIES = 3 << 20
+"""The most entries a search's transposition table holds: full, it still replaces entries but
+takes no new key (natively 160 MB; engine/native/table.h has the same rule)."""
+
+
 class _Timeout(Exception):
     """The deadline passed in the middle of a search."""
 
@@ -221,7 +226,7 @@ class PySearcher:
                 best, best_move, valued, guessed = leaf_best(node, player, alpha, beta)
                 search.nodes += valued
                 search.horizon += guessed
-                if table is not None:
+                if table is not None and (len(table) < TABLE_MAX_ENTRIES or key in table):
                     flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
                     table[key] = (depth if guessed else PROVEN, best, flag, best_move)
                 return best  # type: ignore[no-any-return]
@@ -276,7 +281,7 @@ class PySearcher:
                             beta = value
                             if alpha >= beta:
                                 break
-            if table is not None:
+            if table is not None and (len(table) < TABLE_MAX_ENTRIES or key in table):
                 flag = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
                 table[key] = (depth if search.horizon != h0 else PROVEN, best, flag, best_move)
             return best

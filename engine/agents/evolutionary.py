@@ -26,7 +26,7 @@ from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.heuristics import WIN, final_value, make_evaluator
 from engine.agents.kernels import kernel_for
 from engine.core import State
-from engine.solver.table import shared
+from engine.solver.table import ready
 
 Genome = tuple[int, ...]
 
@@ -111,7 +111,7 @@ class _Evolution:
         self.mutation = agent.mutation if agent.mutation is not None else 1.0 / self.length
         self.evaluate = make_evaluator(rules, self.me, agent.heuristic)
         self.children = kernel_for(rules) if rules.board_only else None
-        table = shared(rules, agent.tables) if agent.endgame and self.children else None
+        table = ready(rules, agent.tables) if agent.endgame and self.children else None
         self.exact = None if table is None else endgame_scorer(table, self.me, WIN)
         self.fitness_cache: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
         self.evaluations = 0

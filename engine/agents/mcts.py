@@ -18,7 +18,7 @@ from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.kernels import kernel_spec
 from engine.agents.tree import PyTree
 from engine.core import Rules, State
-from engine.solver.table import Table, shared
+from engine.solver.table import Table, ready
 
 PLAYOUTS = ("random", "greedy")
 
@@ -44,7 +44,7 @@ class MCTSAgent(Agent):
     """UCT.  ``c`` is the exploration constant, ``playout`` "random" or "greedy" (a cheap policy
     that mostly takes the move banking the most seeds), ``node_limit`` caps the tree size,
     ``reuse`` keeps the tree between moves of one game, ``endgame`` ends a Kalah playout with
-    its exact result once the endgame table (cached in the folder ``tables``) holds it."""
+    its exact result once the endgame table (read from the folder ``tables``) holds it."""
 
     name = "mcts"
 
@@ -71,6 +71,7 @@ class MCTSAgent(Agent):
         self.endgame = bool(endgame)
         self.tables = tables
         self._rules: Rules | None = None
+        self._table: Table | None = None
         self._tree: Any = None
         self._rng_state = (self.rng.getrandbits(64) if seed is None else seed) & (2**64 - 1)
 
@@ -83,13 +84,14 @@ class MCTSAgent(Agent):
 
     def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
         rules = state.rules
-        if self._tree is None or self._rules != rules:
+        table = ready(rules, self.tables) if self.endgame else None
+        if self._tree is None or self._rules != rules or table is not self._table:
+            # a new rule set, or the folder's table is there now (or was dropped and re-read)
             if self._tree is not None:
                 self._rng_state = self._tree.rng_state
             greedy = self.playout_policy == "greedy"
-            table = shared(rules, self.tables) if self.endgame else None
             self._tree = make_tree(rules, self.c, greedy, self.node_limit, self._rng_state, table)
-            self._rules = rules
+            self._rules, self._table = rules, table
         tree = self._tree
         assert state.to_move is not None
         root = list(state.board) if rules.board_only else state

@@ -29,7 +29,7 @@ from engine.agents.alphabeta import make_searcher
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.heuristics import final_value, make_evaluator
 from engine.core import Rules, State
-from engine.solver.table import shared
+from engine.solver.table import ready
 
 MAX_DEPTH = 64
 TABLE_LIMIT = 1_500_000
@@ -49,7 +49,7 @@ class MinimaxAgent(Agent):
     evaluates every leaf on its board (the same values, slower; for tests); ``early_stop=False``
     thinks until the time limit even when the move has settled; ``endgame=True`` values Kalah
     positions with few seeds on the board exactly from an endgame table (the one the solver
-    uses, cached in the folder ``tables``, see engine.solver.table.shared)."""
+    uses, read from the folder ``tables`` once prepared, see engine.solver.table.ready)."""
 
     name = "minimax"
 
@@ -141,7 +141,7 @@ class _Search:
         self.rules = rules
         self.win = 1000.0 if agent.exact_wins else 0.0
         evaluate = make_evaluator(rules, self.me, agent.heuristic, agent.weights)
-        endgame = shared(rules, agent.tables) if agent.endgame else None
+        endgame = ready(rules, agent.tables) if agent.endgame else None
         self.core = make_searcher(
             rules,
             self.me,

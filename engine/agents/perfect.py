@@ -11,42 +11,51 @@ decision is exact only if that search proved its value.  ``stronger``, when give
 instead of ``fallback`` on the variants named in ``stronger_on`` (the Monte-Carlo Perfect level
 falls back on alpha-beta in Kalah and Oware, where that search was measured the stronger: see
 docs/engine.md).
-Solvers, endgame tables and their transposition tables are kept per rule set in the process, so
-each move of a game reuses the last move's work.
+Solvers, endgame tables and their transposition tables are kept per rule set in the process's
+byte cache (``engine.solver.cache``), so each move of a game reuses the last move's work.  The
+agent never builds a table inside a move: it reads the one ``engine.solver.table.prepare`` put
+in its ``tables`` folder, and solves without one until it is there.
 """
 
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.core import Rules, State
-from engine.solver import KalahSpec, Solver
+from engine.solver import KalahSpec, Solver, cache
+from engine.solver.table import find, table_seeds
 
 REACH = 36
 """Seeds on the board a first solve is expected to handle in a few seconds (6-pit Kalah)."""
 BEYOND_SHARE = 0.1
 """The share of its time the agent tries a solve with beyond its reach."""
 TT_BITS = 21
-"""Transposition entries of an agent's solver (2**21 x 16 bytes: 32 MB per rule set)."""
+"""Transposition entries of an agent's solver (2**21 x 24 bytes: 48 MB per rule set)."""
 
 
-@lru_cache(maxsize=8)
 def solver_for(rules: Rules, tables: str | None, pure: bool = False) -> Solver | None:
-    """The shared solver of ``rules`` (tables cached in ``tables``), None if not solvable."""
-    try:
-        KalahSpec.of(rules)
-    except ValueError:
+    """The shared solver of ``rules`` reading the table in ``tables`` if it is there (see
+    ``engine.solver.table.ready``), None if not solvable.  Kept in the process's byte cache
+    (``engine.solver.cache``), a new one once the folder's table appears."""
+    seeds = table_seeds(rules, pure)
+    if seeds is None:
         return None
-    return Solver(rules, tables, tt_bits=TT_BITS, pure=pure)
+    have = tables is None or find(KalahSpec.of(rules), seeds, tables) is not None
+    key = ("solver", rules, tables, pure, have)
+    return cache.keep(key, lambda: Solver(rules, tables, None, TT_BITS, pure, build=False), _charge)
+
+
+def _charge(solver: Solver) -> list[cache.Part]:
+    table = [] if solver.table is None else [(solver.table, solver.table.nbytes)]
+    return [(solver, solver.tt_bytes), *table]
 
 
 class PerfectAgent(Agent):
     """Solve exactly within ``solve_share`` of the time, else play ``fallback``'s move.
 
-    ``tables`` is the folder endgame tables are cached in (the app's instance folder); None
-    keeps them in memory."""
+    ``tables`` is the folder endgame tables are read from (the app's instance folder, filled by
+    ``engine.solver.table.prepare``); None reads a small table kept in memory."""
 
     name = "perfect"
 

@@ -163,6 +163,10 @@ def main(argv: list[str] | None = None) -> int:
     failures = 0
     for variant in args.variants:
         rules = get_variant(variant)
+        if args.tables:  # the levels only read tables: build this rule set's first, as the app does
+            from engine.solver import prepare_tables
+
+            prepare_tables(rules, args.tables)
         for low, high in pairs:
             start = time.perf_counter()
             # Only pairs with a level limited by time alone need their caps scaled down.

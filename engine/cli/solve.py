@@ -25,7 +25,6 @@ from typing import TextIO
 from engine import get_variant
 from engine.cli.arena import parse_options
 from engine.solver import KalahSpec, Solver
-from engine.solver import table as tables
 
 DEFAULT_CACHE = os.path.join("instance", "tables")
 
@@ -70,12 +69,10 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         rules = get_variant(args.variant, **parse_options(args.options))
-        spec = KalahSpec.of(rules)
+        KalahSpec.of(rules)  # only the rule sets the solver solves
     except ValueError as exc:
         parser.error(str(exc))
-    seeds = args.table_seeds
-    if seeds is None and (args.build_table or tables.cached(spec, args.cache) is None):
-        seeds = tables.best_seeds(spec, rules.total_seeds) if not args.pure else None
+    seeds = args.table_seeds  # None: the rule set's table (engine.solver.table.table_seeds)
     setting = " ".join(args.options) or "defaults"
     out.write(
         f"Kalah {setting}: {datetime.datetime.now():%Y-%m-%d %H:%M}, {os.cpu_count()} cores, "

@@ -185,9 +185,9 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
 }
 
 /* Take the Kalah endgame table given to a search (engine/solver/table.py: int8 values of every
- * view of up to ``seeds`` seeds of ``pits``-pit rows, or None): check it, point *values at it
- * (NULL for None), set *most, and keep a reference in *owner (the one held before is released).
- * 0, or -1 with an exception if it is bad. */
+ * view of up to ``seeds`` seeds of ``pits``-pit rows, as bytes or a mapped file; or None):
+ * check it, point *values at it (NULL for None), set *most, and keep a memoryview of it in
+ * *owner (the one held before is released).  0, or -1 with an exception if it is bad. */
 static int take_endgame(PyObject *table, int seeds, int pits, PyObject **owner,
                         const int8_t **values, int *most) {
     int m = 2 * pits;
@@ -195,18 +195,23 @@ static int take_endgame(PyObject *table, int seeds, int pits, PyObject **owner,
     *values = NULL;
     *most = -1;
     if (table == Py_None) return 0;
-    if (!PyBytes_Check(table)) {
-        PyErr_SetString(PyExc_TypeError, "endgame must be bytes");
+    /* any read-only contiguous buffer: bytes, or a table file mapped with mmap */
+    PyObject *view = PyMemoryView_FromObject(table);
+    if (!view) return -1;
+    Py_buffer *buf = PyMemoryView_GET_BUFFER(view);
+    if (!PyBuffer_IsContiguous(buf, 'C') || buf->itemsize != 1) {
+        Py_DECREF(view);
+        PyErr_SetString(PyExc_TypeError, "endgame must be a contiguous byte buffer");
         return -1;
     }
     if (seeds < 0 || seeds > ENDGAME_MAX_SEEDS || m > ENDGAME_MAX_PITS ||
-        (uint64_t)PyBytes_GET_SIZE(table) != endgame_count(seeds, m)) {
+        (uint64_t)buf->len != endgame_count(seeds, m)) {
+        Py_DECREF(view);
         PyErr_SetString(PyExc_ValueError, "endgame size does not match endgame_seeds");
         return -1;
     }
-    Py_INCREF(table);
-    *owner = table;
-    *values = (const int8_t *)PyBytes_AS_STRING(table);
+    *owner = view;
+    *values = (const int8_t *)buf->buf;
     *most = seeds;
     return 0;
 }
@@ -215,7 +220,7 @@ static int take_endgame(PyObject *table, int seeds, int pits, PyObject **owner,
 
 typedef struct {
     PyObject_HEAD Search s;
-    PyObject *endgame; /* the bytes the search's endgame table points into */
+    PyObject *endgame; /* a view of the buffer the search's endgame table points into */
 } SearcherObject;
 
 /* Searcher(spec, me, win, eval_kind, weights, distance, ordering, table, endgame=None,
@@ -342,7 +347,7 @@ static PyTypeObject SearcherType = {
 
 typedef struct {
     PyObject_HEAD Tree t;
-    PyObject *endgame; /* the bytes the tree's endgame table points into */
+    PyObject *endgame; /* a view of the buffer the tree's endgame table points into */
 } TreeObject;
 
 /* Tree(spec, c, greedy, node_limit, rng_state, endgame=None, endgame_seeds=-1) */

@@ -1,5 +1,8 @@
-# Types of the compiled module engine/native/_core.c.
+# Types of the compiled module engine/native/_core.c (keep in step with what it parses).
 from collections.abc import Sequence
+from typing import final
+
+from _typeshed import ReadableBuffer
 
 Spec = tuple[int, int, int, tuple[int, ...]]
 Child = tuple[int, list[int], int | None]
@@ -12,7 +15,7 @@ def perft(
     depth: int,
     history: Sequence[tuple[Sequence[int], int]],
 ) -> int: ...
-
+@final
 class Searcher:
     nodes: int
     horizon: int
@@ -26,6 +29,8 @@ class Searcher:
         distance: bool,
         ordering: bool,
         table: bool,
+        endgame: ReadableBuffer | None = None,
+        endgame_seeds: int = -1,
     ) -> None: ...
     def alphabeta(
         self,
@@ -41,11 +46,19 @@ class Searcher:
     def clear_table(self) -> None: ...
     def children(self, board: Sequence[int], player: int) -> list[Child]: ...
 
+@final
 class Tree:
     rng_state: int
     nodes: int
     def __init__(
-        self, spec: Spec, c: float, greedy: bool, node_limit: int, rng_state: int
+        self,
+        spec: Spec,
+        c: float,
+        greedy: bool,
+        node_limit: int,
+        rng_state: int,
+        endgame: ReadableBuffer | None = None,
+        endgame_seeds: int = -1,
     ) -> None: ...
     def start(self, board: Sequence[int], to_move: int, reuse: bool) -> int: ...
     def run(self, iterations: int | None, deadline: float | None) -> tuple[int, int]: ...

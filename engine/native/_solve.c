@@ -16,7 +16,12 @@
  * Module functions: build_table(pits, capture, empty_capture, max_seeds) -> bytes (the value of
  * every position with at most max_seeds seeds, int8, in rank order) and rank(board).  Type
  * Solver(pits, capture, empty_capture, table, table_seeds, tt_bits): search(board, alpha, beta,
- * seconds=None, callback=None, every=1<<22) -> fail-soft alpha-beta value; nodes; clear().
+ * seconds=None, callback=None, every=1<<22) -> fail-soft alpha-beta value; nodes; clear();
+ * tt_bytes.  A table is any contiguous byte buffer (bytes, or a table file mapped with mmap).
+ *
+ * Positions of up to MAXP pits a row and MAX_SEEDS seeds on the board are searched: the
+ * transposition key is the board's bytes (two 64-bit words, exact for every such board), and a
+ * pit never overflows its byte because the whole board holds at most 255 seeds.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -32,6 +37,8 @@
 #define MAXM (2 * MAXP)
 #define MAXN ENDGAME_MAX_SEEDS
 #define UNKNOWN (-128)
+#define CHECK_EVERY 1024 /* positions between two looks at the clock (under 1 ms, cold pages too) */
+#define MAX_SEEDS 255 /* seeds on a board the solver searches (a pit is a byte) */
 
 typedef struct {
     int pits, capture, empty_capture;
@@ -163,11 +170,10 @@ static void build(const Rules *R, int N, int8_t *v) {
 /* ---- the solver ---------------------------------------------------------------------------- */
 
 typedef struct {
-    uint64_t lo;
-    uint32_t hi;
-    int8_t lower, upper;
-    uint8_t move; /* best move + 1, 0 none */
-    uint8_t work; /* log2 of the nodes searched below, 0 for an empty slot */
+    uint64_t lo, hi;      /* the board's bytes (pits 0-7, pits 8-15), zero-padded: exact */
+    int16_t lower, upper; /* bounds on the value: up to +-MAX_SEEDS */
+    uint8_t move;         /* best move + 1, 0 none */
+    uint8_t work;         /* log2 of the nodes searched below, 0 for an empty slot */
 } Entry;
 
 #define WAYS 4
@@ -178,7 +184,7 @@ typedef struct {
     uint64_t mask; /* buckets - 1 */
     const int8_t *table;
     int table_seeds;
-    PyObject *table_obj;
+    PyObject *table_obj; /* a memoryview of the table's buffer */
     uint64_t nodes;
     /* stopping */
     int stop;
@@ -193,16 +199,12 @@ static double now(void) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Stars and bars: each pit is its count of 1 bits then a 0; exact for up to 96 bits. */
-static void key_of(const uint8_t *b, int m, uint64_t *lo, uint32_t *hi) {
-    unsigned __int128 k = 0;
-    for (int i = 0; i < m; i++) {
-        k <<= b[i];
-        k |= (((unsigned __int128)1) << b[i]) - 1;
-        k <<= 1;
-    }
-    *lo = (uint64_t)k;
-    *hi = (uint32_t)(k >> 64);
+/* The board's m (<= 16) pit bytes as two words, zero-padded: distinct boards, distinct keys. */
+static void key_of(const uint8_t *b, int m, uint64_t *lo, uint64_t *hi) {
+    uint8_t k[MAXM] = {0};
+    memcpy(k, b, m);
+    memcpy(lo, k, 8);
+    memcpy(hi, k + 8, 8);
 }
 
 static uint64_t mix(uint64_t x) {
@@ -217,7 +219,7 @@ static uint64_t mix(uint64_t x) {
 static int check_stop(Solver *S) {
     if (S->stop) return 1;
     if (S->nodes < S->next_check) return 0;
-    S->next_check = S->nodes + 65536;
+    S->next_check = S->nodes + CHECK_EVERY;
     if (S->deadline > 0 && now() >= S->deadline) {
         S->stop = 1;
         PyErr_SetString(PyExc_TimeoutError, "the solver ran out of time");
@@ -249,10 +251,9 @@ static int search(Solver *S, const uint8_t *b, int s, int alpha, int beta) {
     if (beta <= -s) return -s;
     if (check_stop(S)) return 0;
 
-    uint64_t lo;
-    uint32_t hi;
+    uint64_t lo, hi;
     key_of(b, m, &lo, &hi);
-    Entry *bucket = S->tt + (mix(lo ^ ((uint64_t)hi << 40) ^ hi) & S->mask) * WAYS;
+    Entry *bucket = S->tt + (mix(lo ^ mix(hi)) & S->mask) * WAYS;
     Entry *e = NULL;
     int lower = -s, upper = s, hint = -1;
     for (int w = 0; w < WAYS; w++)
@@ -347,8 +348,8 @@ static int search(Solver *S, const uint8_t *b, int s, int alpha, int beta) {
         if (e->upper < new_upper) new_upper = e->upper;
         if (e->work > work) work = e->work;
     }
-    e->lower = (int8_t)new_lower;
-    e->upper = (int8_t)new_upper;
+    e->lower = (int16_t)new_lower;
+    e->upper = (int16_t)new_upper;
     e->move = (uint8_t)(best_move + 1);
     e->work = (uint8_t)work;
     return best;
@@ -448,18 +449,22 @@ static int Solver_init(Solver *S, PyObject *args, PyObject *kw) {
     S->table = NULL;
     S->table_seeds = -1;
     if (table != Py_None) {
-        if (!PyBytes_Check(table)) {
-            PyErr_SetString(PyExc_TypeError, "table must be bytes");
+        PyObject *view = PyMemoryView_FromObject(table);
+        if (!view) return -1;
+        Py_buffer *buf = PyMemoryView_GET_BUFFER(view);
+        if (!PyBuffer_IsContiguous(buf, 'C') || buf->itemsize != 1) {
+            Py_DECREF(view);
+            PyErr_SetString(PyExc_TypeError, "table must be a contiguous byte buffer");
             return -1;
         }
         if (table_seeds < 0 || table_seeds > MAXN ||
-            (uint64_t)PyBytes_GET_SIZE(table) != endgame_count(table_seeds, 2 * pits)) {
+            (uint64_t)buf->len != endgame_count(table_seeds, 2 * pits)) {
+            Py_DECREF(view);
             PyErr_SetString(PyExc_ValueError, "table size does not match table_seeds");
             return -1;
         }
-        Py_INCREF(table);
-        S->table_obj = table;
-        S->table = (const int8_t *)PyBytes_AS_STRING(table);
+        S->table_obj = view;
+        S->table = (const int8_t *)buf->buf;
         S->table_seeds = table_seeds;
     }
     free(S->tt);
@@ -491,8 +496,8 @@ static PyObject *Solver_search(Solver *S, PyObject *args, PyObject *kw) {
     int m = 2 * S->R.pits, s;
     uint8_t b[MAXM];
     if (read_board(board, m, b, &s) < 0) return NULL;
-    if (s + m > 96) {
-        PyErr_SetString(PyExc_ValueError, "too many seeds for the solver's keys");
+    if (s > MAX_SEEDS) {
+        PyErr_Format(PyExc_ValueError, "the solver searches boards of at most %d seeds", MAX_SEEDS);
         return NULL;
     }
     S->stop = 0;
@@ -530,6 +535,10 @@ static PyObject *Solver_get_nodes(Solver *S, void *closure) {
     return PyLong_FromUnsignedLongLong(S->nodes);
 }
 
+static PyObject *Solver_get_tt_bytes(Solver *S, void *closure) {
+    return PyLong_FromUnsignedLongLong((S->mask + 1) * WAYS * sizeof(Entry));
+}
+
 static PyMethodDef Solver_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Solver_search, METH_VARARGS | METH_KEYWORDS,
      "search(board, alpha, beta, seconds=None, callback=None, every=4194304): fail-soft value"},
@@ -537,7 +546,9 @@ static PyMethodDef Solver_methods[] = {
     {NULL}};
 
 static PyGetSetDef Solver_getset[] = {
-    {"nodes", (getter)Solver_get_nodes, NULL, "positions searched so far", NULL}, {NULL}};
+    {"nodes", (getter)Solver_get_nodes, NULL, "positions searched so far", NULL},
+    {"tt_bytes", (getter)Solver_get_tt_bytes, NULL, "bytes of the transposition table", NULL},
+    {NULL}};
 
 static PyTypeObject SolverType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.native._solve.Solver",

@@ -1,6 +1,7 @@
 /* The transposition table: (board, player to move) -> (depth, value, bound flag, best move).
  * It behaves as a Python dict does in the pure search (every store replaces the entry for its
- * key, nothing is ever evicted, ``count`` is its length), so both cores search the same tree. */
+ * key, nothing is ever evicted, ``count`` is its length, no new key once it is full), so both
+ * cores search the same tree. */
 #ifndef MANCALA_TABLE_H
 #define MANCALA_TABLE_H
 
@@ -9,6 +10,10 @@
 #include <string.h>
 
 #include "rules.h"
+
+/* The most entries a table holds (4M slots of 40 bytes: 160 MB): one iteration of a long search
+ * on a big board stops adding keys there (engine/agents/alphabeta.py's TABLE_MAX_ENTRIES). */
+#define TABLE_MAX_ENTRIES (3u << 20)
 
 typedef struct {
     uint64_t key[3]; /* board bytes then the player, zero-padded; key[2] bit 63 marks use */
@@ -65,21 +70,19 @@ static int table_grow(Table *t) {
     return 0;
 }
 
-/* Store (or replace) the entry for ``key``; -1 when out of memory. */
+/* Store (or replace) the entry for ``key``; -1 when out of memory.  A full table (TABLE_MAX_ENTRIES)
+ * still replaces entries but takes no new key, as the pure search's dict does. */
 static inline int table_store(Table *t, const uint64_t key[3], int32_t depth, double value,
                               int flag, int move) {
-    if (4 * (t->count + 1) > 3 * t->cap && table_grow(t)) return -1;
-    size_t mask = t->cap - 1, i = key_hash(key) & mask;
-    Entry *e;
-    for (;;) {
+    Entry *e = table_find(t, key);
+    if (!e) {
+        if (t->count >= TABLE_MAX_ENTRIES) return 0;
+        if (4 * (t->count + 1) > 3 * t->cap && table_grow(t)) return -1;
+        size_t mask = t->cap - 1, i = key_hash(key) & mask;
+        while (t->slots[i].key[2]) i = (i + 1) & mask;
         e = &t->slots[i];
-        if (!e->key[2]) {
-            memcpy(e->key, key, sizeof(e->key));
-            t->count++;
-            break;
-        }
-        if (e->key[0] == key[0] && e->key[1] == key[1] && e->key[2] == key[2]) break;
-        i = (i + 1) & mask;
+        memcpy(e->key, key, sizeof(e->key));
+        t->count++;
     }
     e->depth = depth;
     e->value = value;

@@ -1,5 +1,9 @@
 """Exact play for Kalah: endgame tables and a solver (see ``solve``, ``table``, ``search``).
 
+``prepare_tables(rules, folder)`` builds the endgame table a rule set's levels read (once per
+host, before play); ``cache.set_budget(nbytes)`` bounds what a process keeps, ``cache.held_bytes()``
+reports it.
+
 >>> from engine import get_variant
 >>> from engine.solver import Solver
 >>> Solver(get_variant("kalah", pits=3, seeds=2)).solve(get_variant("kalah", pits=3, seeds=2)
@@ -11,10 +15,13 @@ from __future__ import annotations
 
 import sys
 
+from engine.solver import cache
 from engine.solver.rules import KalahSpec
 from engine.solver.solve import Solution, Solver
+from engine.solver.table import prepare as prepare_tables
+from engine.solver.table import table_seeds
 
-__all__ = ["KalahSpec", "Solution", "Solver"]
+__all__ = ["KalahSpec", "Solution", "Solver", "cache", "prepare_tables", "table_seeds"]
 
 # The solver recurses once per move of the line it follows (and the table builder once per move
 # of its deepest endgame): Python's limit is raised once, when the solver is imported, never in

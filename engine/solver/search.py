@@ -17,6 +17,13 @@ from engine.solver import native
 from engine.solver.rules import NEXT_OVER, NEXT_SAME, KalahSpec, View, play
 from engine.solver.table import Table
 
+CHECK_EVERY = 512
+"""Positions between two looks at the clock (a few ms in pure Python)."""
+PY_MAX_TT_BITS = 18
+"""The pure twin holds at most 2**18 entries (73 MB; it searches ~30 k positions a second)."""
+PY_ENTRY_BYTES = 280
+"""Bytes a pure-Python transposition entry takes (tuple key, value tuple, slot: 267 measured)."""
+
 Progress = Callable[[int], object]
 """Called now and then with the nodes searched so far (raise to stop the search)."""
 
@@ -26,6 +33,9 @@ class SearchCore(Protocol):
 
     @property
     def nodes(self) -> int: ...
+
+    @property
+    def tt_bytes(self) -> int: ...
 
     def search(
         self,
@@ -54,6 +64,11 @@ class PySolver:
         self._callback: Progress | None = None
         self._every = 1 << 22
         self._next_callback = 0
+
+    @property
+    def tt_bytes(self) -> int:
+        """The most bytes its transposition table holds (``limit`` entries, then cleared)."""
+        return self.limit * PY_ENTRY_BYTES
 
     def clear(self) -> None:
         self.tt.clear()
@@ -85,7 +100,7 @@ class PySolver:
             self._callback = None
 
     def _check(self) -> None:
-        self._next_check = self.nodes + 4096
+        self._next_check = self.nodes + CHECK_EVERY
         if self._end and time.perf_counter() >= self._end:
             raise TimeoutError("the solver ran out of time")
         if self._callback is not None and self.nodes >= self._next_callback:
@@ -151,7 +166,7 @@ def make_core(
     """A search over ``spec`` using ``table`` at its leaves, and whether it is native."""
     core: Any = None if pure else native.solve_core()
     if core is None:
-        return PySolver(spec, table), False
+        return PySolver(spec, table, limit=1 << min(tt_bits, PY_MAX_TT_BITS)), False
     if table is None:
         return core.Solver(spec.pits, spec.capture, spec.empty_capture, tt_bits=tt_bits), True
     solver = core.Solver(

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from engine.core import Rules, State
 from engine.solver.rules import NEXT_OVER, NEXT_SAME, KalahSpec, View, over_value, play, view
 from engine.solver.search import SearchCore, make_core
-from engine.solver.table import Table, load, shared
+from engine.solver.table import Table, load, prepare, ready
 
 Report = Callable[[float, int], object]
 """Progress: (share of the root's moves done, nodes searched so far)."""
@@ -44,9 +44,13 @@ class Solution:
 class Solver:
     """Solves positions of one Kalah rule set, keeping its tables between calls.
 
-    ``cache`` is the folder endgame tables are read from and saved to (None: build in memory);
-    ``table_seeds`` picks a table size (default: the largest cached, else a quick one; 0: none);
-    ``pure=True`` forces the pure-Python twin."""
+    ``cache`` is the folder endgame tables are read from (and, with ``build``, built into);
+    ``table_seeds`` picks a table size (default: the rule set's, see ``table.table_seeds``, or
+    a quick one in memory without a folder; 0: none).  ``build=False`` builds no table worth
+    a move's time (the Perfect level): the rule set's table is read from ``cache`` if
+    ``table.prepare`` put it there, else the solver searches without one; without a folder it
+    reads the small in-memory table every agent reads (``table.ready``).  ``pure=True`` forces the
+    pure-Python twin."""
 
     def __init__(
         self,
@@ -55,15 +59,28 @@ class Solver:
         table_seeds: int | None = None,
         tt_bits: int = 20,
         pure: bool = False,
+        build: bool = True,
     ) -> None:
         self.spec = KalahSpec.of(rules)
         self.table: Table | None = None
-        if table_seeds is None:
-            self.table = shared(rules, None if cache is None else os.fspath(cache), pure)
-        elif table_seeds != 0:
+        if table_seeds == 0:
+            pass
+        elif table_seeds is not None:
             self.table = load(self.spec, rules.total_seeds, cache, table_seeds, pure)
+        elif not build:
+            self.table = ready(rules, cache, pure)
+        elif cache is None:
+            self.table = load(self.spec, rules.total_seeds, None, None, pure)
+        else:
+            prepare(rules, cache, pure)
+            self.table = ready(rules, cache, pure)
         self.core: SearchCore
         self.core, self.native = make_core(self.spec, self.table, tt_bits, pure)
+
+    @property
+    def tt_bytes(self) -> int:
+        """The most bytes its transposition table holds (its endgame table counted apart)."""
+        return int(self.core.tt_bytes)
 
     @property
     def nodes(self) -> int:
@@ -120,7 +137,9 @@ class Solver:
         kind, gain, _, child = play(self.spec, b, move)
         if kind == NEXT_OVER:
             return gain >= target
-        seconds = None if deadline is None else max(1e-3, deadline - time.perf_counter())
+        seconds = None if deadline is None else deadline - time.perf_counter()
+        if seconds is not None and seconds <= 0:
+            raise TimeoutError("the solver ran out of time")
         if kind == NEXT_SAME:
             need = target - gain
             return self.core.search(child, need - 1, need, seconds) >= need

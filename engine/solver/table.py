@@ -2,12 +2,15 @@
 
 Views are ranked by seed count, then lexicographically, so the table for N seeds is a prefix of
 the table for N + 1.  A value is an int8: the margin the mover forces from the view on (an empty
-row is worth its banking).  A table is built on first need (natively when the core is built)
-and cached in a folder the caller names; nothing else in the engine writes files.
+row is worth its banking).  A rule set's table has a size fixed by the rule set and the machine
+(:func:`table_seeds`); :func:`prepare` builds it into a folder the caller names (nothing else in
+the engine writes files), and searches only read it from there (:func:`ready`), mapped
+read-only so that the processes of a host share one copy.
 """
 
 from __future__ import annotations
 
+import mmap
 import os
 import tempfile
 from collections.abc import Sequence
@@ -17,15 +20,23 @@ from math import comb
 from pathlib import Path
 
 from engine.core import Rules
-from engine.solver import native
+from engine.solver import cache, native
 from engine.solver.rules import NEXT_OPPONENT, NEXT_OVER, KalahSpec, View, over_value, play
 
-MAX_BYTES = 100_000_000
-"""The largest table ``best_seeds`` picks (about 100 MB)."""
+TABLE_BYTES = 100_000_000
+"""The largest table a rule set's levels read natively (about 100 MB; 30 s to build on 6 pits)."""
+PY_TABLE_BYTES = 20_000
+"""The same where the solver runs in pure Python (a fraction of a second to build)."""
+MEMORY_POSITIONS = 20_000
+"""The largest table kept in memory for agents given no folder, in either twin (a few ms to
+build natively, about 0.15 s in pure Python)."""
 QUICK_POSITIONS = 3_000_000
-"""The largest table built on first need without being asked (a second or two natively)."""
+"""The largest table a :class:`~engine.solver.Solver` builds in memory when asked to build one
+without a folder (a second or so natively: the command line, tests)."""
 PY_POSITIONS = 20_000
-"""The largest table the pure-Python fallback builds on first need."""
+"""The same in pure Python."""
+MAX_SEEDS = 64
+"""The most seeds a table holds (the native core's limit)."""
 
 
 def count(seeds: int, pits: int) -> int:
@@ -94,21 +105,54 @@ def build(spec: KalahSpec, seeds: int, pure: bool = False) -> bytes:
     return bytes(core.build_table(spec.pits, spec.capture, spec.empty_capture, seeds))
 
 
-def best_seeds(spec: KalahSpec, total: int, limit: int = MAX_BYTES) -> int:
+def best_seeds(spec: KalahSpec, total: int, limit: int = TABLE_BYTES) -> int:
     """The most seeds (up to ``total``, the game's) a table of at most ``limit`` bytes holds."""
     seeds = 0
-    while count(seeds + 1, spec.pits) <= limit and seeds < min(total, 60):
+    while count(seeds + 1, spec.pits) <= limit and seeds < min(total, MAX_SEEDS):
         seeds += 1
     return seeds
 
 
-@dataclass(frozen=True)
+def native_built(pure: bool = False) -> bool:
+    """Whether tables are built by the native core (not ``pure``, and the core is built)."""
+    return not pure and native.solve_core() is not None
+
+
+def table_seeds(rules: Rules, pure: bool = False) -> int | None:
+    """The size (in seeds) of the table ``rules``' levels read from a folder: the largest whose
+    bytes fit ``TABLE_BYTES`` natively, ``PY_TABLE_BYTES`` in pure Python, and no more seeds
+    than the game has.  It depends on the rule set and the machine only.  None: no table (not a
+    rule set the solver solves)."""
+    spec = spec_of(rules)
+    if spec is None:
+        return None
+    limit = TABLE_BYTES if native_built(pure) else PY_TABLE_BYTES
+    return best_seeds(spec, rules.total_seeds, limit)
+
+
+def spec_of(rules: Rules) -> KalahSpec | None:
+    """The solver's spec of ``rules``, None where the solver does not solve them."""
+    try:
+        return KalahSpec.of(rules)
+    except ValueError:
+        return None
+
+
+Values = bytes | mmap.mmap
+"""A table's int8 values: in memory, or mapped read-only from its file."""
+
+
+@dataclass(frozen=True, eq=False)
 class Table:
     """An endgame table: ``values[rank(view)]`` (int8) for every view of up to ``seeds`` seeds."""
 
     spec: KalahSpec
     seeds: int
-    values: bytes
+    values: Values
+
+    @property
+    def nbytes(self) -> int:
+        return len(self.values)
 
     def value(self, b: View) -> int:
         """The exact value of a view holding at most ``seeds`` seeds."""
@@ -131,15 +175,83 @@ def file_name(spec: KalahSpec, seeds: int) -> str:
     return f"kalah-{spec.tag}-n{seeds}.v1.bin"
 
 
-def cached(spec: KalahSpec, folder: str | os.PathLike[str]) -> int | None:
-    """The largest table for ``spec`` already in ``folder`` (its seed count), if any."""
+def find(spec: KalahSpec, seeds: int, folder: str | os.PathLike[str]) -> Path | None:
+    """A complete table file in ``folder`` holding every view of up to ``seeds`` seeds: the one
+    of that size, else the smallest larger one (a table is a prefix of every larger one)."""
     prefix = f"kalah-{spec.tag}-n"
-    best = None
+    best: tuple[int, Path] | None = None
     for path in Path(folder).glob(f"{prefix}*.v1.bin"):
         digits = path.name[len(prefix) : -len(".v1.bin")]
-        if digits.isdigit() and path.stat().st_size == count(int(digits), spec.pits):
-            best = max(best or 0, int(digits))
-    return best
+        if not digits.isdigit() or int(digits) < seeds:
+            continue
+        n = int(digits)
+        if (best is None or n < best[0]) and path.stat().st_size == count(n, spec.pits):
+            best = (n, path)
+    return None if best is None else best[1]
+
+
+def _map(path: Path, size: int) -> mmap.mmap:
+    """The first ``size`` bytes of ``path``, mapped read-only (shared by every process)."""
+    with open(path, "rb") as f:
+        return mmap.mmap(f.fileno(), size, access=mmap.ACCESS_READ)
+
+
+def _charge(table: Table) -> list[cache.Part]:
+    return [(table, table.nbytes)]
+
+
+def open_table(spec: KalahSpec, seeds: int, folder: str | os.PathLike[str]) -> Table | None:
+    """The table of ``seeds`` seeds from ``folder`` (mapped, kept in the byte cache), or None
+    if the folder has no file holding it.  Never builds."""
+    key = ("table", spec, seeds, os.fspath(folder))
+    found = cache.kept(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    path = find(spec, seeds, folder)
+    if path is None:
+        return None
+    size = count(seeds, spec.pits)
+    return cache.keep(key, lambda: Table(spec, seeds, _map(path, size)), _charge)
+
+
+def in_memory(spec: KalahSpec, seeds: int, pure: bool = False) -> Table:
+    """The table of ``seeds`` seeds built in memory (kept in the byte cache)."""
+    key = ("table", spec, seeds, None)
+    return cache.keep(key, lambda: Table(spec, seeds, build(spec, seeds, pure)), _charge)
+
+
+def prepare(rules: Rules, folder: str | os.PathLike[str], pure: bool = False) -> Path | None:
+    """Build (unless it is there) the table ``rules``' levels read, in ``folder``; its path,
+    or None where the levels read no table (not Kalah as the solver solves it).
+
+    The step an app runs before (or beside) play, never inside a move: natively a few ms on
+    small boards, up to about half a minute for the 100 MB tables of 6 and 8 pits.  The file
+    is written to a temporary name and renamed, so two processes preparing at once both end
+    with a complete table, and a reader never sees half of one."""
+    spec, seeds = spec_of(rules), table_seeds(rules, pure)
+    if spec is None or seeds is None:
+        return None
+    path = find(spec, seeds, folder)
+    if path is None:
+        path = _save(Path(folder), file_name(spec, seeds), build(spec, seeds, pure))
+    return path
+
+
+def ready(rules: Rules, folder: str | os.PathLike[str] | None, pure: bool = False) -> Table | None:
+    """The table a search of ``rules`` reads at its leaves, never built inside a move.
+
+    With a ``folder``: the rule set's table (:func:`table_seeds`) if :func:`prepare` has put it
+    there, mapped read-only; None until then.  Without one: a small table built in memory, the
+    same size in both twins (``MEMORY_POSITIONS``: a few ms natively).  None where the solver
+    does not solve ``rules``."""
+    spec = spec_of(rules)
+    if spec is None:
+        return None
+    if folder is None:
+        return in_memory(spec, best_seeds(spec, rules.total_seeds, MEMORY_POSITIONS), pure)
+    seeds = table_seeds(rules, pure)
+    assert seeds is not None
+    return open_table(spec, seeds, folder)
 
 
 def load(
@@ -149,46 +261,31 @@ def load(
     seeds: int | None = None,
     pure: bool = False,
 ) -> Table:
-    """The table for ``spec`` (games of ``total`` seeds): ``seeds`` seeds (default: the largest
-    in ``folder``, else a quick one), read from ``folder`` or built and saved there (no folder:
-    built in memory)."""
+    """The table for ``spec`` (games of ``total`` seeds) of ``seeds`` seeds (default: a quick
+    one, ``QUICK_POSITIONS`` natively), read from ``folder`` or built now and saved there (no
+    folder: in memory).  For explicit use (the command line, tests), not inside a move."""
     if seeds is None:
-        have = cached(spec, folder) if folder is not None else None
-        if have is not None:
-            seeds = have
-        else:
-            quick = PY_POSITIONS if pure or native.solve_core() is None else QUICK_POSITIONS
-            seeds = best_seeds(spec, total, quick)
-    if folder is not None:
-        path = Path(folder) / file_name(spec, seeds)
-        if path.is_file() and path.stat().st_size == count(seeds, spec.pits):
-            return Table(spec, seeds, path.read_bytes())
-    values = build(spec, seeds, pure)
-    if folder is not None:
-        _save(Path(folder), file_name(spec, seeds), values)
-    return Table(spec, seeds, values)
+        quick = QUICK_POSITIONS if native_built(pure) else PY_POSITIONS
+        seeds = best_seeds(spec, total, quick)
+    if folder is None:
+        return in_memory(spec, seeds, pure)
+    if find(spec, seeds, folder) is None:
+        _save(Path(folder), file_name(spec, seeds), build(spec, seeds, pure))
+    table = open_table(spec, seeds, folder)
+    assert table is not None
+    return table
 
 
-def _save(folder: Path, name: str, values: bytes) -> None:
+def _save(folder: Path, name: str, values: bytes) -> Path:
     """Write a table atomically (a half-written file is never read as a table)."""
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(values)
+        os.chmod(tmp, 0o644)  # readable by every process of the host, as a built file is
         os.replace(tmp, folder / name)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-@lru_cache(maxsize=8)
-def shared(rules: Rules, folder: str | None = None, pure: bool = False) -> Table | None:
-    """The table every search of ``rules`` in this process reads at its leaves (the solver,
-    alpha-beta, MCTS playouts, the evolutionary agent's replies): as :func:`load` picks it,
-    loaded once; None where the solver does not solve ``rules``."""
-    try:
-        spec = KalahSpec.of(rules)
-    except ValueError:
-        return None
-    return load(spec, rules.total_seeds, folder, None, pure)
+    return folder / name

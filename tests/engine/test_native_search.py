@@ -5,6 +5,8 @@ settled best move ends a timed search early.  These run on whichever core the en
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine import get_variant
@@ -13,7 +15,7 @@ from engine.agents.alphabeta import PROVEN, PySearcher
 from engine.agents.heuristics import WIN, make_evaluator
 from engine.agents.mcts import decided
 from engine.agents.minimax import MAX_DEPTH, settled
-from engine.solver import KalahSpec, Solver
+from engine.solver import Solver
 from engine.solver import table as tables
 
 # Published values of Kalah from the start (standard rules), first player's margin.
@@ -88,11 +90,13 @@ def test_mcts_stops_when_the_runner_up_cannot_catch_up() -> None:
     assert not decided([500, 100, 50], playouts_left=400)
 
 
-def test_an_endgame_table_makes_a_shallow_search_exact(tmp_path) -> None:
+def test_an_endgame_table_makes_a_shallow_search_exact(tmp_path, monkeypatch) -> None:
     """With the endgame table at its leaves, a 2-ply search of a Kalah position with few seeds
     on the board is exact: the solver's final margin, and a move that keeps it."""
     rules = get_variant("kalah")
-    tables.load(KalahSpec.of(rules), rules.total_seeds, tmp_path, seeds=8)  # the folder's table
+    for budget in ("TABLE_BYTES", "PY_TABLE_BYTES"):  # the rule set's table: 8 seeds
+        monkeypatch.setattr(tables, budget, tables.count(8, 6))
+    assert tables.prepare(rules, tmp_path) is not None
     state = rules.position([0, 2, 0, 1, 2, 0, 21, 1, 0, 1, 0, 1, 0, 19], 0)  # 8 seeds
     solution = Solver(rules, table_seeds=0).solve(state)
     plain = make_agent("minimax", seed=1, heuristic="tuned").choose(state, Limit(depth=2))
@@ -105,11 +109,13 @@ def test_an_endgame_table_makes_a_shallow_search_exact(tmp_path) -> None:
     assert solution.move_values[decision.move] == solution.value
 
 
-def test_mcts_playouts_end_with_the_endgame_tables_exact_result(tmp_path) -> None:
+def test_mcts_playouts_end_with_the_endgame_tables_exact_result(tmp_path, monkeypatch) -> None:
     """Once the table holds a position, a playout from it has its exact result: with one
     playout for each root move, each scores the move's exact outcome (win 1, draw 1/2, loss 0)."""
     rules = get_variant("kalah")
-    tables.load(KalahSpec.of(rules), rules.total_seeds, tmp_path, seeds=8)
+    for budget in ("TABLE_BYTES", "PY_TABLE_BYTES"):  # the rule set's table: 8 seeds
+        monkeypatch.setattr(tables, budget, tables.count(8, 6))
+    assert tables.prepare(rules, tmp_path) is not None
     state = rules.position([0, 2, 0, 1, 2, 0, 21, 1, 0, 1, 0, 1, 0, 19], 0)  # 8 seeds
     solution = Solver(rules, table_seeds=0).solve(state)
     outcomes = {
@@ -119,3 +125,19 @@ def test_mcts_playouts_end_with_the_endgame_tables_exact_result(tmp_path) -> Non
     agent = make_agent("mcts", seed=1, endgame=True, tables=str(tmp_path))
     agent.choose(state, Limit(iterations=len(state.legal_moves())))
     assert {move: wins for move, visits, wins in agent._tree.root_stats()} == outcomes
+
+
+def test_a_long_search_on_the_biggest_board_keeps_its_table_bounded() -> None:
+    """One deep iteration on Kalah 8x8 fills the transposition table to TABLE_MAX_ENTRIES (about
+    3 s natively; 557 MB of memory for a 5 s move before the bound) and then adds no keys."""
+    from engine import native
+    from engine.agents.alphabeta import TABLE_MAX_ENTRIES, make_searcher
+
+    if native.core is None:
+        pytest.skip("the pure search takes minutes to fill its table")
+    rules = get_variant("kalah", pits=8, seeds=8)
+    searcher = make_searcher(rules, 0, make_evaluator(rules, 0, "diff"), WIN, True, True)
+    deadline = time.perf_counter() + 4.0
+    searcher.alphabeta(list(rules.initial_state().board), 0, 16, -1e9, 1e9, deadline)
+    print(f"{searcher.nodes:,} nodes, {searcher.table_size():,} entries")
+    assert searcher.table_size() <= TABLE_MAX_ENTRIES

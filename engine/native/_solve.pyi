@@ -1,0 +1,31 @@
+# Types of the compiled module engine/native/_solve.c (keep in step with what it parses).
+from collections.abc import Callable, Sequence
+from typing import final
+
+from _typeshed import ReadableBuffer
+
+def build_table(pits: int, capture: bool, empty_capture: bool, max_seeds: int) -> bytes: ...
+def rank(board: Sequence[int]) -> int: ...
+@final
+class Solver:
+    nodes: int
+    tt_bytes: int
+    def __init__(
+        self,
+        pits: int,
+        capture: bool,
+        empty_capture: bool,
+        table: ReadableBuffer | None = None,
+        table_seeds: int = -1,
+        tt_bits: int = 20,
+    ) -> None: ...
+    def search(
+        self,
+        board: Sequence[int],
+        alpha: int,
+        beta: int,
+        seconds: float | None = None,
+        callback: Callable[[int], object] | None = None,
+        every: int = 4194304,
+    ) -> int: ...
+    def clear(self) -> None: ...
