@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,9 @@ from flask.testing import FlaskClient
 from app import create_app
 
 DATA = Path(__file__).parent / "data"
+# Servers the tests start build no endgame tables in the background (half a minute of a core
+# each); tests/app/test_tables_background.py turns it on for itself.
+os.environ.setdefault("MANCALA_AI_BUILD_TABLES", "false")
 pytest_plugins = ["tests.pg"]  # the PostgreSQL server fixtures: postgres, postgres_url
 
 

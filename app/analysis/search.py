@@ -415,15 +415,15 @@ def peak_bytes(rules: Rules, size: Size) -> int:
 
 
 def solver_plays(rules: Rules) -> bool:
-    """Whether the engine's solver is installed and solves ``rules`` (Kalah with few enough
-    seeds for its keys)."""
+    """Whether the engine's solver is installed and solves ``rules`` (Kalah, every board the
+    menu offers)."""
     try:
         from engine.solver import KalahSpec  # type: ignore[import-not-found,unused-ignore]
 
         KalahSpec.of(rules)
     except Exception:  # noqa: BLE001 (not installed, or not these rules)
         return False
-    return rules.total_seeds + 2 * rules.pits <= 96
+    return rules.total_seeds <= 255  # the native solver's keys hold up to 255 seeds
 
 
 def solver_rate() -> int:
@@ -443,6 +443,10 @@ class _Budgeted:
     @property
     def nodes(self) -> int:
         return int(self.core.nodes)
+
+    @property
+    def tt_bytes(self) -> int:
+        return int(self.core.tt_bytes)
 
     def stop(self, nodes: int) -> None:
         if nodes >= self.limit:

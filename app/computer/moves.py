@@ -23,6 +23,7 @@ from flask import Flask, current_app
 
 from app.computer.pool import SearchPool
 from app.computer.queue import FairQueue
+from app.computer.tables import TableBuilder
 from app.games import changes
 from app.games.model import Game
 from app.store import GameStore, StaleVersion, StoreError
@@ -30,6 +31,7 @@ from engine.agents.levels import level_seconds
 
 log = logging.getLogger(__name__)
 
+TABLE_LEVELS = frozenset({"expert", "master", "perfect"})  # the levels that read endgame tables
 CLAIM_SLACK = 15.0  # seconds past a level's time cap after which a claim is taken as lost
 
 
@@ -58,9 +60,12 @@ def search_args(game: Game, level: str, algorithm: str) -> tuple[Any, ...]:
 class Computer:
     """Plays the computer's seats of stored games, and suggests moves, through ``queue``."""
 
-    def __init__(self, store: GameStore, queue: FairQueue) -> None:
+    def __init__(
+        self, store: GameStore, queue: FairQueue, tables: TableBuilder | None = None
+    ) -> None:
         self.store = store
         self.queue = queue
+        self.tables = tables
         self._lock = threading.Lock()
         self._paced: dict[int, tuple[Any, ...]] = {}  # decisions waiting for a game's pace
 
@@ -81,6 +86,8 @@ class Computer:
         if seat is None or self.closed:
             return False
         assert seat.level is not None and seat.algorithm is not None
+        if self.tables is not None and seat.level in TABLE_LEVELS:
+            self.tables.want(game.data["variant"], game.data["options"])
         stale = level_seconds(seat.level) + CLAIM_SLACK
         try:
             if not self.store.claim_thinking(game.id, game.version, stale):
@@ -175,6 +182,8 @@ def warm_up_all() -> None:
     that none is still starting up, and not yet deaf to Ctrl+C, when a move needs it."""
     for computer in list(_live):
         computer.queue.warm_up()
+        if computer.tables is not None:  # the default game's table, before it is needed
+            computer.tables.want("kalah", {})
 
 
 def drain_all(timeout: float) -> bool:
@@ -202,7 +211,10 @@ def init_app(app: Flask, store: GameStore) -> None:
         app.config["AI_QUEUE_PER_CLIENT"],
         app.config["AI_QUEUE_SECONDS"],
     )
-    computer = Computer(store, queue)
+    builder = None
+    if app.config["AI_BUILD_TABLES"] and app.config["AI_EXECUTOR"] == "process":
+        builder = TableBuilder(tables)
+    computer = Computer(store, queue, builder)
     app.extensions["mancala_computer"] = computer
     _live.add(computer)
 

@@ -70,10 +70,10 @@ def run_job(task: Task, args: tuple[Any, ...], clock: Callable[[], float]) -> Ou
     return Outcome(value, error, clock() - start, resident_bytes())
 
 
-def serve(conn: Connection, tables: str | None, niceness: int) -> None:
+def serve(conn: Connection, tables: str | None, niceness: int, cache_bytes: int) -> None:
     """A search process's life: set up, then run the jobs its worker sends until told to stop
     (``None``) or the worker is gone."""
-    search_process_setup(tables, niceness)
+    search_process_setup(tables, niceness, cache_bytes)
     while True:
         try:
             message = conn.recv()
@@ -90,12 +90,19 @@ def serve(conn: Connection, tables: str | None, niceness: int) -> None:
             conn.send(Outcome(None, error, outcome.cpu, outcome.rss))
 
 
-def search_process_setup(tables: str | None = None, niceness: int = 10) -> None:
+def search_process_setup(
+    tables: str | None = None, niceness: int = 10, cache_bytes: int | None = None
+) -> None:
     """A search process: ``niceness`` lower CPU priority than the web workers, and deaf to
     Ctrl+C and SIGTERM sent to the whole process group, so that its server worker can finish
     the running search before stopping it (the process ends when its worker does); its
-    endgame tables are cached in the folder ``tables``."""
+    endgame tables are read from the folder ``tables``, and the solvers and tables it keeps
+    between jobs hold at most ``cache_bytes``."""
     job.use_tables(tables)
+    if cache_bytes is not None:
+        from engine.solver import cache
+
+        cache.set_budget(cache_bytes)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     try:
@@ -132,9 +139,10 @@ class Runner(Protocol):
 class SearchProcess:
     """One search process at ``niceness``, started on first use and replaced when it dies."""
 
-    def __init__(self, tables: str | None, niceness: int) -> None:
+    def __init__(self, tables: str | None, niceness: int, cache_bytes: int) -> None:
         self.tables = tables
         self.niceness = niceness
+        self.cache_bytes = cache_bytes
         self._process: Any = None
         self._conn: Connection | None = None
         self.started = 0  # how many processes this slot has started (the first included)
@@ -154,7 +162,8 @@ class SearchProcess:
         self.stop()
         ctx = get_context("spawn")
         mine, theirs = ctx.Pipe()
-        process = ctx.Process(target=serve, args=(theirs, self.tables, self.niceness), daemon=True)
+        args = (theirs, self.tables, self.niceness, self.cache_bytes)
+        process = ctx.Process(target=serve, args=args, daemon=True)
         process.start()
         theirs.close()
         self._process, self._conn = process, mine
@@ -176,9 +185,13 @@ class SearchProcess:
             raise SearchFailed("the search process is not running")
         try:
             conn.send((task, args))
-            if not conn.poll(timeout):
-                self.stop()
-                raise SearchFailed(f"the search ran past {timeout:.1f} s and was stopped")
+            end = time.monotonic() + timeout
+            while not conn.poll(min(0.5, max(0.0, end - time.monotonic()))):
+                if time.monotonic() >= end:
+                    self.stop()
+                    raise SearchFailed(f"the search ran past {timeout:.1f} s and was stopped")
+                if not self.alive:
+                    raise EOFError("it died")
             answer: Outcome = conn.recv()
         except (EOFError, OSError, BrokenPipeError) as exc:
             self.stop()
@@ -258,4 +271,4 @@ class SearchPool:
     def runner(self, lane: Lane) -> Runner:
         if self.kind == "thread":
             return SearchThread(self.tables)
-        return SearchProcess(self.tables, lane.niceness)
+        return SearchProcess(self.tables, lane.niceness, self.memory_limit // 2)

@@ -1,0 +1,112 @@
+"""Endgame tables built in the background, before the searches that read them.
+
+The Expert, Master and Perfect levels read a Kalah endgame table from the instance's ``tables``
+folder once it is there, and play without it until then: a table is never built inside a move's
+time (``engine.solver.table``).  This module builds the table a rule set needs, once per server
+worker and rule set, in a process of its own at the lowest CPU priority: at start for the
+default Kalah, and when a game of another Kalah rule set first asks the computer.  The two
+workers of a server may both start one: the engine writes a table to a temporary name and
+renames it, and a build that finds the table there does nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections import deque
+from multiprocessing import get_context
+from typing import Any
+
+from engine import get_variant
+from engine.solver import prepare_tables, table
+
+log = logging.getLogger(__name__)
+
+BUILD_SECONDS = 15 * 60.0  # a build still running after this is stopped (the next asks again)
+Key = tuple[str, tuple[tuple[str, Any], ...]]
+
+
+def build(variant: str, options: dict[str, Any], folder: str) -> None:
+    """Build the table of a rule set into ``folder`` (in a process at niceness 19)."""
+    try:
+        os.nice(19)
+    except OSError:
+        pass
+    prepare_tables(get_variant(variant, **options), folder)
+
+
+class TableBuilder:
+    """Builds the tables the computer's rule sets need, one at a time, in the background
+    (``kind="thread"``: on a thread of this process, for tests)."""
+
+    def __init__(self, folder: str, kind: str = "process") -> None:
+        self.folder = folder
+        self.kind = kind
+        self._asked: set[Key] = set()
+        self._todo: deque[tuple[str, dict[str, Any]]] = deque()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self.built = 0
+
+    def want(self, variant: str, options: dict[str, Any]) -> bool:
+        """Have the table of ``variant`` with ``options`` built, unless it was asked for
+        already or none is needed; True if a build was queued."""
+        key: Key = (variant, tuple(sorted(options.items())))
+        with self._lock:
+            if key in self._asked:
+                return False
+            self._asked.add(key)
+        try:
+            rules = get_variant(variant, **options)
+            needed = table.spec_of(rules) is not None and table.ready(rules, self.folder) is None
+        except (ValueError, OSError):
+            return False
+        if not needed:
+            return False
+        with self._lock:
+            self._todo.append((variant, dict(options)))
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="mancala-tables", daemon=True
+                )
+                self._thread.start()
+        return True
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if not self._todo:
+                    self._thread = None
+                    return
+                variant, options = self._todo.popleft()
+            try:
+                self._build(variant, options)
+                self.built += 1
+                log.info("built the endgame table of %s %s", variant, options)
+            except Exception:  # a build that failed is asked for again after a restart
+                log.exception("could not build the endgame table of %s %s", variant, options)
+
+    def _build(self, variant: str, options: dict[str, Any]) -> None:
+        os.makedirs(self.folder, exist_ok=True)
+        if self.kind == "thread":
+            prepare_tables(get_variant(variant, **options), self.folder)
+            return
+        process = get_context("spawn").Process(
+            target=build, args=(variant, options, self.folder), daemon=True
+        )
+        process.start()
+        process.join(BUILD_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join(5)
+            raise TimeoutError(f"the build ran past {BUILD_SECONDS:.0f} s")
+        if process.exitcode:
+            raise RuntimeError(f"the build process ended with code {process.exitcode}")
+
+    def wait(self, timeout: float) -> bool:
+        """Wait until nothing is being built (tests); True if so."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return self._thread is None or not self._thread.is_alive()

@@ -1,0 +1,46 @@
+"""Endgame tables are built in the background, before the searches that read them: a game of
+a level that reads one asks for its rule set's table once, the build happens off the move, and
+the search processes read the finished file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app import create_app
+from app.computer.tables import TableBuilder
+from engine import get_variant
+from engine.solver import table
+
+
+def test_a_table_is_built_once_per_rule_set_and_only_where_one_is_read(tmp_path: Path) -> None:
+    builder = TableBuilder(str(tmp_path), kind="thread")
+    rules = get_variant("kalah", pits=4, seeds=3)
+    assert table.ready(rules, str(tmp_path)) is None
+    assert builder.want("kalah", {"pits": 4, "seeds": 3})
+    assert builder.wait(60) and builder.built == 1
+    assert table.ready(rules, str(tmp_path)) is not None
+    assert not builder.want("kalah", {"pits": 4, "seeds": 3})  # asked already
+    assert not builder.want("oware", {})  # no table for Oware
+    fresh = TableBuilder(str(tmp_path), kind="thread")
+    assert not fresh.want("kalah", {"seeds": 3, "pits": 4})  # the file is there already
+
+
+def test_a_game_against_expert_asks_for_its_table_in_the_background(tmp_path: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "AI_EXECUTOR": "thread",
+            "AI_BUILD_TABLES": True,
+        }
+    )
+    computer = app.extensions["mancala_computer"]
+    try:
+        computer.tables = TableBuilder(str(tmp_path / "instance" / "tables"), kind="thread")
+        body = {"level": "expert", "first": "computer", "options": {"pits": 3, "seeds": 3}}
+        assert app.test_client().post("/api/games", json=body).status_code == 201
+        assert computer.tables.wait(60) and computer.tables.built == 1
+        folder = str(tmp_path / "instance" / "tables")
+        assert table.ready(get_variant("kalah", pits=3, seeds=3), folder) is not None
+    finally:
+        computer.shutdown()
