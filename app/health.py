@@ -19,7 +19,10 @@ STARTED = time.time()
 @bp.get("/health")
 def health() -> Any:
     """200 with figures when the store can be written and read; 503 saying why when not."""
-    computer = get_computer().queue.status()
+    thinker = get_computer()
+    computer = thinker.queue.status()
+    if thinker.tables is not None:
+        computer["tables"] = thinker.tables.status()
     body: dict[str, Any] = {
         "status": "ok",
         "worker": os.getpid(),

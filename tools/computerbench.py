@@ -235,9 +235,21 @@ def pss_mb(pgid: int) -> float:
     return total / 1024
 
 
+def settled(bench: Bench, timeout: float = 300.0) -> None:
+    """Wait until the server builds no endgame table (it builds the default one at start)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        status, health = bench.call(heavy(8), "GET", "/health")
+        tables = health.get("computer", {}).get("tables", {}) if isinstance(health, dict) else {}
+        if status == 200 and not tables.get("building"):
+            return
+        time.sleep(1)
+
+
 def rule_set_flood(bench: Bench) -> tuple[float, float, int]:
     """Values of the start position of every Kalah rule set, from 4 devices; the memory before
-    and after (MB) and the number of rule sets answered."""
+    (once the start's table builds are done) and after (MB), and the rule sets answered."""
+    settled(bench)
     before = pss_mb(bench.pgid)
     sets = [
         {"pits": p, "seeds": s, **extra}

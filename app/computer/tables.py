@@ -11,6 +11,7 @@ renames it, and a build that finds the table there does nothing.
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import threading
@@ -28,12 +29,15 @@ Key = tuple[str, tuple[tuple[str, Any], ...]]
 
 
 def build(variant: str, options: dict[str, Any], folder: str) -> None:
-    """Build the table of a rule set into ``folder`` (in a process at niceness 19)."""
+    """Build the table of a rule set into ``folder`` (in a process at niceness 19), one build
+    at a time on the host: a build waits for another worker's, then finds its table there."""
     try:
         os.nice(19)
     except OSError:
         pass
-    prepare_tables(get_variant(variant, **options), folder)
+    with open(os.path.join(folder, ".build.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        prepare_tables(get_variant(variant, **options), folder)
 
 
 class TableBuilder:
@@ -48,6 +52,12 @@ class TableBuilder:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self.built = 0
+
+    def status(self) -> dict[str, int]:
+        """Tables built by this worker, and being built or waiting to be."""
+        with self._lock:
+            busy = self._thread is not None and self._thread.is_alive()
+            return {"built": self.built, "building": len(self._todo) + busy}
 
     def want(self, variant: str, options: dict[str, Any]) -> bool:
         """Have the table of ``variant`` with ``options`` built, unless it was asked for
