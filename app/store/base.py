@@ -346,6 +346,23 @@ class Waiters:
                 if not waiting:
                     self._waiters.pop(game_id, None)
 
+    def _waiting(self, idle_since: float) -> tuple[list[str], bool] | None:
+        """The games waited on now, and whether anyone came since the last call; None once
+        nobody has waited for IDLE_SECONDS since ``idle_since`` (the thread then ends)."""
+        with self._lock:
+            ids = list(self._waiters)
+            fresh, self._fresh = self._fresh, False
+            if not ids and time.monotonic() - idle_since > IDLE_SECONDS:
+                self._thread = None
+                return None
+        return ids, fresh
+
+    def _next_read(self) -> int:
+        """Number a read of versions about to start (waiters trust reads after they came)."""
+        with self._lock:
+            self._reads += 1
+            return self._reads
+
     def _wake(self, read: int, ids: list[str], versions: dict[str, int]) -> None:
         """Wake the waiters (registered before this read) whose game's version moved."""
         with self._lock:

@@ -40,7 +40,7 @@ import psycopg
 import psycopg_pool
 from psycopg import errors as pgerrors
 
-from app.store.base import IDLE_SECONDS, Describe, StoreBusy, StoreError, StoreFull, Waiters
+from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
 from app.store.sql import Args, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
@@ -396,13 +396,8 @@ class NotifyWatcher(Waiters):
         try:
             with self.pg.connect(application_name="mancala-listen") as db:
                 db.execute(f"LISTEN {CHANNEL}")
-                while True:
-                    with self._lock:
-                        ids = list(self._waiters)
-                        fresh, self._fresh = self._fresh, False
-                        if not ids and time.monotonic() - idle_since > IDLE_SECONDS:
-                            self._thread = None
-                            return
+                while (waiting := self._waiting(idle_since)) is not None:
+                    ids, fresh = waiting
                     if ids:
                         idle_since = time.monotonic()
                     if fresh:  # newcomers: their game may have moved before they registered
@@ -413,9 +408,7 @@ class NotifyWatcher(Waiters):
             self._stopped()
 
     def _read(self, db: psycopg.Connection[Any], ids: list[str]) -> None:
-        with self._lock:
-            self._reads += 1
-            read = self._reads
+        read = self._next_read()
         self._wake(read, ids, self.pg.versions(db, ids))
 
     def _listen(self, db: psycopg.Connection[Any]) -> None:
@@ -427,7 +420,4 @@ class NotifyWatcher(Waiters):
                 game_id, version = found
                 changed[game_id] = version if version < 0 else max(version, changed.get(game_id, 0))
         if changed:
-            with self._lock:
-                self._reads += 1
-                read = self._reads
-            self._wake(read, list(changed), changed)
+            self._wake(self._next_read(), list(changed), changed)

@@ -20,7 +20,6 @@ from contextlib import AbstractContextManager, closing, contextmanager
 from typing import TypeVar
 
 from app.store.base import (
-    IDLE_SECONDS,
     Describe,
     StoreBusy,
     StoreCorrupt,
@@ -510,21 +509,14 @@ class SQLiteWatcher(Waiters):
         last_change = None
         try:
             with closing(self.store.open()) as db:
-                while True:
-                    with self._lock:
-                        ids = list(self._waiters)
-                        fresh, self._fresh = self._fresh, False
-                        if not ids and time.monotonic() - idle_since > IDLE_SECONDS:
-                            self._thread = None
-                            return
+                while (waiting := self._waiting(idle_since)) is not None:
+                    ids, fresh = waiting
                     if ids:
                         idle_since = time.monotonic()
                         change = db.execute("PRAGMA data_version").fetchone()[0]
                         if fresh or change != last_change:
                             last_change = change
-                            with self._lock:
-                                self._reads += 1
-                                read = self._reads
+                            read = self._next_read()
                             self._wake(read, ids, self.store.versions(db, ids))
                     time.sleep(self.interval)
         except sqlite3.Error:
