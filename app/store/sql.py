@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import time
 from abc import abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
@@ -156,13 +156,12 @@ class SQLStore(GameStore):
 
     def add_owners(self, db: Connection, game_id: str, owners: list[tuple[str, int]]) -> None:
         """Note the owners of a game's seats (an owner already noted stays as it is)."""
-        if owners:
-            self.many(
-                db,
-                "INSERT INTO seats (owner, game_id, seat) VALUES (:owner, :game, :seat) "
-                "ON CONFLICT DO NOTHING",
-                ({"owner": owner, "game": game_id, "seat": seat} for owner, seat in owners),
-            )
+        self.many(
+            db,
+            "INSERT INTO seats (owner, game_id, seat) VALUES (:owner, :game, :seat) "
+            "ON CONFLICT DO NOTHING",
+            ({"owner": owner, "game": game_id, "seat": seat} for owner, seat in owners),
+        )
 
     def load(self, game_id: str) -> Row | None:
         query = f"SELECT {COLUMNS} FROM games WHERE id = :game"
@@ -213,9 +212,7 @@ class SQLStore(GameStore):
     def versions(self, db: Connection, game_ids: list[str]) -> dict[str, int]:
         """The current version of each of ``game_ids`` that exists (on an open connection)."""
         out: dict[str, int] = {}
-        for i in range(0, len(game_ids), IDS_AT_ONCE):
-            chunk = {f"g{n}": gid for n, gid in enumerate(game_ids[i : i + IDS_AT_ONCE])}
-            marks = ", ".join(f":{name}" for name in chunk)
+        for marks, chunk in among(game_ids):
             query = f"SELECT id, version FROM games WHERE id IN ({marks})"
             for gid, version in self.execute(db, query, **chunk).fetchall():
                 out[str(gid)] = int(version)
@@ -280,17 +277,16 @@ class SQLStore(GameStore):
         def sweep(db: Connection) -> int:
             with self.dialect.transaction(db):
                 ids = [r[0] for r in self.execute(db, EXPIRED, **picked).fetchall()]
-                for table, column in (
-                    ("seats", "game_id"),
-                    ("presence", "game_id"),
-                    ("analyses", "game_id"),
-                    ("games", "id"),
-                ):
-                    self.many(
-                        db,
-                        f"DELETE FROM {table} WHERE {column} = :game",
-                        ({"game": i} for i in ids),
-                    )
+                for marks, chunk in among(ids):
+                    for table, column in (
+                        ("seats", "game_id"),
+                        ("presence", "game_id"),
+                        ("analyses", "game_id"),
+                        ("games", "id"),
+                    ):
+                        self.execute(
+                            db, f"DELETE FROM {table} WHERE {column} IN ({marks})", **chunk
+                        )
                 return len(ids)
 
         total = 0
@@ -389,6 +385,14 @@ class SQLStore(GameStore):
         )
         self.run(lambda db: self.execute(db, query, game=game_id, data=data, at=now))
         return now
+
+
+def among(ids: list[str]) -> Iterator[tuple[str, Args]]:
+    """``ids`` a few hundred at a time: the parameters that name them in ``IN (…)``, and their
+    values."""
+    for i in range(0, len(ids), IDS_AT_ONCE):
+        chunk = {f"g{n}": gid for n, gid in enumerate(ids[i : i + IDS_AT_ONCE])}
+        yield ", ".join(f":{name}" for name in chunk), chunk
 
 
 # The games expire() deletes: over, untaken invites, not over, lab (a None time keeps none).
