@@ -3,8 +3,9 @@
 :class:`GameStore` is the interface the app's code is written against; SQLite (one machine,
 the default) and PostgreSQL (several app hosts) implement it.  A store holds everything the
 app's processes must share: games and their seat owners, the claims of computer moves, the
-rate-limit buckets and presence.  A new shared thing (say, analyses) is a new method here and
-a table in each implementation's schema.
+rate-limit buckets and presence.  A new shared thing (say, analyses) is a new method here, its
+queries once in :mod:`app.store.sql` (both stores run them), and a table in each store's
+schema (SQLite's SCHEMA, a new PostgreSQL migration).
 """
 
 from __future__ import annotations

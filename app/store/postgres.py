@@ -155,7 +155,6 @@ class PostgresDialect(Dialect):
     """PostgreSQL's SQL: psycopg's parameters, the database's clock (the same for every host)
     and LEAST/GREATEST."""
 
-    clock = NOW
     least = "LEAST"
     greatest = "GREATEST"
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import time
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any, TypeVar
@@ -36,16 +36,16 @@ IDS_AT_ONCE = 500  # game ids in one ``IN (…)``
 DAY = 24 * 3600.0
 
 
-class Dialect:
-    """What differs between two SQL databases in :class:`SQLStore`'s queries; this one speaks
-    SQLite's SQL, in which named parameters are written as the queries write them."""
+class Dialect(ABC):
+    """What differs between two SQL databases in :class:`SQLStore`'s queries.  By default
+    SQLite's SQL: parameters as the queries write them, ``:clock`` one of them."""
 
-    clock: str | None = None  # SQL for the database's clock; None: ``:clock`` is a parameter
     least = "min"  # the smaller of its arguments
     greatest = "max"  # the larger of its arguments
 
     def sql(self, text: str) -> str:
-        """The query ``text`` as the database's driver takes it."""
+        """The query ``text`` as the database's driver takes it (a dialect may read the
+        database's own clock for ``:clock``)."""
         return text
 
     @abstractmethod
