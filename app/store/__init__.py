@@ -1,6 +1,8 @@
 """The game store: everything the app's processes (and hosts) share, behind one interface.
 
-:class:`~app.store.base.GameStore` is what the app is written against.  Two implementations:
+:class:`~app.store.base.GameStore` is what the app is written against;
+:class:`~app.store.sql.SQLStore` holds its queries, once, for two implementations (each with
+its connections, schema, watcher and a small SQL dialect):
 
 - :class:`~app.store.sqlite.SQLiteStore` (the default): one file in the instance folder,
   shared by the server workers of one machine; ``make run`` needs nothing else.

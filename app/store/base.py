@@ -3,8 +3,9 @@
 :class:`GameStore` is the interface the app's code is written against; SQLite (one machine,
 the default) and PostgreSQL (several app hosts) implement it.  A store holds everything the
 app's processes must share: games and their seat owners, the claims of computer moves, the
-rate-limit buckets and presence.  A new shared thing (say, analyses) is a new method here and
-a table in each implementation's schema.
+rate-limit buckets and presence.  A new shared thing (say, analyses) is a new method here, its
+queries once in :mod:`app.store.sql` (both stores run them), and a table in each store's
+schema (SQLite's SCHEMA, a new PostgreSQL migration).
 """
 
 from __future__ import annotations
@@ -345,6 +346,23 @@ class Waiters:
                     waiting.remove(waiter)
                 if not waiting:
                     self._waiters.pop(game_id, None)
+
+    def _waiting(self, idle_since: float) -> tuple[list[str], bool] | None:
+        """The games waited on now, and whether anyone came since the last call; None once
+        nobody has waited for IDLE_SECONDS since ``idle_since`` (the thread then ends)."""
+        with self._lock:
+            ids = list(self._waiters)
+            fresh, self._fresh = self._fresh, False
+            if not ids and time.monotonic() - idle_since > IDLE_SECONDS:
+                self._thread = None
+                return None
+        return ids, fresh
+
+    def _next_read(self) -> int:
+        """Number a read of versions about to start (waiters trust reads after they came)."""
+        with self._lock:
+            self._reads += 1
+            return self._reads
 
     def _wake(self, read: int, ids: list[str], versions: dict[str, int]) -> None:
         """Wake the waiters (registered before this read) whose game's version moved."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import sqlite3
 import sys
+from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
@@ -29,14 +30,30 @@ from typing import Any
 from app.games.facts import describe
 from app.store import StoreError
 from app.store.postgres import PostgresStore
+from app.store.sql import COLUMNS, FACT_VALUES, FACTS
 
-FACTS = "mode, device, finished, open_seat, running, size, lab"  # as the store keeps them
 UPDATE = (
     ", ".join(
-        f"{name} = excluded.{name}"
-        for name in ("version", "data", "created", "updated", *FACTS.split(", "))
+        f"{name} = excluded.{name}" for name in ("version", "data", "created", "updated", *FACTS)
     )
     + ", think_version = NULL, think_at = NULL"
+)
+# A game replaces only an older version of itself; a seat or analysis comes with its game.
+GAME = (
+    f"INSERT INTO games ({COLUMNS}, {', '.join(FACTS)}) "
+    f"VALUES (:game, :version, :data, :created, :updated, {FACT_VALUES}) "
+    f"ON CONFLICT (id) DO UPDATE SET {UPDATE} WHERE games.version < excluded.version "
+    "RETURNING (xmax = 0) AS inserted"
+)
+SEAT = (
+    "INSERT INTO seats (owner, game_id, seat) SELECT :owner, :game, :seat "
+    "WHERE EXISTS (SELECT 1 FROM games WHERE id = :game) ON CONFLICT DO NOTHING"
+)
+ANALYSIS = (
+    "INSERT INTO analyses (game_id, data, updated) SELECT :game, :data, :updated "
+    "WHERE EXISTS (SELECT 1 FROM games WHERE id = :game) "
+    "ON CONFLICT (game_id) DO UPDATE SET data = excluded.data, "
+    "updated = excluded.updated WHERE analyses.updated < excluded.updated"
 )
 
 BATCH = 500
@@ -94,16 +111,18 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
     done = Copied(games=len(games), analyses=len(analyses))
     try:
         with store.connect(application_name="mancala-copy") as db:
-            for i in range(0, len(games), batch):
+            for part in batches(games, batch):
                 with db.transaction():
-                    for gid, version, data, created, updated in games[i : i + batch]:
-                        found = db.execute(
-                            f"INSERT INTO games (id, version, data, created, updated, {FACTS}) "
-                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
-                            f"ON CONFLICT (id) DO UPDATE SET {UPDATE} "
-                            "WHERE games.version < excluded.version "
-                            "RETURNING (xmax = 0) AS inserted",
-                            (gid, version, data, created, updated, *store.facts_of(data)),
+                    for gid, version, data, created, updated in part:
+                        found = store.execute(
+                            db,
+                            GAME,
+                            game=gid,
+                            version=version,
+                            data=data,
+                            created=created,
+                            updated=updated,
+                            **store.facts(data),
                         ).fetchone()
                         if found is None:
                             done.current += 1
@@ -111,28 +130,32 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
                             done.new += 1
                         else:
                             done.updated += 1
-            for i in range(0, len(seats), batch):
-                with db.transaction():
-                    for owner, gid, seat in seats[i : i + batch]:
-                        done.seats += db.execute(
-                            "INSERT INTO seats (owner, game_id, seat) SELECT %s, %s, %s "
-                            "WHERE EXISTS (SELECT 1 FROM games WHERE id = %s) "
-                            "ON CONFLICT DO NOTHING",
-                            (owner, gid, seat, gid),
-                        ).rowcount
-            for i in range(0, len(analyses), batch):
-                with db.transaction():
-                    for gid, data, updated in analyses[i : i + batch]:
-                        done.analyses_copied += db.execute(
-                            "INSERT INTO analyses (game_id, data, updated) "
-                            "SELECT %s, %s, %s WHERE EXISTS (SELECT 1 FROM games WHERE id = %s) "
-                            "ON CONFLICT (game_id) DO UPDATE SET data = excluded.data, "
-                            "updated = excluded.updated WHERE analyses.updated < excluded.updated",
-                            (gid, data, updated, gid),
-                        ).rowcount
+            done.seats = written(store, db, SEAT, ("owner", "game", "seat"), seats, batch)
+            done.analyses_copied = written(
+                store, db, ANALYSIS, ("game", "data", "updated"), analyses, batch
+            )
     finally:
         store.close()
     return done
+
+
+def batches(rows: Rows, batch: int) -> Iterator[Rows]:
+    """``rows``, ``batch`` at a time (each batch is copied in one transaction)."""
+    for i in range(0, len(rows), batch):
+        yield rows[i : i + batch]
+
+
+def written(
+    store: PostgresStore, db: Any, query: str, names: tuple[str, ...], rows: Rows, batch: int
+) -> int:
+    """Run ``query`` once for each of ``rows`` (its values, named ``names``), ``batch`` rows a
+    transaction: how many rows it wrote."""
+    count = 0
+    for part in batches(rows, batch):
+        with db.transaction():
+            for row in part:
+                count += store.execute(db, query, **dict(zip(names, row, strict=True))).rowcount
+    return count
 
 
 def main(argv: list[str] | None = None) -> int:

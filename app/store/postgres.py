@@ -26,40 +26,28 @@ while it stays down each request asks first, so it is told within milliseconds.
 
 from __future__ import annotations
 
-import json
+import functools
 import logging
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, TypeVar
 
 import psycopg
 import psycopg_pool
 from psycopg import errors as pgerrors
 
-from app.store.base import (
-    IDLE_SECONDS,
-    Describe,
-    Facts,
-    GameStore,
-    Row,
-    StaleVersion,
-    StoreBusy,
-    StoreError,
-    StoreFull,
-    Waiters,
-    decode_all,
-    plain_facts,
-)
+from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
+from app.store.sql import Args, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 CHANNEL = "mancala_games"  # NOTIFY channel: payload "<game id> <version>" (-1: deleted)
 MIGRATION_LOCK = 0x6D616E63  # pg_advisory_lock key while migrating ("manc")
-COLUMNS = "id, version, data, created, updated"
 NOW = "extract(epoch from clock_timestamp())"  # the database's clock, the same for every host
 REACH_SECONDS = 0.5  # a wait for a pooled connection this long asks if the database answers
 REACHED_SECONDS = 1.0  # an answer that it does is trusted this long
@@ -137,7 +125,6 @@ MIGRATIONS: list[list[str]] = [
     ],
 ]
 LAB_MIGRATION = 4
-FACTS = "mode = %s, device = %s, finished = %s, open_seat = %s, running = %s, size = %s, lab = %s"
 
 
 def store_error(exc: Exception) -> StoreError:
@@ -154,14 +141,39 @@ def store_error(exc: Exception) -> StoreError:
     return StoreError(f"the server can't reach its game store (PostgreSQL: {exc}); try again soon")
 
 
-def decode(found: tuple[Any, ...] | None) -> Row | None:
-    return None if found is None else Row.decode(found)
+PARAM = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")  # a query's named parameter, not a ::cast
 
 
-class PostgresStore(GameStore):
+@functools.lru_cache(maxsize=512)
+def to_psycopg(text: str) -> str:
+    """A query with ``:name`` parameters as psycopg takes it (``%(name)s``), reading the
+    database's clock for ``:clock``."""
+    return PARAM.sub(lambda m: NOW if m[1] == "clock" else f"%({m[1]})s", text.replace("%", "%%"))
+
+
+class PostgresDialect(Dialect):
+    """PostgreSQL's SQL: psycopg's parameters, the database's clock (the same for every host)
+    and LEAST/GREATEST."""
+
+    least = "LEAST"
+    greatest = "GREATEST"
+
+    def sql(self, text: str) -> str:
+        return to_psycopg(text)
+
+    def transaction(self, db: psycopg.Connection[Any]) -> AbstractContextManager[Any]:
+        return db.transaction()
+
+    def many(self, db: psycopg.Connection[Any], text: str, rows: list[Args]) -> None:
+        with db.cursor() as cur:
+            cur.executemany(text, rows)
+
+
+class PostgresStore(SQLStore):
     """Games in PostgreSQL (see the module docstring); safe across threads, processes, hosts."""
 
     kind = "postgresql"
+    dialect = PostgresDialect()
 
     def __init__(
         self,
@@ -170,8 +182,7 @@ class PostgresStore(GameStore):
         busy_seconds: float = 10.0,
         describe: Describe | None = None,
     ) -> None:
-        super().__init__()
-        self.describe: Describe = describe or plain_facts
+        super().__init__(describe)
         self.url = url
         self.pool_size = max(2, pool_size)
         self.busy_seconds = busy_seconds
@@ -184,7 +195,7 @@ class PostgresStore(GameStore):
         self._reached = -1e9  # when (monotonic) a check last found it answering
         self.migrate()
         try:
-            self.run(lambda db: db.execute(f"DELETE FROM limits WHERE at < {NOW} - 86400"))
+            self.run(self.clear_limits)
         except StoreError as exc:  # the database answers later: the app starts anyway
             log.warning("could not clear old rate limits: %s", exc)
 
@@ -319,119 +330,11 @@ class PostgresStore(GameStore):
                             self.fill_facts(db, """strpos(data, '"lab"') > 0""")
                     log.info("store schema migrated to version %d", number)
                     current = number
-                self.fill_facts(db)
+                self.fill_facts(db, "size = 0")  # games stored before the fact columns
                 db.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
                 return current
         except psycopg.Error as exc:
             raise store_error(exc) from exc
-
-    def fill_facts(self, db: psycopg.Connection[Any], which: str = "size = 0") -> None:
-        """Fill in the fact columns of the games ``which`` picks (by default those stored
-        before the columns existed: size 0)."""
-        rows = db.execute(f"SELECT id, data FROM games WHERE {which}").fetchall()
-        for game_id, text in rows:
-            db.execute(f"UPDATE games SET {FACTS} WHERE id = %s", (*self.facts_of(text), game_id))
-
-    def facts_of(self, text: str) -> tuple[Any, ...]:
-        """The fact columns' values for a game's JSON text (in FACTS' order)."""
-        try:
-            data = json.loads(text)
-        except ValueError:
-            data = None
-        if not isinstance(data, dict):
-            facts = Facts()  # a damaged game has no facts; it is still kept
-        else:
-            try:
-                facts = self.describe(data)
-            except Exception:  # noqa: BLE001 (a game that doesn't replay: what its data says)
-                facts = plain_facts(data)
-        return (
-            facts.mode,
-            facts.device,
-            int(facts.finished),
-            int(facts.open_seat),
-            int(facts.running),
-            len(text),
-            int(facts.lab),
-        )
-
-    # -- games --------------------------------------------------------------------------------
-
-    def create(self, game_id: str, data: dict[str, Any], owners: list[tuple[str, int]]) -> Row:
-        now = time.time()
-
-        def insert(db: psycopg.Connection[Any]) -> None:
-            with db.transaction():
-                text = json.dumps(data)
-                db.execute(
-                    "INSERT INTO games (id, version, data, created, updated, mode, device, "
-                    "finished, open_seat, running, size, lab) "
-                    "VALUES (%s, 1, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                    (game_id, text, now, now, *self.facts_of(text)),
-                )
-                if owners:
-                    with db.cursor() as cur:
-                        cur.executemany(
-                            "INSERT INTO seats (owner, game_id, seat) VALUES (%s, %s, %s) "
-                            "ON CONFLICT DO NOTHING",
-                            [(owner, game_id, seat) for owner, seat in owners],
-                        )
-
-        self.run(insert)
-        return Row(game_id, 1, data, now, now)
-
-    def load(self, game_id: str) -> Row | None:
-        query = f"SELECT {COLUMNS} FROM games WHERE id = %s"
-        return decode(self.run(lambda db: db.execute(query, (game_id,)).fetchone()))
-
-    def version(self, game_id: str) -> int | None:
-        found = self.run(
-            lambda db: db.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
-        )
-        return None if found is None else int(found[0])
-
-    def save(
-        self,
-        game_id: str,
-        version: int,
-        data: dict[str, Any],
-        add_owner: tuple[str, int] | None = None,
-    ) -> Row:
-        now = time.time()
-        text = json.dumps(data)
-        facts = self.facts_of(text)
-
-        def write(db: psycopg.Connection[Any]) -> float:
-            found = db.execute(
-                f"UPDATE games SET data = %s, version = version + 1, updated = %s, {FACTS} "
-                "WHERE id = %s AND version = %s RETURNING created",
-                (text, now, *facts, game_id, version),
-            ).fetchone()
-            if found is None:
-                raise StaleVersion(game_id)
-            if add_owner is not None:
-                db.execute(
-                    "INSERT INTO seats (owner, game_id, seat) VALUES (%s, %s, %s) "
-                    "ON CONFLICT DO NOTHING",
-                    (add_owner[0], game_id, add_owner[1]),
-                )
-            return float(found[0])
-
-        def update(db: psycopg.Connection[Any]) -> float:
-            if add_owner is None:
-                return write(db)  # one statement: its own transaction
-            with db.transaction():
-                return write(db)
-
-        created = self.run(update)
-        return Row(game_id, version + 1, data, created, now)
-
-    def versions(self, db: psycopg.Connection[Any], game_ids: list[str]) -> dict[str, int]:
-        """The current version of each of ``game_ids`` that exists (on an open connection)."""
-        rows = db.execute(
-            "SELECT id, version FROM games WHERE id = ANY(%s)", (game_ids,)
-        ).fetchall()
-        return {str(gid): int(version) for gid, version in rows}
 
     def claim_thinking(self, game_id: str, version: int, stale_after: float) -> bool:
         """See :meth:`GameStore.claim_thinking`; a claim held by a database session that no
@@ -453,174 +356,6 @@ class PostgresStore(GameStore):
                 return db.execute(query, args).rowcount == 1
         except psycopg.Error as exc:
             raise store_error(exc) from exc
-
-    def games_of(self, owner: str, limit: int = 20) -> list[Row]:
-        rows = self.run(
-            lambda db: db.execute(
-                "SELECT g.id, g.version, g.data, g.created, g.updated FROM games g "
-                "WHERE g.id IN (SELECT game_id FROM seats WHERE owner = %s) "
-                "ORDER BY g.updated DESC LIMIT %s",
-                (owner, limit),
-            ).fetchall()
-        )
-        return decode_all(rows)
-
-    def recent(self, mode: str, limit: int = 200) -> list[Row]:
-        rows = self.run(
-            lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM games WHERE mode = %s ORDER BY updated DESC LIMIT %s",
-                (mode, limit),
-            ).fetchall()
-        )
-        return decode_all(rows)
-
-    def count(self) -> int:
-        found = self.run(lambda db: db.execute("SELECT count(*) FROM games").fetchone())
-        return int(found[0]) if found else 0
-
-    def open_invites(self, since: float, limit: int = 20) -> list[Row]:
-        rows = self.run(
-            lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM games WHERE mode = 'remote' AND open_seat = 1 "
-                "AND finished = 0 AND updated >= %s ORDER BY updated DESC LIMIT %s",
-                (since, limit),
-            ).fetchall()
-        )
-        return decode_all(rows)
-
-    def running(self, mode: str, device: str, since: float) -> int:
-        found = self.run(
-            lambda db: db.execute(
-                "SELECT count(*) FROM games WHERE device = %s AND mode = %s AND running = 1 "
-                "AND updated >= %s",
-                (device, mode, since),
-            ).fetchone()
-        )
-        return int(found[0]) if found else 0
-
-    def expire(
-        self,
-        finished_before: float,
-        invites_before: float,
-        batch: int = 500,
-        *,
-        unfinished_before: float | None = None,
-        lab_before: float | None = None,
-    ) -> int:
-        def sweep(db: psycopg.Connection[Any]) -> int:
-            with db.transaction():
-                ids = [
-                    r[0]
-                    for r in db.execute(
-                        "SELECT id FROM games WHERE finished = 1 AND updated < %s UNION "
-                        "SELECT id FROM games WHERE mode = 'remote' AND open_seat = 1 "
-                        "AND finished = 0 AND updated < %s UNION "
-                        "SELECT id FROM games WHERE finished = 0 AND updated < %s UNION "
-                        "SELECT id FROM games WHERE lab = 1 AND updated < %s LIMIT %s",
-                        (finished_before, invites_before, unfinished_before, lab_before, batch),
-                    ).fetchall()
-                ]
-                db.execute("DELETE FROM presence WHERE game_id = ANY(%s)", (ids,))
-                db.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))  # seats cascade
-                return len(ids)
-
-        total = 0
-        while (done := self.run(sweep)) == batch:
-            total += done
-        return total + done
-
-    def claim_job(self, job: str, every: float) -> bool:
-        def claim(db: psycopg.Connection[Any]) -> bool:
-            cur = db.execute(
-                f"INSERT INTO maintenance (job, at) VALUES (%s, {NOW}) ON CONFLICT (job) "
-                f"DO UPDATE SET at = excluded.at WHERE maintenance.at <= {NOW} - %s",
-                (job, every),
-            )
-            return cur.rowcount == 1
-
-        return self.run(claim)
-
-    def set_mark(self, name: str, at: float, replace: bool = True) -> bool:
-        action = "DO UPDATE SET at = excluded.at" if replace else "DO NOTHING"
-        sql = f"INSERT INTO maintenance (job, at) VALUES (%s, %s) ON CONFLICT (job) {action}"
-        return self.run(lambda db: db.execute(sql, (name, at)).rowcount == 1)
-
-    def marks(self, prefix: str) -> dict[str, float]:
-        def read(db: psycopg.Connection[Any]) -> dict[str, float]:
-            rows = db.execute(
-                "SELECT job, at FROM maintenance WHERE left(job, %s) = %s", (len(prefix), prefix)
-            ).fetchall()
-            return {str(job): float(at) for job, at in rows}
-
-        return self.run(read)
-
-    def probe(self) -> int:
-        def write_and_count(db: psycopg.Connection[Any]) -> int:
-            db.execute(
-                f"INSERT INTO maintenance (job, at) VALUES ('health', {NOW}) "
-                "ON CONFLICT (job) DO UPDATE SET at = excluded.at"
-            )
-            found = db.execute("SELECT count(*) FROM games").fetchone()
-            return int(found[0]) if found else 0
-
-        return self.run(write_and_count)
-
-    # -- shared by every host: rate limits, presence ------------------------------------------
-
-    def take_token(self, key: str, burst: float, per_second: float) -> float:
-        level = f"LEAST(%(burst)s, limits.tokens + GREATEST(0, {NOW} - limits.at) * %(rate)s)"
-        args = {"key": key, "burst": burst, "rate": per_second}
-
-        def take(db: psycopg.Connection[Any]) -> float:
-            taken = db.execute(  # one statement: a new bucket starts full, less this token
-                f"INSERT INTO limits (key, tokens, at) VALUES (%(key)s, %(burst)s - 1, {NOW}) "
-                f"ON CONFLICT (key) DO UPDATE SET tokens = {level} - 1, at = {NOW} "
-                f"WHERE {level} >= 1",
-                args,
-            ).rowcount
-            if taken:
-                return 0.0
-            found = db.execute(f"SELECT {level} FROM limits WHERE key = %(key)s", args).fetchone()
-            have = float(found[0]) if found else burst
-            return (1 - have) / per_second if per_second > 0 else 3600.0
-
-        return self.run(take)
-
-    def write_presence(self, game_id: str, seats: list[int], now: float) -> None:
-        def write(db: psycopg.Connection[Any]) -> None:
-            with db.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO presence (game_id, seat, seen) VALUES (%s, %s, %s) "
-                    "ON CONFLICT (game_id, seat) DO UPDATE SET seen = excluded.seen",
-                    [(game_id, seat, now) for seat in seats],
-                )
-
-        self.run(write)
-
-    def presence(self, game_id: str) -> dict[int, float]:
-        rows = self.run(
-            lambda db: db.execute(
-                "SELECT seat, seen FROM presence WHERE game_id = %s", (game_id,)
-            ).fetchall()
-        )
-        return {int(r[0]): float(r[1]) for r in rows}
-
-    def load_analysis(self, game_id: str) -> tuple[str, float] | None:
-        query = "SELECT data, updated FROM analyses WHERE game_id = %s"
-        found = self.run(lambda db: db.execute(query, (game_id,)).fetchone())
-        return None if found is None else (str(found[0]), float(found[1]))
-
-    def save_analysis(self, game_id: str, data: str) -> float:
-        now = time.time()
-        self.run(
-            lambda db: db.execute(
-                "INSERT INTO analyses (game_id, data, updated) VALUES (%s, %s, %s) "
-                "ON CONFLICT (game_id) DO UPDATE SET data = excluded.data, "
-                "updated = excluded.updated",
-                (game_id, data, now),
-            )
-        )
-        return now
 
     def watcher(self) -> NotifyWatcher:
         return NotifyWatcher(self)
@@ -660,13 +395,8 @@ class NotifyWatcher(Waiters):
         try:
             with self.pg.connect(application_name="mancala-listen") as db:
                 db.execute(f"LISTEN {CHANNEL}")
-                while True:
-                    with self._lock:
-                        ids = list(self._waiters)
-                        fresh, self._fresh = self._fresh, False
-                        if not ids and time.monotonic() - idle_since > IDLE_SECONDS:
-                            self._thread = None
-                            return
+                while (waiting := self._waiting(idle_since)) is not None:
+                    ids, fresh = waiting
                     if ids:
                         idle_since = time.monotonic()
                     if fresh:  # newcomers: their game may have moved before they registered
@@ -677,9 +407,7 @@ class NotifyWatcher(Waiters):
             self._stopped()
 
     def _read(self, db: psycopg.Connection[Any], ids: list[str]) -> None:
-        with self._lock:
-            self._reads += 1
-            read = self._reads
+        read = self._next_read()
         self._wake(read, ids, self.pg.versions(db, ids))
 
     def _listen(self, db: psycopg.Connection[Any]) -> None:
@@ -691,7 +419,4 @@ class NotifyWatcher(Waiters):
                 game_id, version = found
                 changed[game_id] = version if version < 0 else max(version, changed.get(game_id, 0))
         if changed:
-            with self._lock:
-                self._reads += 1
-                read = self._reads
-            self._wake(read, list(changed), changed)
+            self._wake(self._next_read(), list(changed), changed)

@@ -10,23 +10,17 @@ one wins and the other is told it is stale (:class:`StaleVersion`).  Long-polls 
 from __future__ import annotations
 
 import fcntl
-import json
 import logging
 import os
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
-from typing import Any, TypeVar
+from contextlib import AbstractContextManager, closing, contextmanager
+from typing import TypeVar
 
 from app.store.base import (
-    IDLE_SECONDS,
     Describe,
-    Facts,
-    GameStore,
-    Row,
-    StaleVersion,
     StoreBusy,
     StoreCorrupt,
     StoreError,
@@ -34,9 +28,8 @@ from app.store.base import (
     StoreGone,
     StoreReadOnly,
     Waiters,
-    decode_all,
-    plain_facts,
 )
+from app.store.sql import FACTS, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
 
@@ -168,12 +161,17 @@ def gone(path: str, rescued: str | None = None) -> StoreGone:
 T = TypeVar("T")
 CHECKPOINT_EVERY = 100  # committed writes (per process) between two checkpoints
 WAL_LIMIT = 4 * 1024 * 1024  # bytes of write-ahead log kept after a checkpoint
-COLUMNS = "id, version, data, created, updated"
-FACT_SET = ", ".join(f"{name} = ?" for name in FACT_COLUMNS)
-FACT_MARKS = ", ".join("?" for _ in FACT_COLUMNS)
+assert tuple(FACT_COLUMNS) == FACTS
 
 
-class SQLiteStore(GameStore):
+class SQLiteDialect(Dialect):
+    """SQLite's SQL as the queries write it; a transaction takes the write lock at once."""
+
+    def transaction(self, db: sqlite3.Connection) -> AbstractContextManager[None]:
+        return transaction(db)
+
+
+class SQLiteStore(SQLStore):
     """SQLite access; every call opens its own short connection (safe across threads).
 
     A write blocked by another writer waits (SQLite's busy timeout) and is retried until
@@ -186,14 +184,14 @@ class SQLiteStore(GameStore):
     """
 
     kind = "sqlite"
+    dialect = SQLiteDialect()
 
     def __init__(
         self, path: str, busy_seconds: float = 10.0, describe: Describe | None = None
     ) -> None:
-        super().__init__()
+        super().__init__(describe)
         self.path = path
         self.busy_seconds = busy_seconds
-        self.describe: Describe = describe or plain_facts
         self._writes = 0
         self._local = threading.local()
         self._rescue_lock = threading.Lock()
@@ -204,7 +202,7 @@ class SQLiteStore(GameStore):
                 db.execute("PRAGMA journal_mode=WAL")
                 db.executescript(SCHEMA)
                 self.migrate(db)
-                db.execute("DELETE FROM limits WHERE at < ?", (time.time() - 24 * 3600,))
+                self.clear_limits(db)
         except sqlite3.DatabaseError as exc:
             raise _store_error(exc, path) from exc
 
@@ -223,41 +221,13 @@ class SQLiteStore(GameStore):
             for name, kind in FACT_COLUMNS.items():
                 if name not in columns:
                     db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
-            which = "" if before < 2 else """ WHERE instr(data, '"lab"') > 0"""
-            rows = db.execute(f"SELECT id, data FROM games{which}").fetchall()
-            for game_id, text in rows:
-                db.execute(
-                    f"UPDATE games SET {FACT_SET} WHERE id = ?",
-                    (*self.facts_of(text), game_id),
-                )
+            which = "1" if before < 2 else """instr(data, '"lab"') > 0"""
+            filled = self.fill_facts(db, which)
             for statement in filter(str.strip, INDEXES.split(";")):
                 db.execute(statement)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            if rows:
-                log.info("the store's fact columns were filled in for %d games", len(rows))
-
-    def facts_of(self, text: str) -> tuple[Any, ...]:
-        """The fact columns' values for a game's JSON text (in FACT_SET's order)."""
-        try:
-            data = json.loads(text)
-        except ValueError:
-            data = None
-        if not isinstance(data, dict):
-            facts = Facts()  # a damaged game has no facts; it is still kept
-        else:
-            try:
-                facts = self.describe(data)
-            except Exception:  # noqa: BLE001 (a game that doesn't replay: what its data says)
-                facts = plain_facts(data)
-        return (
-            facts.mode,
-            facts.device,
-            int(facts.finished),
-            int(facts.open_seat),
-            int(facts.running),
-            len(text),
-            int(facts.lab),
-        )
+            if filled:
+                log.info("the store's fact columns were filled in for %d games", filled)
 
     def open(self, timeout: float | None = None) -> sqlite3.Connection:
         """A new connection in autocommit mode, waiting up to ``busy_seconds`` for locks.
@@ -410,86 +380,6 @@ class SQLiteStore(GameStore):
             except sqlite3.Error:
                 pass
 
-    def create(self, game_id: str, data: dict[str, Any], owners: list[tuple[str, int]]) -> Row:
-        now = time.time()
-        text = json.dumps(data)
-        facts = self.facts_of(text)
-
-        def insert(db: sqlite3.Connection) -> None:
-            with transaction(db):
-                db.execute(
-                    "INSERT INTO games (id, version, data, created, updated, "
-                    f"{', '.join(FACT_COLUMNS)}) VALUES (?, 1, ?, ?, ?, {FACT_MARKS})",
-                    (game_id, text, now, now, *facts),
-                )
-                db.executemany(
-                    "INSERT OR IGNORE INTO seats (owner, game_id, seat) VALUES (?, ?, ?)",
-                    [(owner, game_id, seat) for owner, seat in owners],
-                )
-
-        self.run(insert)
-        return Row(game_id, 1, data, now, now)
-
-    def load(self, game_id: str) -> Row | None:
-        """The stored game, None if there is none; CorruptGame if its data can't be decoded."""
-        query = f"SELECT {COLUMNS} FROM games WHERE id = ?"
-        found = self.run(lambda db: db.execute(query, (game_id,)).fetchone())
-        return None if found is None else Row.decode(found)
-
-    def version(self, game_id: str) -> int | None:
-        found = self.run(
-            lambda db: db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-        )
-        return None if found is None else int(found[0])
-
-    def save(
-        self,
-        game_id: str,
-        version: int,
-        data: dict[str, Any],
-        add_owner: tuple[str, int] | None = None,
-    ) -> Row:
-        """Write ``data`` as the version after ``version``; StaleVersion if someone was first."""
-        now = time.time()
-        text = json.dumps(data)
-        facts = self.facts_of(text)
-
-        def write(db: sqlite3.Connection) -> float:
-            found = db.execute(
-                f"UPDATE games SET data = ?, version = version + 1, updated = ?, {FACT_SET} "
-                "WHERE id = ? AND version = ? RETURNING created",
-                (text, now, *facts, game_id, version),
-            ).fetchall()
-            if not found:
-                raise StaleVersion(game_id)
-            if add_owner is not None:
-                db.execute(
-                    "INSERT OR IGNORE INTO seats (owner, game_id, seat) VALUES (?, ?, ?)",
-                    (add_owner[0], game_id, add_owner[1]),
-                )
-            return float(found[0][0])
-
-        def update(db: sqlite3.Connection) -> float:
-            if add_owner is None:
-                return write(db)  # one statement: its own transaction
-            with transaction(db):
-                return write(db)
-
-        created = self.run(update)
-        return Row(game_id, version + 1, data, created, now)
-
-    def versions(self, db: sqlite3.Connection, game_ids: list[str]) -> dict[str, int]:
-        """The current version of each of ``game_ids`` that exists (on an open connection)."""
-        out: dict[str, int] = {}
-        for i in range(0, len(game_ids), 500):
-            chunk = game_ids[i : i + 500]
-            marks = ",".join("?" * len(chunk))
-            for gid, version in db.execute(
-                f"SELECT id, version FROM games WHERE id IN ({marks})", chunk
-            ):
-                out[gid] = int(version)
-        return out
-
     def claim_thinking(self, game_id: str, version: int, stale_after: float) -> bool:
         """Claim the computer's move at ``version`` for this process.
 
@@ -519,208 +409,16 @@ class SQLiteStore(GameStore):
 
         return self.run(claim)
 
-    def games_of(self, owner: str, limit: int = 20) -> list[Row]:
-        """The games a browser holds a seat in, most recently played first."""
-        rows = self.run(
-            lambda db: db.execute(
-                "SELECT DISTINCT g.id, g.version, g.data, g.created, g.updated "
-                "FROM games g JOIN seats s ON s.game_id = g.id WHERE s.owner = ? "
-                "ORDER BY g.updated DESC LIMIT ?",
-                (owner, limit),
-            ).fetchall()
-        )
-        return decode_all(rows)
-
-    def presence(self, game_id: str) -> dict[int, float]:
-        """When each seat of a game was last seen (seat -> time.time())."""
-        rows = self.run(
-            lambda db: db.execute(
-                "SELECT seat, seen FROM presence WHERE game_id = ?", (game_id,)
-            ).fetchall()
-        )
-        return {int(r[0]): float(r[1]) for r in rows}
-
-    def recent(self, mode: str, limit: int = 200) -> list[Row]:
-        """The most recently changed games of one mode (an indexed column, not the JSON)."""
-        rows = self.run(
-            lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM games WHERE mode = ? ORDER BY updated DESC LIMIT ?",
-                (mode, limit),
-            ).fetchall()
-        )
-        return decode_all(rows)
-
-    def open_invites(self, since: float, limit: int = 20) -> list[Row]:
-        """Games between two devices, not over, with a seat nobody has taken, changed since
-        ``since`` (time.time()), newest first: the home page's open games, found by index."""
-        rows = self.run(
-            lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM games WHERE mode = 'remote' AND open_seat = 1 "
-                "AND finished = 0 AND updated >= ? ORDER BY updated DESC LIMIT ?",
-                (since, limit),
-            ).fetchall()
-        )
-        return decode_all(rows)
-
-    def running(self, mode: str, device: str, since: float) -> int:
-        """How many games of ``mode`` charged to ``device`` have a computer to move (not over,
-        not paused) and changed since ``since``: e.g. the watch games a device runs now."""
-        found = self.run(
-            lambda db: db.execute(
-                "SELECT COUNT(*) FROM games WHERE device = ? AND mode = ? AND running = 1 "
-                "AND updated >= ?",
-                (device, mode, since),
-            ).fetchone()
-        )
-        return int(found[0])
-
-    def expire(
-        self,
-        finished_before: float,
-        invites_before: float,
-        batch: int = 500,
-        *,
-        unfinished_before: float | None = None,
-        lab_before: float | None = None,
-    ) -> int:
-        """Delete the games that ended before ``finished_before``, the invites nobody took
-        that were last changed before ``invites_before``, the games not over last changed
-        before ``unfinished_before`` and the lab games last changed before ``lab_before`` (a
-        None keeps that kind), with their seats, presence and analyses: how many went."""
-        total = 0
-        while True:
-
-            def sweep(db: sqlite3.Connection) -> int:
-                with transaction(db):
-                    ids = [
-                        r[0]
-                        for r in db.execute(
-                            "SELECT id FROM games WHERE finished = 1 AND updated < ? UNION "
-                            "SELECT id FROM games WHERE mode = 'remote' AND open_seat = 1 "
-                            "AND finished = 0 AND updated < ? UNION "
-                            "SELECT id FROM games WHERE finished = 0 AND updated < ? UNION "
-                            "SELECT id FROM games WHERE lab = 1 AND updated < ? LIMIT ?",
-                            (
-                                finished_before,
-                                invites_before,
-                                unfinished_before,
-                                lab_before,
-                                batch,
-                            ),
-                        )
-                    ]
-                    for table, column in (
-                        ("seats", "game_id"),
-                        ("presence", "game_id"),
-                        ("analyses", "game_id"),
-                    ):
-                        db.executemany(
-                            f"DELETE FROM {table} WHERE {column} = ?", [(i,) for i in ids]
-                        )
-                    db.executemany("DELETE FROM games WHERE id = ?", [(i,) for i in ids])
-                    return len(ids)
-
-            done = self.run(sweep)
-            total += done
-            if done < batch:
-                return total
-
-    def claim_job(self, job: str, every: float) -> bool:
-        """Whether this process should run a periodic ``job`` now (once per ``every`` seconds
-        across every server process: the first to ask after that long gets it)."""
-        now = time.time()
-
-        def claim(db: sqlite3.Connection) -> bool:
-            cur = db.execute(
-                "INSERT INTO maintenance (job, at) VALUES (?, ?) ON CONFLICT(job) "
-                "DO UPDATE SET at = excluded.at WHERE maintenance.at <= ?",
-                (job, now, now - every),
-            )
-            return cur.rowcount == 1
-
-        return self.run(claim)
-
-    def set_mark(self, name: str, at: float, replace: bool = True) -> bool:
-        action = "DO UPDATE SET at = excluded.at" if replace else "DO NOTHING"
-        sql = f"INSERT INTO maintenance (job, at) VALUES (?, ?) ON CONFLICT(job) {action}"
-        return self.run(lambda db: db.execute(sql, (name, at)).rowcount == 1)
-
-    def marks(self, prefix: str) -> dict[str, float]:
-        rows = self.run(
-            lambda db: db.execute(
-                "SELECT job, at FROM maintenance WHERE substr(job, 1, ?) = ?",
-                (len(prefix), prefix),
-            ).fetchall()
-        )
-        return {str(job): float(at) for job, at in rows}
-
-    def probe(self) -> int:
-        """Prove the store works now: a write (and its rollback-free commit) on a new
-        connection, then a read.  The number of games stored; a StoreError of its kind if not."""
+    def fresh(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(db)`` on a new connection (proof that the store's file can be opened now);
+        a write that went to a file deleted or replaced meanwhile is :class:`StoreGone`."""
         with self.connect() as db:
             opened = self.file_id()
-            db.execute(
-                "INSERT INTO maintenance (job, at) VALUES ('health', ?) "
-                "ON CONFLICT(job) DO UPDATE SET at = excluded.at",
-                (time.time(),),
-            )
-            if self.file_id() != opened:
+            changes = db.total_changes
+            result = work(db)
+            if db.total_changes != changes and self.file_id() != opened:
                 raise gone(self.path)
-            return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-
-    def count(self) -> int:
-        """How many games are stored, on a new connection (proof that the store file can be
-        opened and read now)."""
-        with self.connect() as db:
-            return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-
-    def take_token(self, key: str, burst: float, per_second: float) -> float:
-        """Take one token from ``key``'s rate-limit bucket (``burst`` tokens, refilled at
-        ``per_second``; a new bucket starts full): 0.0 if taken, else seconds until one is."""
-        now = time.time()
-
-        def take(db: sqlite3.Connection) -> float:
-            level = "MIN(?, tokens + (? - at) * ?)"
-            taken = db.execute(  # one statement: a new bucket starts full, less this token
-                "INSERT INTO limits (key, tokens, at) VALUES (?, ? - 1, ?) ON CONFLICT(key) "
-                f"DO UPDATE SET tokens = {level} - 1, at = ? WHERE {level} >= 1",
-                (key, burst, now, burst, now, per_second, now, burst, now, per_second),
-            ).rowcount
-            if taken:
-                return 0.0
-            query = "SELECT tokens, at FROM limits WHERE key = ?"
-            tokens, at = db.execute(query, (key,)).fetchone()
-            have = min(burst, tokens + (now - at) * per_second)
-            return (1 - have) / per_second if per_second > 0 else 3600.0
-
-        return self.run(take)
-
-    def write_presence(self, game_id: str, seats: list[int], now: float) -> None:
-        """Note that ``seats`` of the game were seen at ``now``."""
-        self.run(
-            lambda db: db.executemany(
-                "INSERT INTO presence (game_id, seat, seen) VALUES (?, ?, ?) "
-                "ON CONFLICT(game_id, seat) DO UPDATE SET seen = excluded.seen",
-                [(game_id, seat, now) for seat in seats],
-            )
-        )
-
-    def load_analysis(self, game_id: str) -> tuple[str, float] | None:
-        query = "SELECT data, updated FROM analyses WHERE game_id = ?"
-        found = self.run(lambda db: db.execute(query, (game_id,)).fetchone())
-        return None if found is None else (str(found[0]), float(found[1]))
-
-    def save_analysis(self, game_id: str, data: str) -> float:
-        now = time.time()
-        self.run(
-            lambda db: db.execute(
-                "INSERT INTO analyses (game_id, data, updated) VALUES (?, ?, ?) "
-                "ON CONFLICT(game_id) DO UPDATE SET data = excluded.data, "
-                "updated = excluded.updated",
-                (game_id, data, now),
-            )
-        )
-        return now
+            return result
 
     def watcher(self) -> SQLiteWatcher:
         """A new long-poll watcher over this store (see :class:`SQLiteWatcher`)."""
@@ -811,21 +509,14 @@ class SQLiteWatcher(Waiters):
         last_change = None
         try:
             with closing(self.store.open()) as db:
-                while True:
-                    with self._lock:
-                        ids = list(self._waiters)
-                        fresh, self._fresh = self._fresh, False
-                        if not ids and time.monotonic() - idle_since > IDLE_SECONDS:
-                            self._thread = None
-                            return
+                while (waiting := self._waiting(idle_since)) is not None:
+                    ids, fresh = waiting
                     if ids:
                         idle_since = time.monotonic()
                         change = db.execute("PRAGMA data_version").fetchone()[0]
                         if fresh or change != last_change:
                             last_change = change
-                            with self._lock:
-                                self._reads += 1
-                                read = self._reads
+                            read = self._next_read()
                             self._wake(read, ids, self.store.versions(db, ids))
                     time.sleep(self.interval)
         except sqlite3.Error:

@@ -83,6 +83,25 @@ def test_finished_games_and_untaken_invites_expire(store: Any) -> None:
     assert store.expire(cut, cut) == 0
 
 
+def test_games_expire_with_what_is_theirs_many_ids_at_a_time(
+    store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ids are named a few at a time (``IN (…)``, a chunk at once): every chunk counts."""
+    monkeypatch.setattr("app.store.sql.IDS_AT_ONCE", 2)
+    names = [f"over-{n}" for n in range(5)]
+    for name in names:
+        store.create(name, invite(over=True), [("host", 0)])
+        store.touch(name, [0])
+        store.save_analysis(name, "{}")
+    store.create("playing", invite(open_seat=False), [("host", 0)])
+    assert store.expire(time.time() + 1, 0.0, batch=4) == 5  # a sweep of 4, then one of 1
+    assert [r.id for r in store.games_of("host")] == ["playing"]
+    assert not [n for n in names if store.presence(n) or store.load_analysis(n)]
+    store.save("playing", 1, invite(open_seat=False))
+    found = store.run(lambda db: store.versions(db, [*names, "playing", "x", "y"]))
+    assert found == {"playing": 2}  # the watchers' read, a chunk at a time too
+
+
 def test_untouched_unfinished_games_and_lab_games_expire(store: Any) -> None:
     lab = {"mode": "watch", "seats": [], "resigned": 0, "lab": {"a": "greedy", "game": 0}}
     store.create("old-playing", invite(open_seat=False), [("host", 0), ("friend", 1)])

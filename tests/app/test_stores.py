@@ -203,6 +203,16 @@ def test_a_rate_limit_bucket_is_shared_and_refills(stores: Stores) -> None:
     assert one.take_token("slow", 1, 0.0) == 0.0 and one.take_token("slow", 1, 0.0) == 3600.0
 
 
+def test_a_bucket_last_written_by_a_clock_ahead_is_not_drained(store: Any) -> None:
+    """A bucket written "in the future" (the clock stepped back since, or another host's clock
+    runs ahead) keeps the tokens it has: no refill for that while, but no lock-out either."""
+    store.take_token("k", 3, 1.0)
+    raw(store, "UPDATE limits SET tokens = 2, at = ? WHERE key = 'k'", time.time() + 3600)
+    assert store.take_token("k", 3, 1.0) == 0.0
+    assert store.take_token("k", 3, 1.0) == 0.0
+    assert 0.5 < store.take_token("k", 3, 1.0) <= 1.0  # empty, refilling from now on
+
+
 def test_marks_are_shared_and_a_first_one_is_kept(stores: Stores) -> None:
     """The liveness beat and the outages (app.games.liveness) every process and host sees."""
     one, two = stores(), stores()
@@ -289,6 +299,30 @@ def test_many_moves_in_a_row_each_wake_their_waiter(stores: Stores) -> None:
 def test_both_stores_offer_the_whole_interface(store: Any) -> None:
     wanted = GameStore.__abstractmethods__ | {"touch", "close"}
     assert not [name for name in wanted if not callable(getattr(store, name, None))]
+
+
+def test_the_two_stores_run_the_same_queries() -> None:
+    """Every query is written once (app.store.sql); a store adds only its connections, its
+    watcher and the claims only its database can make."""
+    from app.store.postgres import PostgresStore
+    from app.store.sql import SQLStore
+    from app.store.sqlite import SQLiteStore
+
+    interface = GameStore.__abstractmethods__ | {"touch"}
+    for store in (SQLiteStore, PostgresStore):
+        assert issubclass(store, SQLStore)
+        assert sorted(interface & set(vars(store))) == ["claim_thinking", "watcher"]
+
+
+def test_a_query_s_named_parameters_and_clock_become_psycopg_s() -> None:
+    from app.store.postgres import NOW, to_psycopg
+
+    assert to_psycopg("SELECT x FROM t WHERE a = :a AND b LIKE '5%' AND c = :a::int") == (
+        "SELECT x FROM t WHERE a = %(a)s AND b LIKE '5%%' AND c = %(a)s::int"
+    )
+    assert to_psycopg("UPDATE t SET at = :clock WHERE at < :clock - :every") == (
+        f"UPDATE t SET at = {NOW} WHERE at < {NOW} - %(every)s"
+    )
 
 
 def test_after_postgresql_restarts_the_store_and_its_watcher_work_again() -> None:
