@@ -1,6 +1,6 @@
 """Game state, move records and the base class that every variant's rules extend.
 
-The board is a tuple in the canonical layout of DESIGN.md: player 0's pits in sowing order,
+The board is a tuple in the canonical layout of docs/design.md: player 0's pits in sowing order,
 player 0's store, player 1's pits in sowing order, player 1's store.  A move is the mover's pit
 index, ``0 .. pits - 1``.
 

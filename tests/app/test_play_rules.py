@@ -16,7 +16,7 @@ from app import create_app
 
 # Kalah 6x4: after C, D, B, C, E player 0 leads 3-2 and player 1 is to move.
 AHEAD_3_2 = {"variant": "kalah", "first_player": 0, "moves": [2, 3, 1, 2, 4]}
-# Oware 6x4 (shared/vectors/oware-6-4.jsonl, game 1): 30 moves; captures 3-29, then player 1
+# Oware 6x4 (tests/data/oware-6-4.jsonl, game 1): 30 moves; captures 3-29, then player 1
 # can't be fed and each side banks its row (1 and 15): final 4-44.
 OWARE_GAME = {
     "variant": "oware",

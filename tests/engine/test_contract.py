@@ -1,4 +1,4 @@
-"""The engine surface other tools depend on (DESIGN.md), and option validation."""
+"""The engine surface other tools depend on (docs/design.md), and option validation."""
 
 from __future__ import annotations
 
