@@ -1,3 +1,4 @@
+// @ts-check
 // Buttons and keys: each binding returns the function that removes it (chessground's
 // events.ts), and bindActions() returns one that removes them all. What an action does is the
 // page's handler; here only which input calls which handler.

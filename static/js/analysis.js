@@ -1,3 +1,4 @@
+// @ts-check
 // The analysis API: start a game's analysis, follow it until done, value one position.
 // Requests go through api.js (the only module that calls fetch).
 import { api } from "./api.js";

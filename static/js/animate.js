@@ -1,3 +1,4 @@
+// @ts-check
 // Sowing animation along the path the server recorded: the seeds lifted from a pit travel in
 // a hand from pit to pit, one dropped at each (its count goes up as it lands); captured seeds
 // fly to the capturer's store. Resolves when done; skip() finishes at once. The final board
@@ -20,7 +21,7 @@ export class Skipper {
 
   sleep(ms) {
     if (this.skipped || ms <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
+    return new Promise((/** @type {(value?: void) => void} */ resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.wakers.delete(done);
@@ -34,7 +35,7 @@ export class Skipper {
   /** ``promise``, or sooner when skipped. */
   until(promise) {
     if (this.skipped) return Promise.resolve();
-    return new Promise((resolve) => {
+    return new Promise((/** @type {(value?: void) => void} */ resolve) => {
       const done = () => {
         this.wakers.delete(done);
         resolve();
@@ -121,6 +122,12 @@ class Hand {
 
 /**
  * Animate ``move`` (an entry of the game's move list) on ``board`` from ``before``.
+ * @param {import("./board.js").Board} board
+ * @param {number[]} before the board before the move
+ * @param {import("./types.js").Move} move
+ * @param {Skipper} skipper
+ * @param {number} [factor] the speed factor (1: normal; smaller is faster)
+ * @param {{onSow?: (step: number, of: number) => void, onCapture?: (seeds: number) => void}} [on] sounds
  * @returns {Promise<void>}
  */
 export async function animateMove(board, before, move, skipper, factor = 1, { onSow, onCapture } = {}) {

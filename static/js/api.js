@@ -1,3 +1,4 @@
+// @ts-check
 // The only module that calls fetch(): JSON in, JSON out, errors as ApiError(status, message).
 // A request that gets no answer at all (server down, network gone, timed out) is status 0, and
 // every listener given to onReachable() hears whether the server answered.
@@ -41,8 +42,17 @@ function controllerFor(signal, timeout) {
   return state;
 }
 
+/**
+ * Send a request and read its JSON answer.
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body] sent as JSON
+ * @param {{signal?: AbortSignal, timeout?: number}} [opts] an abort signal; a timeout in ms
+ * @returns {Promise<any>} the answer's JSON (the server's shapes: types.js)
+ */
 export async function api(method, url, body, { signal, timeout } = {}) {
   const abort = controllerFor(signal, timeout);
+  /** @type {RequestInit & {headers: Record<string, string>}} */
   const init = {
     method,
     headers: { Accept: "application/json" },

@@ -1,6 +1,8 @@
+// @ts-check
 // The board's DOM: two rows of pit buttons between two stores, drawn from the viewer's side.
 // It knows the canonical layout (which index is whose pit or store) and nothing of the rules:
-// which pits are playable comes from the server.
+// which pits are playable comes from the server; the pits' letters are the server's.
+import { boardIndex, letterOf, pitAt, storeIndex } from "./pits.js";
 
 const MAX_DOTS_PIT = 12;
 const MAX_DOTS_STORE = 30;
@@ -25,40 +27,42 @@ function span(cls, spoken = false) {
   return el;
 }
 
-export function pitLetter(player, pit) {
-  return String.fromCharCode((player ? 97 : 65) + pit);
-}
-
 export class Board {
   /**
    * @param {HTMLElement} el the container
-   * @param {{pits:number, onPlay:(index:number)=>void}} opts
+   * @param {{pits: number, letters: string[][], onPlay: (index: number) => void}} opts the
+   *   size and the server's letters (``letters[player][pit]``), and what a click on a playable pit does
    */
-  constructor(el, { pits, onPlay }) {
+  constructor(el, { pits, letters, onPlay }) {
     this.el = el;
     this.pits = pits;
+    /** @type {import("./pits.js").Layout} */
+    this.layout = { pits, letters };
     this.onPlay = onPlay;
     this.bottom = 0;
     this.cells = new Map(); // board index -> element
     this.counts = [];
     // Labels for screen readers, from text.js: pit(player, pit, n) and store(player, n).
     this.labels = {
-      pit: (player, pit, n) => `Pit ${pitLetter(player, pit)}: ${n}`,
+      pit: (player, pit, n) => `Pit ${letterOf(this.layout, player, pit)}: ${n}`,
       store: (player, n) => `Store ${player + 1}: ${n}`,
     };
     this.onCount = null; // called with (index, n) whenever a count on screen changes
   }
 
+  /** The board index of ``player``'s store. */
   store(player) {
-    return player ? 2 * this.pits + 1 : this.pits;
+    return storeIndex(this.layout, player);
   }
 
+  /** The board index of ``player``'s ``pit``. */
   index(player, pit) {
-    return pit + (this.pits + 1) * player;
+    return boardIndex(this.layout, player, pit);
   }
 
+  /** The player whose row (or store) a board index is on. */
   owner(index) {
-    return index <= this.pits ? 0 : 1;
+    return pitAt(this.layout, index)[0];
   }
 
   /** Build the DOM with ``bottom`` as the viewer's (bottom) player. */
@@ -100,14 +104,14 @@ export class Board {
     button.dataset.index = String(index);
     button.dataset.pit = String(pit);
     button.dataset.player = String(player);
-    button.dataset.letter = pitLetter(player, pit);
+    button.dataset.letter = letterOf(this.layout, player, pit);
     // Never `disabled`: a disabled button drops the keyboard focus to the page. A pit that can't
     // be played now says so (aria-disabled) and ignores clicks; only one row is in the Tab order.
     button.setAttribute("aria-disabled", "true");
     button.tabIndex = player === this.bottom ? 0 : -1;
     button.style.setProperty("--col", String(player === this.bottom ? pit : this.pits - 1 - pit));
     const letter = span("letter");
-    letter.textContent = pitLetter(player, pit);
+    letter.textContent = button.dataset.letter;
     button.append(span("dots"), span("count", true), letter, span("value"), span("badge"));
     button.addEventListener("click", () => {
       if (button.classList.contains("legal")) this.onPlay(index);
@@ -136,7 +140,9 @@ export class Board {
   /** Show ``board`` (canonical layout): counts, dots and labels. */
   setCounts(board) {
     this.counts = board.slice();
-    board.forEach((n, index) => this.setCount(index, n));
+    board.forEach((n, index) => {
+      this.setCount(index, n);
+    });
   }
 
   setCount(index, n) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The players' clocks in a game between people: each name tag shows its side's time left, the
 // running side counting down. The server keeps the time: a game's JSON says each side's time
 // left as of its server_time_ms and whose clock runs; this module only counts the running side

@@ -1,3 +1,4 @@
+// @ts-check
 // Following a game: the first read, then long-polling its version, and reconnecting by itself
 // after the server or the network went away. Hands each game read to ``onGame``; knows nothing
 // of how it is shown. While a long-poll waits, a quick check that the server answers runs every
@@ -40,7 +41,7 @@ function watchdog(controller) {
 
 let wake = null; // ends the wait before the next try early (the browser is back online)
 function retryPause() {
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: void) => void} */ resolve) => {
     const timer = setTimeout(done, RETRY_MS);
     function done() {
       clearTimeout(timer);

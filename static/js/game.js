@@ -1,3 +1,4 @@
+// @ts-check
 // The board page: wires the rooms together. state.js holds the view, render.js draws it,
 // text.js words it, actions.js binds buttons and keys, follow.js keeps the game up to date,
 // animate.js plays each new move from the server's record, sound.js makes it heard. This module
@@ -28,16 +29,8 @@ import {
   setConfirmWanted,
 } from "./seats.js";
 import * as sound from "./sound.js";
-import {
-  accept,
-  boardBefore,
-  boardIndex,
-  canPlay,
-  changes,
-  createView,
-  pitAt,
-  speedFactor,
-} from "./state.js";
+import { boardIndex, pitAt } from "./pits.js";
+import { accept, boardBefore, canPlay, changes, createView, speedFactor } from "./state.js";
 import * as text from "./text.js";
 
 const CALLOUT_MS = 1800; // a callout stays this long
@@ -333,7 +326,7 @@ async function hint() {
       decision: d,
     };
     draw();
-    announce(text.hintWords(d.player, d.move));
+    announce(text.hintWords(game, d.player, d.move));
   } catch (err) {
     view.notice = "";
     showError(err);

@@ -1,3 +1,4 @@
+// @ts-check
 // The eval graph: an SVG drawn from the analysis' numbers (no library). x is the position
 // (0 = the start, k = after move k), y the value in seeds for the seat shown at the bottom of
 // the board (up: that seat is ahead). Marked moves are the inaccuracies, mistakes and blunders;

@@ -1,27 +1,40 @@
+// @ts-check
 // The menu: show the chosen variant's rule options, remember the last choices (variant, its
 // options, difficulty, method, who starts) in localStorage, and start a game from a door.
 import { api } from "./api.js";
 import { matchOptions } from "./match-options.js";
 import { bindName, remember } from "./names.js";
 
-const form = document.getElementById("new-game");
-const variant = document.getElementById("variant");
+/** @typedef {HTMLInputElement | HTMLSelectElement} Field */
+
+const form = /** @type {HTMLFormElement} */ (document.getElementById("new-game"));
+const variant = /** @type {HTMLSelectElement} */ (document.getElementById("variant"));
 const errorBox = document.getElementById("form-error");
-const myName = document.getElementById("player-name");
-const friendName = document.getElementById("friend-name");
+const myName = /** @type {HTMLInputElement} */ (document.getElementById("player-name"));
+const friendName = /** @type {HTMLInputElement} */ (document.getElementById("friend-name"));
+
+/**
+ * An option's fields in ``box`` (inputs and selects with data-option).
+ * @param {Element} box
+ * @returns {Field[]}
+ */
+function optionFields(box) {
+  return /** @type {Field[]} */ ([...box.querySelectorAll("[data-option]")]);
+}
 
 function showOptions() {
-  for (const box of form.querySelectorAll(".variant-options")) {
+  for (const box of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".variant-options"))) {
     box.hidden = box.dataset.variant !== variant.value;
   }
 }
 
 function readOptions() {
   const box = form.querySelector(`.variant-options[data-variant="${variant.value}"]`);
+  /** @type {Record<string, unknown>} */
   const options = {};
-  for (const input of box.querySelectorAll("[data-option]")) {
+  for (const input of optionFields(box)) {
     const type = input.dataset.type;
-    if (type === "bool") options[input.dataset.option] = input.checked;
+    if (type === "bool" && input instanceof HTMLInputElement) options[input.dataset.option] = input.checked;
     else if (type === "int") options[input.dataset.option] = Number.parseInt(input.value, 10);
     else options[input.dataset.option] = input.value;
   }
@@ -93,6 +106,7 @@ function saveChoices() {
 }
 
 /** Select ``value`` in ``select`` if it is one of its options (a stale choice is ignored). */
+/** @param {HTMLSelectElement | null} select @param {string} value */
 function choose(select, value) {
   if (select && [...select.options].some((o) => o.value === value)) select.value = value;
 }
@@ -100,18 +114,19 @@ function choose(select, value) {
 function restoreChoices() {
   const data = readChoices();
   choose(variant, data.variant);
-  choose(document.getElementById("level"), data.level);
-  choose(document.getElementById("algorithm"), data.algorithm);
+  choose(/** @type {HTMLSelectElement | null} */ (document.getElementById("level")), data.level);
+  choose(/** @type {HTMLSelectElement | null} */ (document.getElementById("algorithm")), data.algorithm);
+  /** @type {HTMLInputElement | null} */
   const first = form.querySelector(`input[name=first][value="${CSS.escape(String(data.first || ""))}"]`);
   if (first) first.checked = true;
   for (const [name, options] of Object.entries(data.options || {})) {
     const box = form.querySelector(`.variant-options[data-variant="${CSS.escape(name)}"]`);
     if (!box || !options || typeof options !== "object") continue;
-    for (const input of box.querySelectorAll("[data-option]")) {
+    for (const input of optionFields(box)) {
       const value = options[input.dataset.option];
       if (value === undefined) continue;
-      if (input.dataset.type === "bool") input.checked = Boolean(value);
-      else if (input.tagName === "SELECT") choose(input, String(value));
+      if (input.dataset.type === "bool" && input instanceof HTMLInputElement) input.checked = Boolean(value);
+      else if (input instanceof HTMLSelectElement) choose(input, String(value));
       else input.value = String(value);
     }
   }
@@ -124,7 +139,8 @@ bindName(myName, "me");
 bindName(friendName, "friend");
 form.addEventListener("submit", (event) => {
   event.preventDefault();
-  const mode = (event.submitter && event.submitter.value) || "computer";
+  const submitter = /** @type {HTMLButtonElement | null} */ (event.submitter);
+  const mode = (submitter && submitter.value) || "computer";
   start(mode);
 });
 showOptions();

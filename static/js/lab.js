@@ -1,9 +1,15 @@
+// @ts-check
 // The AI lab page: asks the server for one game of a match at a time (the server plays it in
 // the computer's fair queue and answers with the tally and the Elo so far), draws the running
 // score (or, for the sweep preset, the win rate against the playouts) and lists every game.
 
 import { api, ApiError } from "./api.js";
 
+/**
+ * The element with ``id`` (lab.html has it): an input, select or button as the caller uses it.
+ * @param {string} id
+ * @returns {any}
+ */
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const SWEEP = [5, 10, 20, 50, 100];

@@ -1,11 +1,12 @@
+// @ts-check
 // The menu's options for games between people (a friend here or on another device): a clock
 // (none, or minutes per side plus seconds added each turn) and whether hints are allowed.
 // Remembered in localStorage like the menu's other choices.
 
 const KEPT = "mancala.match";
 
-const clockChoice = document.getElementById("clock-choice");
-const allowHints = document.getElementById("allow-hints");
+const clockChoice = /** @type {HTMLSelectElement | null} */ (document.getElementById("clock-choice"));
+const allowHints = /** @type {HTMLInputElement | null} */ (document.getElementById("allow-hints"));
 
 /** The create request's fields for ``mode``: {clock, hints} between people, nothing otherwise. */
 export function matchOptions(mode) {

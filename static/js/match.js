@@ -1,3 +1,4 @@
+// @ts-check
 // What a game between people carries beyond the board, as the server sends it: the clocks
 // (clock.js), the series score across rematches ("You 2 – 1 Ben"), whether hints are allowed
 // and who used them. Nothing is computed here: the words and counts are the server's.

@@ -1,3 +1,4 @@
+// @ts-check
 // Player names this browser remembers (localStorage) for the menu and the invite's seat.
 // The server validates every name; here they are only trimmed and kept.
 

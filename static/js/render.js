@@ -1,10 +1,11 @@
+// @ts-check
 // Draw the view into the page. Idempotent: render(view) twice leaves the page as once; it
 // opens no dialog, navigates nowhere, starts no timer and sends nothing (chessground's
 // render.ts). The words come from text.js, the facts from the server's game.
 import { Board } from "./board.js";
+import { boardIndex } from "./pits.js";
 import {
   bottomSeat,
-  boardIndex,
   canPlay,
   lastMove,
   seated,
@@ -18,6 +19,11 @@ import * as text from "./text.js";
 
 /** The page's elements by job, looked up once. */
 export function findElements(doc = document) {
+  /**
+   * The element with ``id`` (the template has it): a dialog, button or input as its field says.
+   * @param {string} id
+   * @returns {any}
+   */
   const $ = (id) => doc.getElementById(id);
   return {
     root: $("game"),
@@ -71,7 +77,7 @@ export function findElements(doc = document) {
 
 /** The Board for this game, built (again) when the bottom seat changed. */
 export function ensureBoard(view, els, game, onPlay) {
-  if (!view.board) view.board = new Board(els.board, { pits: game.pits, onPlay });
+  if (!view.board) view.board = new Board(els.board, { pits: game.pits, letters: game.letters, onPlay });
   const board = view.board;
   board.setLabels({
     pit: (player, pit, n) => text.pitLabel(game, player, pit, n),
@@ -247,7 +253,7 @@ function renderThinking(view, els, game) {
   const d = shown.decision;
   view.board.showValues(shown.player, shown.values, shown.best, (d && d.upper_bounds) || []);
   els.thinkingInfo.hidden = false;
-  setText(els.thinkingInfo, text.thinkingText(shown));
+  setText(els.thinkingInfo, text.thinkingText(game, shown));
 }
 
 /** The result's score split into a table (hidden when there is none). */

@@ -1,8 +1,9 @@
+// @ts-check
 // A player's seat in a game between people, beyond moving: abort before both have moved, a draw
 // offer, the note a late invitee reads, and two helpers for moving: a premove in a game with a
 // clock between two devices, and a move confirmation for touch screens. The server decides
 // every rule (can_abort, can_offer_draw, legal_moves, whose turn): this module only shows them.
-import { pitAt } from "./state.js";
+import { letterAt, onRow, pitAt } from "./pits.js";
 import * as text from "./text.js";
 
 const CONFIRM_KEY = "mancala.confirmMoves";
@@ -56,17 +57,11 @@ export function premoveAllowed(game) {
 
 /** Whether a board index is one of the viewer's own pits. */
 export function ownPit(game, index) {
-  const [player, pit] = pitAt(game, index);
-  return game.you.includes(player) && pit >= 0 && pit < game.pits;
-}
-
-function letter(game, index) {
-  const [player, pit] = pitAt(game, index);
-  return text.letterOf(player, pit);
+  return game.you.includes(pitAt(game, index)[0]) && onRow(game, index);
 }
 
 export function premoveDropped(game, index) {
-  return `Premove ${letter(game, index)} dropped: it can't be played now.`;
+  return `Premove ${letterAt(game, index)} dropped: it can't be played now.`;
 }
 
 function setText(el, value) {
@@ -106,7 +101,7 @@ export function renderSeats(view, se, game, boardEl) {
     cell.classList.toggle("selected", view.selected === index);
   }
   se.confirmBar.hidden = view.selected === null;
-  if (view.selected !== null) setText(se.confirmMove, `Play ${letter(game, view.selected)}`);
-  const premove = view.premove === null ? "" : `Premove: ${letter(game, view.premove)}, played when your turn comes (tap it again to cancel).`;
+  if (view.selected !== null) setText(se.confirmMove, `Play ${letterAt(game, view.selected)}`);
+  const premove = view.premove === null ? "" : `Premove: ${letterAt(game, view.premove)}, played when your turn comes (tap it again to cancel).`;
   showLine(se.premoveNote, premove);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Sounds made in the page with WebAudio (no files): a tick for each seed sown, a thud for a
 // capture, a two-note chime for "your turn" and a short phrase at the end. Off by default;
 // one switch, remembered in localStorage. Nothing plays until the switch is turned on (which is
@@ -33,7 +34,7 @@ export function setSound(on) {
 
 function audio() {
   if (!context) {
-    const Context = window.AudioContext || window.webkitAudioContext;
+    const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Context) return null;
     context = new Context();
   }
@@ -89,5 +90,9 @@ export function yourTurn() {
 /** The game is over: three notes, up for a win or a draw, down for a loss. */
 export function gameOver(won) {
   const notes = won === false ? [523, 440, 349] : [523, 659, 784];
-  play("over", (ctx) => notes.forEach((f, k) => tone(ctx, f, k * 0.16, 0.3, { gain: 0.12 })));
+  play("over", (ctx) => {
+    notes.forEach((f, k) => {
+      tone(ctx, f, k * 0.16, 0.3, { gain: 0.12 });
+    });
+  });
 }

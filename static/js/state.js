@@ -1,3 +1,4 @@
+// @ts-check
 // The board page's view: the game the server sent, what is on screen, and the viewer's own
 // choices; plus pure functions over it. No DOM and no rules here (chessground's state.ts and
 // board.ts): whose pits are playable, what a move did and who may undo come from the server.
@@ -26,17 +27,6 @@ export function createView() {
     refocus: null, // the pit index played from the keyboard focus: focus returns there
     sound: false, // sounds on (sound.js keeps the choice)
   };
-}
-
-/** The board index of ``player``'s ``pit`` (canonical layout: row 0, store 0, row 1, store 1). */
-export function boardIndex(game, player, pit) {
-  return pit + (game.pits + 1) * player;
-}
-
-/** The [player, pit] of a board index on a row. */
-export function pitAt(game, index) {
-  const player = index <= game.pits ? 0 : 1;
-  return [player, index - (game.pits + 1) * player];
 }
 
 /** The seat shown at the bottom: the viewer's own, or the open one an invited friend may take. */
@@ -111,7 +101,9 @@ function samePrefix(a, b, n) {
 /**
  * What changed from the game on screen ``before`` to ``game``: the moves to animate, or a jump
  * (the first game, moves taken back, a different line) that is drawn at once.
- * @returns {{fresh: object[], jump: boolean, undone: boolean}}
+ * @param {import("./types.js").Game | null} before
+ * @param {import("./types.js").Game} game
+ * @returns {{fresh: import("./types.js").Move[], jump: boolean, undone: boolean}}
  */
 export function changes(before, game) {
   if (!before) return { fresh: [], jump: true, undone: false };

@@ -1,8 +1,10 @@
+// @ts-check
 // Every word the board page says: status, result, move descriptions, callouts, offers,
 // presence, the thinking panel, labels for screen readers. Pure functions of the game the
 // server sent (and of the page's view where it matters); no DOM, no rules: what a move did,
 // who may undo and what the variant calls its store all come from the server.
-import { formatValue, pitLetter } from "./board.js";
+import { formatValue } from "./board.js";
+import { letterAt, letterOf, onRow, pitAt } from "./pits.js";
 
 /** Seeds (or stones) and the store's word for this variant, from the server. */
 export function words(game) {
@@ -64,10 +66,7 @@ function waitingFor(game, seat) {
   return `Waiting for ${info.player_name ? info.name : info.name.toLowerCase()}…`;
 }
 
-/** The letter of a pit as the move list writes it: A–F for the first player, a–f for the second. */
-export function letterOf(player, pit) {
-  return pitLetter(player, pit);
-}
+export { letterOf };
 
 /** Seeds taken in a list of [board index, seeds]. */
 function total(pairs) {
@@ -76,17 +75,15 @@ function total(pairs) {
 
 /** Where captured seeds came from, by owner: "your C", "your A and their own f". */
 function takenFrom(game, mover, pairs) {
-  const pits = game.pits;
   const byOwner = new Map();
   for (const [index] of pairs) {
-    const player = index <= pits ? 0 : 1;
-    const pit = index - (pits + 1) * player;
-    if (pit < 0 || pit >= pits) continue; // a store is never a capture's source
+    if (!onRow(game, index)) continue; // a store is never a capture's source
+    const player = pitAt(game, index)[0];
     if (!byOwner.has(player)) byOwner.set(player, []);
-    byOwner.get(player).push(pitLetter(player, pit));
+    byOwner.get(player).push(letterAt(game, index));
   }
   const and = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
-  const groups = [...byOwner.entries()].sort(([a], [b]) => (a === mover) - (b === mover));
+  const groups = [...byOwner.entries()].sort(([a], [b]) => Number(a === mover) - Number(b === mover));
   return and(
     groups.map(([owner, letters]) => {
       if (owner !== mover) return `${possessiveLower(game, owner)} ${and(letters)}`;
@@ -250,9 +247,9 @@ export function offerText(game) {
 }
 
 /** The thinking panel's line for a decision shown on the board. */
-export function thinkingText(shown) {
+export function thinkingText(game, shown) {
   const d = shown.decision;
-  const bits = [`${shown.label}: best ${pitLetter(shown.player, shown.best)}`];
+  const bits = [`${shown.label}: best ${letterOf(game, shown.player, shown.best)}`];
   if (d) {
     if (d.value !== null && d.value !== undefined) bits.push(`value ${formatValue(d.value)}`);
     if (d.depth) bits.push(`depth ${d.depth}`);
@@ -275,8 +272,8 @@ export const WAITING_FOR_FRIEND = "Waiting for your friend to take their seat…
 export const SEAT_TAKEN = "This seat is taken: you are watching.";
 export const LOST_CONNECTION = "The connection to the server is lost. Reconnecting…";
 
-export function hintWords(player, pit) {
-  return `Hint: play ${pitLetter(player, pit)}.`;
+export function hintWords(game, player, pit) {
+  return `Hint: play ${letterOf(game, player, pit)}.`;
 }
 
 export function takenBackWords(game) {
@@ -298,7 +295,7 @@ export function notSent(message, path) {
 
 /** A pit's label for screen readers: "Pit d (Computer (Medium)): 5 seeds". */
 export function pitLabel(game, player, pit, n) {
-  return `Pit ${pitLetter(player, pit)} (${seatName(game, player)}): ${seeds(game, n)}`;
+  return `Pit ${letterOf(game, player, pit)} (${seatName(game, player)}): ${seeds(game, n)}`;
 }
 
 /** A store's label for screen readers: "Your store: 3 seeds", "Ana's kazan: 12 stones". */
@@ -348,13 +345,7 @@ export function specialBadge(game, special) {
 export function specialsLine(game) {
   const list = game.special_pits || [];
   if (!list.length) return "";
-  const pits = game.pits;
-  return list
-    .map((s) => {
-      const player = s.pit <= pits ? 0 : 1;
-      return `${possessive(game, s.owner)} ${s.kind}: ${pitLetter(player, s.pit - (pits + 1) * player)}`;
-    })
-    .join(" · ");
+  return list.map((s) => `${possessive(game, s.owner)} ${s.kind}: ${letterAt(game, s.pit)}`).join(" · ");
 }
 
 export function soundLabel(on) {
