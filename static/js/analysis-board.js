@@ -100,6 +100,7 @@ const state = {
 
 const SIDE = ["the bottom row (player 1)", "the top row (player 2)"];
 
+/** @param {HTMLElement} el */
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }

@@ -19,6 +19,7 @@ export class Skipper {
     this.wakers.clear();
   }
 
+  /** @param {number} ms */
   sleep(ms) {
     if (this.skipped || ms <= 0) return Promise.resolve();
     return new Promise((/** @type {(value?: void) => void} */ resolve) => {
@@ -47,7 +48,9 @@ export class Skipper {
 }
 
 /** Milliseconds a seed: 140 ms, faster when many are sown (a move's sowing takes at most
- * about 2 s, however long a relay). */
+ * about 2 s, however long a relay).
+ * @param {number} [factor]
+ */
 export function seedDelay(seeds, factor = 1) {
   return Math.max(12, Math.min(140, 2000 / Math.max(1, seeds))) * factor;
 }
@@ -56,6 +59,11 @@ const HAND_DOTS = 5; // seeds drawn in a hand; its number says how many it holds
 
 /** Seeds in flight over the board: a few dots and their number, moved between cell centres. */
 class Hand {
+  /**
+   * @param {import("./board.js").Board} board
+   * @param {number} index
+   * @param {string} [cls]
+   */
   constructor(board, index, seeds, cls = "hand") {
     this.board = board;
     this.el = document.createElement("span");
@@ -92,7 +100,11 @@ class Hand {
     this.el.style.transform = `translate(${point.x}px, ${point.y}px)`;
   }
 
-  /** Fly to the centre of cell ``index`` in ``ms``; resolves on landing. */
+  /**
+   * Fly to the centre of cell ``index`` in ``ms``; resolves on landing.
+   * @param {number} index
+   * @param {number} ms
+   */
   fly(index, ms, skipper) {
     const to = this.board.centre(index);
     const from = this.at;

@@ -4,6 +4,7 @@
 // every listener given to onReachable() hears whether the server answered.
 
 export class ApiError extends Error {
+  /** @param {string} message */
   constructor(status, message) {
     super(message);
     this.name = "ApiError";

@@ -8,7 +8,9 @@ const MAX_DOTS_PIT = 12;
 const MAX_DOTS_STORE = 30;
 
 // Dot positions (percent of the pit) on a sunflower spiral: dense, round and stable.
+/** @param {number} count @param {number} spread @returns {[number, number][]} */
 function spiral(count, spread) {
+  /** @type {[number, number][]} */
   const out = [];
   for (let k = 0; k < count; k += 1) {
     const r = spread * Math.sqrt((k + 0.5) / count);
@@ -20,12 +22,18 @@ function spiral(count, spread) {
 const PIT_SPOTS = Array.from({ length: MAX_DOTS_PIT + 1 }, (_, n) => spiral(n, n <= 1 ? 0 : 30));
 
 // A <span class=cls>, hidden from screen readers unless ``spoken``.
+/** @param {string} cls @param {boolean} [spoken] */
 function span(cls, spoken = false) {
   const el = document.createElement("span");
   el.className = cls;
   if (!spoken) el.setAttribute("aria-hidden", "true");
   return el;
 }
+
+/**
+ * Labels for screen readers: a pit's and a store's, with the count.
+ * @typedef {{pit: (player: number, pit: number, n: number) => string, store: (player: number, n: number) => string}} Labels
+ */
 
 export class Board {
   /**
@@ -40,32 +48,36 @@ export class Board {
     this.layout = { pits, letters };
     this.onPlay = onPlay;
     this.bottom = 0;
-    this.cells = new Map(); // board index -> element
+    /** @type {Map<number, HTMLElement>} board index -> element */
+    this.cells = new Map();
+    /** @type {number[]} */
     this.counts = [];
     // Labels for screen readers, from text.js: pit(player, pit, n) and store(player, n).
+    /** @type {Labels} */
     this.labels = {
       pit: (player, pit, n) => `Pit ${letterOf(this.layout, player, pit)}: ${n}`,
       store: (player, n) => `Store ${player + 1}: ${n}`,
     };
-    this.onCount = null; // called with (index, n) whenever a count on screen changes
+    /** @type {((index: number, n: number) => void) | null} called whenever a count on screen changes */
+    this.onCount = null;
   }
 
-  /** The board index of ``player``'s store. */
+  /** The board index of ``player``'s store. @param {number} player */
   store(player) {
     return storeIndex(this.layout, player);
   }
 
-  /** The board index of ``player``'s ``pit``. */
+  /** The board index of ``player``'s ``pit``. @param {number} player @param {number} pit */
   index(player, pit) {
     return boardIndex(this.layout, player, pit);
   }
 
-  /** The player whose row (or store) a board index is on. */
+  /** The player whose row (or store) a board index is on. @param {number} index */
   owner(index) {
     return pitAt(this.layout, index)[0];
   }
 
-  /** Build the DOM with ``bottom`` as the viewer's (bottom) player. */
+  /** Build the DOM with ``bottom`` as the viewer's (bottom) player. @param {number} bottom */
   build(bottom) {
     this.bottom = bottom;
     const top = 1 - bottom;
@@ -96,6 +108,7 @@ export class Board {
     this.el.classList.toggle("vertical", width < 620 && pit < 44);
   }
 
+  /** @param {number} player @param {number} pit */
   makePit(player, pit) {
     const button = document.createElement("button");
     const index = this.index(player, pit);
@@ -121,6 +134,7 @@ export class Board {
     return button;
   }
 
+  /** @param {number} player @param {string} cls */
   makeStore(player, cls) {
     const div = document.createElement("div");
     const index = this.store(player);
@@ -133,11 +147,12 @@ export class Board {
     return div;
   }
 
+  /** @param {Labels} labels */
   setLabels(labels) {
     this.labels = labels;
   }
 
-  /** Show ``board`` (canonical layout): counts, dots and labels. */
+  /** Show ``board`` (canonical layout): counts, dots and labels. @param {number[]} board */
   setCounts(board) {
     this.counts = board.slice();
     board.forEach((n, index) => {
@@ -145,6 +160,7 @@ export class Board {
     });
   }
 
+  /** @param {number} index @param {number} n */
   setCount(index, n) {
     this.counts[index] = n;
     if (this.onCount) this.onCount(index, n);
@@ -173,7 +189,9 @@ export class Board {
   }
 
   /** Mark playable pits, the last move and a hint; everything else is not clickable. The
-   * Tab order holds the row to play (the mover's when it is playable, else the bottom one). */
+   * Tab order holds the row to play (the mover's when it is playable, else the bottom one).
+   * @param {{legal?: number[], mover?: number | null, last?: number | null, hint?: number | null}} [marks]
+   */
   mark({ legal = [], mover = null, last = null, hint = null } = {}) {
     const tabRow = legal.length && mover !== null ? mover : this.bottom;
     for (const [index, cell] of this.cells) {
@@ -195,14 +213,19 @@ export class Board {
    * Arrow keys move the focus to the next pit of the same row in the arrow's direction on
    * screen (along a row, or up and down a board on its end); Home and End go to the row's
    * first and last pit in sowing order. Only the focus moves: Enter or Space plays.
+   * @param {KeyboardEvent} event
+   * @param {HTMLElement} from
    */
   arrowKey(event, from) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
-    const row = [...from.parentElement.querySelectorAll(".pit")];
+    const row = /** @type {HTMLElement[]} */ ([...from.parentElement.querySelectorAll(".pit")]);
+    /** @type {HTMLElement | null} */
     let target = null;
-    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    /** @type {Record<string, [number, number]>} */
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const step = steps[event.key];
     if (step) {
-      const centre = (el) => {
+      const centre = (/** @type {HTMLElement} */ el) => {
         const r = el.getBoundingClientRect();
         return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
       };
@@ -231,15 +254,22 @@ export class Board {
     return active && this.el.contains(active) && active.classList.contains("pit") ? active : null;
   }
 
-  /** Focus pit ``index`` if it is playable, else the first playable pit (none: nothing). */
+  /** Focus pit ``index`` if it is playable, else the first playable pit (none: nothing).
+   * @param {number} index */
   focusPlayable(index) {
     const cell = this.cells.get(index);
+    /** @type {HTMLElement | null} */
     const target = cell && cell.classList.contains("legal") ? cell : this.el.querySelector(".pit.legal");
     if (target && document.activeElement !== target) target.focus({ preventScroll: true });
   }
 
   /** Per-pit values of a decision by ``player`` (null clears them); pits in ``bounds`` hold an
-   * upper bound (the search proved the move no better), shown with "≤". */
+   * upper bound (the search proved the move no better), shown with "≤".
+   * @param {number | null} player
+   * @param {Record<string, number> | null | undefined} values
+   * @param {number | null} best
+   * @param {number[]} [bounds]
+   */
   showValues(player, values, best, bounds = []) {
     for (const cell of this.cells.values()) {
       const slot = cell.querySelector(".value");
@@ -254,7 +284,10 @@ export class Board {
   }
 
   /** Mark the special pits the server names ([{pit, owner, kind}], e.g. tuzdyks): a class by
-   * kind, the owner, and a badge with ``badge(special)`` (its words come from text.js). */
+   * kind, the owner, and a badge with ``badge(special)`` (its words come from text.js).
+   * @param {import("./types.js").SpecialPit[]} special
+   * @param {(special: import("./types.js").SpecialPit) => string} [badge]
+   */
   markSpecial(special, badge = (s) => s.kind) {
     for (const [index, cell] of this.cells) {
       const found = special.find((s) => s.pit === index);
@@ -277,7 +310,9 @@ export class Board {
     }
   }
 
-  /** The centre of a cell in the board's own coordinates (for seeds flying over it). */
+  /** The centre of a cell in the board's own coordinates (for seeds flying over it).
+   * @param {number} index
+   * @returns {{x: number, y: number, size: number} | null} */
   centre(index) {
     const cell = this.cells.get(index);
     if (!cell) return null;
@@ -286,6 +321,7 @@ export class Board {
     return { x: r.left - box.left + r.width / 2, y: r.top - box.top + r.height / 2, size: Math.min(r.width, r.height) };
   }
 
+  /** Restart a cell's CSS animation ``cls``. @param {number} index @param {string} [cls] */
   pulse(index, cls = "pulse") {
     const cell = this.cells.get(index);
     if (!cell) return;
@@ -299,6 +335,7 @@ export class Board {
   }
 }
 
+/** A search value as a pit shows it: "+1.5", "-3", "win". @param {unknown} v */
 export function formatValue(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return "";
   if (Math.abs(v) >= 1000) return v > 0 ? "win" : "loss";

@@ -20,7 +20,10 @@ function serverNow() {
   return Date.now() - (Number.isFinite(offset) ? offset : 0);
 }
 
-/** "4:59", or "9.8" seconds under ten (a side out of time shows "0.0"). */
+/**
+ * "4:59", or "9.8" seconds under ten (a side out of time shows "0.0").
+ * @param {number} ms
+ */
 export function formatClock(ms) {
   const left = Math.max(0, ms);
   if (left < 10000) return (Math.floor(left / 100) / 10).toFixed(1);
@@ -37,7 +40,10 @@ export function timesLeft(clock, now = serverNow()) {
   });
 }
 
-/** Note a game's JSON as it arrives (for the offset between the two clocks). */
+/**
+ * Note a game's JSON as it arrives (for the offset between the two clocks).
+ * @param {import("./types.js").Game} game
+ */
 export function noteAnswer(game) {
   if (game && typeof game.server_time_ms === "number") {
     offset = Math.min(offset, Date.now() - game.server_time_ms);
@@ -55,14 +61,20 @@ function clockEl(tag) {
   return el;
 }
 
-/** The first-move window's time left now (ms), from the server's answer; null without one. */
+/**
+ * The first-move window's time left now (ms), from the server's answer; null without one.
+ * @param {import("./types.js").Game} game
+ */
 export function startLeft(game, now = serverNow()) {
   const wait = game.start_wait;
   if (!wait || game.status !== "playing") return null;
   return wait.left_ms - Math.max(0, now - game.server_time_ms);
 }
 
-/** "Make your first move within 25 s, or the game is aborted." / "Ben has 25 s to …". */
+/**
+ * "Make your first move within 25 s, or the game is aborted." / "Ben has 25 s to …".
+ * @param {import("./types.js").Game} game
+ */
 export function startText(game, left) {
   if (left === null) return "";
   const seconds = `${Math.max(0, Math.ceil(left / 1000))} s`;
@@ -73,6 +85,7 @@ export function startText(game, left) {
   return `${game.seats[seat].name} has ${seconds} to make a first move, or the game is aborted.`;
 }
 
+/** @param {import("./types.js").Game} game */
 function paintStart(game) {
   const el = document.getElementById("start-note");
   if (!el) return null;
@@ -107,6 +120,7 @@ function paint() {
 
 // A running clock (or a first-move window) at 0 that the page has heard nothing about: one plain
 // read makes the server write the end (the long-poll then brings it).
+/** @param {any} els */
 function nudge(clock, left, els, start) {
   const out = (clock.running !== null && left[clock.running] <= 0) || (start !== null && start <= 0);
   if (!out) {
@@ -120,7 +134,11 @@ function nudge(clock, left, els, start) {
   }
 }
 
-/** Show ``game``'s clocks in the name tags (none for a game without a clock). */
+/**
+ * Show ``game``'s clocks in the name tags (none for a game without a clock).
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 export function renderClocks(els, game, bottom) {
   noteAnswer(game);
   if (!game.clock) {

@@ -12,6 +12,7 @@ export const ALIVE_URL = "/api/alive";
 const ALIVE_EVERY_MS = 500; // while a long-poll waits, check that the server answers this often
 const ALIVE_TIMEOUT_MS = 800; // a check unanswered this long: the server is lost
 
+/** @param {number} ms */
 function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -59,11 +60,15 @@ export function onConnection(listener) {
 }
 
 // Whether an error means the game is gone for good (no point in trying again).
+/** @param {unknown} err */
 function final(err) {
   return err instanceof ApiError && (err.status === 404 || err.status === 410);
 }
 
-/** The first read of the game, tried again while the server can't be reached. */
+/**
+ * The first read of the game, tried again while the server can't be reached.
+ * @param {string} url
+ */
 export async function firstRead(url) {
   for (;;) {
     try {

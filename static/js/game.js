@@ -78,6 +78,7 @@ function announce(value) {
 }
 
 let calloutTimer = 0;
+/** Show a callout by the board ("" clears it). @param {string} value @param {number} [seat] */
 function callout(value, seat) {
   clearTimeout(calloutTimer);
   view.callout = value ? { text: value, seat } : null;
@@ -90,7 +91,10 @@ function callout(value, seat) {
   }
 }
 
-/** After drawing ``game``: open the result dialog once, follow an accepted rematch. */
+/**
+ * After drawing ``game``: open the result dialog once, follow an accepted rematch.
+ * @param {import("./types.js").Game} game
+ */
 function effects(game) {
   if (text.offerText(game) && els.overDialog.open) els.overDialog.close();
   if (game.rematch && game.rematch.game && view.followed !== game.rematch.game) {
@@ -107,6 +111,7 @@ function effects(game) {
 
 // -- receiving games: a queue shown one at a time, each new move animated ---------------------
 
+/** @param {import("./types.js").Game} game */
 function receive(game) {
   if (accept(view, game)) drain();
 }
@@ -122,6 +127,7 @@ async function drain() {
   }
 }
 
+/** @param {import("./types.js").Game} game */
 async function present(game) {
   const before = view.game;
   const { fresh, jump, undone } = changes(before, game);
@@ -175,6 +181,7 @@ function playPremove() {
   }
 }
 
+/** @param {import("./types.js").Game} game */
 async function animate(game, fresh) {
   view.animating = true;
   const board = ensureBoard(view, els, game, play);
@@ -226,6 +233,10 @@ function skipAnimation() {
 // -- requests -----------------------------------------------------------------------------------
 
 let messageTimer = 0;
+/**
+ * @param {unknown} err
+ * @param {string} [message]
+ */
 function showError(err, message) {
   view.message = message || (err instanceof ApiError ? err.message : String(err));
   if (view.game) draw();
@@ -237,6 +248,7 @@ function showError(err, message) {
   }, ERROR_MS);
 }
 
+/** @param {string} path */
 async function send(method, path, body) {
   view.sending = true;
   if (view.game) draw();
@@ -272,6 +284,7 @@ function newestVersion() {
 
 // -- actions ------------------------------------------------------------------------------------
 
+/** @param {number} index */
 function play(index) {
   const game = view.game;
   if (!game || !canPlay(view, game)) return;
@@ -288,6 +301,7 @@ function play(index) {
   send("POST", "/moves", { pit, version: game.version });
 }
 
+/** @param {number} pit */
 function pitKey(pit) {
   const game = view.game;
   if (!game || !game.your_turn || pit >= game.pits) return false;
@@ -399,6 +413,7 @@ function pause() {
   send("PATCH", "", { paused: !view.game.paused });
 }
 
+/** @param {string} name */
 function join(name) {
   const kept = remember("me", name);
   view.joinTried = true; // taken meanwhile: the page says the seat is taken
@@ -414,6 +429,7 @@ function offerDraw() {
 }
 
 // A tap on one of the viewer's own pits while the opponent thinks sets (or clears) the premove.
+/** @param {number} index */
 function premoveAt(index) {
   const game = view.game;
   if (!game || !premoveAllowed(game) || !ownPit(game, index)) return;
@@ -421,6 +437,7 @@ function premoveAt(index) {
   draw();
 }
 
+/** @param {boolean} on */
 function confirmChoice(on) {
   view.confirm = on;
   view.selected = null;
@@ -476,6 +493,7 @@ onConnection((ok) => {
   if (els.connection.textContent !== value) els.connection.textContent = value;
 });
 
+/** @param {import("./types.js").Game} game */
 function followed(game) {
   if (game.version === view.latest && view.game && game.seats) {
     view.game.seats = game.seats; // a poll that timed out still says who is connected

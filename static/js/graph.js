@@ -9,6 +9,7 @@ const W = 320;
 const H = 150;
 const PAD = 6;
 
+/** @param {string} name */
 function el(name, attrs = {}, text = "") {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));

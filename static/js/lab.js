@@ -16,6 +16,7 @@ const SWEEP = [5, 10, 20, 50, 100];
 const SWEEP_GAMES = 10;
 let stopping = false;
 
+/** @param {string} name */
 function el(name, attrs = {}, text = "") {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -98,6 +99,7 @@ async function match({ variant, a, b, games, seed }, onGame) {
   return last;
 }
 
+/** @param {boolean} on */
 function busy(on) {
   $("lab-start").disabled = on;
   $("lab-sweep").disabled = on;
@@ -124,6 +126,7 @@ function fresh(title) {
   $("lab-chart-title").textContent = title;
 }
 
+/** @param {Event} event */
 function startMatch(event) {
   event.preventDefault();
   const settings = {

@@ -75,7 +75,13 @@ export function findElements(doc = document) {
   };
 }
 
-/** The Board for this game, built (again) when the bottom seat changed. */
+/**
+ * The Board for this game, built (again) when the bottom seat changed.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ * @param {(index: number) => void} onPlay
+ */
 export function ensureBoard(view, els, game, onPlay) {
   if (!view.board) view.board = new Board(els.board, { pits: game.pits, letters: game.letters, onPlay });
   const board = view.board;
@@ -88,11 +94,17 @@ export function ensureBoard(view, els, game, onPlay) {
   return board;
 }
 
+/** @param {HTMLElement} el */
 function setText(el, value) {
   if (el.textContent !== value) el.textContent = value;
 }
 
-/** Draw everything from ``view.game``. */
+/**
+ * Draw everything from ``view.game``.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {(index: number) => void} onPlay
+ */
 export function render(view, els, onPlay) {
   const game = view.game;
   if (!game) return;
@@ -133,12 +145,22 @@ export function render(view, els, onPlay) {
   els.sound.setAttribute("aria-pressed", String(Boolean(view.sound)));
 }
 
-/** The line under the board: what ``move`` did (the last one shown), until the next. */
+/**
+ * The line under the board: what ``move`` did (the last one shown), until the next.
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move} move
+ */
 export function renderLastMove(els, game, move) {
   setText(els.lastMove, text.lastMoveText(game, move));
 }
 
-/** The name tags: names, scores (during an animation, the stores as they fill), who moves. */
+/**
+ * The name tags: names, scores (during an animation, the stores as they fill), who moves.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 export function renderTags(view, els, game) {
   const bottom = bottomSeat(view, game);
   const scores = view.animating && view.liveScores ? view.liveScores : game.scores;
@@ -157,7 +179,11 @@ export function renderTags(view, els, game) {
   }
 }
 
-/** The status line: an error, the move being animated, or whose turn it is. */
+/**
+ * The status line: an error, the move being animated, or whose turn it is.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ */
 export function renderStatus(view, els) {
   const game = view.game;
   let value = view.message || view.notice;
@@ -168,7 +194,11 @@ export function renderStatus(view, els) {
   els.status.classList.toggle("error", Boolean(view.message));
 }
 
-/** The callout sits by the name tag of the player it is about. */
+/**
+ * The callout sits by the name tag of the player it is about.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ */
 export function renderCallout(view, els) {
   const value = view.callout ? view.callout.text : "";
   if (view.callout && view.game) {
@@ -179,6 +209,11 @@ export function renderCallout(view, els) {
   els.callout.classList.toggle("shown", Boolean(value));
 }
 
+/**
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 function renderControls(view, els, game) {
   const playing = game.status === "playing";
   const onlooker = game.mode === "watch" || spectator(game);
@@ -204,12 +239,17 @@ function renderControls(view, els, game) {
   els.thinkingToggle.hidden = !game.seats.some((s) => s.kind === "computer");
 }
 
+/** @param {number} delay */
 function closestSpeed(select, delay) {
   const options = [...select.options].map((o) => Number(o.value));
   return String(options.reduce((a, b) => (Math.abs(b - delay) < Math.abs(a - delay) ? b : a)));
 }
 
-/** Whether the other player of a game between two devices has its board open. */
+/**
+ * Whether the other player of a game between two devices has its board open.
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 export function renderPresence(els, game) {
   const value = text.presenceText(game);
   els.presence.hidden = !value;
@@ -220,12 +260,20 @@ export function renderPresence(els, game) {
   );
 }
 
+/**
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 function renderOffer(els, game) {
   const value = text.offerText(game);
   els.offer.hidden = !value;
   setText(els.offerText, value);
 }
 
+/**
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 function renderMoves(els, game) {
   const key = `${game.id}:${game.version}:${game.you.join(",")}`;
   if (els.moves.dataset.shown === key) return; // the same list, seen from the same seats
@@ -241,6 +289,11 @@ function renderMoves(els, game) {
   els.moves.scrollTop = els.moves.scrollHeight;
 }
 
+/**
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 function renderThinking(view, els, game) {
   const on = els.thinkingCheck.checked;
   const shown = shownDecision(view, game, on);
@@ -281,7 +334,11 @@ function renderScoreTable(table, score) {
   });
 }
 
-/** The result dialog's contents (opening it is the page's business, not render's). */
+/**
+ * The result dialog's contents (opening it is the page's business, not render's).
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 function renderOver(els, game) {
   if (game.status !== "over") return;
   setText(els.overResult, text.resultText(game));

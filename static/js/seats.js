@@ -34,6 +34,7 @@ export function confirmWanted() {
   }
 }
 
+/** @param {boolean} on */
 export function setConfirmWanted(on) {
   try {
     window.localStorage.setItem(CONFIRM_KEY, on ? "1" : "0");
@@ -43,7 +44,9 @@ export function setConfirmWanted(on) {
 }
 
 /** Whether the viewer may premove now: their one seat of a clocked game between two devices,
- * both seats taken, the opponent to move. */
+ * both seats taken, the opponent to move.
+ * @param {import("./types.js").Game} game
+ */
 export function premoveAllowed(game) {
   return (
     Boolean(game.clock) &&
@@ -55,32 +58,50 @@ export function premoveAllowed(game) {
   );
 }
 
-/** Whether a board index is one of the viewer's own pits. */
+/**
+ * Whether a board index is one of the viewer's own pits.
+ * @param {import("./types.js").Game} game
+ * @param {number} index
+ */
 export function ownPit(game, index) {
   return game.you.includes(pitAt(game, index)[0]) && onRow(game, index);
 }
 
+/**
+ * @param {import("./types.js").Game} game
+ * @param {number} index
+ */
 export function premoveDropped(game, index) {
   return `Premove ${letterAt(game, index)} dropped: it can't be played now.`;
 }
 
+/** @param {HTMLElement} el */
 function setText(el, value) {
   if (el.textContent !== value) el.textContent = value;
 }
 
+/** @param {HTMLElement} el */
 function showLine(el, value) {
   setText(el, value);
   el.hidden = !value;
 }
 
 /** Someone with no seat in a game between two devices whose seats are both taken, who came
- * to play (by the invite link, or pressed "Take the seat" too late). */
+ * to play (by the invite link, or pressed "Take the seat" too late).
+ * @param {import("./state.js").View} view
+ * @param {import("./types.js").Game} game
+ */
 function lateInvitee(view, game) {
   const taken = game.mode === "remote" && !game.you.length && !game.can_join && game.ended_by !== "aborted";
   return taken && (view.invited || view.joinTried);
 }
 
-/** Draw the seat's buttons, the notes and the premove / selection marks from the server's game. */
+/**
+ * Draw the seat's buttons, the notes and the premove / selection marks from the server's game.
+ * @param {import("./state.js").View} view
+ * @param {any} se
+ * @param {import("./types.js").Game} game
+ */
 export function renderSeats(view, se, game, boardEl) {
   const player = game.mode === "remote" && game.you.length === 1 && game.status === "playing";
   se.abort.hidden = !game.can_abort;

@@ -21,7 +21,10 @@ export function soundOn() {
   return enabled;
 }
 
-/** Turn sounds on or off (from a click: the browser lets audio start then). */
+/**
+ * Turn sounds on or off (from a click: the browser lets audio start then).
+ * @param {boolean} on
+ */
 export function setSound(on) {
   enabled = Boolean(on);
   try {
@@ -58,6 +61,7 @@ function tone(ctx, freq, at, length, { type = "sine", gain = 0.12, slide = 0 } =
   osc.stop(start + length + 0.02);
 }
 
+/** @param {string} name */
 function play(name, notes) {
   if (!enabled) return;
   played.push({ name, at: Date.now() });
@@ -66,7 +70,11 @@ function play(name, notes) {
   if (ctx) notes(ctx);
 }
 
-/** A seed lands: a short wooden tick, a little higher along the way. */
+/**
+ * A seed lands: a short wooden tick, a little higher along the way.
+ * @param {number} [step]
+ * @param {number} [of]
+ */
 export function sow(step = 0, of = 1) {
   play("sow", (ctx) => tone(ctx, 520 + 260 * (step / Math.max(1, of)), 0, 0.06, { type: "triangle", gain: 0.08 }));
 }
@@ -87,7 +95,10 @@ export function yourTurn() {
   });
 }
 
-/** The game is over: three notes, up for a win or a draw, down for a loss. */
+/**
+ * The game is over: three notes, up for a win or a draw, down for a loss.
+ * @param {boolean | null} won
+ */
 export function gameOver(won) {
   const notes = won === false ? [523, 440, 349] : [523, 659, 784];
   play("over", (ctx) => {

@@ -55,7 +55,9 @@
  * @property {string|null} player_name
  * @property {boolean} open
  * @property {string|null} level
+ * @property {string|null} algorithm
  * @property {boolean} yours
+ * @property {boolean} [connected] between devices: whether the seat's browser is connected
  */
 
 /**
@@ -64,37 +66,66 @@
  */
 
 /**
- * A game as the server sends it to one viewer (app/games/view.py). Fields the page reads.
+ * A game as the server sends it to one viewer (app/games/view.py).
  * @typedef {object} Game
  * @property {string} id
  * @property {number} version
  * @property {string} variant
  * @property {string} title
+ * @property {string} summary
  * @property {Record<string, unknown>} options
  * @property {number} pits
- * @property {string[][]} letters each player's pit letters, ``letters[player][pit]``
+ * @property {boolean} stores_on_path
  * @property {number[]} stores the board indices of the two stores
  * @property {{store: string, seeds: string}} words
+ * @property {string[][]} letters each player's pit letters, ``letters[player][pit]``
+ * @property {string} board_help
  * @property {string} mode "computer", "local", "remote" or "watch"
  * @property {Seat[]} seats
  * @property {number[]} you the viewer's seats
  * @property {number} first_player
+ * @property {number[]} extra
+ * @property {string} extra_text
  * @property {SpecialPit[]} special_pits
  * @property {number[]} initial_board
+ * @property {{board: number[], to_move: number, extra?: number[]} | null} start a position set up by hand
  * @property {number[]} board
  * @property {number|null} to_move
  * @property {number[]} legal_moves
  * @property {boolean} your_turn
+ * @property {number[]} scores
  * @property {string} status "playing" or "over"
  * @property {number|null} winner
- * @property {Move[]} moves
+ * @property {number|null} resigned
+ * @property {string} end_reason
+ * @property {string|null} end_kind
+ * @property {string|null} ended_by
+ * @property {number|null} flagged
+ * @property {{winner: number|null, by: string, scores: number[], captured: number[], banked: number[],
+ *   text: string, detail: string} | null} result
+ * @property {{wins: number[], draws: number, games: number, text: string} | null} series
+ * @property {boolean} hints
+ * @property {number[]} hints_used
+ * @property {any} clock the clocks (clock.js reads them), or null
+ * @property {number} server_time_ms
  * @property {boolean} can_undo
- * @property {boolean} can_join
+ * @property {boolean} undo_asks
+ * @property {boolean} thinking
+ * @property {number|null} think_seconds
+ * @property {boolean} paused
  * @property {number} delay
- * @property {any} [clock]
- * @property {any} [rematch]
- * @property {number|null} [draw_offer]
- * @property {any} [takeback]
+ * @property {Move[]} moves
+ * @property {Decision|null} last_decision
+ * @property {any} takeback a takeback asked, or null
+ * @property {any} rematch a rematch offered or agreed, or null
+ * @property {number|null} draw_offer the seat offering a draw
+ * @property {boolean} can_offer_draw
+ * @property {boolean} can_abort
+ * @property {boolean} waiting_for_seat
+ * @property {{seat: number, left_ms: number} | null} start_wait
+ * @property {boolean} can_join
+ * @property {number} updated
+ * @property {any} expires
  */
 
 /**
