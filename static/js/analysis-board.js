@@ -100,7 +100,10 @@ const state = {
 
 const SIDE = ["the bottom row (player 1)", "the top row (player 2)"];
 
-/** @param {HTMLElement} el */
+/**
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
@@ -122,6 +125,7 @@ function showError(el, message) {
  * @param {Record<string, unknown>} [extra]
  */
 function positionBody(start, extra = {}) {
+  /** @type {Record<string, unknown>} */
   const body = { variant: start.variant, options: start.options, board: start.board, to_move: start.to_move };
   if (start.extra && start.extra.length) body.extra = start.extra;
   return { ...body, ...extra };
@@ -408,6 +412,7 @@ async function openRecord(event) {
 async function playComputer() {
   const answer = state.answer;
   if (!answer || answer.over) return;
+  /** @type {{board: number[], to_move: number | null, seat: number, extra?: number[]}} */
   const position = { board: answer.board, to_move: answer.to_move, seat: Number(els.seat.value) };
   if (answer.extra && answer.extra.length) position.extra = answer.extra;
   els.play.disabled = true;

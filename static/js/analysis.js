@@ -34,6 +34,9 @@ export function positionValues(url, ply) {
  * Poll the analysis while it runs, calling ``onProgress(answer)`` with each answer; resolves
  * with the last one. ``stopped()`` ends the polling early (the page moved on).
  * @param {string} url
+ * @param {import("./types.js").Analysis} first
+ * @param {(answer: import("./types.js").Analysis) => void} onProgress
+ * @param {() => boolean} [stopped]
  */
 export async function followAnalysis(url, first, onProgress, stopped = () => false) {
   let found = first;

@@ -33,7 +33,10 @@ export class Skipper {
     });
   }
 
-  /** ``promise``, or sooner when skipped. */
+  /**
+   * ``promise``, or sooner when skipped.
+   * @param {Promise<unknown>} promise
+   */
   until(promise) {
     if (this.skipped) return Promise.resolve();
     return new Promise((/** @type {(value?: void) => void} */ resolve) => {
@@ -50,6 +53,7 @@ export class Skipper {
 /** Milliseconds a seed: 140 ms, faster when many are sown (a move's sowing takes at most
  * about 2 s, however long a relay).
  * @param {number} [factor]
+ * @param {number} seeds
  */
 export function seedDelay(seeds, factor = 1) {
   return Math.max(12, Math.min(140, 2000 / Math.max(1, seeds))) * factor;
@@ -63,6 +67,7 @@ class Hand {
    * @param {import("./board.js").Board} board
    * @param {number} index
    * @param {string} [cls]
+   * @param {number} seeds
    */
   constructor(board, index, seeds, cls = "hand") {
     this.board = board;
@@ -80,6 +85,9 @@ class Hand {
     this.hold(seeds);
   }
 
+  /**
+   * @param {number} seeds
+   */
   hold(seeds) {
     this.seeds = seeds;
     const shown = Math.min(seeds, HAND_DOTS);
@@ -94,6 +102,9 @@ class Hand {
     this.el.classList.toggle("empty", seeds <= 0);
   }
 
+  /**
+   * @param {{x: number, y: number, size?: number}} point
+   */
   place(point) {
     if (!point) return;
     this.el.style.setProperty("--size", `${Math.max(18, point.size * 0.42)}px`);
@@ -104,6 +115,7 @@ class Hand {
    * Fly to the centre of cell ``index`` in ``ms``; resolves on landing.
    * @param {number} index
    * @param {number} ms
+   * @param {Skipper} skipper
    */
   fly(index, ms, skipper) {
     const to = this.board.centre(index);
@@ -146,7 +158,7 @@ export async function animateMove(board, before, move, skipper, factor = 1, { on
   const rec = move.record;
   board.setCounts(before);
   const counts = before.slice();
-  const set = (index, n) => {
+  const set = (/** @type {number} */ index, /** @type {number} */ n) => {
     counts[index] = n;
     if (!skipper.skipped) board.setCount(index, n);
   };

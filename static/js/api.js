@@ -4,7 +4,10 @@
 // every listener given to onReachable() hears whether the server answered.
 
 export class ApiError extends Error {
-  /** @param {string} message */
+  /**
+   * @param {string} message
+   * @param {number} status
+   */
   constructor(status, message) {
     super(message);
     this.name = "ApiError";
@@ -17,16 +20,26 @@ const TIMED_OUT = "The server did not answer in time.";
 
 const listeners = new Set();
 
-/** Call ``listener(true)`` whenever the server answers and ``listener(false)`` when it does not. */
+/**
+ * Call ``listener(true)`` whenever the server answers and ``listener(false)`` when it does not.
+ * @param {(ok: boolean) => void} listener
+ */
 export function onReachable(listener) {
   listeners.add(listener);
 }
 
+/**
+ * @param {boolean} ok
+ */
 function reached(ok) {
   for (const listener of listeners) listener(ok);
 }
 
-/** An AbortController that aborts with the caller's ``signal`` or after ``timeout`` ms. */
+/**
+ * An AbortController that aborts with the caller's ``signal`` or after ``timeout`` ms.
+ * @param {AbortSignal | undefined} signal
+ * @param {number | undefined} timeout
+ */
 function controllerFor(signal, timeout) {
   const controller = new AbortController();
   const state = { controller, timedOut: false, timer: 0 };
@@ -41,6 +54,17 @@ function controllerFor(signal, timeout) {
     }, timeout);
   }
   return state;
+}
+
+/**
+ * An answer that is not JSON (an HTML error page, empty) reads as null; a connection that broke
+ * mid-answer stays an error.
+ * @param {unknown} err
+ * @returns {null}
+ */
+function notJson(err) {
+  if (err instanceof SyntaxError) return null;
+  throw err;
 }
 
 /**
@@ -64,14 +88,13 @@ export async function api(method, url, body, { signal, timeout } = {}) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  /** @type {Response} */
   let response;
+  /** @type {any} */
   let data = null;
   try {
     response = await fetch(url, init);
-    data = await response.json().catch((err) => {
-      if (err instanceof SyntaxError) return null; // not JSON (an HTML error page, empty)
-      throw err; // the connection broke mid-answer
-    });
+    data = await response.json().catch(notJson);
   } catch (err) {
     if (err.name === "AbortError" && !abort.timedOut) throw err;
     reached(false);

@@ -12,7 +12,15 @@ const NUDGE_MS = 1500; // at 0:00 with no news this long, read the game once (th
 // The smallest (client time - server time) seen: the clocks' offset plus the quickest answer.
 // Answers shown late (after an animation) don't raise it, so a late render counts right.
 let offset = Infinity;
-let shown = null; // {game, els, bottom}
+
+/**
+ * A game's clocks as the server sends them: each side's time left as of server_time_ms and
+ * whose clock runs.
+ * @typedef {{remaining_ms: number[], running: number | null, server_time_ms: number}} Clock
+ */
+
+/** @type {{game: import("./types.js").Game, els: any, bottom: number} | null} what is shown */
+let shown = null;
 let timer = 0;
 let zeroSince = 0;
 
@@ -32,7 +40,12 @@ export function formatClock(ms) {
   return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** Each side's time left now, from the server's answer. */
+/**
+ * Each side's time left now, from the server's answer.
+ * @param {Clock} clock
+ * @param {number} [now] the server's time now (ms)
+ * @returns {number[]}
+ */
 export function timesLeft(clock, now = serverNow()) {
   return clock.remaining_ms.map((ms, seat) => {
     if (clock.running !== seat) return ms;
@@ -50,6 +63,7 @@ export function noteAnswer(game) {
   }
 }
 
+/** The clock in a name tag (made on first use). @param {HTMLElement} tag */
 function clockEl(tag) {
   let el = tag.querySelector(".clock");
   if (!el) {
@@ -64,6 +78,7 @@ function clockEl(tag) {
 /**
  * The first-move window's time left now (ms), from the server's answer; null without one.
  * @param {import("./types.js").Game} game
+ * @param {number} [now] the server's time now (ms)
  */
 export function startLeft(game, now = serverNow()) {
   const wait = game.start_wait;
@@ -74,6 +89,7 @@ export function startLeft(game, now = serverNow()) {
 /**
  * "Make your first move within 25 s, or the game is aborted." / "Ben has 25 s to …".
  * @param {import("./types.js").Game} game
+ * @param {number | null} left ms
  */
 export function startText(game, left) {
   if (left === null) return "";
@@ -102,10 +118,12 @@ function paint() {
   const clock = game.clock;
   const left = timesLeft(clock);
   const start = paintStart(game);
-  for (const [tag, seat] of [
+  /** @type {[HTMLElement, number][]} */
+  const tags = [
     [els.tagTop, 1 - bottom],
     [els.tagBottom, bottom],
-  ]) {
+  ];
+  for (const [tag, seat] of tags) {
     const el = clockEl(tag);
     const value = formatClock(left[seat]);
     if (el.textContent !== value) el.textContent = value;
@@ -120,7 +138,12 @@ function paint() {
 
 // A running clock (or a first-move window) at 0 that the page has heard nothing about: one plain
 // read makes the server write the end (the long-poll then brings it).
-/** @param {any} els */
+/**
+ * @param {Clock} clock
+ * @param {number[]} left each side's time left
+ * @param {any} els
+ * @param {number | null} start the first-move window's time left
+ */
 function nudge(clock, left, els, start) {
   const out = (clock.running !== null && left[clock.running] <= 0) || (start !== null && start <= 0);
   if (!out) {
@@ -138,6 +161,7 @@ function nudge(clock, left, els, start) {
  * Show ``game``'s clocks in the name tags (none for a game without a clock).
  * @param {any} els
  * @param {import("./types.js").Game} game
+ * @param {number} bottom the seat at the bottom
  */
 export function renderClocks(els, game, bottom) {
   noteAnswer(game);

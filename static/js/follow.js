@@ -18,7 +18,9 @@ function pause(ms) {
 }
 
 /** Check the server every 0.5 s while a long-poll waits; abort the poll (``controller``) when a
- * check gets no answer. Returns the function that stops checking. */
+ * check gets no answer. Returns the function that stops checking.
+ * @param {AbortController} controller
+ */
 function watchdog(controller) {
   let stopped = false;
   (async () => {
@@ -40,6 +42,7 @@ function watchdog(controller) {
   };
 }
 
+/** @type {(() => void) | null} */
 let wake = null; // ends the wait before the next try early (the browser is back online)
 function retryPause() {
   return new Promise((/** @type {(value?: void) => void} */ resolve) => {
@@ -54,7 +57,10 @@ function retryPause() {
 }
 window.addEventListener("online", () => wake && wake());
 
-/** Call ``listener(true)`` when the server answers again and ``listener(false)`` when it's lost. */
+/**
+ * Call ``listener(true)`` when the server answers again and ``listener(false)`` when it's lost.
+ * @param {(ok: boolean) => void} listener
+ */
 export function onConnection(listener) {
   onReachable(listener);
 }

@@ -69,6 +69,9 @@ function restoreFocus() {
 
 // -- effects: the live region, the callout's timer, dialogs, navigation -------------------------
 
+/**
+ * @param {string} value
+ */
 function announce(value) {
   els.live.textContent = "";
   // A fresh text node each time so that screen readers announce repeats too.
@@ -181,7 +184,10 @@ function playPremove() {
   }
 }
 
-/** @param {import("./types.js").Game} game */
+/**
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move[]} fresh
+ */
 async function animate(game, fresh) {
   view.animating = true;
   const board = ensureBoard(view, els, game, play);
@@ -248,7 +254,11 @@ function showError(err, message) {
   }, ERROR_MS);
 }
 
-/** @param {string} path */
+/**
+ * @param {string} path
+ * @param {string} method
+ * @param {Record<string, unknown>} body
+ */
 async function send(method, path, body) {
   view.sending = true;
   if (view.game) draw();
@@ -364,6 +374,9 @@ function resign() {
   send("POST", "/resign", { version: newestVersion() });
 }
 
+/**
+ * @param {string} action
+ */
 async function answer(action) {
   const game = view.newest || view.game;
   if (!game) return;
@@ -463,7 +476,7 @@ const handlers = {
   join,
   thinking: () => view.game && draw(),
   pause,
-  speed: (delay) => view.game && send("PATCH", "", { delay }),
+  speed: (/** @type {number} */ delay) => view.game && send("PATCH", "", { delay }),
   resize: () => view.board && view.board.fit(),
   sound: () => {
     view.sound = !view.sound;

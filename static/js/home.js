@@ -43,6 +43,10 @@ function readOptions() {
 
 // The seats' names for a new game: yours, and on one screen your friend's too (as text; the
 // server checks them).
+/**
+ * @param {Record<string, unknown>} body
+ * @param {string} mode
+ */
 function addNames(body, mode) {
   const me = remember("me", myName.value);
   const friend = remember("friend", friendName.value);
@@ -53,9 +57,13 @@ function addNames(body, mode) {
   }
 }
 
+/**
+ * @param {string} mode
+ */
 async function start(mode) {
   errorBox.hidden = true;
   const data = new FormData(form);
+  /** @type {Record<string, unknown>} */
   const body = {
     variant: variant.value,
     options: readOptions(),

@@ -8,9 +8,13 @@ const KEPT = "mancala.match";
 const clockChoice = /** @type {HTMLSelectElement | null} */ (document.getElementById("clock-choice"));
 const allowHints = /** @type {HTMLInputElement | null} */ (document.getElementById("allow-hints"));
 
-/** The create request's fields for ``mode``: {clock, hints} between people, nothing otherwise. */
+/**
+ * The create request's fields for ``mode``: {clock, hints} between people, nothing otherwise.
+ * @param {string} mode
+ */
 export function matchOptions(mode) {
   if (mode !== "local" && mode !== "remote") return {};
+  /** @type {{hints: boolean, clock?: {minutes: number, increment: number}}} */
   const out = { hints: Boolean(allowHints && allowHints.checked) };
   const value = clockChoice ? clockChoice.value : "";
   if (value) {

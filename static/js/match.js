@@ -4,7 +4,11 @@
 // and who used them. Nothing is computed here: the words and counts are the server's.
 import { renderClocks } from "./clock.js";
 
-/** @param {string} id */
+/**
+ * @param {string} id
+ * @param {HTMLElement} after
+ * @param {string} className
+ */
 function line(after, id, className) {
   let el = document.getElementById(id);
   if (!el) {
@@ -17,7 +21,10 @@ function line(after, id, className) {
   return el;
 }
 
-/** @param {HTMLElement} el */
+/**
+ * @param {HTMLElement} el
+ * @param {string} value
+ */
 function setLine(el, value) {
   if (el.textContent !== value) el.textContent = value;
   el.hidden = !value;
@@ -41,6 +48,7 @@ export function hintsText(game) {
  * Draw the clocks, the series line and the hints line; hide the hint button when hints are off.
  * @param {any} els
  * @param {import("./types.js").Game} game
+ * @param {number} bottom
  */
 export function renderMatch(els, game, bottom) {
   renderClocks(els, game, bottom);

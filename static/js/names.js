@@ -4,7 +4,10 @@
 
 const KEYS = { me: "mancala.name", friend: "mancala.friendName" };
 
-/** The remembered name for ``who`` ("me" or "friend"), or "". */
+/**
+ * The remembered name for ``who`` ("me" or "friend"), or "".
+ * @param {"me" | "friend"} who
+ */
 export function recall(who) {
   try {
     return window.localStorage.getItem(KEYS[who]) || "";
@@ -13,7 +16,11 @@ export function recall(who) {
   }
 }
 
-/** Remember ``value`` (trimmed) for ``who``; an empty value forgets it. */
+/**
+ * Remember ``value`` (trimmed) for ``who``; an empty value forgets it.
+ * @param {"me" | "friend"} who
+ * @param {string} value
+ */
 export function remember(who, value) {
   const name = value.trim();
   try {
@@ -25,7 +32,11 @@ export function remember(who, value) {
   return name;
 }
 
-/** Fill ``input`` with the remembered name and keep remembering what is typed into it. */
+/**
+ * Fill ``input`` with the remembered name and keep remembering what is typed into it.
+ * @param {HTMLInputElement} input
+ * @param {"me" | "friend"} who
+ */
 export function bindName(input, who) {
   if (!input.value) input.value = recall(who);
   input.addEventListener("change", () => remember(who, input.value));

@@ -94,7 +94,10 @@ export function ensureBoard(view, els, game, onPlay) {
   return board;
 }
 
-/** @param {HTMLElement} el */
+/**
+ * @param {HTMLElement} el
+ * @param {string} value
+ */
 function setText(el, value) {
   if (el.textContent !== value) el.textContent = value;
 }
@@ -239,7 +242,10 @@ function renderControls(view, els, game) {
   els.thinkingToggle.hidden = !game.seats.some((s) => s.kind === "computer");
 }
 
-/** @param {number} delay */
+/**
+ * @param {number} delay
+ * @param {HTMLSelectElement} select
+ */
 function closestSpeed(select, delay) {
   const options = [...select.options].map((o) => Number(o.value));
   return String(options.reduce((a, b) => (Math.abs(b - delay) < Math.abs(a - delay) ? b : a)));
@@ -309,7 +315,11 @@ function renderThinking(view, els, game) {
   setText(els.thinkingInfo, text.thinkingText(game, shown));
 }
 
-/** The result's score split into a table (hidden when there is none). */
+/**
+ * The result's score split into a table (hidden when there is none).
+ * @param {HTMLTableElement | null} table
+ * @param {{caption: string, rows: string[][]} | null} score
+ */
 function renderScoreTable(table, score) {
   if (!table) return;
   table.hidden = !score;

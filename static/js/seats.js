@@ -10,6 +10,7 @@ const CONFIRM_KEY = "mancala.confirmMoves";
 
 /** This module's elements of the board page. */
 export function findSeatElements(doc = document) {
+  /** @param {string} id @returns {any} the element (a button, input or note; the template has it) */
   const $ = (id) => doc.getElementById(id);
   return {
     abort: $("btn-abort"),
@@ -75,12 +76,18 @@ export function premoveDropped(game, index) {
   return `Premove ${letterAt(game, index)} dropped: it can't be played now.`;
 }
 
-/** @param {HTMLElement} el */
+/**
+ * @param {HTMLElement} el
+ * @param {string} value
+ */
 function setText(el, value) {
   if (el.textContent !== value) el.textContent = value;
 }
 
-/** @param {HTMLElement} el */
+/**
+ * @param {HTMLElement} el
+ * @param {string} value
+ */
 function showLine(el, value) {
   setText(el, value);
   el.hidden = !value;
@@ -101,6 +108,7 @@ function lateInvitee(view, game) {
  * @param {import("./state.js").View} view
  * @param {any} se
  * @param {import("./types.js").Game} game
+ * @param {HTMLElement} boardEl
  */
 export function renderSeats(view, se, game, boardEl) {
   const player = game.mode === "remote" && game.you.length === 1 && game.status === "playing";
@@ -115,7 +123,7 @@ export function renderSeats(view, se, game, boardEl) {
   se.confirmCheck.checked = view.confirm;
   if (view.premove !== null && !premoveAllowed(game) && !game.your_turn) view.premove = null;
   const premoving = premoveAllowed(game);
-  for (const cell of boardEl.querySelectorAll(".pit[data-index]")) {
+  for (const cell of /** @type {NodeListOf<HTMLElement>} */ (boardEl.querySelectorAll(".pit[data-index]"))) {
     const index = Number(cell.dataset.index);
     if (premoving && ownPit(game, index)) cell.setAttribute("aria-disabled", "false"); // premovable
     cell.classList.toggle("premove", view.premove === index);

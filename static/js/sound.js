@@ -6,6 +6,7 @@
 
 const KEY = "mancala.sound";
 
+/** @type {AudioContext | null} */
 let context = null;
 let enabled = false;
 try {
@@ -14,7 +15,8 @@ try {
   enabled = false; // storage blocked: sounds stay off
 }
 
-/** Every sound played, newest last, as {name, at} (kept for tests and for the curious). */
+/** Every sound played, newest last, as {name, at} (kept for tests and for the curious).
+ * @type {{name: string, at: number}[]} */
 export const played = [];
 
 export function soundOn() {
@@ -35,6 +37,7 @@ export function setSound(on) {
   if (enabled) audio();
 }
 
+/** The page's audio context, made (and woken) on first use; null without WebAudio. */
 function audio() {
   if (!context) {
     const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
@@ -45,7 +48,14 @@ function audio() {
   return context;
 }
 
-/** One note: a sine (or ``type``) of ``freq`` Hz starting ``at`` s from now for ``length`` s. */
+/**
+ * One note: a sine (or ``type``) of ``freq`` Hz starting ``at`` s from now for ``length`` s.
+ * @param {AudioContext} ctx
+ * @param {number} freq
+ * @param {number} at
+ * @param {number} length
+ * @param {{type?: OscillatorType, gain?: number, slide?: number}} [shape]
+ */
 function tone(ctx, freq, at, length, { type = "sine", gain = 0.12, slide = 0 } = {}) {
   const start = ctx.currentTime + at;
   const osc = ctx.createOscillator();
@@ -61,7 +71,7 @@ function tone(ctx, freq, at, length, { type = "sine", gain = 0.12, slide = 0 } =
   osc.stop(start + length + 0.02);
 }
 
-/** @param {string} name */
+/** @param {string} name @param {(ctx: AudioContext) => void} notes */
 function play(name, notes) {
   if (!enabled) return;
   played.push({ name, at: Date.now() });
