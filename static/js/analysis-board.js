@@ -3,7 +3,7 @@
 // record) played freely for either side. Every board, legal move, value and ending comes from
 // the server (POST /api/board); this page only draws them and keeps the moves played. The
 // position editor is position-editor.js; records are read by record.js.
-import { api } from "./api.js";
+import { api, errorText } from "./api.js";
 import { Board, formatValue } from "./board.js";
 import { boardIndex, letterOf, pitAt } from "./pits.js";
 import { numbers, PositionEditor } from "./position-editor.js";
@@ -100,6 +100,11 @@ const state = {
 
 const SIDE = ["the bottom row (player 1)", "the top row (player 2)"];
 
+/** The position set up (main() adopts one before anything else runs). @returns {Position} */
+function started() {
+  return /** @type {Position} */ (state.start);
+}
+
 /**
  * @param {HTMLElement} el
  * @param {string} text
@@ -148,20 +153,21 @@ function linkFor(start, moves) {
 /** What the page's address asks for: a position and moves, or nothing (the default start). */
 function fromAddress() {
   const q = new URLSearchParams(window.location.search);
+  const get = (/** @type {string} */ key) => q.get(key) || "";
   /** @type {Record<string, unknown>} */
   const body = {};
-  if (q.has("variant")) body.variant = q.get("variant");
+  if (q.has("variant")) body.variant = get("variant");
   if (q.has("options")) {
     try {
-      body.options = JSON.parse(q.get("options"));
+      body.options = JSON.parse(get("options"));
     } catch {
-      body.options = q.get("options"); // the server says what is wrong with it
+      body.options = get("options"); // the server says what is wrong with it
     }
   }
-  if (q.has("board")) body.board = numbers(q.get("board"));
-  if (q.has("to_move")) body.to_move = Number(q.get("to_move"));
-  if (q.has("extra")) body.extra = numbers(q.get("extra"));
-  if (q.has("moves")) body.moves = numbers(q.get("moves"));
+  if (q.has("board")) body.board = numbers(get("board"));
+  if (q.has("to_move")) body.to_move = Number(get("to_move"));
+  if (q.has("extra")) body.extra = numbers(get("extra"));
+  if (q.has("moves")) body.moves = numbers(get("moves"));
   return body;
 }
 
@@ -208,7 +214,8 @@ function draw() {
     const who = answer.winner === null ? "a draw" : `${answer.winner ? "the top row" : "the bottom row"} wins`;
     setText(els.status, `Game over (${answer.end_reason || "no move left"}): ${a}–${b}, ${who}.`);
   } else {
-    setText(els.status, `${SIDE[answer.to_move][0].toUpperCase()}${SIDE[answer.to_move].slice(1)} to move`);
+    const side = SIDE[/** @type {number} */ (answer.to_move)]; // (a game not over has a mover)
+    setText(els.status, `${side[0].toUpperCase()}${side.slice(1)} to move`);
   }
   setText(els.last, lastEntry ? moveWords(lastEntry) : "The position as set up.");
   setText(els.extra, answer.extra_text || "");
@@ -250,6 +257,7 @@ function drawValues() {
   if (state.board) state.board.showValues(answer ? answer.to_move : null, values ? values.values : null, values ? values.best : null);
   els.values.replaceChildren();
   if (!els.showValues.checked || !answer || answer.over) return;
+  const mover = /** @type {number} */ (answer.to_move); // (a game not over has a mover)
   if (!values) {
     const p = document.createElement("p");
     p.className = "muted";
@@ -264,7 +272,7 @@ function drawValues() {
     const exact = values.exact[String(pit)];
     li.className = pit === values.best ? "best" : "";
     const name = document.createElement("strong");
-    name.textContent = letterOf(answer, answer.to_move, pit);
+    name.textContent = letterOf(answer, mover, pit);
     const value = document.createElement("span");
     value.className = "ab-value";
     value.textContent = formatValue(values.values[String(pit)]);
@@ -276,7 +284,7 @@ function drawValues() {
     list.append(li);
   }
   const head = document.createElement("p");
-  head.textContent = `Values for ${SIDE[answer.to_move]}, in seeds of final margin:`;
+  head.textContent = `Values for ${SIDE[mover]}, in seeds of final margin:`;
   els.values.append(head, list);
 }
 
@@ -288,9 +296,9 @@ async function refresh() {
   showError(els.error, "");
   let answer;
   try {
-    answer = await api("POST", "/api/board", positionBody(state.start, { moves: state.moves }));
+    answer = await api("POST", "/api/board", positionBody(started(), { moves: state.moves }));
   } catch (err) {
-    if (seq === state.seq) showError(els.error, err.message);
+    if (seq === state.seq) showError(els.error, errorText(err));
     return;
   }
   if (seq !== state.seq) return;
@@ -304,14 +312,14 @@ async function refresh() {
 /** @param {number} seq the request the values belong to */
 async function fetchValues(seq) {
   try {
-    const body = positionBody(state.start, { moves: state.moves, values: true });
+    const body = positionBody(started(), { moves: state.moves, values: true });
     const found = await api("POST", "/api/board", body);
     if (seq !== state.seq) return;
     state.values = found.values || null;
     drawValues();
   } catch (err) {
     if (seq === state.seq) {
-      showError(els.error, `No values just now: ${err.message}`);
+      showError(els.error, `No values just now: ${errorText(err)}`);
       els.values.replaceChildren();
     }
   }
@@ -381,7 +389,7 @@ async function setUp(event) {
     els.editor.open = false;
     if (els.showValues.checked && !answer.over) await fetchValues(seq);
   } catch (err) {
-    showError(els.formError, err.message);
+    showError(els.formError, errorText(err));
   }
 }
 
@@ -403,7 +411,7 @@ async function openRecord(event) {
     els.importBox.open = false;
     await refresh();
   } catch (err) {
-    showError(els.importError, err.message);
+    showError(els.importError, errorText(err));
   }
 }
 
@@ -427,7 +435,7 @@ async function playComputer() {
     });
     window.location.assign(`/game/${game.id}`);
   } catch (err) {
-    showError(els.error, err.message);
+    showError(els.error, errorText(err));
     els.play.disabled = false;
   }
 }
@@ -441,7 +449,7 @@ async function main() {
   try {
     variants = await api("GET", "/api/variants");
   } catch (err) {
-    showError(els.error, err.message);
+    showError(els.error, errorText(err));
   }
   editor.variants = Array.isArray(variants) ? variants : variants.variants || [];
   const asked = fromAddress();
@@ -450,12 +458,12 @@ async function main() {
     answer = await api("POST", "/api/board", asked);
   } catch (err) {
     // A link with a bad position: say why, open the editor on the variant's start.
-    showError(els.formError, `That link's position can't be analysed: ${err.message}`);
+    showError(els.formError, `That link's position can't be analysed: ${errorText(err)}`);
     els.editor.open = true;
     answer = await api("POST", "/api/board", { variant: "kalah" });
   }
   adopt(answer);
-  editor.fill({ ...state.start }, answer.letters);
+  editor.fill({ ...started() }, answer.letters);
   await refresh();
 }
 

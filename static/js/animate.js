@@ -66,11 +66,12 @@ class Hand {
   /**
    * @param {import("./board.js").Board} board
    * @param {number} index
-   * @param {string} [cls]
    * @param {number} seeds
+   * @param {string} [cls]
    */
   constructor(board, index, seeds, cls = "hand") {
     this.board = board;
+    this.seeds = seeds; // the seeds held (hold() shows them)
     this.el = document.createElement("span");
     this.el.className = cls;
     this.el.setAttribute("aria-hidden", "true");
@@ -103,7 +104,7 @@ class Hand {
   }
 
   /**
-   * @param {{x: number, y: number, size?: number}} point
+   * @param {{x: number, y: number, size: number} | null} point a cell's centre (none: stay)
    */
   place(point) {
     if (!point) return;

@@ -57,6 +57,15 @@ function controllerFor(signal, timeout) {
 }
 
 /**
+ * What went wrong, in words: an error's message (an ApiError's is the server's).
+ * @param {unknown} err
+ * @returns {string}
+ */
+export function errorText(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
  * An answer that is not JSON (an HTML error page, empty) reads as null; a connection that broke
  * mid-answer stays an error.
  * @param {unknown} err
@@ -96,7 +105,7 @@ export async function api(method, url, body, { signal, timeout } = {}) {
     response = await fetch(url, init);
     data = await response.json().catch(notJson);
   } catch (err) {
-    if (err.name === "AbortError" && !abort.timedOut) throw err;
+    if (/** @type {Error} */ (err).name === "AbortError" && !abort.timedOut) throw err;
     reached(false);
     throw new ApiError(0, abort.timedOut ? TIMED_OUT : UNREACHABLE);
   } finally {

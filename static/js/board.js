@@ -22,6 +22,16 @@ function spiral(count, spread) {
 const PIT_SPOTS = Array.from({ length: MAX_DOTS_PIT + 1 }, (_, n) => spiral(n, n <= 1 ? 0 : 30));
 
 // A <span class=cls>, hidden from screen readers unless ``spoken``.
+/**
+ * The part of a cell this module built (its count, its dots): always there.
+ * @param {Element} cell
+ * @param {string} selector
+ * @returns {HTMLElement}
+ */
+function part(cell, selector) {
+  return /** @type {HTMLElement} */ (cell.querySelector(selector));
+}
+
 /** @param {string} cls @param {boolean} [spoken] */
 function span(cls, spoken = false) {
   const el = document.createElement("span");
@@ -166,9 +176,9 @@ export class Board {
     if (this.onCount) this.onCount(index, n);
     const cell = this.cells.get(index);
     if (!cell) return;
-    cell.querySelector(".count").textContent = String(n);
+    part(cell, ".count").textContent = String(n);
     const isStore = cell.classList.contains("store");
-    const dots = cell.querySelector(".dots");
+    const dots = part(cell, ".dots");
     const shown = Math.min(n, isStore ? MAX_DOTS_STORE : MAX_DOTS_PIT);
     if (dots.childElementCount !== shown) {
       dots.replaceChildren();
@@ -218,7 +228,7 @@ export class Board {
    */
   arrowKey(event, from) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
-    const row = /** @type {HTMLElement[]} */ ([...from.parentElement.querySelectorAll(".pit")]);
+    const row = /** @type {HTMLElement[]} */ ([.../** @type {HTMLElement} */ (from.parentElement).querySelectorAll(".pit")]);
     /** @type {HTMLElement | null} */
     let target = null;
     /** @type {Record<string, [number, number]>} */
@@ -274,7 +284,7 @@ export class Board {
     for (const cell of this.cells.values()) {
       const slot = cell.querySelector(".value");
       if (!slot) continue;
-      const pit = cell.dataset.pit;
+      const pit = cell.dataset.pit || ""; // (a store has none)
       const show = values && Number(cell.dataset.player) === player && pit in values;
       const bound = show && bounds.includes(Number(pit)) ? "≤" : "";
       slot.textContent = show ? bound + formatValue(values[pit]) : "";

@@ -94,7 +94,7 @@ export function startLeft(game, now = serverNow()) {
 export function startText(game, left) {
   if (left === null) return "";
   const seconds = `${Math.max(0, Math.ceil(left / 1000))} s`;
-  const seat = game.start_wait.seat;
+  const seat = /** @type {{seat: number}} */ (game.start_wait).seat; // (a time left means a window)
   if (game.you.length === 1 && game.you[0] === seat) {
     return `Make your first move within ${seconds}, or the game is aborted.`;
   }

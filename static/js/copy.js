@@ -5,7 +5,7 @@
 
 /** @param {HTMLElement} button */
 async function copy(button) {
-  const input = /** @type {HTMLInputElement | null} */ (document.getElementById(button.dataset.copy));
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById(button.dataset.copy || ""));
   const said = document.getElementById(button.dataset.copied || "");
   if (!input) return;
   let done = false;

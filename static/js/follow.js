@@ -90,8 +90,8 @@ export async function firstRead(url) {
  * Follow the game at ``url`` by long-polling the version after ``latest()``. After a failure the
  * next read is a plain one, which answers at once: the page catches up (moves made meanwhile)
  * and is connected again without waiting out a long-poll.
- * @param {{url: string, latest: () => number, onGame: (game: object) => void,
- *          onGone: (err: Error) => void}} opts
+ * @param {{url: string, latest: () => number, onGame: (game: import("./types.js").Game) => void,
+ *          onGone: (err: unknown) => void}} opts
  * @returns {() => void} stops following
  */
 export function follow({ url, latest, onGame, onGone }) {

@@ -42,11 +42,8 @@ const seatEls = findSeatElements();
 const API = els.root.dataset.api;
 const view = createView();
 view.sound = sound.soundOn();
-view.premove = null; // the board index of the viewer's premove (seats.js), or null
-view.selected = null; // with move confirmation: the pit chosen, waiting for "Play"
 view.confirm = confirmWanted(); // confirm each move (touch screens), kept on this device
 view.invited = new URLSearchParams(window.location.search).has("invite"); // came to play
-view.joinTried = false; // pressed "Take the seat"
 const review = new Review(view, els, API, () => draw());
 
 function draw() {
@@ -124,7 +121,7 @@ async function drain() {
   if (draining) return;
   draining = true;
   try {
-    while (view.pending.length) await present(view.pending.shift());
+    for (let next = view.pending.shift(); next; next = view.pending.shift()) await present(next);
   } finally {
     draining = false;
   }
@@ -289,7 +286,7 @@ async function refresh() {
 
 /** The newest version known: what an answer to an offer or a takeback refers to. */
 function newestVersion() {
-  return (view.newest || view.game).version;
+  return /** @type {import("./types.js").Game} */ (view.newest || view.game).version;
 }
 
 // -- actions ------------------------------------------------------------------------------------
@@ -314,7 +311,7 @@ function play(index) {
 /** @param {number} pit */
 function pitKey(pit) {
   const game = view.game;
-  if (!game || !game.your_turn || pit >= game.pits) return false;
+  if (!game || !game.your_turn || game.to_move === null || pit >= game.pits) return false;
   play(boardIndex(game, game.to_move, pit));
   return true;
 }

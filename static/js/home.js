@@ -1,7 +1,7 @@
 // @ts-check
 // The menu: show the chosen variant's rule options, remember the last choices (variant, its
 // options, difficulty, method, who starts) in localStorage, and start a game from a door.
-import { api } from "./api.js";
+import { api, errorText } from "./api.js";
 import { matchOptions } from "./match-options.js";
 import { bindName, remember } from "./names.js";
 
@@ -9,7 +9,7 @@ import { bindName, remember } from "./names.js";
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById("new-game"));
 const variant = /** @type {HTMLSelectElement} */ (document.getElementById("variant"));
-const errorBox = document.getElementById("form-error");
+const errorBox = /** @type {HTMLElement} */ (document.getElementById("form-error"));
 const myName = /** @type {HTMLInputElement} */ (document.getElementById("player-name"));
 const friendName = /** @type {HTMLInputElement} */ (document.getElementById("friend-name"));
 
@@ -22,6 +22,11 @@ function optionFields(box) {
   return /** @type {Field[]} */ ([...box.querySelectorAll("[data-option]")]);
 }
 
+/** The option a field sets (its data-option). @param {Field} input @returns {string} */
+function optionOf(input) {
+  return /** @type {string} */ (input.dataset.option);
+}
+
 function showOptions() {
   for (const box of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".variant-options"))) {
     box.hidden = box.dataset.variant !== variant.value;
@@ -32,11 +37,11 @@ function readOptions() {
   const box = form.querySelector(`.variant-options[data-variant="${variant.value}"]`);
   /** @type {Record<string, unknown>} */
   const options = {};
-  for (const input of optionFields(box)) {
+  for (const input of optionFields(/** @type {Element} */ (box))) {
     const type = input.dataset.type;
-    if (type === "bool" && input instanceof HTMLInputElement) options[input.dataset.option] = input.checked;
-    else if (type === "int") options[input.dataset.option] = Number.parseInt(input.value, 10);
-    else options[input.dataset.option] = input.value;
+    if (type === "bool" && input instanceof HTMLInputElement) options[optionOf(input)] = input.checked;
+    else if (type === "int") options[optionOf(input)] = Number.parseInt(input.value, 10);
+    else options[optionOf(input)] = input.value;
   }
   return options;
 }
@@ -79,10 +84,10 @@ async function start(mode) {
   saveChoices();
   for (const button of form.querySelectorAll("button")) button.disabled = true;
   try {
-    const game = await api("POST", form.dataset.api, body);
+    const game = await api("POST", form.dataset.api || "", body);
     window.location.assign(`/game/${game.id}`);
   } catch (err) {
-    errorBox.textContent = err.message;
+    errorBox.textContent = errorText(err);
     errorBox.hidden = false;
     for (const button of form.querySelectorAll("button")) button.disabled = false;
   }
@@ -131,7 +136,7 @@ function restoreChoices() {
     const box = form.querySelector(`.variant-options[data-variant="${CSS.escape(name)}"]`);
     if (!box || !options || typeof options !== "object") continue;
     for (const input of optionFields(box)) {
-      const value = options[input.dataset.option];
+      const value = options[optionOf(input)];
       if (value === undefined) continue;
       if (input.dataset.type === "bool" && input instanceof HTMLInputElement) input.checked = Boolean(value);
       else if (input instanceof HTMLSelectElement) choose(input, String(value));

@@ -24,27 +24,29 @@ export function matchOptions(mode) {
   return out;
 }
 
-function save() {
+/** @param {HTMLSelectElement} clock @param {HTMLInputElement} hints */
+function save(clock, hints) {
   try {
-    const kept = { clock: clockChoice.value, hints: allowHints.checked };
+    const kept = { clock: clock.value, hints: hints.checked };
     window.localStorage.setItem(KEPT, JSON.stringify(kept));
   } catch {
     // storage blocked: not remembered
   }
 }
 
-function restore() {
+/** @param {HTMLSelectElement} clock @param {HTMLInputElement} hints */
+function restore(clock, hints) {
   try {
     const kept = JSON.parse(window.localStorage.getItem(KEPT) || "{}") || {};
-    if ([...clockChoice.options].some((o) => o.value === kept.clock)) clockChoice.value = kept.clock;
-    if (typeof kept.hints === "boolean") allowHints.checked = kept.hints;
+    if ([...clock.options].some((o) => o.value === kept.clock)) clock.value = kept.clock;
+    if (typeof kept.hints === "boolean") hints.checked = kept.hints;
   } catch {
     // storage blocked or damaged: the defaults stand (no clock, no hints)
   }
 }
 
 if (clockChoice && allowHints) {
-  restore();
-  clockChoice.addEventListener("change", save);
-  allowHints.addEventListener("change", save);
+  restore(clockChoice, allowHints);
+  clockChoice.addEventListener("change", () => save(clockChoice, allowHints));
+  allowHints.addEventListener("change", () => save(clockChoice, allowHints));
 }

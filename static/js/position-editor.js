@@ -124,18 +124,19 @@ export class PositionEditor {
   readOptions() {
     /** @type {Record<string, unknown>} */
     const options = {};
-    const info = this.variantInfo(this.els.variant.value);
+    const info = /** @type {VariantInfo} */ (this.variantInfo(this.els.variant.value));
     for (const input of this.els.options.querySelectorAll("[data-option]")) {
       if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) continue;
       const type = input.dataset.type;
-      const spec = info.options[input.dataset.option];
+      const key = /** @type {string} */ (input.dataset.option);
+      const spec = info.options[key];
       /** @type {unknown} */
       let value;
       if (type === "bool" && input instanceof HTMLInputElement) value = input.checked;
       else if (type === "int") value = input.value === "" ? input.value : Number(input.value);
       else value = input.value;
       if (spec.choices && type === "int") value = Number(value);
-      if (value !== spec.default) options[input.dataset.option] = value;
+      if (value !== spec.default) options[key] = value;
     }
     return options;
   }

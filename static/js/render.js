@@ -152,7 +152,7 @@ export function render(view, els, onPlay) {
  * The line under the board: what ``move`` did (the last one shown), until the next.
  * @param {any} els
  * @param {import("./types.js").Game} game
- * @param {import("./types.js").Move} move
+ * @param {import("./types.js").Move | null} move
  */
 export function renderLastMove(els, game, move) {
   setText(els.lastMove, text.lastMoveText(game, move));
@@ -188,7 +188,7 @@ export function renderTags(view, els, game) {
  * @param {any} els
  */
 export function renderStatus(view, els) {
-  const game = view.game;
+  const game = /** @type {import("./types.js").Game} */ (view.game); // (drawn only with a game)
   let value = view.message || view.notice;
   if (!value && view.moving) value = text.playingText(game, view.moving);
   if (!value) value = text.statusText(game);
@@ -301,16 +301,17 @@ function renderMoves(els, game) {
  * @param {import("./types.js").Game} game
  */
 function renderThinking(view, els, game) {
+  const board = /** @type {import("./board.js").Board} */ (view.board); // (render() made it)
   const on = els.thinkingCheck.checked;
   const shown = shownDecision(view, game, on);
   if (!shown) {
-    view.board.showValues(null, null, null);
+    board.showValues(null, null, null);
     els.thinkingInfo.hidden = !on;
     setText(els.thinkingInfo, on ? text.NOT_MOVED_YET : "");
     return;
   }
   const d = shown.decision;
-  view.board.showValues(shown.player, shown.values, shown.best, (d && d.upper_bounds) || []);
+  board.showValues(shown.player, shown.values, shown.best, (d && d.upper_bounds) || []);
   els.thinkingInfo.hidden = false;
   setText(els.thinkingInfo, text.thinkingText(game, shown));
 }

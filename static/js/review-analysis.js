@@ -136,10 +136,10 @@ export class ReviewAnalysis {
     const a = this.analysis;
     ui.box.hidden = !open || !game.moves.length;
     if (ui.box.hidden) return;
-    const running = Boolean(a && a.status === "running");
-    const done = Boolean(a && a.status === "done");
+    const running = a !== null && a.status === "running";
+    const done = a !== null && a.status === "done";
     ui.analyse.hidden = done && Boolean(a.current);
-    setText(ui.analyse, hasMoves(a) && !a.current ? "Analyse again" : "Analyse");
+    setText(ui.analyse, a !== null && hasMoves(a) && !a.current ? "Analyse again" : "Analyse");
     ui.analyse.disabled = running || this.polling;
     ui.progress.hidden = !running;
     if (running) {

@@ -25,7 +25,7 @@ export function showExactValues(board, player, values, exact, best) {
   for (const cell of board.cells.values()) {
     const slot = cell.querySelector(".value");
     if (!slot) continue;
-    const pit = cell.dataset.pit;
+    const pit = cell.dataset.pit || ""; // (a store has none)
     const shown = cell.classList.contains("valued") && values && pit in values;
     const sure = Boolean(shown && exact && exact[pit]);
     if (shown) setText(slot, seedsText(values[pit]) + (sure ? "✓" : ""));

@@ -75,8 +75,7 @@ export class Review {
       overReview: byId("btn-review"),
       overAnalyse: byId("btn-analyse"),
     };
-    if (!this.ui.panel) return;
-    const analysisUrl = this.ui.panel.dataset.analysis;
+    const analysisUrl = this.ui.panel ? this.ui.panel.dataset.analysis : "";
     this.analysis = new ReviewAnalysis(
       {
         box: byId("rv-analysis"),
@@ -92,8 +91,8 @@ export class Review {
       { changed: () => this.redraw(), done: () => this.finished() },
     );
     this.live = new LiveValues(view, els, this.ui.valuesNote, analysisUrl, () => this.redraw());
-    this.bind();
     this.wantReview = window.location.hash === "#review";
+    if (this.ui.panel) this.bind(); // (a page without the panel: nothing to review)
   }
 
   // -- bindings -----------------------------------------------------------------------------

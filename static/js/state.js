@@ -29,18 +29,18 @@
  * @property {string} notice
  * @property {import("./board.js").Board | null} board
  * @property {import("./animate.js").Skipper | null} skipper
- * @property {{text: string, seat: number} | null} callout
+ * @property {{text: string, seat?: number} | null} callout
  * @property {string | null} followed
  * @property {string | null} overShownFor
  * @property {boolean} resignArmed
  * @property {number[] | null} liveScores
  * @property {number | null} refocus
  * @property {boolean} sound
- * @property {number | null} [premove] the board index of the viewer's premove (seats.js)
- * @property {number | null} [selected] with move confirmation: the pit chosen
- * @property {boolean} [confirm] confirm each move (touch screens)
- * @property {boolean} [invited] came to play from an invitation
- * @property {boolean} [joinTried] pressed "Take the seat"
+ * @property {number | null} premove the board index of the viewer's premove (seats.js)
+ * @property {number | null} selected with move confirmation: the pit chosen
+ * @property {boolean} confirm confirm each move (touch screens)
+ * @property {boolean} invited came to play from an invitation
+ * @property {boolean} joinTried pressed "Take the seat"
  */
 
 /**
@@ -72,6 +72,11 @@ export function createView() {
     liveScores: null, // during an animation: each seat's store as it fills
     refocus: null, // the pit index played from the keyboard focus: focus returns there
     sound: false, // sounds on (sound.js keeps the choice)
+    premove: null, // the board index of the viewer's premove (seats.js), or null
+    selected: null, // with move confirmation: the pit chosen, waiting for "Play"
+    confirm: false, // confirm each move (touch screens), kept on this device (seats.js)
+    invited: false, // came to play from an invitation link
+    joinTried: false, // pressed "Take the seat"
   };
 }
 
@@ -123,7 +128,7 @@ export function shownDecision(view, game, showThinking) {
   if (!showThinking) return null;
   const moved = [...game.moves].reverse().find((m) => m.decision);
   if (!moved) return null;
-  const d = moved.decision;
+  const d = /** @type {Decision} */ (moved.decision); // (found: it has one)
   return { player: moved.player, values: d.move_values, best: d.move, decision: d, label: game.seats[moved.player].name };
 }
 

@@ -108,7 +108,7 @@ export { letterOf };
 
 /**
  * Seeds taken in a list of [board index, seeds].
- * @param {[number, number][]} pairs
+ * @param {[number, number][] | undefined} pairs
  */
 function total(pairs) {
   return (pairs || []).reduce((sum, [, n]) => sum + n, 0);
@@ -203,7 +203,7 @@ export function statusText(game) {
   }
   if (game.paused) return "Paused";
   if (game.waiting_for_seat) return seated(game) ? WAITING_FOR_FRIEND : `${inviter(game)} invites you to play ${game.title}`;
-  const mover = game.to_move;
+  const mover = /** @type {number} */ (game.to_move); // (a game in play has a mover)
   if (game.your_turn) {
     return game.you.length === 2 ? `${seatName(game, mover)} to move` : "Your turn";
   }
@@ -239,7 +239,7 @@ export function resultText(game) {
  * @param {import("./types.js").Game} game
  */
 function resignedText(game) {
-  const r = game.resigned;
+  const r = /** @type {number} */ (game.resigned); // (asked about a resigned game only)
   if (game.you.length === 1) {
     return game.you[0] === r ? "You resigned: you lost" : `You won: ${seatName(game, r)} resigned`;
   }
@@ -405,7 +405,7 @@ export function storeLabel(game, player, n) {
 /**
  * The line under the board: what the last move did, until the next one.
  * @param {import("./types.js").Game} game
- * @param {import("./types.js").Move} move
+ * @param {import("./types.js").Move | null} move
  */
 export function lastMoveText(game, move) {
   return move ? moveWords(game, move) : "";

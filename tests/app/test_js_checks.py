@@ -25,13 +25,17 @@ def run(command: list[str], cwd: Path = ROOT) -> subprocess.CompletedProcess[str
 
 
 @needs_tools
-def test_the_type_check_catches_a_wrong_type_and_an_untyped_parameter(tmp_path: Path) -> None:
+def test_the_type_check_catches_a_wrong_type_an_untyped_parameter_and_a_null(
+    tmp_path: Path,
+) -> None:
     bad = tmp_path / "bad.js"
     bad.write_text(
         "// @ts-check\n"
         "/** @param {number} pits */\n"
         "export function row(pits) {\n  return pits.toUpperCase();\n}\n"
         "export function untyped(game) {\n  return game;\n}\n"
+        "/** @param {string | null} name */\n"
+        "export function size(name) {\n  return name.length;\n}\n"
     )
     config = tmp_path / "jsconfig.json"
     config.write_text(json.dumps({"extends": str(ROOT / "jsconfig.json"), "include": [str(bad)]}))
@@ -39,6 +43,7 @@ def test_the_type_check_catches_a_wrong_type_and_an_untyped_parameter(tmp_path: 
     assert found.returncode != 0
     assert "Property 'toUpperCase' does not exist on type 'number'" in found.stdout
     assert "Parameter 'game' implicitly has an 'any' type" in found.stdout
+    assert "'name' is possibly 'null'" in found.stdout
 
 
 @needs_tools
