@@ -29,9 +29,16 @@ test: lint typecheck native
 	$(PY) -m pytest
 	MANCALA_PURE=1 $(PY) -m pytest -q tests/engine engine
 
-lint: $(VENV)/.dev
+# The JavaScript checks' tools (dev-only, never served): installed from package-lock.json.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+lint: $(VENV)/.dev node_modules/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	node_modules/.bin/tsc -p jsconfig.json
+	node_modules/.bin/biome lint --error-on-warnings static/js
 
 typecheck: $(VENV)/.dev
 	$(PY) -m mypy
@@ -43,4 +50,4 @@ loadbench: $(VENV)/.runtime
 	$(PY) -m tools.loadbench
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache node_modules

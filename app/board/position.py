@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.errors import BadInput
-from app.games.view import board_help, extra_text, words
+from app.games.view import board_help, extra_text, letters, words
 from app.replay import replay
 from engine.core import Rules, State
 from engine.notation import move_text
@@ -58,6 +58,7 @@ def describe(record: GameRecord, start: dict[str, Any]) -> dict[str, Any]:
         "pits": rules.pits,
         "stores": [rules.store0, rules.store1],
         "words": words(rules),
+        "letters": letters(rules),
         "board_help": board_help(rules),
         "start": start,
         "moves": list(record.moves),

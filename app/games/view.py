@@ -252,6 +252,12 @@ def words(rules: Rules) -> dict[str, str]:
     return {"store": rules.store_word, "seeds": rules.seed_word}
 
 
+def letters(rules: Rules) -> list[list[str]]:
+    """Each player's pit letters in sowing order, as the notation writes them: ``letters[p][i]``
+    is player p's pit i (A, B, ... for player 0; a, b, ... for player 1)."""
+    return [[pit_letter(player, pit) for pit in range(rules.pits)] for player in (0, 1)]
+
+
 def board_help(rules: Rules) -> str:
     """One sentence on how the board reads, true for the variant."""
     seeds = rules.seed_word.capitalize()
@@ -292,6 +298,7 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "stores_on_path": bool(type(rules).has_stores_on_path),
         "stores": [rules.store0, rules.store1],
         "words": words(rules),
+        "letters": letters(rules),
         "board_help": board_help(rules),
         "mode": game.mode,
         "seats": [

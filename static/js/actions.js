@@ -1,27 +1,78 @@
+// @ts-check
 // Buttons and keys: each binding returns the function that removes it (chessground's
 // events.ts), and bindActions() returns one that removes them all. What an action does is the
 // page's handler; here only which input calls which handler.
 
-/** addEventListener that returns its removal. */
+/** @typedef {() => void} Unbind */
+/** @typedef {() => unknown} Handler */
+
+/**
+ * What the board page's buttons and keys do (game.js).
+ * @typedef {object} Handlers
+ * @property {Handler} undo
+ * @property {Handler} hint
+ * @property {Handler} flip
+ * @property {Handler} resign
+ * @property {(pit: number) => boolean} pitKey plays the player to move's pit; true if it was a move
+ * @property {Handler} skip
+ * @property {Handler} rules
+ * @property {Handler} closeRules
+ * @property {Handler} closeOver
+ * @property {Handler} again
+ * @property {Handler} accept
+ * @property {Handler} decline
+ * @property {(name: string) => void} join
+ * @property {Handler} thinking
+ * @property {Handler} pause
+ * @property {(delay: number) => unknown} speed
+ * @property {Handler} resize
+ * @property {Handler} sound
+ */
+
+/**
+ * What the seat's buttons do (game.js, seats.js).
+ * @typedef {object} SeatHandlers
+ * @property {Handler} abort
+ * @property {Handler} draw
+ * @property {(index: number) => void} premove
+ * @property {(on: boolean) => void} confirm
+ * @property {Handler} playSelected
+ * @property {Handler} cancelSelected
+ */
+
+/**
+ * addEventListener that returns its removal.
+ * @param {EventTarget} el
+ * @param {string} type
+ * @param {(event: any) => void} listener
+ * @param {AddEventListenerOptions} [options]
+ * @returns {Unbind}
+ */
 export function unbindable(el, type, listener, options) {
   el.addEventListener(type, listener, options);
   return () => el.removeEventListener(type, listener, options);
 }
 
-/** Run every function of ``unbinds`` (the removal of many bindings at once). */
+/** Run every function of ``unbinds`` (the removal of many bindings at once). @param {Unbind[]} unbinds */
 function all(unbinds) {
   return () => {
     for (const unbind of unbinds.splice(0)) unbind();
   };
 }
 
+/** @param {EventTarget} el @param {Handler} handler */
+function click(el, handler) {
+  return unbindable(el, "click", () => handler());
+}
+
 /**
  * Bind the page's buttons to ``on``: {undo, hint, flip, resign, rules, closeRules, closeOver,
  * again, accept, decline, join, thinking, pause, speed, sound, skip, resize}.
+ * @param {any} els the page's elements (render.js)
+ * @param {Handlers} on
  * @returns {() => void} removes every binding
  */
 export function bindButtons(els, on) {
-  const click = (el, handler) => unbindable(el, "click", () => handler());
   return all([
     click(els.undo, on.undo),
     click(els.hint, on.hint),
@@ -51,10 +102,12 @@ export function bindButtons(els, on) {
  * Bind the seat's buttons (seats.js) to ``on``: {abort, draw, premove(index), confirm(on),
  * playSelected, cancelSelected}. A click on a pit that can't be played now (not "legal") is a
  * premove's.
+ * @param {any} se the seat's elements (seats.js)
+ * @param {HTMLElement} board the board's element
+ * @param {SeatHandlers} on
  * @returns {() => void} removes every binding
  */
 export function bindSeatButtons(se, board, on) {
-  const click = (el, handler) => unbindable(el, "click", () => handler());
   return all([
     click(se.abort, on.abort),
     click(se.draw, on.draw),
@@ -63,7 +116,7 @@ export function bindSeatButtons(se, board, on) {
     unbindable(se.confirmCheck, "change", () => on.confirm(se.confirmCheck.checked)),
     unbindable(board, "click", (event) => {
       const cell = event.target instanceof Element ? event.target.closest(".pit[data-index]") : null;
-      if (cell && !cell.classList.contains("legal")) on.premove(Number(cell.dataset.index));
+      if (cell instanceof HTMLElement && !cell.classList.contains("legal")) on.premove(Number(cell.dataset.index));
     }),
   ]);
 }
@@ -71,10 +124,11 @@ export function bindSeatButtons(se, board, on) {
 /**
  * Keys: 1–9 play pit N of the player to move (from their left), u undo, h hint, f flip, Esc
  * skips the animation. Not while typing, with a modifier, or with a dialog open.
+ * @param {Handlers} on
  * @returns {() => void} removes the binding
  */
 export function bindKeys(on) {
-  return unbindable(document, "keydown", (event) => {
+  return unbindable(document, "keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
     if (target instanceof HTMLElement && target.closest("input, select, textarea")) return;

@@ -1,59 +1,114 @@
+// @ts-check
 // The analysis board: a position (set up in the editor, opened from a link, a review or a
 // record) played freely for either side. Every board, legal move, value and ending comes from
-// the server (POST /api/board); this page only draws them and keeps the moves played.
-import { api } from "./api.js";
-import { Board, formatValue, pitLetter } from "./board.js";
+// the server (POST /api/board); this page only draws them and keeps the moves played. The
+// position editor is position-editor.js; records are read by record.js.
+import { api, errorText } from "./api.js";
+import { Board, formatValue } from "./board.js";
+import { boardIndex, letterOf, pitAt } from "./pits.js";
+import { numbers, PositionEditor } from "./position-editor.js";
+import { readRecord } from "./record.js";
 
+/** @typedef {import("./position-editor.js").Position} Position */
+/** @typedef {import("./types.js").MoveRecord} MoveRecord */
+
+/**
+ * A move played on the board, as the server describes it.
+ * @typedef {{pit: number, player: number, notation: string, record: MoveRecord}} Played
+ */
+
+/**
+ * The server's answer about a position (app/board/position.py). Fields the page reads.
+ * @typedef {object} BoardAnswer
+ * @property {string} variant
+ * @property {Record<string, unknown>} options
+ * @property {number} pits
+ * @property {string[][]} letters
+ * @property {{board: number[], to_move: number, extra?: number[]}} start
+ * @property {number[]} moves
+ * @property {Played[]} played
+ * @property {number[]} board
+ * @property {number | null} to_move
+ * @property {number[]} extra
+ * @property {string} extra_text
+ * @property {string} board_help
+ * @property {import("./types.js").SpecialPit[]} special_pits
+ * @property {number[]} scores
+ * @property {number[]} legal_moves
+ * @property {boolean} over
+ * @property {number | null} winner
+ * @property {string | null} end_reason
+ * @property {{values: Record<string, number>, exact: Record<string, boolean>, best: number}} [values]
+ */
+
+/**
+ * The element with ``id`` (the template has it), typed by the field it fills.
+ * @param {string} id
+ * @returns {any}
+ */
 const $ = (id) => document.getElementById(id);
 const els = {
-  board: $("board"),
-  status: $("ab-status"),
-  last: $("ab-last"),
-  extra: $("ab-extra"),
-  help: $("ab-help"),
-  moves: $("ab-moves"),
-  back: $("ab-back"),
-  reset: $("ab-reset"),
-  flip: $("ab-flip"),
-  showValues: $("ab-show-values"),
-  values: $("ab-values"),
-  level: $("ab-level"),
-  seat: $("ab-seat"),
-  play: $("ab-play"),
-  link: $("ab-link"),
-  copy: $("ab-copy"),
-  error: $("ab-error"),
-  editor: $("ab-editor"),
-  form: $("ab-form"),
-  variant: $("ab-variant"),
-  options: $("ab-options"),
-  toMove: $("ab-to-move"),
-  extraField: $("ab-extra-field"),
-  extraInput: $("ab-extra-input"),
-  grid: $("ab-grid"),
-  start: $("ab-start"),
-  current: $("ab-current"),
-  formError: $("ab-form-error"),
-  importBox: $("ab-import"),
-  importForm: $("ab-import-form"),
-  record: $("ab-record"),
-  file: $("ab-file"),
-  importError: $("ab-import-error"),
+  /** @type {HTMLElement} */ board: $("board"),
+  /** @type {HTMLElement} */ status: $("ab-status"),
+  /** @type {HTMLElement} */ last: $("ab-last"),
+  /** @type {HTMLElement} */ extra: $("ab-extra"),
+  /** @type {HTMLElement} */ help: $("ab-help"),
+  /** @type {HTMLOListElement} */ moves: $("ab-moves"),
+  /** @type {HTMLButtonElement} */ back: $("ab-back"),
+  /** @type {HTMLButtonElement} */ reset: $("ab-reset"),
+  /** @type {HTMLButtonElement} */ flip: $("ab-flip"),
+  /** @type {HTMLInputElement} */ showValues: $("ab-show-values"),
+  /** @type {HTMLElement} */ values: $("ab-values"),
+  /** @type {HTMLSelectElement} */ level: $("ab-level"),
+  /** @type {HTMLSelectElement} */ seat: $("ab-seat"),
+  /** @type {HTMLButtonElement} */ play: $("ab-play"),
+  /** @type {HTMLInputElement} */ link: $("ab-link"),
+  /** @type {HTMLButtonElement} */ copy: $("ab-copy"),
+  /** @type {HTMLElement} */ error: $("ab-error"),
+  /** @type {HTMLDetailsElement} */ editor: $("ab-editor"),
+  /** @type {HTMLFormElement} */ form: $("ab-form"),
+  /** @type {HTMLSelectElement} */ variant: $("ab-variant"),
+  /** @type {HTMLElement} */ options: $("ab-options"),
+  /** @type {HTMLSelectElement} */ toMove: $("ab-to-move"),
+  /** @type {HTMLElement} */ extraField: $("ab-extra-field"),
+  /** @type {HTMLInputElement} */ extraInput: $("ab-extra-input"),
+  /** @type {HTMLElement} */ grid: $("ab-grid"),
+  /** @type {HTMLButtonElement} */ start: $("ab-start"),
+  /** @type {HTMLButtonElement} */ current: $("ab-current"),
+  /** @type {HTMLElement} */ formError: $("ab-form-error"),
+  /** @type {HTMLDetailsElement} */ importBox: $("ab-import"),
+  /** @type {HTMLFormElement} */ importForm: $("ab-import-form"),
+  /** @type {HTMLTextAreaElement} */ record: $("ab-record"),
+  /** @type {HTMLInputElement} */ file: $("ab-file"),
+  /** @type {HTMLElement} */ importError: $("ab-import-error"),
 };
 
 const state = {
-  variants: [], // the server's variants with their options
-  start: null, // {variant, options, board, to_move, extra}
-  moves: [], // pits played from the start
-  answer: null, // the server's answer for the position shown
-  values: null, // the engine's values for that position
+  /** @type {Position | null} the position set up */
+  start: null,
+  /** @type {number[]} pits played from the start */
+  moves: [],
+  /** @type {BoardAnswer | null} the server's answer for the position shown */
+  answer: null,
+  /** @type {BoardAnswer["values"] | null} the engine's values for that position */
+  values: null,
   bottom: 0,
+  /** @type {Board | null} */
   board: null,
   seq: 0, // the request whose answer may still be drawn
 };
 
 const SIDE = ["the bottom row (player 1)", "the top row (player 2)"];
 
+/** The position set up (main() adopts one before anything else runs). @returns {Position} */
+function started() {
+  return /** @type {Position} */ (state.start);
+}
+
+/**
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
@@ -63,12 +118,19 @@ function clearErrors() {
   for (const el of [els.error, els.formError, els.importError]) showError(el, "");
 }
 
+/** @param {HTMLElement} el @param {string} message */
 function showError(el, message) {
   setText(el, message || "");
   el.hidden = !message;
 }
 
+/**
+ * The request for ``start``, with more fields (moves, values).
+ * @param {Position} start
+ * @param {Record<string, unknown>} [extra]
+ */
 function positionBody(start, extra = {}) {
+  /** @type {Record<string, unknown>} */
   const body = { variant: start.variant, options: start.options, board: start.board, to_move: start.to_move };
   if (start.extra && start.extra.length) body.extra = start.extra;
   return { ...body, ...extra };
@@ -76,6 +138,7 @@ function positionBody(start, extra = {}) {
 
 // -- the link ----------------------------------------------------------------------------------
 
+/** @param {Position} start @param {number[]} moves */
 function linkFor(start, moves) {
   const q = new URLSearchParams();
   q.set("variant", start.variant);
@@ -87,26 +150,24 @@ function linkFor(start, moves) {
   return `${window.location.origin}/analysis?${q.toString()}`;
 }
 
-function numbers(text) {
-  return text.split(",").filter((x) => x.trim() !== "").map((x) => Number(x));
-}
-
 /** What the page's address asks for: a position and moves, or nothing (the default start). */
 function fromAddress() {
   const q = new URLSearchParams(window.location.search);
+  const get = (/** @type {string} */ key) => q.get(key) || "";
+  /** @type {Record<string, unknown>} */
   const body = {};
-  if (q.has("variant")) body.variant = q.get("variant");
+  if (q.has("variant")) body.variant = get("variant");
   if (q.has("options")) {
     try {
-      body.options = JSON.parse(q.get("options"));
+      body.options = JSON.parse(get("options"));
     } catch {
-      body.options = q.get("options"); // the server says what is wrong with it
+      body.options = get("options"); // the server says what is wrong with it
     }
   }
-  if (q.has("board")) body.board = numbers(q.get("board"));
-  if (q.has("to_move")) body.to_move = Number(q.get("to_move"));
-  if (q.has("extra")) body.extra = numbers(q.get("extra"));
-  if (q.has("moves")) body.moves = numbers(q.get("moves"));
+  if (q.has("board")) body.board = numbers(get("board"));
+  if (q.has("to_move")) body.to_move = Number(get("to_move"));
+  if (q.has("extra")) body.extra = numbers(get("extra"));
+  if (q.has("moves")) body.moves = numbers(get("moves"));
   return body;
 }
 
@@ -119,14 +180,16 @@ function updateLink() {
 
 // -- drawing -----------------------------------------------------------------------------------
 
+/** @param {BoardAnswer} answer */
 function ensureBoard(answer) {
   if (!state.board || state.board.pits !== answer.pits) {
-    state.board = new Board(els.board, { pits: answer.pits, onPlay: play });
+    state.board = new Board(els.board, { pits: answer.pits, letters: answer.letters, onPlay: play });
     state.board.build(state.bottom);
   }
   return state.board;
 }
 
+/** @param {Played} entry */
 function moveWords(entry) {
   const rec = entry.record;
   const parts = [`${entry.player ? "Top" : "Bottom"} row played ${entry.notation}`];
@@ -142,7 +205,7 @@ function draw() {
   const board = ensureBoard(answer);
   board.setCounts(answer.board);
   const lastEntry = answer.played[answer.played.length - 1];
-  const last = lastEntry ? lastEntry.pit + (answer.pits + 1) * lastEntry.player : null;
+  const last = lastEntry ? boardIndex(answer, lastEntry.player, lastEntry.pit) : null;
   board.mark({ legal: answer.legal_moves, mover: answer.to_move, last });
   board.markSpecial(answer.special_pits || []);
   els.board.classList.toggle("my-turn", !answer.over);
@@ -151,7 +214,8 @@ function draw() {
     const who = answer.winner === null ? "a draw" : `${answer.winner ? "the top row" : "the bottom row"} wins`;
     setText(els.status, `Game over (${answer.end_reason || "no move left"}): ${a}–${b}, ${who}.`);
   } else {
-    setText(els.status, `${SIDE[answer.to_move][0].toUpperCase()}${SIDE[answer.to_move].slice(1)} to move`);
+    const side = SIDE[/** @type {number} */ (answer.to_move)]; // (a game not over has a mover)
+    setText(els.status, `${side[0].toUpperCase()}${side.slice(1)} to move`);
   }
   setText(els.last, lastEntry ? moveWords(lastEntry) : "The position as set up.");
   setText(els.extra, answer.extra_text || "");
@@ -164,6 +228,7 @@ function draw() {
   els.play.disabled = answer.over;
 }
 
+/** @param {BoardAnswer} answer */
 function drawMoves(answer) {
   els.moves.replaceChildren();
   answer.played.forEach((entry, i) => {
@@ -192,6 +257,7 @@ function drawValues() {
   if (state.board) state.board.showValues(answer ? answer.to_move : null, values ? values.values : null, values ? values.best : null);
   els.values.replaceChildren();
   if (!els.showValues.checked || !answer || answer.over) return;
+  const mover = /** @type {number} */ (answer.to_move); // (a game not over has a mover)
   if (!values) {
     const p = document.createElement("p");
     p.className = "muted";
@@ -206,7 +272,7 @@ function drawValues() {
     const exact = values.exact[String(pit)];
     li.className = pit === values.best ? "best" : "";
     const name = document.createElement("strong");
-    name.textContent = pitLetter(answer.to_move, pit);
+    name.textContent = letterOf(answer, mover, pit);
     const value = document.createElement("span");
     value.className = "ab-value";
     value.textContent = formatValue(values.values[String(pit)]);
@@ -218,7 +284,7 @@ function drawValues() {
     list.append(li);
   }
   const head = document.createElement("p");
-  head.textContent = `Values for ${SIDE[answer.to_move]}, in seeds of final margin:`;
+  head.textContent = `Values for ${SIDE[mover]}, in seeds of final margin:`;
   els.values.append(head, list);
 }
 
@@ -230,9 +296,9 @@ async function refresh() {
   showError(els.error, "");
   let answer;
   try {
-    answer = await api("POST", "/api/board", positionBody(state.start, { moves: state.moves }));
+    answer = await api("POST", "/api/board", positionBody(started(), { moves: state.moves }));
   } catch (err) {
-    if (seq === state.seq) showError(els.error, err.message);
+    if (seq === state.seq) showError(els.error, errorText(err));
     return;
   }
   if (seq !== state.seq) return;
@@ -243,21 +309,23 @@ async function refresh() {
   if (els.showValues.checked && !answer.over) await fetchValues(seq);
 }
 
+/** @param {number} seq the request the values belong to */
 async function fetchValues(seq) {
   try {
-    const body = positionBody(state.start, { moves: state.moves, values: true });
+    const body = positionBody(started(), { moves: state.moves, values: true });
     const found = await api("POST", "/api/board", body);
     if (seq !== state.seq) return;
     state.values = found.values || null;
     drawValues();
   } catch (err) {
     if (seq === state.seq) {
-      showError(els.error, `No values just now: ${err.message}`);
+      showError(els.error, `No values just now: ${errorText(err)}`);
       els.values.replaceChildren();
     }
   }
 }
 
+/** Take the answer's start and moves as the page's. @param {BoardAnswer} answer */
 function adopt(answer) {
   state.start = {
     variant: answer.variant,
@@ -269,16 +337,17 @@ function adopt(answer) {
   state.moves = answer.moves.slice();
 }
 
+/** @param {number} index the board index clicked */
 function play(index) {
   const answer = state.answer;
   if (!answer || answer.over) return;
-  const player = index <= answer.pits ? 0 : 1;
-  const pit = index - (answer.pits + 1) * player;
+  const [player, pit] = pitAt(answer, index);
   if (player !== answer.to_move || !answer.legal_moves.includes(pit)) return;
   state.moves.push(pit);
   refresh();
 }
 
+/** @param {number} count the moves to keep */
 function goTo(count) {
   if (count === state.moves.length) return;
   state.moves = state.moves.slice(0, count);
@@ -289,145 +358,25 @@ function takeBack() {
   if (state.moves.length) goTo(state.moves.length - 1);
 }
 
-// -- the editor --------------------------------------------------------------------------------
+// -- the editor (position-editor.js) ------------------------------------------------------------
 
-function variantInfo(name) {
-  return state.variants.find((v) => v.name === name);
-}
+const editor = new PositionEditor(
+  {
+    variant: els.variant,
+    options: els.options,
+    toMove: els.toMove,
+    extraField: els.extraField,
+    extraInput: els.extraInput,
+    grid: els.grid,
+  },
+  (message) => showError(els.formError, message),
+);
 
-function buildOptions(variant, chosen = {}) {
-  els.options.replaceChildren();
-  const info = variantInfo(variant);
-  if (!info) return;
-  for (const [key, spec] of Object.entries(info.options)) {
-    const id = `ab-opt-${key}`;
-    const wrap = document.createElement("div");
-    wrap.className = "ab-option";
-    const label = document.createElement("label");
-    label.htmlFor = id;
-    label.textContent = spec.help || key.replaceAll("_", " "); // the variant's words for it
-    let input;
-    const value = key in chosen ? chosen[key] : spec.default;
-    if (spec.type === "bool") {
-      input = document.createElement("input");
-      input.type = "checkbox";
-      input.checked = Boolean(value);
-    } else if (spec.choices) {
-      input = document.createElement("select");
-      for (const c of spec.choices) {
-        const option = document.createElement("option");
-        option.value = String(c);
-        option.textContent = String(c).replaceAll("_", " ");
-        input.append(option);
-      }
-      input.value = String(value);
-    } else {
-      input = document.createElement("input");
-      input.type = spec.type === "int" ? "number" : "text";
-      input.value = String(value);
-      if (spec.min !== undefined) input.min = String(spec.min);
-      if (spec.max !== undefined) input.max = String(spec.max);
-    }
-    input.id = id;
-    input.dataset.option = key;
-    input.dataset.type = spec.type;
-    input.addEventListener("change", () => fillStart());
-    wrap.append(label, input);
-    els.options.append(wrap);
-  }
-  els.extraField.hidden = variant !== "toguz_kumalak";
-}
-
-function readOptions() {
-  const options = {};
-  for (const input of els.options.querySelectorAll("[data-option]")) {
-    const type = input.dataset.type;
-    const spec = variantInfo(els.variant.value).options[input.dataset.option];
-    let value;
-    if (type === "bool") value = input.checked;
-    else if (type === "int") value = input.value === "" ? input.value : Number(input.value);
-    else value = input.value;
-    if (spec.choices && type === "int") value = Number(value);
-    if (value !== spec.default) options[input.dataset.option] = value;
-  }
-  return options;
-}
-
-/** The editor's grid of counts, laid out as the board: the top row right to left. */
-function buildGrid(board, pits) {
-  els.grid.replaceChildren();
-  els.grid.style.setProperty("--pits", String(pits));
-  const cell = (index, label, cls) => {
-    const input = document.createElement("input");
-    input.type = "number";
-    input.min = "0";
-    input.inputMode = "numeric";
-    input.className = `ab-count ${cls}`;
-    input.dataset.index = String(index);
-    input.value = String(board[index] ?? 0);
-    input.setAttribute("aria-label", label);
-    return input;
-  };
-  const store1 = 2 * pits + 1;
-  els.grid.append(cell(store1, "Store of the top row (player 2)", "ab-store-top"));
-  for (let i = pits - 1; i >= 0; i -= 1) {
-    const index = pits + 1 + i;
-    els.grid.append(cell(index, `Pit ${pitLetter(1, i)} (top row)`, "ab-top"));
-  }
-  for (let i = 0; i < pits; i += 1) els.grid.append(cell(i, `Pit ${pitLetter(0, i)} (bottom row)`, "ab-bottom"));
-  els.grid.append(cell(pits, "Store of the bottom row (player 1)", "ab-store-bottom"));
-}
-
-function fillEditor(position, options = true) {
-  els.variant.value = position.variant;
-  if (options) buildOptions(position.variant, position.options);
-  buildGrid(position.board, (position.board.length - 2) / 2);
-  els.toMove.value = String(position.to_move ?? 0);
-  els.extraInput.value = position.extra && position.extra.length ? position.extra.join(",") : "-1,-1";
-}
-
-/** Fill the editor with the chosen variant's start (the server's). */
-let editorSeq = 0;
-
-async function fillStart() {
-  showError(els.formError, "");
-  const seq = ++editorSeq;
-  const variant = els.variant.value;
-  const options = readOptions();
-  els.grid.dataset.loading = "true"; // the variant's start is on its way
-  try {
-    const answer = await api("POST", "/api/board", { variant, options });
-    if (seq !== editorSeq) return; // the options changed again meanwhile
-    const start = answer.start;
-    fillEditor({ variant, options, board: start.board, to_move: start.to_move, extra: start.extra }, false);
-  } catch (err) {
-    if (seq === editorSeq) showError(els.formError, err.message);
-  } finally {
-    if (seq === editorSeq) delete els.grid.dataset.loading;
-  }
-}
-
-function readEditor() {
-  const board = [];
-  for (const input of els.grid.querySelectorAll("input")) {
-    const raw = input.value.trim();
-    board[Number(input.dataset.index)] = raw === "" ? null : Number(raw);
-  }
-  const position = {
-    variant: els.variant.value,
-    options: readOptions(),
-    board,
-    to_move: Number(els.toMove.value),
-    extra: [],
-  };
-  if (!els.extraField.hidden) position.extra = numbers(els.extraInput.value);
-  return position;
-}
-
+/** @param {SubmitEvent} event */
 async function setUp(event) {
   event.preventDefault();
   showError(els.formError, "");
-  const position = readEditor();
+  const position = editor.read();
   try {
     const answer = await api("POST", "/api/board", positionBody(position));
     adopt(answer);
@@ -440,37 +389,29 @@ async function setUp(event) {
     els.editor.open = false;
     if (els.showValues.checked && !answer.over) await fetchValues(seq);
   } catch (err) {
-    showError(els.formError, err.message);
+    showError(els.formError, errorText(err));
   }
 }
 
 // -- records -----------------------------------------------------------------------------------
 
+/** @param {SubmitEvent} [event] */
 async function openRecord(event) {
   if (event) event.preventDefault();
   showError(els.importError, "");
-  const text = els.record.value.trim();
-  if (!text) {
-    showError(els.importError, "Paste a record first (or upload one).");
+  const found = await readRecord(els.record.value);
+  if (found.error !== undefined) {
+    showError(els.importError, found.error);
     return;
   }
-  let record = text;
-  if (text.startsWith("{")) {
-    try {
-      record = JSON.parse(text);
-    } catch (err) {
-      showError(els.importError, `That JSON does not read: ${err.message}`);
-      return;
-    }
-  }
   try {
-    const answer = await api("POST", "/api/board", { record });
+    const answer = await api("POST", "/api/board", { record: found.record });
     adopt(answer);
     clearErrors(); // what went wrong before is no longer about the board shown
     els.importBox.open = false;
     await refresh();
   } catch (err) {
-    showError(els.importError, err.message);
+    showError(els.importError, errorText(err));
   }
 }
 
@@ -479,6 +420,7 @@ async function openRecord(event) {
 async function playComputer() {
   const answer = state.answer;
   if (!answer || answer.over) return;
+  /** @type {{board: number[], to_move: number | null, seat: number, extra?: number[]}} */
   const position = { board: answer.board, to_move: answer.to_move, seat: Number(els.seat.value) };
   if (answer.extra && answer.extra.length) position.extra = answer.extra;
   els.play.disabled = true;
@@ -493,7 +435,7 @@ async function playComputer() {
     });
     window.location.assign(`/game/${game.id}`);
   } catch (err) {
-    showError(els.error, err.message);
+    showError(els.error, errorText(err));
     els.play.disabled = false;
   }
 }
@@ -502,24 +444,26 @@ async function playComputer() {
 
 async function main() {
   for (const el of [els.error, els.formError, els.importError]) el.hidden = true;
+  /** @type {any} */
+  let variants = [];
   try {
-    state.variants = await api("GET", "/api/variants");
+    variants = await api("GET", "/api/variants");
   } catch (err) {
-    showError(els.error, err.message);
+    showError(els.error, errorText(err));
   }
-  if (!Array.isArray(state.variants)) state.variants = state.variants.variants || [];
+  editor.variants = Array.isArray(variants) ? variants : variants.variants || [];
   const asked = fromAddress();
   let answer;
   try {
     answer = await api("POST", "/api/board", asked);
   } catch (err) {
     // A link with a bad position: say why, open the editor on the variant's start.
-    showError(els.formError, `That link's position can't be analysed: ${err.message}`);
+    showError(els.formError, `That link's position can't be analysed: ${errorText(err)}`);
     els.editor.open = true;
     answer = await api("POST", "/api/board", { variant: "kalah" });
   }
   adopt(answer);
-  fillEditor({ ...state.start });
+  editor.fill({ ...started() }, answer.letters);
   await refresh();
 }
 
@@ -545,14 +489,12 @@ els.copy.addEventListener("click", async () => {
   }
 });
 els.form.addEventListener("submit", setUp);
-els.variant.addEventListener("change", () => {
-  buildOptions(els.variant.value);
-  fillStart();
-});
-els.start.addEventListener("click", fillStart);
+els.start.addEventListener("click", () => editor.fillStart());
 els.current.addEventListener("click", () => {
   const a = state.answer;
-  if (a) fillEditor({ variant: a.variant, options: a.options, board: a.board, to_move: a.to_move ?? 0, extra: a.extra });
+  if (!a) return;
+  const position = { variant: a.variant, options: a.options, board: a.board, to_move: a.to_move ?? 0, extra: a.extra };
+  editor.fill(position, a.letters);
 });
 els.importForm.addEventListener("submit", openRecord);
 els.file.addEventListener("change", async () => {

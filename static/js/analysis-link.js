@@ -1,8 +1,10 @@
+// @ts-check
 // The analysis board's address for a position of a game: the game's start and the moves played
 // up to it (so the board's history rules still hold). Used by the review's "Analyse from here".
 
 /**
- * @param {object} game the game view (GET /api/games/{id})
+ * @param {import("./types.js").Game & {start?: {board: number[], to_move: number, extra?: number[]} | null}} game
+ *   the game view (GET /api/games/{id})
  * @param {number} pos how many of its moves are played (0: its start)
  */
 export function analysisLink(game, pos) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Sowing animation along the path the server recorded: the seeds lifted from a pit travel in
 // a hand from pit to pit, one dropped at each (its count goes up as it lands); captured seeds
 // fly to the capturer's store. Resolves when done; skip() finishes at once. The final board
@@ -18,9 +19,10 @@ export class Skipper {
     this.wakers.clear();
   }
 
+  /** @param {number} ms */
   sleep(ms) {
     if (this.skipped || ms <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
+    return new Promise((/** @type {(value?: void) => void} */ resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.wakers.delete(done);
@@ -31,10 +33,13 @@ export class Skipper {
     });
   }
 
-  /** ``promise``, or sooner when skipped. */
+  /**
+   * ``promise``, or sooner when skipped.
+   * @param {Promise<unknown>} promise
+   */
   until(promise) {
     if (this.skipped) return Promise.resolve();
-    return new Promise((resolve) => {
+    return new Promise((/** @type {(value?: void) => void} */ resolve) => {
       const done = () => {
         this.wakers.delete(done);
         resolve();
@@ -46,7 +51,10 @@ export class Skipper {
 }
 
 /** Milliseconds a seed: 140 ms, faster when many are sown (a move's sowing takes at most
- * about 2 s, however long a relay). */
+ * about 2 s, however long a relay).
+ * @param {number} [factor]
+ * @param {number} seeds
+ */
 export function seedDelay(seeds, factor = 1) {
   return Math.max(12, Math.min(140, 2000 / Math.max(1, seeds))) * factor;
 }
@@ -55,8 +63,15 @@ const HAND_DOTS = 5; // seeds drawn in a hand; its number says how many it holds
 
 /** Seeds in flight over the board: a few dots and their number, moved between cell centres. */
 class Hand {
+  /**
+   * @param {import("./board.js").Board} board
+   * @param {number} index
+   * @param {number} seeds
+   * @param {string} [cls]
+   */
   constructor(board, index, seeds, cls = "hand") {
     this.board = board;
+    this.seeds = seeds; // the seeds held (hold() shows them)
     this.el = document.createElement("span");
     this.el.className = cls;
     this.el.setAttribute("aria-hidden", "true");
@@ -71,6 +86,9 @@ class Hand {
     this.hold(seeds);
   }
 
+  /**
+   * @param {number} seeds
+   */
   hold(seeds) {
     this.seeds = seeds;
     const shown = Math.min(seeds, HAND_DOTS);
@@ -85,13 +103,21 @@ class Hand {
     this.el.classList.toggle("empty", seeds <= 0);
   }
 
+  /**
+   * @param {{x: number, y: number, size: number} | null} point a cell's centre (none: stay)
+   */
   place(point) {
     if (!point) return;
     this.el.style.setProperty("--size", `${Math.max(18, point.size * 0.42)}px`);
     this.el.style.transform = `translate(${point.x}px, ${point.y}px)`;
   }
 
-  /** Fly to the centre of cell ``index`` in ``ms``; resolves on landing. */
+  /**
+   * Fly to the centre of cell ``index`` in ``ms``; resolves on landing.
+   * @param {number} index
+   * @param {number} ms
+   * @param {Skipper} skipper
+   */
   fly(index, ms, skipper) {
     const to = this.board.centre(index);
     const from = this.at;
@@ -121,13 +147,19 @@ class Hand {
 
 /**
  * Animate ``move`` (an entry of the game's move list) on ``board`` from ``before``.
+ * @param {import("./board.js").Board} board
+ * @param {number[]} before the board before the move
+ * @param {import("./types.js").Move} move
+ * @param {Skipper} skipper
+ * @param {number} [factor] the speed factor (1: normal; smaller is faster)
+ * @param {{onSow?: (step: number, of: number) => void, onCapture?: (seeds: number) => void}} [on] sounds
  * @returns {Promise<void>}
  */
 export async function animateMove(board, before, move, skipper, factor = 1, { onSow, onCapture } = {}) {
   const rec = move.record;
   board.setCounts(before);
   const counts = before.slice();
-  const set = (index, n) => {
+  const set = (/** @type {number} */ index, /** @type {number} */ n) => {
     counts[index] = n;
     if (!skipper.skipped) board.setCount(index, n);
   };

@@ -1,8 +1,13 @@
+// @ts-check
 // The only module that calls fetch(): JSON in, JSON out, errors as ApiError(status, message).
 // A request that gets no answer at all (server down, network gone, timed out) is status 0, and
 // every listener given to onReachable() hears whether the server answered.
 
 export class ApiError extends Error {
+  /**
+   * @param {string} message
+   * @param {number} status
+   */
   constructor(status, message) {
     super(message);
     this.name = "ApiError";
@@ -15,16 +20,26 @@ const TIMED_OUT = "The server did not answer in time.";
 
 const listeners = new Set();
 
-/** Call ``listener(true)`` whenever the server answers and ``listener(false)`` when it does not. */
+/**
+ * Call ``listener(true)`` whenever the server answers and ``listener(false)`` when it does not.
+ * @param {(ok: boolean) => void} listener
+ */
 export function onReachable(listener) {
   listeners.add(listener);
 }
 
+/**
+ * @param {boolean} ok
+ */
 function reached(ok) {
   for (const listener of listeners) listener(ok);
 }
 
-/** An AbortController that aborts with the caller's ``signal`` or after ``timeout`` ms. */
+/**
+ * An AbortController that aborts with the caller's ``signal`` or after ``timeout`` ms.
+ * @param {AbortSignal | undefined} signal
+ * @param {number | undefined} timeout
+ */
 function controllerFor(signal, timeout) {
   const controller = new AbortController();
   const state = { controller, timedOut: false, timer: 0 };
@@ -41,8 +56,37 @@ function controllerFor(signal, timeout) {
   return state;
 }
 
+/**
+ * What went wrong, in words: an error's message (an ApiError's is the server's).
+ * @param {unknown} err
+ * @returns {string}
+ */
+export function errorText(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * An answer that is not JSON (an HTML error page, empty) reads as null; a connection that broke
+ * mid-answer stays an error.
+ * @param {unknown} err
+ * @returns {null}
+ */
+function notJson(err) {
+  if (err instanceof SyntaxError) return null;
+  throw err;
+}
+
+/**
+ * Send a request and read its JSON answer.
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body] sent as JSON
+ * @param {{signal?: AbortSignal, timeout?: number}} [opts] an abort signal; a timeout in ms
+ * @returns {Promise<any>} the answer's JSON (the server's shapes: types.js)
+ */
 export async function api(method, url, body, { signal, timeout } = {}) {
   const abort = controllerFor(signal, timeout);
+  /** @type {RequestInit & {headers: Record<string, string>}} */
   const init = {
     method,
     headers: { Accept: "application/json" },
@@ -53,16 +97,15 @@ export async function api(method, url, body, { signal, timeout } = {}) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  /** @type {Response} */
   let response;
+  /** @type {any} */
   let data = null;
   try {
     response = await fetch(url, init);
-    data = await response.json().catch((err) => {
-      if (err instanceof SyntaxError) return null; // not JSON (an HTML error page, empty)
-      throw err; // the connection broke mid-answer
-    });
+    data = await response.json().catch(notJson);
   } catch (err) {
-    if (err.name === "AbortError" && !abort.timedOut) throw err;
+    if (/** @type {Error} */ (err).name === "AbortError" && !abort.timedOut) throw err;
     reached(false);
     throw new ApiError(0, abort.timedOut ? TIMED_OUT : UNREACHABLE);
   } finally {

@@ -1,12 +1,16 @@
+// @ts-check
 // The board's DOM: two rows of pit buttons between two stores, drawn from the viewer's side.
 // It knows the canonical layout (which index is whose pit or store) and nothing of the rules:
-// which pits are playable comes from the server.
+// which pits are playable comes from the server; the pits' letters are the server's.
+import { boardIndex, letterOf, pitAt, storeIndex } from "./pits.js";
 
 const MAX_DOTS_PIT = 12;
 const MAX_DOTS_STORE = 30;
 
 // Dot positions (percent of the pit) on a sunflower spiral: dense, round and stable.
+/** @param {number} count @param {number} spread @returns {[number, number][]} */
 function spiral(count, spread) {
+  /** @type {[number, number][]} */
   const out = [];
   for (let k = 0; k < count; k += 1) {
     const r = spread * Math.sqrt((k + 0.5) / count);
@@ -18,6 +22,17 @@ function spiral(count, spread) {
 const PIT_SPOTS = Array.from({ length: MAX_DOTS_PIT + 1 }, (_, n) => spiral(n, n <= 1 ? 0 : 30));
 
 // A <span class=cls>, hidden from screen readers unless ``spoken``.
+/**
+ * The part of a cell this module built (its count, its dots): always there.
+ * @param {Element} cell
+ * @param {string} selector
+ * @returns {HTMLElement}
+ */
+function part(cell, selector) {
+  return /** @type {HTMLElement} */ (cell.querySelector(selector));
+}
+
+/** @param {string} cls @param {boolean} [spoken] */
 function span(cls, spoken = false) {
   const el = document.createElement("span");
   el.className = cls;
@@ -25,43 +40,54 @@ function span(cls, spoken = false) {
   return el;
 }
 
-export function pitLetter(player, pit) {
-  return String.fromCharCode((player ? 97 : 65) + pit);
-}
+/**
+ * Labels for screen readers: a pit's and a store's, with the count.
+ * @typedef {{pit: (player: number, pit: number, n: number) => string, store: (player: number, n: number) => string}} Labels
+ */
 
 export class Board {
   /**
    * @param {HTMLElement} el the container
-   * @param {{pits:number, onPlay:(index:number)=>void}} opts
+   * @param {{pits: number, letters: string[][], onPlay: (index: number) => void}} opts the
+   *   size and the server's letters (``letters[player][pit]``), and what a click on a playable pit does
    */
-  constructor(el, { pits, onPlay }) {
+  constructor(el, { pits, letters, onPlay }) {
     this.el = el;
     this.pits = pits;
+    /** @type {import("./pits.js").Layout} */
+    this.layout = { pits, letters };
     this.onPlay = onPlay;
     this.bottom = 0;
-    this.cells = new Map(); // board index -> element
+    /** @type {Map<number, HTMLElement>} board index -> element */
+    this.cells = new Map();
+    /** @type {number[]} */
     this.counts = [];
     // Labels for screen readers, from text.js: pit(player, pit, n) and store(player, n).
+    /** @type {Labels} */
     this.labels = {
-      pit: (player, pit, n) => `Pit ${pitLetter(player, pit)}: ${n}`,
+      pit: (player, pit, n) => `Pit ${letterOf(this.layout, player, pit)}: ${n}`,
       store: (player, n) => `Store ${player + 1}: ${n}`,
     };
-    this.onCount = null; // called with (index, n) whenever a count on screen changes
+    /** @type {((index: number, n: number) => void) | null} called whenever a count on screen changes */
+    this.onCount = null;
   }
 
+  /** The board index of ``player``'s store. @param {number} player */
   store(player) {
-    return player ? 2 * this.pits + 1 : this.pits;
+    return storeIndex(this.layout, player);
   }
 
+  /** The board index of ``player``'s ``pit``. @param {number} player @param {number} pit */
   index(player, pit) {
-    return pit + (this.pits + 1) * player;
+    return boardIndex(this.layout, player, pit);
   }
 
+  /** The player whose row (or store) a board index is on. @param {number} index */
   owner(index) {
-    return index <= this.pits ? 0 : 1;
+    return pitAt(this.layout, index)[0];
   }
 
-  /** Build the DOM with ``bottom`` as the viewer's (bottom) player. */
+  /** Build the DOM with ``bottom`` as the viewer's (bottom) player. @param {number} bottom */
   build(bottom) {
     this.bottom = bottom;
     const top = 1 - bottom;
@@ -92,6 +118,7 @@ export class Board {
     this.el.classList.toggle("vertical", width < 620 && pit < 44);
   }
 
+  /** @param {number} player @param {number} pit */
   makePit(player, pit) {
     const button = document.createElement("button");
     const index = this.index(player, pit);
@@ -100,14 +127,14 @@ export class Board {
     button.dataset.index = String(index);
     button.dataset.pit = String(pit);
     button.dataset.player = String(player);
-    button.dataset.letter = pitLetter(player, pit);
+    button.dataset.letter = letterOf(this.layout, player, pit);
     // Never `disabled`: a disabled button drops the keyboard focus to the page. A pit that can't
     // be played now says so (aria-disabled) and ignores clicks; only one row is in the Tab order.
     button.setAttribute("aria-disabled", "true");
     button.tabIndex = player === this.bottom ? 0 : -1;
     button.style.setProperty("--col", String(player === this.bottom ? pit : this.pits - 1 - pit));
     const letter = span("letter");
-    letter.textContent = pitLetter(player, pit);
+    letter.textContent = button.dataset.letter;
     button.append(span("dots"), span("count", true), letter, span("value"), span("badge"));
     button.addEventListener("click", () => {
       if (button.classList.contains("legal")) this.onPlay(index);
@@ -117,6 +144,7 @@ export class Board {
     return button;
   }
 
+  /** @param {number} player @param {string} cls */
   makeStore(player, cls) {
     const div = document.createElement("div");
     const index = this.store(player);
@@ -129,24 +157,28 @@ export class Board {
     return div;
   }
 
+  /** @param {Labels} labels */
   setLabels(labels) {
     this.labels = labels;
   }
 
-  /** Show ``board`` (canonical layout): counts, dots and labels. */
+  /** Show ``board`` (canonical layout): counts, dots and labels. @param {number[]} board */
   setCounts(board) {
     this.counts = board.slice();
-    board.forEach((n, index) => this.setCount(index, n));
+    board.forEach((n, index) => {
+      this.setCount(index, n);
+    });
   }
 
+  /** @param {number} index @param {number} n */
   setCount(index, n) {
     this.counts[index] = n;
     if (this.onCount) this.onCount(index, n);
     const cell = this.cells.get(index);
     if (!cell) return;
-    cell.querySelector(".count").textContent = String(n);
+    part(cell, ".count").textContent = String(n);
     const isStore = cell.classList.contains("store");
-    const dots = cell.querySelector(".dots");
+    const dots = part(cell, ".dots");
     const shown = Math.min(n, isStore ? MAX_DOTS_STORE : MAX_DOTS_PIT);
     if (dots.childElementCount !== shown) {
       dots.replaceChildren();
@@ -167,7 +199,9 @@ export class Board {
   }
 
   /** Mark playable pits, the last move and a hint; everything else is not clickable. The
-   * Tab order holds the row to play (the mover's when it is playable, else the bottom one). */
+   * Tab order holds the row to play (the mover's when it is playable, else the bottom one).
+   * @param {{legal?: number[], mover?: number | null, last?: number | null, hint?: number | null}} [marks]
+   */
   mark({ legal = [], mover = null, last = null, hint = null } = {}) {
     const tabRow = legal.length && mover !== null ? mover : this.bottom;
     for (const [index, cell] of this.cells) {
@@ -189,14 +223,19 @@ export class Board {
    * Arrow keys move the focus to the next pit of the same row in the arrow's direction on
    * screen (along a row, or up and down a board on its end); Home and End go to the row's
    * first and last pit in sowing order. Only the focus moves: Enter or Space plays.
+   * @param {KeyboardEvent} event
+   * @param {HTMLElement} from
    */
   arrowKey(event, from) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
-    const row = [...from.parentElement.querySelectorAll(".pit")];
+    const row = /** @type {HTMLElement[]} */ ([.../** @type {HTMLElement} */ (from.parentElement).querySelectorAll(".pit")]);
+    /** @type {HTMLElement | null} */
     let target = null;
-    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    /** @type {Record<string, [number, number]>} */
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const step = steps[event.key];
     if (step) {
-      const centre = (el) => {
+      const centre = (/** @type {HTMLElement} */ el) => {
         const r = el.getBoundingClientRect();
         return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
       };
@@ -225,20 +264,27 @@ export class Board {
     return active && this.el.contains(active) && active.classList.contains("pit") ? active : null;
   }
 
-  /** Focus pit ``index`` if it is playable, else the first playable pit (none: nothing). */
+  /** Focus pit ``index`` if it is playable, else the first playable pit (none: nothing).
+   * @param {number} index */
   focusPlayable(index) {
     const cell = this.cells.get(index);
+    /** @type {HTMLElement | null} */
     const target = cell && cell.classList.contains("legal") ? cell : this.el.querySelector(".pit.legal");
     if (target && document.activeElement !== target) target.focus({ preventScroll: true });
   }
 
   /** Per-pit values of a decision by ``player`` (null clears them); pits in ``bounds`` hold an
-   * upper bound (the search proved the move no better), shown with "≤". */
+   * upper bound (the search proved the move no better), shown with "≤".
+   * @param {number | null} player
+   * @param {Record<string, number> | null | undefined} values
+   * @param {number | null} best
+   * @param {number[]} [bounds]
+   */
   showValues(player, values, best, bounds = []) {
     for (const cell of this.cells.values()) {
       const slot = cell.querySelector(".value");
       if (!slot) continue;
-      const pit = cell.dataset.pit;
+      const pit = cell.dataset.pit || ""; // (a store has none)
       const show = values && Number(cell.dataset.player) === player && pit in values;
       const bound = show && bounds.includes(Number(pit)) ? "≤" : "";
       slot.textContent = show ? bound + formatValue(values[pit]) : "";
@@ -248,7 +294,10 @@ export class Board {
   }
 
   /** Mark the special pits the server names ([{pit, owner, kind}], e.g. tuzdyks): a class by
-   * kind, the owner, and a badge with ``badge(special)`` (its words come from text.js). */
+   * kind, the owner, and a badge with ``badge(special)`` (its words come from text.js).
+   * @param {import("./types.js").SpecialPit[]} special
+   * @param {(special: import("./types.js").SpecialPit) => string} [badge]
+   */
   markSpecial(special, badge = (s) => s.kind) {
     for (const [index, cell] of this.cells) {
       const found = special.find((s) => s.pit === index);
@@ -271,7 +320,9 @@ export class Board {
     }
   }
 
-  /** The centre of a cell in the board's own coordinates (for seeds flying over it). */
+  /** The centre of a cell in the board's own coordinates (for seeds flying over it).
+   * @param {number} index
+   * @returns {{x: number, y: number, size: number} | null} */
   centre(index) {
     const cell = this.cells.get(index);
     if (!cell) return null;
@@ -280,6 +331,7 @@ export class Board {
     return { x: r.left - box.left + r.width / 2, y: r.top - box.top + r.height / 2, size: Math.min(r.width, r.height) };
   }
 
+  /** Restart a cell's CSS animation ``cls``. @param {number} index @param {string} [cls] */
   pulse(index, cls = "pulse") {
     const cell = this.cells.get(index);
     if (!cell) return;
@@ -293,6 +345,7 @@ export class Board {
   }
 }
 
+/** A search value as a pit shows it: "+1.5", "-3", "win". @param {unknown} v */
 export function formatValue(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return "";
   if (Math.abs(v) >= 1000) return v > 0 ? "win" : "loss";

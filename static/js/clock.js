@@ -1,3 +1,4 @@
+// @ts-check
 // The players' clocks in a game between people: each name tag shows its side's time left, the
 // running side counting down. The server keeps the time: a game's JSON says each side's time
 // left as of its server_time_ms and whose clock runs; this module only counts the running side
@@ -11,7 +12,15 @@ const NUDGE_MS = 1500; // at 0:00 with no news this long, read the game once (th
 // The smallest (client time - server time) seen: the clocks' offset plus the quickest answer.
 // Answers shown late (after an animation) don't raise it, so a late render counts right.
 let offset = Infinity;
-let shown = null; // {game, els, bottom}
+
+/**
+ * A game's clocks as the server sends them: each side's time left as of server_time_ms and
+ * whose clock runs.
+ * @typedef {{remaining_ms: number[], running: number | null, server_time_ms: number}} Clock
+ */
+
+/** @type {{game: import("./types.js").Game, els: any, bottom: number} | null} what is shown */
+let shown = null;
 let timer = 0;
 let zeroSince = 0;
 
@@ -19,7 +28,10 @@ function serverNow() {
   return Date.now() - (Number.isFinite(offset) ? offset : 0);
 }
 
-/** "4:59", or "9.8" seconds under ten (a side out of time shows "0.0"). */
+/**
+ * "4:59", or "9.8" seconds under ten (a side out of time shows "0.0").
+ * @param {number} ms
+ */
 export function formatClock(ms) {
   const left = Math.max(0, ms);
   if (left < 10000) return (Math.floor(left / 100) / 10).toFixed(1);
@@ -28,7 +40,12 @@ export function formatClock(ms) {
   return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** Each side's time left now, from the server's answer. */
+/**
+ * Each side's time left now, from the server's answer.
+ * @param {Clock} clock
+ * @param {number} [now] the server's time now (ms)
+ * @returns {number[]}
+ */
 export function timesLeft(clock, now = serverNow()) {
   return clock.remaining_ms.map((ms, seat) => {
     if (clock.running !== seat) return ms;
@@ -36,13 +53,17 @@ export function timesLeft(clock, now = serverNow()) {
   });
 }
 
-/** Note a game's JSON as it arrives (for the offset between the two clocks). */
+/**
+ * Note a game's JSON as it arrives (for the offset between the two clocks).
+ * @param {import("./types.js").Game} game
+ */
 export function noteAnswer(game) {
   if (game && typeof game.server_time_ms === "number") {
     offset = Math.min(offset, Date.now() - game.server_time_ms);
   }
 }
 
+/** The clock in a name tag (made on first use). @param {HTMLElement} tag */
 function clockEl(tag) {
   let el = tag.querySelector(".clock");
   if (!el) {
@@ -54,24 +75,33 @@ function clockEl(tag) {
   return el;
 }
 
-/** The first-move window's time left now (ms), from the server's answer; null without one. */
+/**
+ * The first-move window's time left now (ms), from the server's answer; null without one.
+ * @param {import("./types.js").Game} game
+ * @param {number} [now] the server's time now (ms)
+ */
 export function startLeft(game, now = serverNow()) {
   const wait = game.start_wait;
   if (!wait || game.status !== "playing") return null;
   return wait.left_ms - Math.max(0, now - game.server_time_ms);
 }
 
-/** "Make your first move within 25 s, or the game is aborted." / "Ben has 25 s to …". */
+/**
+ * "Make your first move within 25 s, or the game is aborted." / "Ben has 25 s to …".
+ * @param {import("./types.js").Game} game
+ * @param {number | null} left ms
+ */
 export function startText(game, left) {
   if (left === null) return "";
   const seconds = `${Math.max(0, Math.ceil(left / 1000))} s`;
-  const seat = game.start_wait.seat;
+  const seat = /** @type {{seat: number}} */ (game.start_wait).seat; // (a time left means a window)
   if (game.you.length === 1 && game.you[0] === seat) {
     return `Make your first move within ${seconds}, or the game is aborted.`;
   }
   return `${game.seats[seat].name} has ${seconds} to make a first move, or the game is aborted.`;
 }
 
+/** @param {import("./types.js").Game} game */
 function paintStart(game) {
   const el = document.getElementById("start-note");
   if (!el) return null;
@@ -88,10 +118,12 @@ function paint() {
   const clock = game.clock;
   const left = timesLeft(clock);
   const start = paintStart(game);
-  for (const [tag, seat] of [
+  /** @type {[HTMLElement, number][]} */
+  const tags = [
     [els.tagTop, 1 - bottom],
     [els.tagBottom, bottom],
-  ]) {
+  ];
+  for (const [tag, seat] of tags) {
     const el = clockEl(tag);
     const value = formatClock(left[seat]);
     if (el.textContent !== value) el.textContent = value;
@@ -106,6 +138,12 @@ function paint() {
 
 // A running clock (or a first-move window) at 0 that the page has heard nothing about: one plain
 // read makes the server write the end (the long-poll then brings it).
+/**
+ * @param {Clock} clock
+ * @param {number[]} left each side's time left
+ * @param {any} els
+ * @param {number | null} start the first-move window's time left
+ */
 function nudge(clock, left, els, start) {
   const out = (clock.running !== null && left[clock.running] <= 0) || (start !== null && start <= 0);
   if (!out) {
@@ -119,7 +157,12 @@ function nudge(clock, left, els, start) {
   }
 }
 
-/** Show ``game``'s clocks in the name tags (none for a game without a clock). */
+/**
+ * Show ``game``'s clocks in the name tags (none for a game without a clock).
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ * @param {number} bottom the seat at the bottom
+ */
 export function renderClocks(els, game, bottom) {
   noteAnswer(game);
   if (!game.clock) {

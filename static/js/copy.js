@@ -1,9 +1,11 @@
+// @ts-check
 // Copy buttons: a button with data-copy="<input id>" copies that input's text and says so in
 // the element named by data-copied. The clipboard API needs a secure context (not a plain
 // http:// LAN address), so without it the input's text is selected and copied the old way.
 
+/** @param {HTMLElement} button */
 async function copy(button) {
-  const input = document.getElementById(button.dataset.copy);
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById(button.dataset.copy || ""));
   const said = document.getElementById(button.dataset.copied || "");
   if (!input) return;
   let done = false;
@@ -22,6 +24,7 @@ async function copy(button) {
   if (said) said.textContent = done ? "Copied" : "Select the link and copy it (Ctrl+C or a long press)";
 }
 
-for (const button of document.querySelectorAll("button[data-copy]")) {
+for (const button of document.querySelectorAll("button")) {
+  if (!button.dataset.copy) continue;
   button.addEventListener("click", () => copy(button));
 }

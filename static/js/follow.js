@@ -1,3 +1,4 @@
+// @ts-check
 // Following a game: the first read, then long-polling its version, and reconnecting by itself
 // after the server or the network went away. Hands each game read to ``onGame``; knows nothing
 // of how it is shown. While a long-poll waits, a quick check that the server answers runs every
@@ -11,12 +12,15 @@ export const ALIVE_URL = "/api/alive";
 const ALIVE_EVERY_MS = 500; // while a long-poll waits, check that the server answers this often
 const ALIVE_TIMEOUT_MS = 800; // a check unanswered this long: the server is lost
 
+/** @param {number} ms */
 function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Check the server every 0.5 s while a long-poll waits; abort the poll (``controller``) when a
- * check gets no answer. Returns the function that stops checking. */
+ * check gets no answer. Returns the function that stops checking.
+ * @param {AbortController} controller
+ */
 function watchdog(controller) {
   let stopped = false;
   (async () => {
@@ -38,9 +42,10 @@ function watchdog(controller) {
   };
 }
 
+/** @type {(() => void) | null} */
 let wake = null; // ends the wait before the next try early (the browser is back online)
 function retryPause() {
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: void) => void} */ resolve) => {
     const timer = setTimeout(done, RETRY_MS);
     function done() {
       clearTimeout(timer);
@@ -52,17 +57,24 @@ function retryPause() {
 }
 window.addEventListener("online", () => wake && wake());
 
-/** Call ``listener(true)`` when the server answers again and ``listener(false)`` when it's lost. */
+/**
+ * Call ``listener(true)`` when the server answers again and ``listener(false)`` when it's lost.
+ * @param {(ok: boolean) => void} listener
+ */
 export function onConnection(listener) {
   onReachable(listener);
 }
 
 // Whether an error means the game is gone for good (no point in trying again).
+/** @param {unknown} err */
 function final(err) {
   return err instanceof ApiError && (err.status === 404 || err.status === 410);
 }
 
-/** The first read of the game, tried again while the server can't be reached. */
+/**
+ * The first read of the game, tried again while the server can't be reached.
+ * @param {string} url
+ */
 export async function firstRead(url) {
   for (;;) {
     try {
@@ -78,8 +90,8 @@ export async function firstRead(url) {
  * Follow the game at ``url`` by long-polling the version after ``latest()``. After a failure the
  * next read is a plain one, which answers at once: the page catches up (moves made meanwhile)
  * and is connected again without waiting out a long-poll.
- * @param {{url: string, latest: () => number, onGame: (game: object) => void,
- *          onGone: (err: Error) => void}} opts
+ * @param {{url: string, latest: () => number, onGame: (game: import("./types.js").Game) => void,
+ *          onGone: (err: unknown) => void}} opts
  * @returns {() => void} stops following
  */
 export function follow({ url, latest, onGame, onGone }) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The board page: wires the rooms together. state.js holds the view, render.js draws it,
 // text.js words it, actions.js binds buttons and keys, follow.js keeps the game up to date,
 // animate.js plays each new move from the server's record, sound.js makes it heard. This module
@@ -28,16 +29,8 @@ import {
   setConfirmWanted,
 } from "./seats.js";
 import * as sound from "./sound.js";
-import {
-  accept,
-  boardBefore,
-  boardIndex,
-  canPlay,
-  changes,
-  createView,
-  pitAt,
-  speedFactor,
-} from "./state.js";
+import { boardIndex, pitAt } from "./pits.js";
+import { accept, boardBefore, canPlay, changes, createView, speedFactor } from "./state.js";
 import * as text from "./text.js";
 
 const CALLOUT_MS = 1800; // a callout stays this long
@@ -49,11 +42,8 @@ const seatEls = findSeatElements();
 const API = els.root.dataset.api;
 const view = createView();
 view.sound = sound.soundOn();
-view.premove = null; // the board index of the viewer's premove (seats.js), or null
-view.selected = null; // with move confirmation: the pit chosen, waiting for "Play"
 view.confirm = confirmWanted(); // confirm each move (touch screens), kept on this device
 view.invited = new URLSearchParams(window.location.search).has("invite"); // came to play
-view.joinTried = false; // pressed "Take the seat"
 const review = new Review(view, els, API, () => draw());
 
 function draw() {
@@ -76,6 +66,9 @@ function restoreFocus() {
 
 // -- effects: the live region, the callout's timer, dialogs, navigation -------------------------
 
+/**
+ * @param {string} value
+ */
 function announce(value) {
   els.live.textContent = "";
   // A fresh text node each time so that screen readers announce repeats too.
@@ -85,6 +78,7 @@ function announce(value) {
 }
 
 let calloutTimer = 0;
+/** Show a callout by the board ("" clears it). @param {string} value @param {number} [seat] */
 function callout(value, seat) {
   clearTimeout(calloutTimer);
   view.callout = value ? { text: value, seat } : null;
@@ -97,7 +91,10 @@ function callout(value, seat) {
   }
 }
 
-/** After drawing ``game``: open the result dialog once, follow an accepted rematch. */
+/**
+ * After drawing ``game``: open the result dialog once, follow an accepted rematch.
+ * @param {import("./types.js").Game} game
+ */
 function effects(game) {
   if (text.offerText(game) && els.overDialog.open) els.overDialog.close();
   if (game.rematch && game.rematch.game && view.followed !== game.rematch.game) {
@@ -114,6 +111,7 @@ function effects(game) {
 
 // -- receiving games: a queue shown one at a time, each new move animated ---------------------
 
+/** @param {import("./types.js").Game} game */
 function receive(game) {
   if (accept(view, game)) drain();
 }
@@ -123,12 +121,13 @@ async function drain() {
   if (draining) return;
   draining = true;
   try {
-    while (view.pending.length) await present(view.pending.shift());
+    for (let next = view.pending.shift(); next; next = view.pending.shift()) await present(next);
   } finally {
     draining = false;
   }
 }
 
+/** @param {import("./types.js").Game} game */
 async function present(game) {
   const before = view.game;
   const { fresh, jump, undone } = changes(before, game);
@@ -182,6 +181,10 @@ function playPremove() {
   }
 }
 
+/**
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move[]} fresh
+ */
 async function animate(game, fresh) {
   view.animating = true;
   const board = ensureBoard(view, els, game, play);
@@ -233,6 +236,10 @@ function skipAnimation() {
 // -- requests -----------------------------------------------------------------------------------
 
 let messageTimer = 0;
+/**
+ * @param {unknown} err
+ * @param {string} [message]
+ */
 function showError(err, message) {
   view.message = message || (err instanceof ApiError ? err.message : String(err));
   if (view.game) draw();
@@ -244,6 +251,11 @@ function showError(err, message) {
   }, ERROR_MS);
 }
 
+/**
+ * @param {string} path
+ * @param {string} method
+ * @param {Record<string, unknown>} body
+ */
 async function send(method, path, body) {
   view.sending = true;
   if (view.game) draw();
@@ -274,11 +286,12 @@ async function refresh() {
 
 /** The newest version known: what an answer to an offer or a takeback refers to. */
 function newestVersion() {
-  return (view.newest || view.game).version;
+  return /** @type {import("./types.js").Game} */ (view.newest || view.game).version;
 }
 
 // -- actions ------------------------------------------------------------------------------------
 
+/** @param {number} index */
 function play(index) {
   const game = view.game;
   if (!game || !canPlay(view, game)) return;
@@ -295,9 +308,10 @@ function play(index) {
   send("POST", "/moves", { pit, version: game.version });
 }
 
+/** @param {number} pit */
 function pitKey(pit) {
   const game = view.game;
-  if (!game || !game.your_turn || pit >= game.pits) return false;
+  if (!game || !game.your_turn || game.to_move === null || pit >= game.pits) return false;
   play(boardIndex(game, game.to_move, pit));
   return true;
 }
@@ -333,7 +347,7 @@ async function hint() {
       decision: d,
     };
     draw();
-    announce(text.hintWords(d.player, d.move));
+    announce(text.hintWords(game, d.player, d.move));
   } catch (err) {
     view.notice = "";
     showError(err);
@@ -357,6 +371,9 @@ function resign() {
   send("POST", "/resign", { version: newestVersion() });
 }
 
+/**
+ * @param {string} action
+ */
 async function answer(action) {
   const game = view.newest || view.game;
   if (!game) return;
@@ -406,6 +423,7 @@ function pause() {
   send("PATCH", "", { paused: !view.game.paused });
 }
 
+/** @param {string} name */
 function join(name) {
   const kept = remember("me", name);
   view.joinTried = true; // taken meanwhile: the page says the seat is taken
@@ -421,6 +439,7 @@ function offerDraw() {
 }
 
 // A tap on one of the viewer's own pits while the opponent thinks sets (or clears) the premove.
+/** @param {number} index */
 function premoveAt(index) {
   const game = view.game;
   if (!game || !premoveAllowed(game) || !ownPit(game, index)) return;
@@ -428,6 +447,7 @@ function premoveAt(index) {
   draw();
 }
 
+/** @param {boolean} on */
 function confirmChoice(on) {
   view.confirm = on;
   view.selected = null;
@@ -453,7 +473,7 @@ const handlers = {
   join,
   thinking: () => view.game && draw(),
   pause,
-  speed: (delay) => view.game && send("PATCH", "", { delay }),
+  speed: (/** @type {number} */ delay) => view.game && send("PATCH", "", { delay }),
   resize: () => view.board && view.board.fit(),
   sound: () => {
     view.sound = !view.sound;
@@ -483,6 +503,7 @@ onConnection((ok) => {
   if (els.connection.textContent !== value) els.connection.textContent = value;
 });
 
+/** @param {import("./types.js").Game} game */
 function followed(game) {
   if (game.version === view.latest && view.game && game.seats) {
     view.game.seats = game.seats; // a poll that timed out still says who is connected

@@ -1,3 +1,4 @@
+// @ts-check
 // The eval graph: an SVG drawn from the analysis' numbers (no library). x is the position
 // (0 = the start, k = after move k), y the value in seeds for the seat shown at the bottom of
 // the board (up: that seat is ahead). Marked moves are the inaccuracies, mistakes and blunders;
@@ -8,6 +9,7 @@ const W = 320;
 const H = 150;
 const PAD = 6;
 
+/** @param {string} name */
 function el(name, attrs = {}, text = "") {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -23,8 +25,8 @@ function el(name, attrs = {}, text = "") {
  */
 export function drawGraph(holder, { points, total, current, label, onPick }) {
   const cap = Math.max(6, Math.ceil(Math.max(0, ...points.map((p) => Math.abs(p.y)))));
-  const x = (pos) => PAD + ((W - 2 * PAD) * pos) / Math.max(1, total);
-  const y = (v) => H / 2 - ((H / 2 - PAD) * Math.max(-cap, Math.min(cap, v))) / cap;
+  const x = (/** @type {number} */ pos) => PAD + ((W - 2 * PAD) * pos) / Math.max(1, total);
+  const y = (/** @type {number} */ v) => H / 2 - ((H / 2 - PAD) * Math.max(-cap, Math.min(cap, v))) / cap;
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "graph", role: "img", "aria-label": label });
   svg.append(el("rect", { x: 0, y: 0, width: W, height: H, class: "graph-bg" }));
   svg.append(el("line", { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: "graph-zero" }));

@@ -1,35 +1,57 @@
+// @ts-check
 // The menu: show the chosen variant's rule options, remember the last choices (variant, its
 // options, difficulty, method, who starts) in localStorage, and start a game from a door.
-import { api } from "./api.js";
+import { api, errorText } from "./api.js";
 import { matchOptions } from "./match-options.js";
 import { bindName, remember } from "./names.js";
 
-const form = document.getElementById("new-game");
-const variant = document.getElementById("variant");
-const errorBox = document.getElementById("form-error");
-const myName = document.getElementById("player-name");
-const friendName = document.getElementById("friend-name");
+/** @typedef {HTMLInputElement | HTMLSelectElement} Field */
+
+const form = /** @type {HTMLFormElement} */ (document.getElementById("new-game"));
+const variant = /** @type {HTMLSelectElement} */ (document.getElementById("variant"));
+const errorBox = /** @type {HTMLElement} */ (document.getElementById("form-error"));
+const myName = /** @type {HTMLInputElement} */ (document.getElementById("player-name"));
+const friendName = /** @type {HTMLInputElement} */ (document.getElementById("friend-name"));
+
+/**
+ * An option's fields in ``box`` (inputs and selects with data-option).
+ * @param {Element} box
+ * @returns {Field[]}
+ */
+function optionFields(box) {
+  return /** @type {Field[]} */ ([...box.querySelectorAll("[data-option]")]);
+}
+
+/** The option a field sets (its data-option). @param {Field} input @returns {string} */
+function optionOf(input) {
+  return /** @type {string} */ (input.dataset.option);
+}
 
 function showOptions() {
-  for (const box of form.querySelectorAll(".variant-options")) {
+  for (const box of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".variant-options"))) {
     box.hidden = box.dataset.variant !== variant.value;
   }
 }
 
 function readOptions() {
   const box = form.querySelector(`.variant-options[data-variant="${variant.value}"]`);
+  /** @type {Record<string, unknown>} */
   const options = {};
-  for (const input of box.querySelectorAll("[data-option]")) {
+  for (const input of optionFields(/** @type {Element} */ (box))) {
     const type = input.dataset.type;
-    if (type === "bool") options[input.dataset.option] = input.checked;
-    else if (type === "int") options[input.dataset.option] = Number.parseInt(input.value, 10);
-    else options[input.dataset.option] = input.value;
+    if (type === "bool" && input instanceof HTMLInputElement) options[optionOf(input)] = input.checked;
+    else if (type === "int") options[optionOf(input)] = Number.parseInt(input.value, 10);
+    else options[optionOf(input)] = input.value;
   }
   return options;
 }
 
 // The seats' names for a new game: yours, and on one screen your friend's too (as text; the
 // server checks them).
+/**
+ * @param {Record<string, unknown>} body
+ * @param {string} mode
+ */
 function addNames(body, mode) {
   const me = remember("me", myName.value);
   const friend = remember("friend", friendName.value);
@@ -40,9 +62,13 @@ function addNames(body, mode) {
   }
 }
 
+/**
+ * @param {string} mode
+ */
 async function start(mode) {
   errorBox.hidden = true;
   const data = new FormData(form);
+  /** @type {Record<string, unknown>} */
   const body = {
     variant: variant.value,
     options: readOptions(),
@@ -58,10 +84,10 @@ async function start(mode) {
   saveChoices();
   for (const button of form.querySelectorAll("button")) button.disabled = true;
   try {
-    const game = await api("POST", form.dataset.api, body);
+    const game = await api("POST", form.dataset.api || "", body);
     window.location.assign(`/game/${game.id}`);
   } catch (err) {
-    errorBox.textContent = err.message;
+    errorBox.textContent = errorText(err);
     errorBox.hidden = false;
     for (const button of form.querySelectorAll("button")) button.disabled = false;
   }
@@ -93,6 +119,7 @@ function saveChoices() {
 }
 
 /** Select ``value`` in ``select`` if it is one of its options (a stale choice is ignored). */
+/** @param {HTMLSelectElement | null} select @param {string} value */
 function choose(select, value) {
   if (select && [...select.options].some((o) => o.value === value)) select.value = value;
 }
@@ -100,18 +127,19 @@ function choose(select, value) {
 function restoreChoices() {
   const data = readChoices();
   choose(variant, data.variant);
-  choose(document.getElementById("level"), data.level);
-  choose(document.getElementById("algorithm"), data.algorithm);
+  choose(/** @type {HTMLSelectElement | null} */ (document.getElementById("level")), data.level);
+  choose(/** @type {HTMLSelectElement | null} */ (document.getElementById("algorithm")), data.algorithm);
+  /** @type {HTMLInputElement | null} */
   const first = form.querySelector(`input[name=first][value="${CSS.escape(String(data.first || ""))}"]`);
   if (first) first.checked = true;
   for (const [name, options] of Object.entries(data.options || {})) {
     const box = form.querySelector(`.variant-options[data-variant="${CSS.escape(name)}"]`);
     if (!box || !options || typeof options !== "object") continue;
-    for (const input of box.querySelectorAll("[data-option]")) {
-      const value = options[input.dataset.option];
+    for (const input of optionFields(box)) {
+      const value = options[optionOf(input)];
       if (value === undefined) continue;
-      if (input.dataset.type === "bool") input.checked = Boolean(value);
-      else if (input.tagName === "SELECT") choose(input, String(value));
+      if (input.dataset.type === "bool" && input instanceof HTMLInputElement) input.checked = Boolean(value);
+      else if (input instanceof HTMLSelectElement) choose(input, String(value));
       else input.value = String(value);
     }
   }
@@ -124,7 +152,8 @@ bindName(myName, "me");
 bindName(friendName, "friend");
 form.addEventListener("submit", (event) => {
   event.preventDefault();
-  const mode = (event.submitter && event.submitter.value) || "computer";
+  const submitter = /** @type {HTMLButtonElement | null} */ (event.submitter);
+  const mode = (submitter && submitter.value) || "computer";
   start(mode);
 });
 showOptions();

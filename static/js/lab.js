@@ -1,15 +1,43 @@
+// @ts-check
 // The AI lab page: asks the server for one game of a match at a time (the server plays it in
 // the computer's fair queue and answers with the tally and the Elo so far), draws the running
 // score (or, for the sweep preset, the win rate against the playouts) and lists every game.
 
 import { api, ApiError } from "./api.js";
 
+/**
+ * The element with ``id`` (lab.html has it): an input, select or button as the caller uses it.
+ * @param {string} id
+ * @returns {any}
+ */
 const $ = (id) => document.getElementById(id);
+/**
+ * One game of a match as the server answers it (POST /api/lab/games).
+ * @typedef {object} LabGame
+ * @property {string} url
+ * @property {number[]} scores
+ * @property {number} a_player the seat A played
+ * @property {string} outcome A's: "win", "draw" or "loss"
+ * @property {number[]} tally A's wins, draws and losses so far
+ * @property {number} score A's score so far, 0..1
+ * @property {Elo} elo
+ */
+
+/** @typedef {{diff: number | null, low: number | null, high: number | null}} Elo */
+/** @typedef {{x: number, y: number, low: number, high: number}} Point */
+/** @typedef {{variant: string, a: string, b: string, games: number, seed: number}} Settings */
+
 const SVG = "http://www.w3.org/2000/svg";
 const SWEEP = [5, 10, 20, 50, 100];
 const SWEEP_GAMES = 10;
 let stopping = false;
 
+/**
+ * An SVG element.
+ * @param {string} name
+ * @param {Record<string, string | number>} [attrs]
+ * @param {string} [text]
+ */
 function el(name, attrs = {}, text = "") {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -17,25 +45,31 @@ function el(name, attrs = {}, text = "") {
   return node;
 }
 
+/** @param {string} text */
 function status(text) {
   $("lab-status").textContent = text;
 }
 
+/** @param {Elo} elo */
 function eloText(elo) {
-  const f = (x, sign) => (x === null ? `${sign}∞` : `${x > 0 ? "+" : ""}${Math.round(x)}`);
+  const f = (/** @type {number | null} */ x, /** @type {string} */ sign) => (x === null ? `${sign}∞` : `${x > 0 ? "+" : ""}${Math.round(x)}`);
   return `Elo ${f(elo.diff, "+")} (95%: ${f(elo.low, "−")} to ${f(elo.high, "+")})`;
 }
 
-/** A line chart of points {x, y, low, high} (y in 0..1) with axes; x runs over 0..xMax. */
+/**
+ * A line chart of points {x, y, low, high} (y in 0..1) with axes; x runs over 0..xMax.
+ * @param {Point[]} points
+ * @param {{xMax: number, xLabel: string, yLabel: string, logX?: boolean}} axes
+ */
 function drawChart(points, { xMax, xLabel, yLabel, logX = false }) {
   const svg = $("lab-chart");
   svg.replaceChildren();
   const L = 52, R = 580, T = 16, B = 220;
-  const xs = (x) => {
+  const xs = (/** @type {number} */ x) => {
     if (logX) return L + ((Math.log(x) - Math.log(points[0]?.x || 1)) / (Math.log(xMax) - Math.log(points[0]?.x || 1) || 1)) * (R - L);
     return L + (x / xMax) * (R - L);
   };
-  const ys = (y) => B - y * (B - T);
+  const ys = (/** @type {number} */ y) => B - y * (B - T);
   svg.append(el("line", { x1: L, y1: B, x2: R, y2: B, class: "axis" }));
   svg.append(el("line", { x1: L, y1: T, x2: L, y2: B, class: "axis" }));
   for (const y of [0, 0.25, 0.5, 0.75, 1]) {
@@ -55,6 +89,7 @@ function drawChart(points, { xMax, xLabel, yLabel, logX = false }) {
   if (!logX) svg.append(el("text", { x: R, y: B + 16, class: "tick", "text-anchor": "end" }, String(xMax)));
 }
 
+/** @param {LabGame} result @param {string} label */
 function listGame(result, label) {
   const li = document.createElement("li");
   const a = document.createElement("a");
@@ -65,7 +100,11 @@ function listGame(result, label) {
   $("lab-games-list").append(li);
 }
 
-/** Ask for one game; when the server says to wait (its limits, a busy queue), wait and ask again. */
+/**
+ * Ask for one game; when the server says to wait (its limits, a busy queue), wait and ask again.
+ * @param {Settings & {game: number, tally: number[]}} body
+ * @returns {Promise<LabGame>}
+ */
 async function playOne(body) {
   for (let tries = 0; ; tries++) {
     try {
@@ -79,9 +118,14 @@ async function playOne(body) {
   }
 }
 
-/** Play a whole match, game by game; call ``onGame`` with each answer. */
+/**
+ * Play a whole match, game by game; call ``onGame`` with each answer.
+ * @param {Settings} settings
+ * @param {(result: LabGame, game: number) => void} onGame
+ */
 async function match({ variant, a, b, games, seed }, onGame) {
   let tally = [0, 0, 0];
+  /** @type {LabGame | null} */
   let last = null;
   for (let game = 0; game < games && !stopping; game++) {
     status(`Playing game ${game + 1} of ${games}: ${a} against ${b}…`);
@@ -92,6 +136,7 @@ async function match({ variant, a, b, games, seed }, onGame) {
   return last;
 }
 
+/** @param {boolean} on */
 function busy(on) {
   $("lab-start").disabled = on;
   $("lab-sweep").disabled = on;
@@ -99,7 +144,8 @@ function busy(on) {
 }
 
 /** Run ``work``; the previous results stay until its first game is back (a bad agent name
- * is refused before any game, and the results on screen are kept). */
+ * is refused before any game, and the results on screen are kept).
+ * @param {() => Promise<unknown>} work */
 async function run(work) {
   stopping = false;
   busy(true);
@@ -113,11 +159,14 @@ async function run(work) {
 }
 
 /** A new run's first game is back: clear the last run's games and retitle the chart. */
+/** @param {string} title */
 function fresh(title) {
   $("lab-games-list").replaceChildren();
   $("lab-chart-title").textContent = title;
 }
 
+/** @param {Event} event */
+/** @param {SubmitEvent} event */
 function startMatch(event) {
   event.preventDefault();
   const settings = {
@@ -127,9 +176,10 @@ function startMatch(event) {
     games: Number($("lab-games").value),
     seed: 1 + Math.floor(Math.random() * 1e6),
   };
+  /** @type {Point[]} */
   const points = [];
   run(async () => {
-    const last = await match(settings, (result, game) => {
+    const last = await match(settings, (/** @type {LabGame} */ result, /** @type {number} */ game) => {
       if (game === 0) fresh(`${settings.a}'s running score against ${settings.b}`);
       const n = result.tally[0] + result.tally[1] + result.tally[2];
       const low = result.elo.low === null ? 0 : 1 / (1 + 10 ** (-result.elo.low / 400));
@@ -145,12 +195,13 @@ function startMatch(event) {
 
 function startSweep() {
   const variant = $("lab-variant").value;
+  /** @type {Point[]} */
   const points = [];
   run(async () => {
     for (const playouts of SWEEP) {
       if (stopping) break;
       const a = `mcts:iterations=${playouts}`;
-      const last = await match({ variant, a, b: "random", games: SWEEP_GAMES, seed: playouts }, (result, game) => {
+      const last = await match({ variant, a, b: "random", games: SWEEP_GAMES, seed: playouts }, (/** @type {LabGame} */ result, /** @type {number} */ game) => {
         if (!points.length && game === 0) {
           fresh("MCTS against random: A's score as the playouts a move grow");
           drawChart([], { xMax: SWEEP[SWEEP.length - 1], xLabel: "playouts a move", yLabel: "score of MCTS", logX: true });

@@ -1,9 +1,13 @@
+// @ts-check
 // Player names this browser remembers (localStorage) for the menu and the invite's seat.
 // The server validates every name; here they are only trimmed and kept.
 
 const KEYS = { me: "mancala.name", friend: "mancala.friendName" };
 
-/** The remembered name for ``who`` ("me" or "friend"), or "". */
+/**
+ * The remembered name for ``who`` ("me" or "friend"), or "".
+ * @param {"me" | "friend"} who
+ */
 export function recall(who) {
   try {
     return window.localStorage.getItem(KEYS[who]) || "";
@@ -12,7 +16,11 @@ export function recall(who) {
   }
 }
 
-/** Remember ``value`` (trimmed) for ``who``; an empty value forgets it. */
+/**
+ * Remember ``value`` (trimmed) for ``who``; an empty value forgets it.
+ * @param {"me" | "friend"} who
+ * @param {string} value
+ */
 export function remember(who, value) {
   const name = value.trim();
   try {
@@ -24,7 +32,11 @@ export function remember(who, value) {
   return name;
 }
 
-/** Fill ``input`` with the remembered name and keep remembering what is typed into it. */
+/**
+ * Fill ``input`` with the remembered name and keep remembering what is typed into it.
+ * @param {HTMLInputElement} input
+ * @param {"me" | "friend"} who
+ */
 export function bindName(input, who) {
   if (!input.value) input.value = recall(who);
   input.addEventListener("change", () => remember(who, input.value));

@@ -1,10 +1,11 @@
+// @ts-check
 // Draw the view into the page. Idempotent: render(view) twice leaves the page as once; it
 // opens no dialog, navigates nowhere, starts no timer and sends nothing (chessground's
 // render.ts). The words come from text.js, the facts from the server's game.
 import { Board } from "./board.js";
+import { boardIndex } from "./pits.js";
 import {
   bottomSeat,
-  boardIndex,
   canPlay,
   lastMove,
   seated,
@@ -18,6 +19,11 @@ import * as text from "./text.js";
 
 /** The page's elements by job, looked up once. */
 export function findElements(doc = document) {
+  /**
+   * The element with ``id`` (the template has it): a dialog, button or input as its field says.
+   * @param {string} id
+   * @returns {any}
+   */
   const $ = (id) => doc.getElementById(id);
   return {
     root: $("game"),
@@ -69,9 +75,15 @@ export function findElements(doc = document) {
   };
 }
 
-/** The Board for this game, built (again) when the bottom seat changed. */
+/**
+ * The Board for this game, built (again) when the bottom seat changed.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ * @param {(index: number) => void} onPlay
+ */
 export function ensureBoard(view, els, game, onPlay) {
-  if (!view.board) view.board = new Board(els.board, { pits: game.pits, onPlay });
+  if (!view.board) view.board = new Board(els.board, { pits: game.pits, letters: game.letters, onPlay });
   const board = view.board;
   board.setLabels({
     pit: (player, pit, n) => text.pitLabel(game, player, pit, n),
@@ -82,11 +94,20 @@ export function ensureBoard(view, els, game, onPlay) {
   return board;
 }
 
+/**
+ * @param {HTMLElement} el
+ * @param {string} value
+ */
 function setText(el, value) {
   if (el.textContent !== value) el.textContent = value;
 }
 
-/** Draw everything from ``view.game``. */
+/**
+ * Draw everything from ``view.game``.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {(index: number) => void} onPlay
+ */
 export function render(view, els, onPlay) {
   const game = view.game;
   if (!game) return;
@@ -127,12 +148,22 @@ export function render(view, els, onPlay) {
   els.sound.setAttribute("aria-pressed", String(Boolean(view.sound)));
 }
 
-/** The line under the board: what ``move`` did (the last one shown), until the next. */
+/**
+ * The line under the board: what ``move`` did (the last one shown), until the next.
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move | null} move
+ */
 export function renderLastMove(els, game, move) {
   setText(els.lastMove, text.lastMoveText(game, move));
 }
 
-/** The name tags: names, scores (during an animation, the stores as they fill), who moves. */
+/**
+ * The name tags: names, scores (during an animation, the stores as they fill), who moves.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 export function renderTags(view, els, game) {
   const bottom = bottomSeat(view, game);
   const scores = view.animating && view.liveScores ? view.liveScores : game.scores;
@@ -151,9 +182,13 @@ export function renderTags(view, els, game) {
   }
 }
 
-/** The status line: an error, the move being animated, or whose turn it is. */
+/**
+ * The status line: an error, the move being animated, or whose turn it is.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ */
 export function renderStatus(view, els) {
-  const game = view.game;
+  const game = /** @type {import("./types.js").Game} */ (view.game); // (drawn only with a game)
   let value = view.message || view.notice;
   if (!value && view.moving) value = text.playingText(game, view.moving);
   if (!value) value = text.statusText(game);
@@ -162,7 +197,11 @@ export function renderStatus(view, els) {
   els.status.classList.toggle("error", Boolean(view.message));
 }
 
-/** The callout sits by the name tag of the player it is about. */
+/**
+ * The callout sits by the name tag of the player it is about.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ */
 export function renderCallout(view, els) {
   const value = view.callout ? view.callout.text : "";
   if (view.callout && view.game) {
@@ -173,6 +212,11 @@ export function renderCallout(view, els) {
   els.callout.classList.toggle("shown", Boolean(value));
 }
 
+/**
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 function renderControls(view, els, game) {
   const playing = game.status === "playing";
   const onlooker = game.mode === "watch" || spectator(game);
@@ -198,12 +242,20 @@ function renderControls(view, els, game) {
   els.thinkingToggle.hidden = !game.seats.some((s) => s.kind === "computer");
 }
 
+/**
+ * @param {number} delay
+ * @param {HTMLSelectElement} select
+ */
 function closestSpeed(select, delay) {
   const options = [...select.options].map((o) => Number(o.value));
   return String(options.reduce((a, b) => (Math.abs(b - delay) < Math.abs(a - delay) ? b : a)));
 }
 
-/** Whether the other player of a game between two devices has its board open. */
+/**
+ * Whether the other player of a game between two devices has its board open.
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 export function renderPresence(els, game) {
   const value = text.presenceText(game);
   els.presence.hidden = !value;
@@ -214,12 +266,20 @@ export function renderPresence(els, game) {
   );
 }
 
+/**
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 function renderOffer(els, game) {
   const value = text.offerText(game);
   els.offer.hidden = !value;
   setText(els.offerText, value);
 }
 
+/**
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 function renderMoves(els, game) {
   const key = `${game.id}:${game.version}:${game.you.join(",")}`;
   if (els.moves.dataset.shown === key) return; // the same list, seen from the same seats
@@ -235,22 +295,32 @@ function renderMoves(els, game) {
   els.moves.scrollTop = els.moves.scrollHeight;
 }
 
+/**
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 function renderThinking(view, els, game) {
+  const board = /** @type {import("./board.js").Board} */ (view.board); // (render() made it)
   const on = els.thinkingCheck.checked;
   const shown = shownDecision(view, game, on);
   if (!shown) {
-    view.board.showValues(null, null, null);
+    board.showValues(null, null, null);
     els.thinkingInfo.hidden = !on;
     setText(els.thinkingInfo, on ? text.NOT_MOVED_YET : "");
     return;
   }
   const d = shown.decision;
-  view.board.showValues(shown.player, shown.values, shown.best, (d && d.upper_bounds) || []);
+  board.showValues(shown.player, shown.values, shown.best, (d && d.upper_bounds) || []);
   els.thinkingInfo.hidden = false;
-  setText(els.thinkingInfo, text.thinkingText(shown));
+  setText(els.thinkingInfo, text.thinkingText(game, shown));
 }
 
-/** The result's score split into a table (hidden when there is none). */
+/**
+ * The result's score split into a table (hidden when there is none).
+ * @param {HTMLTableElement | null} table
+ * @param {{caption: string, rows: string[][]} | null} score
+ */
 function renderScoreTable(table, score) {
   if (!table) return;
   table.hidden = !score;
@@ -275,7 +345,11 @@ function renderScoreTable(table, score) {
   });
 }
 
-/** The result dialog's contents (opening it is the page's business, not render's). */
+/**
+ * The result dialog's contents (opening it is the page's business, not render's).
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
 function renderOver(els, game) {
   if (game.status !== "over") return;
   setText(els.overResult, text.resultText(game));

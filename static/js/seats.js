@@ -1,14 +1,16 @@
+// @ts-check
 // A player's seat in a game between people, beyond moving: abort before both have moved, a draw
 // offer, the note a late invitee reads, and two helpers for moving: a premove in a game with a
 // clock between two devices, and a move confirmation for touch screens. The server decides
 // every rule (can_abort, can_offer_draw, legal_moves, whose turn): this module only shows them.
-import { pitAt } from "./state.js";
+import { letterAt, onRow, pitAt } from "./pits.js";
 import * as text from "./text.js";
 
 const CONFIRM_KEY = "mancala.confirmMoves";
 
 /** This module's elements of the board page. */
 export function findSeatElements(doc = document) {
+  /** @param {string} id @returns {any} the element (a button, input or note; the template has it) */
   const $ = (id) => doc.getElementById(id);
   return {
     abort: $("btn-abort"),
@@ -33,6 +35,7 @@ export function confirmWanted() {
   }
 }
 
+/** @param {boolean} on */
 export function setConfirmWanted(on) {
   try {
     window.localStorage.setItem(CONFIRM_KEY, on ? "1" : "0");
@@ -42,7 +45,9 @@ export function setConfirmWanted(on) {
 }
 
 /** Whether the viewer may premove now: their one seat of a clocked game between two devices,
- * both seats taken, the opponent to move. */
+ * both seats taken, the opponent to move.
+ * @param {import("./types.js").Game} game
+ */
 export function premoveAllowed(game) {
   return (
     Boolean(game.clock) &&
@@ -54,38 +59,57 @@ export function premoveAllowed(game) {
   );
 }
 
-/** Whether a board index is one of the viewer's own pits. */
+/**
+ * Whether a board index is one of the viewer's own pits.
+ * @param {import("./types.js").Game} game
+ * @param {number} index
+ */
 export function ownPit(game, index) {
-  const [player, pit] = pitAt(game, index);
-  return game.you.includes(player) && pit >= 0 && pit < game.pits;
+  return game.you.includes(pitAt(game, index)[0]) && onRow(game, index);
 }
 
-function letter(game, index) {
-  const [player, pit] = pitAt(game, index);
-  return text.letterOf(player, pit);
-}
-
+/**
+ * @param {import("./types.js").Game} game
+ * @param {number} index
+ */
 export function premoveDropped(game, index) {
-  return `Premove ${letter(game, index)} dropped: it can't be played now.`;
+  return `Premove ${letterAt(game, index)} dropped: it can't be played now.`;
 }
 
+/**
+ * @param {HTMLElement} el
+ * @param {string} value
+ */
 function setText(el, value) {
   if (el.textContent !== value) el.textContent = value;
 }
 
+/**
+ * @param {HTMLElement} el
+ * @param {string} value
+ */
 function showLine(el, value) {
   setText(el, value);
   el.hidden = !value;
 }
 
 /** Someone with no seat in a game between two devices whose seats are both taken, who came
- * to play (by the invite link, or pressed "Take the seat" too late). */
+ * to play (by the invite link, or pressed "Take the seat" too late).
+ * @param {import("./state.js").View} view
+ * @param {import("./types.js").Game} game
+ */
 function lateInvitee(view, game) {
   const taken = game.mode === "remote" && !game.you.length && !game.can_join && game.ended_by !== "aborted";
   return taken && (view.invited || view.joinTried);
 }
 
-/** Draw the seat's buttons, the notes and the premove / selection marks from the server's game. */
+/**
+ * Draw the seat's buttons, the notes and the premove / selection marks from the server's game.
+ * @param {import("./state.js").View} view
+ * @param {any} se
+ * @param {import("./types.js").Game} game
+ * @param {HTMLElement} boardEl
+ */
 export function renderSeats(view, se, game, boardEl) {
   const player = game.mode === "remote" && game.you.length === 1 && game.status === "playing";
   se.abort.hidden = !game.can_abort;
@@ -99,14 +123,14 @@ export function renderSeats(view, se, game, boardEl) {
   se.confirmCheck.checked = view.confirm;
   if (view.premove !== null && !premoveAllowed(game) && !game.your_turn) view.premove = null;
   const premoving = premoveAllowed(game);
-  for (const cell of boardEl.querySelectorAll(".pit[data-index]")) {
+  for (const cell of /** @type {NodeListOf<HTMLElement>} */ (boardEl.querySelectorAll(".pit[data-index]"))) {
     const index = Number(cell.dataset.index);
     if (premoving && ownPit(game, index)) cell.setAttribute("aria-disabled", "false"); // premovable
     cell.classList.toggle("premove", view.premove === index);
     cell.classList.toggle("selected", view.selected === index);
   }
   se.confirmBar.hidden = view.selected === null;
-  if (view.selected !== null) setText(se.confirmMove, `Play ${letter(game, view.selected)}`);
-  const premove = view.premove === null ? "" : `Premove: ${letter(game, view.premove)}, played when your turn comes (tap it again to cancel).`;
+  if (view.selected !== null) setText(se.confirmMove, `Play ${letterAt(game, view.selected)}`);
+  const premove = view.premove === null ? "" : `Premove: ${letterAt(game, view.premove)}, played when your turn comes (tap it again to cancel).`;
   showLine(se.premoveNote, premove);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Sounds made in the page with WebAudio (no files): a tick for each seed sown, a thud for a
 // capture, a two-note chime for "your turn" and a short phrase at the end. Off by default;
 // one switch, remembered in localStorage. Nothing plays until the switch is turned on (which is
@@ -5,6 +6,7 @@
 
 const KEY = "mancala.sound";
 
+/** @type {AudioContext | null} */
 let context = null;
 let enabled = false;
 try {
@@ -13,14 +15,18 @@ try {
   enabled = false; // storage blocked: sounds stay off
 }
 
-/** Every sound played, newest last, as {name, at} (kept for tests and for the curious). */
+/** Every sound played, newest last, as {name, at} (kept for tests and for the curious).
+ * @type {{name: string, at: number}[]} */
 export const played = [];
 
 export function soundOn() {
   return enabled;
 }
 
-/** Turn sounds on or off (from a click: the browser lets audio start then). */
+/**
+ * Turn sounds on or off (from a click: the browser lets audio start then).
+ * @param {boolean} on
+ */
 export function setSound(on) {
   enabled = Boolean(on);
   try {
@@ -31,9 +37,10 @@ export function setSound(on) {
   if (enabled) audio();
 }
 
+/** The page's audio context, made (and woken) on first use; null without WebAudio. */
 function audio() {
   if (!context) {
-    const Context = window.AudioContext || window.webkitAudioContext;
+    const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Context) return null;
     context = new Context();
   }
@@ -41,7 +48,14 @@ function audio() {
   return context;
 }
 
-/** One note: a sine (or ``type``) of ``freq`` Hz starting ``at`` s from now for ``length`` s. */
+/**
+ * One note: a sine (or ``type``) of ``freq`` Hz starting ``at`` s from now for ``length`` s.
+ * @param {AudioContext} ctx
+ * @param {number} freq
+ * @param {number} at
+ * @param {number} length
+ * @param {{type?: OscillatorType, gain?: number, slide?: number}} [shape]
+ */
 function tone(ctx, freq, at, length, { type = "sine", gain = 0.12, slide = 0 } = {}) {
   const start = ctx.currentTime + at;
   const osc = ctx.createOscillator();
@@ -57,6 +71,7 @@ function tone(ctx, freq, at, length, { type = "sine", gain = 0.12, slide = 0 } =
   osc.stop(start + length + 0.02);
 }
 
+/** @param {string} name @param {(ctx: AudioContext) => void} notes */
 function play(name, notes) {
   if (!enabled) return;
   played.push({ name, at: Date.now() });
@@ -65,7 +80,11 @@ function play(name, notes) {
   if (ctx) notes(ctx);
 }
 
-/** A seed lands: a short wooden tick, a little higher along the way. */
+/**
+ * A seed lands: a short wooden tick, a little higher along the way.
+ * @param {number} [step]
+ * @param {number} [of]
+ */
 export function sow(step = 0, of = 1) {
   play("sow", (ctx) => tone(ctx, 520 + 260 * (step / Math.max(1, of)), 0, 0.06, { type: "triangle", gain: 0.08 }));
 }
@@ -86,8 +105,15 @@ export function yourTurn() {
   });
 }
 
-/** The game is over: three notes, up for a win or a draw, down for a loss. */
+/**
+ * The game is over: three notes, up for a win or a draw, down for a loss.
+ * @param {boolean | null} won
+ */
 export function gameOver(won) {
   const notes = won === false ? [523, 440, 349] : [523, 659, 784];
-  play("over", (ctx) => notes.forEach((f, k) => tone(ctx, f, k * 0.16, 0.3, { gain: 0.12 })));
+  play("over", (ctx) => {
+    notes.forEach((f, k) => {
+      tone(ctx, f, k * 0.16, 0.3, { gain: 0.12 });
+    });
+  });
 }

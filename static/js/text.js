@@ -1,36 +1,63 @@
+// @ts-check
 // Every word the board page says: status, result, move descriptions, callouts, offers,
 // presence, the thinking panel, labels for screen readers. Pure functions of the game the
 // server sent (and of the page's view where it matters); no DOM, no rules: what a move did,
 // who may undo and what the variant calls its store all come from the server.
-import { formatValue, pitLetter } from "./board.js";
+import { formatValue } from "./board.js";
+import { letterAt, letterOf, onRow, pitAt } from "./pits.js";
 
-/** Seeds (or stones) and the store's word for this variant, from the server. */
+/**
+ * Seeds (or stones) and the store's word for this variant, from the server.
+ * @param {import("./types.js").Game} game
+ */
 export function words(game) {
+  /** @type {Partial<import("./types.js").Game["words"]>} */
   const w = (game && game.words) || {};
   return { seeds: w.seeds || "seeds", store: w.store || "store" };
 }
 
+/**
+ * @param {number} n
+ * @param {string} word
+ */
 function plural(n, word) {
   // The server's words are plural ("seeds", "stones", "captured seeds"); one drops the "s".
   return `${n} ${n === 1 && word.endsWith("s") ? word.slice(0, -1) : word}`;
 }
 
+/**
+ * @param {import("./types.js").Game} game
+ * @param {number} n
+ */
 export function seeds(game, n) {
   return plural(n, words(game).seeds);
 }
 
-/** The seat's name as the viewer sees it ("You", "Ana (you)", "Computer (Medium)"). */
+/**
+ * The seat's name as the viewer sees it ("You", "Ana (you)", "Computer (Medium)").
+ * @param {import("./types.js").Game} game
+ * @param {number} seat
+ */
 export function seatName(game, seat) {
   return game.seats[seat].name;
 }
 
-/** Whether the seat's name is the bare "You" (so it takes "you play", "your store"). */
+/**
+ * Whether the seat's name is the bare "You" (so it takes "you play", "your store").
+ * @param {import("./types.js").Game} game
+ * @param {number} seat
+ */
 function isYou(game, seat) {
   const info = game.seats[seat];
   return info.yours && game.you.length === 1 && !info.player_name;
 }
 
-/** "You play" / "Ana plays". */
+/**
+ * "You play" / "Ana plays".
+ * @param {import("./types.js").Game} game
+ * @param {number} seat
+ * @param {string} verb
+ */
 export function subject(game, seat, verb) {
   const name = seatName(game, seat);
   if (!verb) return name;
@@ -38,20 +65,29 @@ export function subject(game, seat, verb) {
   return `${name} ${verb.endsWith("s") ? `${verb}es` : `${verb}s`}`;
 }
 
-/** "Your" / "Ana's". */
+/**
+ * "Your" / "Ana's".
+ * @param {import("./types.js").Game} game
+ * @param {number} seat
+ */
 export function possessive(game, seat) {
   if (isYou(game, seat)) return "Your";
   const name = seatName(game, seat);
   return name.endsWith("s") ? `${name}'` : `${name}'s`;
 }
 
-/** "your" / "Ana's" in the middle of a sentence. */
+/**
+ * "your" / "Ana's" in the middle of a sentence.
+ * @param {import("./types.js").Game} game
+ * @param {number} seat
+ */
 function possessiveLower(game, seat) {
   const p = possessive(game, seat);
   return p === "Your" ? "your" : p;
 }
 
 // The other player of a game between two devices: their name if they gave one.
+/** @param {import("./types.js").Game} game */
 export function opponent(game, { capital = false } = {}) {
   const other = game.seats.find((s) => !s.yours);
   if (other && other.player_name) return other.name;
@@ -59,34 +95,41 @@ export function opponent(game, { capital = false } = {}) {
 }
 
 // "Waiting for opponent…", but a name a player chose is shown as they wrote it.
+/**
+ * @param {import("./types.js").Game} game
+ * @param {number} seat
+ */
 function waitingFor(game, seat) {
   const info = game.seats[seat];
   return `Waiting for ${info.player_name ? info.name : info.name.toLowerCase()}…`;
 }
 
-/** The letter of a pit as the move list writes it: A–F for the first player, a–f for the second. */
-export function letterOf(player, pit) {
-  return pitLetter(player, pit);
-}
+export { letterOf };
 
-/** Seeds taken in a list of [board index, seeds]. */
+/**
+ * Seeds taken in a list of [board index, seeds].
+ * @param {[number, number][] | undefined} pairs
+ */
 function total(pairs) {
   return (pairs || []).reduce((sum, [, n]) => sum + n, 0);
 }
 
-/** Where captured seeds came from, by owner: "your C", "your A and their own f". */
+/**
+ * Where captured seeds came from, by owner: "your C", "your A and their own f".
+ * @param {import("./types.js").Game} game
+ * @param {number} mover
+ * @param {[number, number][]} pairs
+ */
 function takenFrom(game, mover, pairs) {
-  const pits = game.pits;
   const byOwner = new Map();
   for (const [index] of pairs) {
-    const player = index <= pits ? 0 : 1;
-    const pit = index - (pits + 1) * player;
-    if (pit < 0 || pit >= pits) continue; // a store is never a capture's source
+    if (!onRow(game, index)) continue; // a store is never a capture's source
+    const player = pitAt(game, index)[0];
     if (!byOwner.has(player)) byOwner.set(player, []);
-    byOwner.get(player).push(pitLetter(player, pit));
+    byOwner.get(player).push(letterAt(game, index));
   }
-  const and = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
-  const groups = [...byOwner.entries()].sort(([a], [b]) => (a === mover) - (b === mover));
+  const and = (/** @type {string[]} */ list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
+  const groups = [...byOwner.entries()].sort(([a], [b]) => Number(a === mover) - Number(b === mover));
   return and(
     groups.map(([owner, letters]) => {
       if (owner !== mover) return `${possessiveLower(game, owner)} ${and(letters)}`;
@@ -96,7 +139,11 @@ function takenFrom(game, mover, pairs) {
   );
 }
 
-/** One move in words: "Computer (Medium) played d: 5 seeds, took 3 from your C, extra turn." */
+/**
+ * One move in words: "Computer (Medium) played d: 5 seeds, took 3 from your C, extra turn."
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move} move
+ */
 export function moveWords(game, move) {
   const rec = move.record;
   let text = `${seatName(game, move.player)} played ${move.letter}: ${seeds(game, rec.sown.length)}`;
@@ -118,7 +165,11 @@ export function moveWords(game, move) {
   return `${text}.`;
 }
 
-/** The callout for a move, naming whose: "You capture 3 · extra turn!"; empty when nothing. */
+/**
+ * The callout for a move, naming whose: "You capture 3 · extra turn!"; empty when nothing.
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move} move
+ */
 export function moveCallout(game, move) {
   const rec = move.record;
   const took = total(rec.captures);
@@ -130,15 +181,21 @@ export function moveCallout(game, move) {
   return said || (rec.ended ? "Game over" : "");
 }
 
-/** During the animation: "Computer (Medium) plays d…". */
+/**
+ * During the animation: "Computer (Medium) plays d…".
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move} move
+ */
 export function playingText(game, move) {
   return `${subject(game, move.player, "play")} ${move.letter}…`;
 }
 
+/** @param {import("./types.js").Game} game */
 function seated(game) {
   return game.you.length > 0;
 }
 
+/** @param {import("./types.js").Game} game */
 export function statusText(game) {
   if (game.status === "over") {
     const offered = game.rematch && !game.rematch.game && game.you.includes(game.rematch.by);
@@ -146,7 +203,7 @@ export function statusText(game) {
   }
   if (game.paused) return "Paused";
   if (game.waiting_for_seat) return seated(game) ? WAITING_FOR_FRIEND : `${inviter(game)} invites you to play ${game.title}`;
-  const mover = game.to_move;
+  const mover = /** @type {number} */ (game.to_move); // (a game in play has a mover)
   if (game.your_turn) {
     return game.you.length === 2 ? `${seatName(game, mover)} to move` : "Your turn";
   }
@@ -162,6 +219,7 @@ export function statusText(game) {
   return waitingFor(game, mover);
 }
 
+/** @param {import("./types.js").Game} game */
 export function resultText(game) {
   if (game.result && game.result.text) return game.result.text; // the server's words
   const [a, b] = game.scores;
@@ -177,19 +235,23 @@ export function resultText(game) {
 }
 
 /** A resignation decides the game whatever the score: say who resigned, not a score line that
- * can read backwards ("You won, 2–3"); the scores are beside it, by name. */
+ * can read backwards ("You won, 2–3"); the scores are beside it, by name.
+ * @param {import("./types.js").Game} game
+ */
 function resignedText(game) {
-  const r = game.resigned;
+  const r = /** @type {number} */ (game.resigned); // (asked about a resigned game only)
   if (game.you.length === 1) {
     return game.you[0] === r ? "You resigned: you lost" : `You won: ${seatName(game, r)} resigned`;
   }
   return `${seatName(game, 1 - r)} won: ${seatName(game, r)} resigned`;
 }
 
+/** @param {import("./types.js").Game} game */
 export function overPlayers(game) {
   return game.seats.map((s) => `${s.name} ${game.scores[s.seat]}`).join(" · ");
 }
 
+/** @param {import("./types.js").Game} game */
 export function overReason(game) {
   const ended = game.end_reason ? `Ended: ${game.end_reason}.` : "";
   // The server's detail on the score (seeds left on the rows banked, or counting for nobody);
@@ -202,6 +264,7 @@ export function overReason(game) {
  * The result's score split, when the end banked seeds left on the rows: rows of cells, a
  * header of names, then what each took during the game, what their row added and the total
  * (the viewer's column first), with a caption; null when the score is all captures.
+ * @param {import("./types.js").Game} game
  */
 export function overScore(game) {
   const r = game.result;
@@ -220,11 +283,15 @@ export function overScore(game) {
   };
 }
 
+/** @param {import("./types.js").Game} game */
 export function undoLabel(game) {
   return game.undo_asks ? " Ask to take back" : " Undo";
 }
 
-/** Whether the other players of a game between two devices have their board open. */
+/**
+ * Whether the other players of a game between two devices have their board open.
+ * @param {import("./types.js").Game} game
+ */
 export function presenceText(game) {
   const others = game.mode === "remote" ? game.seats.filter((s) => !s.yours && !s.open) : [];
   if (!others.length) return "";
@@ -232,9 +299,12 @@ export function presenceText(game) {
   return !game.you.length && game.mode === "remote" && !game.can_join ? `Watching · ${text}` : text;
 }
 
-/** A takeback request or rematch offer from the opponent, or "". */
+/**
+ * A takeback request or rematch offer from the opponent, or "".
+ * @param {import("./types.js").Game} game
+ */
 export function offerText(game) {
-  const mine = (seat) => game.you.includes(seat);
+  const mine = (/** @type {number} */ seat) => game.you.includes(seat);
   if (game.you.length === 1 && game.takeback !== null && game.takeback !== undefined && !mine(game.takeback)) {
     return `${opponent(game, { capital: true })} asks to take back their last move.`;
   }
@@ -249,10 +319,14 @@ export function offerText(game) {
   return "";
 }
 
-/** The thinking panel's line for a decision shown on the board. */
-export function thinkingText(shown) {
+/**
+ * The thinking panel's line for a decision shown on the board.
+ * @param {import("./types.js").Game} game
+ * @param {import("./state.js").Shown} shown
+ */
+export function thinkingText(game, shown) {
   const d = shown.decision;
-  const bits = [`${shown.label}: best ${pitLetter(shown.player, shown.best)}`];
+  const bits = [`${shown.label}: best ${letterOf(game, shown.player, shown.best)}`];
   if (d) {
     if (d.value !== null && d.value !== undefined) bits.push(`value ${formatValue(d.value)}`);
     if (d.depth) bits.push(`depth ${d.depth}`);
@@ -275,19 +349,30 @@ export const WAITING_FOR_FRIEND = "Waiting for your friend to take their seat…
 export const SEAT_TAKEN = "This seat is taken: you are watching.";
 export const LOST_CONNECTION = "The connection to the server is lost. Reconnecting…";
 
-export function hintWords(player, pit) {
-  return `Hint: play ${pitLetter(player, pit)}.`;
+/**
+ * @param {import("./types.js").Game} game
+ * @param {number} player
+ * @param {number} pit
+ */
+export function hintWords(game, player, pit) {
+  return `Hint: play ${letterOf(game, player, pit)}.`;
 }
 
+/** @param {import("./types.js").Game} game */
 export function takenBackWords(game) {
   return `Moves taken back. ${statusText(game)}.`;
 }
 
+/** @param {import("./types.js").Game} game */
 export function gameOverWords(game) {
   return `Game over. ${resultText(game)}.`;
 }
 
-/** Without an answer from the server: what became of the request; the board stays usable. */
+/**
+ * Without an answer from the server: what became of the request; the board stays usable.
+ * @param {string} message
+ * @param {string} path
+ */
 export function notSent(message, path) {
   const move = path === "/moves";
   if (message !== "The server can't be reached. Check the connection.") {
@@ -296,17 +381,32 @@ export function notSent(message, path) {
   return `${move ? "Your move was" : "That was"} not sent: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
 }
 
-/** A pit's label for screen readers: "Pit d (Computer (Medium)): 5 seeds". */
+/**
+ * A pit's label for screen readers: "Pit d (Computer (Medium)): 5 seeds".
+ * @param {import("./types.js").Game} game
+ * @param {number} player
+ * @param {number} pit
+ * @param {number} n
+ */
 export function pitLabel(game, player, pit, n) {
-  return `Pit ${pitLetter(player, pit)} (${seatName(game, player)}): ${seeds(game, n)}`;
+  return `Pit ${letterOf(game, player, pit)} (${seatName(game, player)}): ${seeds(game, n)}`;
 }
 
-/** A store's label for screen readers: "Your store: 3 seeds", "Ana's kazan: 12 stones". */
+/**
+ * A store's label for screen readers: "Your store: 3 seeds", "Ana's kazan: 12 stones".
+ * @param {import("./types.js").Game} game
+ * @param {number} player
+ * @param {number} n
+ */
 export function storeLabel(game, player, n) {
   return `${possessive(game, player)} ${words(game).store}: ${seeds(game, n)}`;
 }
 
-/** The line under the board: what the last move did, until the next one. */
+/**
+ * The line under the board: what the last move did, until the next one.
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move | null} move
+ */
 export function lastMoveText(game, move) {
   return move ? moveWords(game, move) : "";
 }
@@ -315,6 +415,7 @@ export function lastMoveText(game, move) {
 export const YOUR_SEAT = "You (take the seat)";
 
 // The game's numbers ("6 pits, 4 seeds"); the other options are in the rules dialog.
+/** @param {Record<string, unknown>} options */
 function optionsWords(options) {
   const parts = Object.entries(options || {})
     .filter(([, value]) => typeof value === "number")
@@ -322,13 +423,16 @@ function optionsWords(options) {
   return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
+/** @param {import("./types.js").Game} game */
 function inviter(game) {
   const host = game.seats.find((s) => !s.open && s.kind === "human");
   return host && host.player_name ? host.player_name : "A player";
 }
 
 /** What an invited friend is asked: "Ana invites you to a game of Kalah (pits 6, seeds 4).
- * You would move second." From the seats the server sends. */
+ * You would move second." From the seats the server sends.
+ * @param {import("./types.js").Game} game
+ */
 export function inviteText(game) {
   const open = game.seats.find((s) => s.open);
   const who = inviter(game);
@@ -339,24 +443,26 @@ export function inviteText(game) {
   return `${who} invites you to a game of ${what}. You would play the bottom row and move ${first ? "first" : "second"}.${moved}`;
 }
 
-/** The badge on a special pit: "Your tuzdyk", "Ana's tuzdyk". */
+/**
+ * The badge on a special pit: "Your tuzdyk", "Ana's tuzdyk".
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").SpecialPit} special
+ */
 export function specialBadge(game, special) {
   return `${possessive(game, special.owner)} ${special.kind}`;
 }
 
-/** Special pits in words for the panel: "Tuzdyks: your c · Computer (Medium)'s f". */
+/**
+ * Special pits in words for the panel: "Tuzdyks: your c · Computer (Medium)'s f".
+ * @param {import("./types.js").Game} game
+ */
 export function specialsLine(game) {
   const list = game.special_pits || [];
   if (!list.length) return "";
-  const pits = game.pits;
-  return list
-    .map((s) => {
-      const player = s.pit <= pits ? 0 : 1;
-      return `${possessive(game, s.owner)} ${s.kind}: ${pitLetter(player, s.pit - (pits + 1) * player)}`;
-    })
-    .join(" · ");
+  return list.map((s) => `${possessive(game, s.owner)} ${s.kind}: ${letterAt(game, s.pit)}`).join(" · ");
 }
 
+/** @param {boolean} on */
 export function soundLabel(on) {
   return on ? "Sound on" : "Sound off";
 }

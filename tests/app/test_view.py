@@ -43,3 +43,17 @@ def test_the_menu_names_the_computers_methods_in_words(client: FlaskClient) -> N
     assert '<option value="mcts">Monte Carlo tree search' in page
     assert '<option value="minimax">Minimax search' in page
     assert ">Mcts<" not in page
+
+
+def test_a_game_and_a_board_send_every_pits_letter_as_the_notation_writes_it(
+    client: FlaskClient,
+) -> None:
+    # The page shows the server's letters as sent (it never makes them from a pit number).
+    game = client.post(
+        "/api/games", json={"variant": "kalah", "options": {"pits": 4}, "mode": "local"}
+    )
+    assert game.status_code == 201, game.json
+    assert game.json["letters"] == [["A", "B", "C", "D"], ["a", "b", "c", "d"]]
+    board = client.post("/api/board", json={"variant": "toguz_kumalak"})
+    assert board.status_code == 200, board.json
+    assert board.json["letters"] == [list("ABCDEFGHI"), list("abcdefghi")]
