@@ -6,7 +6,7 @@
 * :mod:`app.analysis.report`: the answer: each move's values, loss, tag; each player's summary;
 * :mod:`app.analysis.store`: where analyses are kept (one row per game);
 * :mod:`app.analysis.routes`: ``POST/GET /api/games/{id}/analysis``;
-* ``python -m app.analysis.bench``: the time to analyse a 60-move Kalah game (``--sizes``: one
+* ``python -m tools.analysisbench``: the time to analyse a 60-move Kalah game (``--sizes``: one
   position's search).
 """
 

@@ -7,9 +7,9 @@ from typing import Any
 from flask import Blueprint
 
 from app.analysis import check_reviewable, get_analyses
-from app.api import body, device
 from app.games.errors import BadInput, NotNow, QueueFull
 from app.games.service import get_games
+from app.web.api import body, device
 
 bp = Blueprint("analysis", __name__, url_prefix="/api")
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.analysis import report
-from app.analysis.step import evaluate_position
+from app.analysis.step import as_decision, evaluate_position
 from app.analysis.store import AnalysisStore, Kept, runner_id
 from app.computer.queue import FairQueue
 from app.games.model import Game
@@ -220,6 +220,11 @@ class Analyses:
             client, args, task=evaluate_position, seconds=args[4], interactive=interactive
         )
         return future.result(timeout=timeout)
+
+    def hint(self, game: Game, client: str, timeout: float) -> dict[str, Any]:
+        """The analysis search's best move for the position now, as a decision."""
+        found = self.position(game, len(game.record.moves), client, timeout, interactive=True)
+        return as_decision(found)
 
 
 def answer(game: Game, kept: Kept | None, running: bool) -> dict[str, Any]:

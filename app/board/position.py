@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.errors import BadInput
+from app.games.replay import replay
 from app.games.view import board_help, extra_text, words
-from app.replay import replay
 from engine.core import Rules, State
 from engine.notation import move_text
 from engine.record import GameRecord, RecordError

@@ -9,12 +9,12 @@ from flask import Blueprint, render_template
 
 from app.analysis import get_analyses
 from app.analysis.step import evaluate_position
-from app.api import body, device, variants_payload
 from app.board.position import describe, played
-from app.board.start import start_position
 from app.games import DEFAULT_LEVEL
 from app.games.errors import BadInput, QueueFull
 from app.games.params import import_record, rules_from
+from app.games.start import start_position
+from app.web.api import body, device, variants_payload
 from engine.agents import LEVELS
 
 bp = Blueprint("board", __name__)

@@ -148,6 +148,10 @@ class Computer:
         except Exception:
             log.exception("could not apply the computer's move in game %s", game_id)
 
+    def admit(self, client: str, interactive: bool = True) -> None:
+        """Refuse a request that would start a search when the queue can't take it."""
+        self.queue.admit(client, interactive)
+
     def hint(
         self, game: Game, level: str, algorithm: str, timeout: float, client: str = "server"
     ) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from app.replay import replay
+from app.games.replay import replay
 from engine.record import GameRecord
 
 Mode = Literal["computer", "local", "remote", "watch"]

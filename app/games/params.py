@@ -11,11 +11,11 @@ import time
 import unicodedata
 from typing import Any
 
-from app.board.start import start_position
 from app.games import clock
 from app.games.errors import BadInput, StaleVersion
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, Seat
-from app.replay import replay
+from app.games.replay import replay
+from app.games.start import start_position
 from engine import get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS
 from engine.core import Rules

@@ -16,7 +16,6 @@ from app.games import clock
 from app.games.changes import can_undo, series_after
 from app.games.clock import START_SECONDS
 from app.games.model import Game
-from app.maintenance import get_upkeep, notice
 from engine.agents.levels import level_seconds
 from engine.core import Rules, State
 from engine.notation import pit_letter
@@ -269,8 +268,9 @@ def board_help(rules: Rules) -> str:
     )
 
 
-def view(game: Game, owner: str | None) -> dict[str, Any]:
-    """Everything a browser needs to draw the game, from the viewer's side."""
+def view(game: Game, owner: str | None, expires: dict[str, Any]) -> dict[str, Any]:
+    """Everything a browser needs to draw the game, from the viewer's side; ``expires``: when it
+    is deleted if nobody changes it (:func:`app.upkeep.maintenance.notice`)."""
     record = game.record
     rules = record.rules
     state = record.state
@@ -352,7 +352,7 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "start_wait": start_wait(game, now),
         "can_join": not mine and game.has_open_seat,
         "updated": game.updated,
-        "expires": notice(game, get_upkeep(), now),  # when it is deleted if nobody changes it
+        "expires": expires,
     }
 
 
