@@ -43,18 +43,7 @@ def seed(game_id: str, ply: int) -> int:
 
 def search_args(game: Game, level: str, algorithm: str) -> tuple[Any, ...]:
     """What a search process needs to replay the game and choose (see app.computer.job)."""
-    d = game.data
-    moves = list(game.record.moves)
-    args = (
-        d["variant"],
-        d["options"],
-        d["first_player"],
-        moves,
-        level,
-        algorithm,
-        seed(game.id, len(moves)),
-    )
-    return args if d.get("start") is None else (*args, d["start"])
+    return game.spec.job(level, algorithm, seed(game.id, len(game.record.moves)))
 
 
 class Computer:

@@ -16,6 +16,7 @@ from app.games import clock
 from app.games.changes import can_undo, series_after
 from app.games.clock import START_SECONDS
 from app.games.model import Game
+from engine import get_variant, variant_names
 from engine.agents.levels import level_seconds
 from engine.core import Rules, State
 from engine.notation import pit_letter
@@ -408,3 +409,22 @@ def summary(game: Game, owner: str | None) -> dict[str, Any]:
         "updated": game.updated,
         "url": f"/game/{game.id}",
     }
+
+
+def variants_payload() -> list[dict[str, Any]]:
+    """Every variant of the engine's registry with its rule options, for menus."""
+    out = []
+    for name in variant_names():
+        rules = get_variant(name)
+        out.append(
+            {
+                "name": name,
+                "title": rules.title,
+                "summary": rules.summary,
+                "pits": rules.pits,
+                "options": type(rules).option_specs(),
+                "rules": type(rules).rules_text(),
+                "board_help": board_help(rules),
+            }
+        )
+    return out

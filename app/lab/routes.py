@@ -7,8 +7,9 @@ from typing import Any
 from flask import Blueprint, current_app, render_template
 
 from app.games.service import get_games
+from app.games.view import variants_payload
 from app.lab.runs import MAX_DEPTH, MAX_GAMES, MAX_ITERATIONS, PRESETS, TIME_SCALE, Lab
-from app.web.api import body, device, variants_payload
+from app.web.inputs import body, device
 from engine.agents import ALGORITHMS, LEVELS
 
 bp = Blueprint("lab", __name__)

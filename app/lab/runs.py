@@ -13,6 +13,7 @@ from app.games.errors import BadInput, NotNow, QueueFull
 from app.games.model import Seat, new_game_id
 from app.games.params import rules_from
 from app.games.service import Device, Games
+from app.games.spec import GameSpec
 from app.lab.job import lab_move, move_budget
 from engine.agents import ALGORITHMS, LEVELS
 from engine.core import Rules
@@ -181,15 +182,8 @@ class Lab:
         queue = self.queue
         while state.to_move is not None:
             player = state.to_move
-            args = (
-                rules.name,
-                dict(rules.options),
-                first,
-                list(moves),
-                specs[player],
-                derived_seed(seeds[player], len(moves)),
-                TIME_SCALE,
-            )
+            game = GameSpec(rules.name, dict(rules.options), first, tuple(moves))
+            args = game.job(specs[player], derived_seed(seeds[player], len(moves)), TIME_SCALE)
             future = queue.submit(
                 device.address, args, task=lab_move, seconds=budgets[player], interactive=False
             )

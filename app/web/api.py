@@ -7,75 +7,22 @@ nothing is written on a refusal.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
-from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, owner_hash
-from app.games.service import CONNECTED_SECONDS, Device, get_games
-from app.games.view import board_help, summary, view
+from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
+from app.games.service import CONNECTED_SECONDS, get_games
+from app.games.view import summary, variants_payload, view
 from app.upkeep.maintenance import get_upkeep, listed, notice
 from app.web.errors import APIError
-from app.web.limits import client_address, limit
+from app.web.inputs import body, device, viewer
 from app.web.polls import long_poll
 from app.web.seats import current_owner, ensure_owner, issued_token, owner_for
-from engine import get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS
 from engine.agents.levels import level_seconds
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-
-def variants_payload() -> list[dict[str, Any]]:
-    """Every variant of the engine's registry with its rule options, for menus."""
-    out = []
-    for name in variant_names():
-        rules = get_variant(name)
-        out.append(
-            {
-                "name": name,
-                "title": rules.title,
-                "summary": rules.summary,
-                "pits": rules.pits,
-                "options": type(rules).option_specs(),
-                "rules": type(rules).rules_text(),
-                "board_help": board_help(rules),
-            }
-        )
-    return out
-
-
-def body() -> dict[str, Any]:
-    """The request's JSON object; an empty body is {}; 415 / 400 for anything else."""
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        return {}
-    if not request.is_json:
-        raise APIError(415, "send JSON with 'Content-Type: application/json'")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise APIError(400, f"the body is not valid JSON: {exc}") from None
-    except RecursionError:
-        raise APIError(400, "the body is nested too deeply") from None
-    if not isinstance(data, dict):
-        raise APIError(400, "the body must be a JSON object")
-    return data
-
-
-def device() -> Device:
-    """The device asking: its seat owner, its address and its rate limits."""
-    return Device(current_owner(), client_address(), limit)
-
-
-def viewer() -> str | None:
-    """Whose side the answer is drawn from (a seat token minted by this request counts)."""
-    if issued_token():
-        return owner_hash(str(issued_token()))
-    if g.get("new_seat_token"):
-        return owner_hash(g.new_seat_token)
-    return current_owner()
 
 
 def game_view(game: Game) -> dict[str, Any]:

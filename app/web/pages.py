@@ -11,10 +11,9 @@ from markupsafe import Markup
 
 from app.games import DEFAULT_LEVEL
 from app.games.service import get_games
-from app.games.view import summary
+from app.games.view import summary, variants_payload
 from app.store import get_store
 from app.upkeep.maintenance import get_upkeep, listed, notice
-from app.web.api import variants_payload
 from app.web.lan import qr_svg, urls
 from app.web.seats import current_owner
 from engine.agents import ALGORITHMS, LEVELS
