@@ -93,7 +93,8 @@ class Analyst(Protocol):
 
 
 class Games:
-    """The use cases over one store, its computer player and its version watcher."""
+    """The use cases over one store, its computer player, its version watcher and the analyses
+    (for hints); the computer and the analyses come in as :class:`Player` and :class:`Analyst`."""
 
     def __init__(
         self,
@@ -415,7 +416,8 @@ class Games:
         """The move suggested to the device for its own turn: by default the best move of the
         analysis search, with its values (the same search, of the same size, that values the
         position's pits: one search names the move and ranks it first); with a ``level``, the
-        move that level's agent chooses, with its values."""
+        move that level's agent chooses, with its values (also without a level when these use
+        cases were given no analyst: the default level's)."""
         game = self.load(game_id)
         mine = changes.seats_held(game, device.owner)
         if game.to_move is None or game.to_move not in mine or game.waiting_for_seat:
@@ -441,7 +443,8 @@ class Games:
 
 
 def get_games() -> Games:
-    """The use cases of this app (made on first use, from the app's store and computer)."""
+    """The use cases of this app (made on first use, from the app's store, computer and
+    analyses)."""
     games: Games | None = current_app.extensions.get("mancala_games")
     if games is None:
         policy = Policy.from_config(current_app.config)
