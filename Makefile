@@ -23,7 +23,7 @@ native: | $(PY)
 
 run: $(VENV)/.runtime
 	@$(PY) -m engine.native.build 2>/dev/null || echo "native core not built (make native says why): the engine runs in pure Python"
-	PORT=$(PORT) $(PY) -m app.serve
+	PORT=$(PORT) $(PY) -m app.web.serve
 
 test: lint typecheck native
 	$(PY) -m pytest

@@ -37,13 +37,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.url_map.merge_slashes = False  # "/api/games/x//moves" is a 404, not a redirect
 
-    from app import analysis, api, errors, health, maintenance, pages, seats, security, store
+    from app import analysis, store
     from app.analysis import routes as analysis_routes
     from app.board import routes as board_routes
     from app.computer import moves
     from app.games import liveness
     from app.games.facts import describe
     from app.lab import routes as lab_routes
+    from app.upkeep import maintenance
+    from app.web import api, errors, health, pages, seats, security
 
     store.init_app(app, describe)
     liveness.init_app(app)

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from app.lan import free_port
+from app.web.lan import free_port
 
 INSTALL = (
     "Install it with `sudo apt-get install postgresql` (Debian, Ubuntu) or your system's "

@@ -1,4 +1,4 @@
-"""A real server for fault and operations tests: ``python -m app.serve`` (the README's command)
+"""A real server for fault and operations tests: ``python -m app.web.serve`` (the README's command)
 in its own process group, on a free port, with its output collected from a pipe."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from app.lan import free_port
+from app.web.lan import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 _TOKENS: dict[str, str] = {}  # a seat token per instance folder (valid across restarts)
@@ -55,7 +55,7 @@ class Server:
 
     def _start(self, timeout: float) -> Server:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app.serve"],
+            [sys.executable, "-m", "app.web.serve"],
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.PIPE,

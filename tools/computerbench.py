@@ -4,8 +4,8 @@
     python -m tools.computerbench --rows lab,hints --seconds 10
     python -m tools.computerbench --rows memory,big    # the rule-set flood and the 8x8 boards
 
-It starts ``python -m app.serve`` as ``make run`` does (a fresh instance, the default workers and
-search processes), then for each row one or more *heavy* devices (addresses 127.66.x.y) do what
+It starts ``python -m app.web.serve`` as ``make run`` does (a fresh instance, the default workers
+and search processes), then for each row one or more *heavy* devices (addresses 127.66.x.y) do what
 the row says while the *victim* (127.77.0.1) plays Easy against the computer, posting each move
 with ``wait`` and timing the answer (its own move and the computer's reply).  It prints the
 victim's p50/p95 reply for each row beside the baseline (the victim alone, measured first).

@@ -7,7 +7,7 @@
     python -m tools.loadbench --hosts 2 --database-url postgresql://mancala@127.0.0.1/mancala
     python -m tools.loadbench --hosts http://10.0.0.5:8000,http://10.0.0.6:8000
 
-Without ``--url`` it starts ``python -m app.serve`` (``PORT``, a fresh ``MANCALA_INSTANCE``;
+Without ``--url`` it starts ``python -m app.web.serve`` (``PORT``, a fresh ``MANCALA_INSTANCE``;
 ``WORKERS``/``THREADS`` as in the environment, else the defaults), waits for it, plays, and
 stops it with SIGTERM to its process group.  ``--hosts N`` starts N such servers (app hosts),
 all on the PostgreSQL database of ``--database-url`` (one host may use SQLite), and
@@ -60,7 +60,7 @@ from pathlib import Path
 from typing import IO, Any
 from urllib.parse import urlsplit
 
-from app.lan import free_port
+from app.web.lan import free_port
 from tools import attacks
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -454,7 +454,7 @@ class Server:
 def served(
     root: Path, log_path: Path | None, hosts: int = 1, database_url: str | None = None
 ) -> Iterator[Server]:
-    """``python -m app.serve`` as the README starts it, on a free port and a fresh instance;
+    """``python -m app.web.serve`` as the README starts it, on a free port and a fresh instance;
     ``hosts`` of them, all on the PostgreSQL database at ``database_url`` if given."""
     if hosts > 1 and not database_url:
         raise SystemExit("several hosts share one PostgreSQL database: give --database-url")
@@ -479,7 +479,7 @@ def served(
             with open(log_file, "w") as log:
                 procs.append(
                     subprocess.Popen(
-                        [sys.executable, "-m", "app.serve"],
+                        [sys.executable, "-m", "app.web.serve"],
                         cwd=root,
                         env=env,
                         stdout=log,

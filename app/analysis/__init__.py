@@ -5,9 +5,10 @@
 * :mod:`app.analysis.runner`: an analysis as a chain of jobs through the computer's fair queue;
 * :mod:`app.analysis.report`: the answer: each move's values, loss, tag; each player's summary;
 * :mod:`app.analysis.store`: where analyses are kept (one row per game);
-* :mod:`app.analysis.routes`: ``POST/GET /api/games/{id}/analysis``;
-* ``python -m app.analysis.bench``: the time to analyse a 60-move Kalah game (``--sizes``: one
-  position's search).
+* :mod:`app.analysis.service`: the use cases: start, read, value one position;
+* :mod:`app.analysis.routes`: ``POST/GET /api/games/{id}/analysis``.
+
+``python -m tools.analysisbench`` times the analysis of a 60-move Kalah game.
 """
 
 from __future__ import annotations
@@ -15,16 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, current_app
-
-from app.games.errors import NotNow
-from app.games.model import Game
-
-
-def check_reviewable(game: Game) -> None:
-    """A game between two devices may be reviewed and analysed once it is over (not while its
-    players could use it); the others at any time."""
-    if game.mode == "remote" and not game.over:
-        raise NotNow("a game between two devices can be reviewed and analysed once it is over")
 
 
 def init_app(app: Flask) -> None:

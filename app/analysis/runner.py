@@ -20,11 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.analysis import report
-from app.analysis.step import evaluate_position
+from app.analysis.step import as_decision, evaluate_position
 from app.analysis.store import AnalysisStore, Kept, runner_id
 from app.computer.queue import FairQueue
 from app.games.model import Game
+from app.games.service import Device
+from app.games.spec import GameSpec
 from app.store import StoreError
+from engine.core import Rules
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +46,10 @@ class Budget:
     small_seeds: int = 32
     least: float = 0.05
 
+    def one_position(self, rules: Rules) -> float:
+        """The seconds for a lone position of ``rules`` (the analysis board's values)."""
+        return self.small_seconds if rules.total_seeds <= self.small_seeds else self.seconds
+
     def per_position(self, game: Game) -> float:
         if game.record.rules.total_seeds <= self.small_seeds:
             return self.small_seconds
@@ -55,14 +62,13 @@ class Run:
     """One analysis this process is working on."""
 
     game_id: str
-    params: tuple[str, dict[str, Any], int]  # variant, options, first player
+    spec: GameSpec  # the game as it was when the run started
     kept: Kept
     todo: list[int]  # position indices still to queue, the next one last
     client: str
     seconds: float
     in_flight: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
-    start: dict[str, Any] | None = None  # a game set up from a position: where it starts
 
 
 class Analyses:
@@ -119,15 +125,13 @@ class Analyses:
                 same += 1
             for i in range(min(same + 1, len(moves), len(kept.positions))):
                 fresh.positions[i] = kept.positions[i]
-        d = game.data
         run = Run(
             game.id,
-            (d["variant"], d["options"], d["first_player"]),
+            game.spec,
             fresh,
             [i for i, p in enumerate(fresh.positions) if p is None],
             client,
             self.budget.per_position(game),
-            start=d.get("start"),
         )
         with self._lock:
             other = self._runs.get(game.id)
@@ -151,10 +155,7 @@ class Analyses:
                 return
             index = run.todo.pop()
             run.in_flight += 1
-        variant, options, first = run.params
-        args: tuple[Any, ...] = (variant, options, first, run.kept.moves[:index], run.seconds)
-        if run.start is not None:
-            args = (*args, run.start)
+        args = run.spec.upto(index).job(run.seconds)
         try:
             future = self.queue.submit(
                 run.client, args, task=evaluate_position, seconds=run.seconds, interactive=False
@@ -206,20 +207,38 @@ class Analyses:
         """Value every legal move of one position of the game (before move ``ply``) through
         the fair queue, waiting for the answer (for hints, interactive, and the values of a
         position, background)."""
-        d = game.data
-        args: tuple[Any, ...] = (
-            d["variant"],
-            d["options"],
-            d["first_player"],
-            list(game.record.moves[:ply]),
-            self.budget.per_position(game),
-        )
-        if d.get("start") is not None:
-            args = (*args, d["start"])
+        seconds = self.budget.per_position(game)
+        return self.values(game.spec.upto(ply), seconds, client, timeout, interactive)
+
+    def values(
+        self,
+        spec: GameSpec,
+        seconds: float,
+        client: str,
+        timeout: float,
+        interactive: bool = False,
+    ) -> dict[str, Any]:
+        """Value every legal move of the position ``spec`` reaches by a search of the size
+        ``seconds`` plan for, through the fair queue, waiting for the answer."""
         future = self.queue.submit(
-            client, args, task=evaluate_position, seconds=args[4], interactive=interactive
+            client,
+            spec.job(seconds),
+            task=evaluate_position,
+            seconds=seconds,
+            interactive=interactive,
         )
         return future.result(timeout=timeout)
+
+    def admit(self, device: Device) -> None:
+        """Before new analysis work for ``device``: its limit of searches and room in the
+        queue (background work), else the refusal (429 or 503)."""
+        device.limit("computer")
+        self.queue.admit(device.address, interactive=False)
+
+    def hint(self, game: Game, client: str, timeout: float) -> dict[str, Any]:
+        """The analysis search's best move for the position now, as a decision."""
+        found = self.position(game, len(game.record.moves), client, timeout, interactive=True)
+        return as_decision(found)
 
 
 def answer(game: Game, kept: Kept | None, running: bool) -> dict[str, Any]:

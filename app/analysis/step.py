@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.analysis.search import evaluate, peak_bytes, size_for
-from app.replay import replay
+from app.games.replay import replay
 from engine import get_variant
 
 

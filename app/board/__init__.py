@@ -2,6 +2,7 @@
 
 * :mod:`app.board.position`: a position as a client sends it, checked by the engine, and the
   answer: the legal moves, the board after each and its sowing path;
-* :mod:`app.board.step`: the values of a position's moves, as a job for the search processes;
+* :mod:`app.board.service`: the use case: the values of a position's moves, from the
+  computer's fair queue;
 * :mod:`app.board.routes`: ``POST /api/board`` and the ``/analysis`` page.
 """

@@ -4,26 +4,79 @@ is told about it: the legal moves, the board after each and the path its seeds t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from app.games.errors import BadInput
+from app.games.params import import_record, rules_from
+from app.games.spec import GameSpec
+from app.games.start import start_position
 from app.games.view import board_help, extra_text, letters, words
-from app.replay import replay
 from engine.core import Rules, State
 from engine.notation import move_text
 from engine.record import GameRecord, RecordError
 
 MAX_MOVES = 600  # moves played on from a position in one request
+FIELDS = frozenset({"variant", "options", "board", "to_move", "extra", "moves", "values", "record"})
 
 
-def played(rules: Rules, start: dict[str, Any], moves: Any) -> GameRecord:
+@dataclass(frozen=True)
+class Asked:
+    """What ``POST /api/board`` asks: the position and the moves played on from it (``spec``,
+    replayed as ``record``), and whether each legal move is to be valued."""
+
+    spec: GameSpec
+    record: GameRecord
+    values: bool
+
+    @property
+    def start(self) -> dict[str, Any]:
+        assert self.spec.start is not None
+        return self.spec.start
+
+
+def parse(sent: dict[str, Any]) -> Asked:
+    """The position ``board``/``to_move``[/``extra``] of ``variant`` with ``options`` and the
+    ``moves`` played from it (or an exported game's ``record``: its start and moves; no
+    ``board``: the variant's start, player 0 to move), checked by the engine; BadInput says
+    what is wrong."""
+    unknown = sorted(set(sent) - FIELDS)
+    if unknown:
+        raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})")
+    if "record" in sent:  # an exported game: its start and its moves
+        if set(sent) & {"variant", "options", "board", "to_move", "extra", "moves"}:
+            raise BadInput("send either a 'record' or a position (variant, board, ...), not both")
+        imported = import_record(sent["record"])
+        rules = imported.rules
+        first = imported.states[0]
+        start = {"board": list(first.board), "to_move": first.to_move}
+        if first.extra:
+            start["extra"] = list(first.extra)
+        moves = list(imported.moves)
+    else:
+        rules = rules_from(sent)
+        if "board" not in sent:  # the variant's start, player 0 to move unless told otherwise
+            first = rules.initial_state(0)
+            sent = {"board": list(first.board), "to_move": 0, **sent}
+        given = {k: sent[k] for k in ("board", "to_move", "extra") if k in sent}
+        start = start_position(rules, given)
+        moves = sent.get("moves", [])
+    spec, record = played(rules, start, moves)
+    wanted = sent.get("values", False)
+    if not isinstance(wanted, bool):
+        raise BadInput("'values' must be true or false")
+    return Asked(spec, record, wanted)
+
+
+def played(rules: Rules, start: dict[str, Any], moves: Any) -> tuple[GameSpec, GameRecord]:
     """The moves played from ``start``, replayed by the rules (BadInput names a bad move)."""
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise BadInput(f"'moves' must be a list of at most {MAX_MOVES} pit numbers")
     if any(isinstance(m, bool) or not isinstance(m, int) for m in moves):
         raise BadInput("'moves' must be a list of pit numbers")
+    spec = GameSpec(rules.name, dict(rules.options), start["to_move"], tuple(moves), start)
     try:
-        return replay(rules.name, dict(rules.options), start["to_move"], moves, start)
+        return spec, spec.replay()
     except RecordError as exc:
         raise BadInput(f"bad move: {exc}") from None
 

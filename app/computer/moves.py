@@ -43,18 +43,7 @@ def seed(game_id: str, ply: int) -> int:
 
 def search_args(game: Game, level: str, algorithm: str) -> tuple[Any, ...]:
     """What a search process needs to replay the game and choose (see app.computer.job)."""
-    d = game.data
-    moves = list(game.record.moves)
-    args = (
-        d["variant"],
-        d["options"],
-        d["first_player"],
-        moves,
-        level,
-        algorithm,
-        seed(game.id, len(moves)),
-    )
-    return args if d.get("start") is None else (*args, d["start"])
+    return game.spec.job(level, algorithm, seed(game.id, len(game.record.moves)))
 
 
 class Computer:
@@ -147,6 +136,10 @@ class Computer:
             log.error("could not save the computer's move in game %s: %s", game_id, exc)
         except Exception:
             log.exception("could not apply the computer's move in game %s", game_id)
+
+    def admit(self, client: str, interactive: bool = True) -> None:
+        """Refuse a request that would start a search when the queue can't take it."""
+        self.queue.admit(client, interactive)
 
     def hint(
         self, game: Game, level: str, algorithm: str, timeout: float, client: str = "server"

@@ -1,7 +1,7 @@
-"""What can go wrong in a use case, by kind; :mod:`app.errors` maps each kind to an HTTP status.
+"""What can go wrong in a use case, by kind; :mod:`app.web.errors` maps each kind to an HTTP status.
 
 No HTTP here: a use case says *what* went wrong (not your turn, no seat, ...) and the message a
-person reads; the status is the web layer's business (one table, ``app.errors.STATUS``).
+person reads; the status is the web layer's business (one table, ``app.web.errors.STATUS``).
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ _serving: Callable[[], bool] = lambda: True  # noqa: E731 (see serving_while)
 def serving_while(check: Callable[[], bool]) -> None:
     """Beat only while ``check()`` holds: a gunicorn worker told to stop (SIGTERM) takes no new
     requests while it finishes the running ones, so nobody can move: its silence counts as an
-    outage from then (app.gunicorn_conf sets this to the worker's ``alive``)."""
+    outage from then (app.web.gunicorn_conf sets this to the worker's ``alive``)."""
     global _serving
     _serving = check
 

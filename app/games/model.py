@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from app.replay import replay
+from app.games.spec import GameSpec
 from engine.record import GameRecord
 
 Mode = Literal["computer", "local", "remote", "watch"]
@@ -104,11 +104,12 @@ class Game:
     @classmethod
     def from_row(cls, row: StoredRow) -> Game:
         """The game a store row holds, replayed (raises whatever a damaged record raises)."""
-        data = row.data
-        record = replay(
-            data["variant"], data["options"], data["first_player"], data["moves"], data.get("start")
-        )
-        return cls(row.id, row.version, data, record, row.updated)
+        return cls(row.id, row.version, row.data, GameSpec.of(row.data).replay(), row.updated)
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game as a search process needs it."""
+        return GameSpec.of(self.data)
 
     @property
     def mode(self) -> Mode:

@@ -11,11 +11,11 @@ import time
 import unicodedata
 from typing import Any
 
-from app.board.start import start_position
 from app.games import clock
 from app.games.errors import BadInput, StaleVersion
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, Seat
-from app.replay import replay
+from app.games.spec import GameSpec
+from app.games.start import start_position
 from engine import get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS
 from engine.core import Rules
@@ -295,7 +295,8 @@ def record_from_position(value: dict[str, Any]) -> GameRecord:
     if not isinstance(moves, list):
         raise BadInput("bad game record: 'moves' must be a list of pit numbers")
     try:
-        record = replay(rules.name, dict(rules.options), start["to_move"], moves, start)
+        spec = GameSpec(rules.name, dict(rules.options), start["to_move"], tuple(moves), start)
+        record = spec.replay()
     except RecordError as exc:
         raise BadInput(f"bad game record: {exc}") from None
     result = value.get("result")

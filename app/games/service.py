@@ -14,11 +14,10 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from flask import current_app
 
-from app.computer.moves import Computer, get_computer
 from app.games import changes, params
 from app.games.errors import (
     BadInput,
@@ -32,9 +31,9 @@ from app.games.errors import (
 )
 from app.games.errors import StaleVersion as Outdated
 from app.games.liveness import Liveness
-from app.games.model import DEFAULT_ALGORITHM, Game, new_game_id
+from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, Game, new_game_id
 from app.store import CorruptGame, GameStore, Row, StaleVersion, Watcher, get_store
-from app.watch import get_watcher
+from app.store.watch import get_watcher
 from engine.agents import LEVELS
 from engine.agents.levels import level_seconds
 
@@ -71,18 +70,43 @@ class Device:
     limit: Callable[[str], None] = lambda kind: None
 
 
+class Player(Protocol):
+    """The computer player as the games use it (:class:`app.computer.moves.Computer`)."""
+
+    def ensure(self, game: Game, client: str = "server") -> bool:
+        """Start the computer's move if it is its turn; True if started."""
+
+    def admit(self, client: str, interactive: bool = True) -> None:
+        """Refuse a request that would start a search when the queue can't take it."""
+
+    def hint(
+        self, game: Game, level: str, algorithm: str, timeout: float, client: str = "server"
+    ) -> dict[str, Any]:
+        """The move a level's agent suggests for the player to move."""
+
+
+class Analyst(Protocol):
+    """The analysis search as the games use it for hints (app.analysis.runner.Analyses)."""
+
+    def hint(self, game: Game, client: str, timeout: float) -> dict[str, Any]:
+        """The analysis search's best move for the position now, as a decision."""
+
+
 class Games:
-    """The use cases over one store, its computer player and its version watcher."""
+    """The use cases over one store, its computer player, its version watcher and the analyses
+    (for hints); the computer and the analyses come in as :class:`Player` and :class:`Analyst`."""
 
     def __init__(
         self,
         store: GameStore,
-        computer: Computer,
+        computer: Player,
         watcher: Watcher,
         policy: Policy | None = None,
         liveness: Liveness | None = None,
+        analyst: Analyst | None = None,
     ) -> None:
         self.store = store
+        self.analyst = analyst
         self.computer = computer
         self.watcher = watcher
         self.policy = policy or Policy()
@@ -200,7 +224,7 @@ class Games:
         the device's rate limit and room in the queue."""
         if game is None or game.has_computer:
             device.limit("computer")
-            self.computer.queue.admit(device.address)
+            self.computer.admit(device.address)
 
     def charge(self, game: Game, data: dict[str, Any], device: Device) -> dict[str, Any]:
         """``data`` naming ``device`` as the one its computer's next searches are charged to
@@ -294,7 +318,7 @@ class Games:
         if data["mode"] == "watch":
             self.watch_room(device)
         if any(s["kind"] == "computer" for s in data["seats"]):
-            self.computer.queue.admit(device.address, interactive=data["mode"] != "watch")
+            self.computer.admit(device.address, interactive=data["mode"] != "watch")
         held = [i for i, s in enumerate(data["seats"]) if s.get("owner") == owner]
         return self.start(data, [(owner, seat) for seat in held], device)
 
@@ -392,7 +416,8 @@ class Games:
         """The move suggested to the device for its own turn: by default the best move of the
         analysis search, with its values (the same search, of the same size, that values the
         position's pits: one search names the move and ranks it first); with a ``level``, the
-        move that level's agent chooses, with its values."""
+        move that level's agent chooses, with its values (also without a level when these use
+        cases were given no analyst: the default level's)."""
         game = self.load(game_id)
         mine = changes.seats_held(game, device.owner)
         if game.to_move is None or game.to_move not in mine or game.waiting_for_seat:
@@ -403,9 +428,10 @@ class Games:
         noted = changes.note_hint(game, game.to_move)  # refused when the game has hints off
         self.admit_search(device)
         try:
-            if level is None:
-                decision = self._analysis_hint(game, device)
+            if level is None and self.analyst is not None:
+                decision = self.analyst.hint(game, device.address, HINT_TIMEOUT)
             else:
+                level = level or DEFAULT_LEVEL
                 decision = self.computer.hint(
                     game, level, DEFAULT_ALGORITHM, level_seconds(level) + 10, device.address
                 )
@@ -415,23 +441,16 @@ class Games:
             game = self.save(game, noted, device)
         return game, decision
 
-    def _analysis_hint(self, game: Game, device: Device) -> dict[str, Any]:
-        """The analysis search's best move for the position now, as a decision."""
-        from app.analysis import get_analyses
-        from app.analysis.step import as_decision
-
-        found = get_analyses().position(
-            game, len(game.record.moves), device.address, HINT_TIMEOUT, interactive=True
-        )
-        return as_decision(found)
-
 
 def get_games() -> Games:
-    """The use cases of this app (made on first use, from the app's store and computer)."""
+    """The use cases of this app (made on first use, from the app's store, computer and
+    analyses)."""
     games: Games | None = current_app.extensions.get("mancala_games")
     if games is None:
         policy = Policy.from_config(current_app.config)
         liveness = current_app.extensions.get("mancala_liveness")
-        games = Games(get_store(), get_computer(), get_watcher(), policy, liveness)
+        computer = current_app.extensions["mancala_computer"]
+        analyst = current_app.extensions.get("mancala_analyses")
+        games = Games(get_store(), computer, get_watcher(), policy, liveness, analyst)
         current_app.extensions["mancala_games"] = games
     return games

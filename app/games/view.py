@@ -16,7 +16,7 @@ from app.games import clock
 from app.games.changes import can_undo, series_after
 from app.games.clock import START_SECONDS
 from app.games.model import Game
-from app.maintenance import get_upkeep, notice
+from engine import get_variant, variant_names
 from engine.agents.levels import level_seconds
 from engine.core import Rules, State
 from engine.notation import pit_letter
@@ -275,8 +275,9 @@ def board_help(rules: Rules) -> str:
     )
 
 
-def view(game: Game, owner: str | None) -> dict[str, Any]:
-    """Everything a browser needs to draw the game, from the viewer's side."""
+def view(game: Game, owner: str | None, expires: dict[str, Any]) -> dict[str, Any]:
+    """Everything a browser needs to draw the game, from the viewer's side; ``expires``: when it
+    is deleted if nobody changes it (:func:`app.upkeep.maintenance.notice`)."""
     record = game.record
     rules = record.rules
     state = record.state
@@ -359,7 +360,7 @@ def view(game: Game, owner: str | None) -> dict[str, Any]:
         "start_wait": start_wait(game, now),
         "can_join": not mine and game.has_open_seat,
         "updated": game.updated,
-        "expires": notice(game, get_upkeep(), now),  # when it is deleted if nobody changes it
+        "expires": expires,
     }
 
 
@@ -415,3 +416,22 @@ def summary(game: Game, owner: str | None) -> dict[str, Any]:
         "updated": game.updated,
         "url": f"/game/{game.id}",
     }
+
+
+def variants_payload() -> list[dict[str, Any]]:
+    """Every variant of the engine's registry with its rule options, for menus."""
+    out = []
+    for name in variant_names():
+        rules = get_variant(name)
+        out.append(
+            {
+                "name": name,
+                "title": rules.title,
+                "summary": rules.summary,
+                "pits": rules.pits,
+                "options": type(rules).option_specs(),
+                "rules": type(rules).rules_text(),
+                "board_help": board_help(rules),
+            }
+        )
+    return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.replay import replay
+from app.games.replay import replay
 from engine.match import make_from_source
 
 

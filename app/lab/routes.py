@@ -6,9 +6,11 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template
 
-from app.api import body, device, variants_payload
+from app.computer.moves import get_computer
 from app.games.service import get_games
+from app.games.view import variants_payload
 from app.lab.runs import MAX_DEPTH, MAX_GAMES, MAX_ITERATIONS, PRESETS, TIME_SCALE, Lab
+from app.web.inputs import body, device
 from engine.agents import ALGORITHMS, LEVELS
 
 bp = Blueprint("lab", __name__)
@@ -18,7 +20,7 @@ AGENT_FORMS = ["random", "greedy", "mcts:iterations=N", "minimax:depth=N", "LEVE
 def get_lab() -> Lab:
     lab: Lab | None = current_app.extensions.get("mancala_lab")
     if lab is None:
-        lab = current_app.extensions["mancala_lab"] = Lab(get_games())
+        lab = current_app.extensions["mancala_lab"] = Lab(get_games(), get_computer().queue)
     return lab
 
 

@@ -8,10 +8,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from app.computer.queue import FairQueue
 from app.games.errors import BadInput, NotNow, QueueFull
 from app.games.model import Seat, new_game_id
 from app.games.params import rules_from
 from app.games.service import Device, Games
+from app.games.spec import GameSpec
 from app.lab.job import lab_move, move_budget
 from engine.agents import ALGORITHMS, LEVELS
 from engine.core import Rules
@@ -124,8 +126,9 @@ def seat_for(spec: str) -> Seat:
 class Lab:
     """Plays lab games as the asking device's work in the computer's queue."""
 
-    def __init__(self, games: Games) -> None:
+    def __init__(self, games: Games, queue: FairQueue) -> None:
         self.games = games
+        self.queue = queue
         self.busy: set[str] = set()  # devices with a lab game being played by this process
 
     def play(self, device: Device, body: dict[str, Any]) -> dict[str, Any]:
@@ -134,7 +137,7 @@ class Lab:
         if device.address in self.busy:
             raise NotNow("your lab game is still being played; one at a time")
         device.limit("computer")
-        self.games.computer.queue.admit(device.address, interactive=False)
+        self.queue.admit(device.address, interactive=False)
         self.busy.add(device.address)
         try:
             played = self.play_moves(asked, device)
@@ -176,18 +179,11 @@ class Lab:
         for pit in moves:
             state = state.play(pit)
         end = time.monotonic() + WAIT_SECONDS
-        queue = self.games.computer.queue
+        queue = self.queue
         while state.to_move is not None:
             player = state.to_move
-            args = (
-                rules.name,
-                dict(rules.options),
-                first,
-                list(moves),
-                specs[player],
-                derived_seed(seeds[player], len(moves)),
-                TIME_SCALE,
-            )
+            game = GameSpec(rules.name, dict(rules.options), first, tuple(moves))
+            args = game.job(specs[player], derived_seed(seeds[player], len(moves)), TIME_SCALE)
             future = queue.submit(
                 device.address, args, task=lab_move, seconds=budgets[player], interactive=False
             )

@@ -9,7 +9,7 @@ its connections, schema, watcher and a small SQL dialect):
 - :class:`~app.store.postgres.PostgresStore`, chosen by ``MANCALA_DATABASE_URL=postgresql://…``:
   one database shared by several app hosts, live across them by LISTEN/NOTIFY.
 
-``python -m app.store.copy SQLITE_FILE POSTGRES_URL`` copies every game from one to the other.
+``python -m app.upkeep.copy SQLITE_FILE POSTGRES_URL`` copies every game from one to the other.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def advice(path: str, exc: StoreError) -> str:
     latest = os.path.join(folder, found[0]) if found else None
     text = f"\n  the latest backup: {latest}" if latest else "\n  (no backup was found)"
     if isinstance(exc, StoreCorrupt) and latest:
-        text += f"\n  restore it with:   python -m app.backup restore {latest}"
+        text += f"\n  restore it with:   python -m app.upkeep.backup restore {latest}"
     return text
 
 

@@ -92,7 +92,9 @@ CREATE INDEX IF NOT EXISTS seats_by_game ON seats(game_id);
 CREATE INDEX IF NOT EXISTS games_lab ON games(lab, updated);
 """
 SCHEMA_VERSION = 3  # PRAGMA user_version once the fact columns are filled in (3: lab)
-RESTORE_HINT = "python -m app.backup restore FILE (python -m app.backup list shows the backups)"
+RESTORE_HINT = (
+    "python -m app.upkeep.backup restore FILE (python -m app.upkeep.backup list shows the backups)"
+)
 
 
 def _code(exc: sqlite3.Error) -> str:
@@ -148,7 +150,7 @@ def gone(path: str, rescued: str | None = None) -> StoreGone:
     if rescued:
         then = (
             f"Its last state was saved as {rescued}: the server's host can put it back with "
-            f"python -m app.backup restore {rescued}"
+            f"python -m app.upkeep.backup restore {rescued}"
         )
     else:
         then = f"The server's host can restore a backup: {RESTORE_HINT}"
@@ -274,7 +276,7 @@ class SQLiteStore(SQLStore):
         """Save the last state of the store's file, deleted while this process runs, from this
         thread's connection, which still holds the deleted file and its write-ahead log open,
         into ``<folder>/backups/mancala-<time>-rescued-<inode>.sqlite3`` (a backup that ``python
-        -m app.backup list`` shows and ``restore`` takes): once per deleted file across the
+        -m app.upkeep.backup list`` shows and ``restore`` takes): once per deleted file across the
         server's workers.  Where it is; None if this thread had no connection to it."""
         local = self._local
         db = getattr(local, "db", None)

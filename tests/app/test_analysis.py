@@ -17,7 +17,7 @@ from app.analysis.search import Searcher, evaluate
 from app.analysis.step import evaluate_position
 from app.analysis.store import Kept
 from app.games.model import Game
-from app.openapi import spec
+from app.web.openapi import spec
 from engine import get_variant
 from engine.core import State
 from tests.app.test_api import assert_error, create

@@ -88,7 +88,7 @@ def test_every_asset_is_served_by_the_app(client: FlaskClient) -> None:
 def test_home_shows_the_lan_address_with_a_qr_code(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("app.pages.urls", lambda port: [f"http://192.168.1.20:{port}/"])
+    monkeypatch.setattr("app.web.pages.urls", lambda port: [f"http://192.168.1.20:{port}/"])
     page = client.get("/", base_url="http://192.168.1.20:8123").get_data(as_text=True)
     assert "<code>http://192.168.1.20:8123/</code>" in page
     assert '<svg xmlns="http://www.w3.org/2000/svg"' in page and 'class="qr"' in page

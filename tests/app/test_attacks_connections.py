@@ -1,4 +1,4 @@
-"""Connection attacks from one address against the real server (``python -m app.serve``, as
+"""Connection attacks from one address against the real server (``python -m app.web.serve``, as
 ``make run`` starts it): 2,100 idle connections, 700 slowloris connections, 1,000 long-polls.
 
 Loopback only, each attack bounded in count and time (tools/attacks.py).  While it lasts, other
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from app.polls import open_polls
+from app.web.polls import open_polls
 from tests.server import Server
 from tools.attacks import Slowloris, trial
 
@@ -126,7 +126,7 @@ def test_a_slow_request_is_served_once_it_has_arrived(server: Server) -> None:
 
 
 def test_long_polls_beyond_the_device_cap_are_refused_with_429(app: Flask) -> None:
-    """The app's own cap (app/polls.py), also where no worker counts: here the cap is 1 and one
+    """The app's own cap (app/web/polls.py), also where no worker counts: here the cap is 1 and one
     long-poll of this device is waiting already."""
     client = app.test_client()
     game = client.post("/api/games", json={"mode": "local"}).json

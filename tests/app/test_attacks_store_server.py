@@ -1,4 +1,4 @@
-"""Issue 13's attacks on the store, against the real server (``python -m app.serve``, as
+"""Issue 13's attacks on the store, against the real server (``python -m app.web.serve``, as
 ``make run``): the database file deleted while it runs, and corrupted while it runs and then
 restarted.  Before the fix the first kept answering 200/201 into a deleted file (every game
 gone after a restart) and the second said "disk may be full", /health said ok, and a restart
@@ -35,7 +35,7 @@ def create_games(server: Server, n: int) -> list[dict[str, Any]]:
 
 def backup_command(instance: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "app.backup", *args],
+        [sys.executable, "-m", "app.upkeep.backup", *args],
         cwd=ROOT,
         env=dict(os.environ, MANCALA_INSTANCE=str(instance)),
         capture_output=True,
@@ -60,7 +60,7 @@ def test_a_database_deleted_while_running_acknowledges_no_write_and_a_restore_br
         answers += [server.request("GET", f"/api/games/{g['id']}") for g in games]
         assert [status for status, _ in answers] == [503] * len(answers), answers
         assert "deleted or moved" in answers[0][1]["message"]
-        assert "app.backup restore" in answers[0][1]["message"]
+        assert "app.upkeep.backup restore" in answers[0][1]["message"]
         status, health = server.request("GET", "/health")
         assert status == 503 and health["status"] == "unavailable", health
         assert not store_file(instance).exists()  # nothing was written in its place
@@ -111,7 +111,7 @@ def test_a_corrupted_database_is_named_so_and_a_restart_says_how_to_restore(
         broken.start(timeout=60, attempts=1)
     took = time.monotonic() - started
     assert broken.proc is not None and broken.proc.wait(timeout=30) is not None  # it stopped
-    assert "python -m app.backup restore" in str(failed.value), str(failed.value)[-3000:]
+    assert "python -m app.upkeep.backup restore" in str(failed.value), str(failed.value)[-3000:]
     assert took < 60
     broken.stop(signal.SIGKILL)
     backups = sorted((instance / "backups").iterdir())

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from app.replay import replay
+from app.games.replay import replay
 from engine import get_variant
 from tests.app.test_api import assert_error, create, settle
 

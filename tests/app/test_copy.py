@@ -12,8 +12,8 @@ from pathlib import Path
 
 from app import create_app
 from app.store import Store
-from app.store.copy import copy
 from app.store.postgres import PostgresStore
+from app.upkeep.copy import copy
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,7 +75,7 @@ def test_the_command_copies_a_played_game_that_the_app_then_serves_from_postgres
     app.extensions["mancala_computer"].shutdown()
 
     done = subprocess.run(
-        [sys.executable, "-m", "app.store.copy", str(instance / "mancala.sqlite3"), postgres_url],
+        [sys.executable, "-m", "app.upkeep.copy", str(instance / "mancala.sqlite3"), postgres_url],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -162,7 +162,7 @@ def test_a_bad_target_says_so(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "app.store.copy",
+            "app.upkeep.copy",
             str(tmp_path / "s.sqlite3"),
             "postgresql://nobody@127.0.0.1:1/none?connect_timeout=2",
         ],

@@ -16,8 +16,8 @@ from app import create_app
 from app.computer import job as ai_job
 from app.computer.pool import SearchPool
 from app.computer.queue import FairQueue
-from app.errors import status_of
 from app.games.errors import QueueFull, TooManySearches
+from app.web.errors import status_of
 
 
 def one_process() -> SearchPool:

@@ -1,6 +1,6 @@
 """Fuzzing every route of the OpenAPI description with Hypothesis.
 
-For each path and method of :func:`app.openapi.spec` (a new endpoint is fuzzed without a change
+For each path and method of :func:`app.web.openapi.spec` (a new endpoint is fuzzed without a change
 here), requests are drawn with junk bodies (any JSON value; objects with the endpoint's own field
 names holding wrong types, huge numbers, NaN-like strings, nested junk; bytes that are not JSON;
 wrong content types), junk query strings and junk game ids, from a seat holder, the opponent, a
@@ -34,7 +34,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from app.games import Game
-from app.openapi import spec
+from app.web.openapi import spec
 from engine import get_variant, variant_names
 from engine.record import GameRecord
 

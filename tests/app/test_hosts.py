@@ -1,4 +1,4 @@
-"""Two app hosts on one PostgreSQL: two real servers (gunicorn, ``python -m app.serve``) on two
+"""Two app hosts on one PostgreSQL: two real servers (gunicorn, ``python -m app.web.serve``) on two
 ports, each with its own instance folder, sharing only the database (tests/pg.py starts a real
 PostgreSQL).  A game started on one is played on the other, a long-poll on one sees a move made
 on the other within a second, and a host killed mid-search loses nothing: the other finishes."""

@@ -213,7 +213,7 @@ def test_templates_and_scripts_need_no_inline_code_or_style() -> None:
 def test_rendered_pages_with_qr_codes_have_no_inline_code_or_style(
     host: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("app.pages.urls", lambda port: [f"http://192.168.1.20:{port}/"])
+    monkeypatch.setattr("app.web.pages.urls", lambda port: [f"http://192.168.1.20:{port}/"])
     game = created(host, mode="remote", name=SCRIPT)
     pages = ["/", f"/game/{game['id']}", "/rules", "/no/such/page"]
     for url in pages:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from app.replay import replay
+from app.games.replay import replay
 from engine import get_variant
 from engine.record import GameRecord, RecordError
 

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app.security import CSP, HEADERS, same_origin
+from app.web.security import CSP, HEADERS, same_origin
 from tests.app.test_api import create
 
 UNSAFE = ("POST", "PATCH", "PUT", "DELETE")

@@ -215,7 +215,10 @@ def test_a_deleted_store_file_is_refused_and_a_replaced_one_reopened(tmp_path: P
             os.unlink(path + suffix)
     with pytest.raises(StoreGone) as gone:
         store.save("g", 1, {"mode": "local", "n": 1})
-    assert "deleted or moved" in gone.value.message and "app.backup restore" in gone.value.message
+    assert (
+        "deleted or moved" in gone.value.message
+        and "app.upkeep.backup restore" in gone.value.message
+    )
     with pytest.raises(StoreGone):
         store.load("g")
     with pytest.raises(StoreGone):
@@ -246,7 +249,9 @@ def test_a_corrupt_store_is_named_so_at_start(tmp_path: Path) -> None:
     path.write_bytes(b"this is not an SQLite database, just junk " * 200)
     with pytest.raises(StoreCorrupt) as corrupt:
         Store(str(path))
-    assert "damaged" in corrupt.value.message and "app.backup restore" in corrupt.value.message
+    assert (
+        "damaged" in corrupt.value.message and "app.upkeep.backup restore" in corrupt.value.message
+    )
 
 
 @pytest.mark.parametrize(

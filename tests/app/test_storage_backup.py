@@ -14,9 +14,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app.backup import RestoreError, back_up, backups, check, main, prune, restore
-from app.maintenance import Upkeep, expires, notice, run_once
 from app.store import Store, StoreGone
+from app.upkeep.backup import RestoreError, back_up, backups, check, main, prune, restore
+from app.upkeep.maintenance import Upkeep, expires, notice, run_once
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,7 +79,7 @@ def test_the_restore_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert str(made) in capsys.readouterr().out
     path.write_bytes(b"junk" * 4096)  # the store is damaged
     done = subprocess.run(
-        [sys.executable, "-m", "app.backup", "restore", str(made)],
+        [sys.executable, "-m", "app.upkeep.backup", "restore", str(made)],
         cwd=ROOT,
         env=dict(os.environ, MANCALA_INSTANCE=str(path.parent)),
         capture_output=True,

@@ -49,7 +49,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``make run``'s server (``python -m app.serve``) with a fresh instance folder."""
+    """``make run``'s server (``python -m app.web.serve``) with a fresh instance folder."""
     reason = _missing_browser()
     if reason is not None:
         if os.environ.get("CI") == "true":

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from app.lan import free_port
+from app.web.lan import free_port
 from tests.browser.conftest import ARTIFACTS, _missing_browser
 from tests.browser.test_browser_play import MOVES, Tab, wait_js
 from tests.server import Server

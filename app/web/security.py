@@ -27,9 +27,9 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 
-from app.errors import APIError
 from app.games.errors import WrongHost
-from app.lan import lan_addresses
+from app.web.errors import APIError
+from app.web.lan import lan_addresses
 
 CSP = "; ".join(
     [

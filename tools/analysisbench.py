@@ -1,4 +1,4 @@
-"""How long the analysis of a game takes: ``python -m app.analysis.bench``.
+"""How long the analysis of a game takes: ``python -m tools.analysisbench``.
 
 Plays a seeded game of ``--moves`` moves (Kalah 6x4 by default) on one screen in a fresh app
 with the server's own search processes, asks for its analysis through the API and prints the

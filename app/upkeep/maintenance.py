@@ -129,7 +129,7 @@ def run_once(store: Any, upkeep: Upkeep) -> dict[str, Any]:
         if store.claim_job("checkpoint", upkeep.every * 0.9):
             done["checkpoint"] = store.checkpoint("TRUNCATE")
         if upkeep.backups is not None and store.claim_job("backup", upkeep.backup_every):
-            from app.backup import back_up
+            from app.upkeep.backup import back_up
 
             done["backup"] = str(
                 back_up(store, upkeep.backups, upkeep.backups_kept, upkeep.backups_bytes)

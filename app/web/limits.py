@@ -12,8 +12,8 @@ import math
 
 from flask import current_app, request
 
-from app.errors import APIError
 from app.store import get_store
+from app.web.errors import APIError
 
 WHAT = {"create": "new games", "computer": "computer moves and hints"}
 

@@ -3,7 +3,7 @@
 A long-poll (``GET /api/games/<id>?since=N``) holds a server thread while it waits.  A board
 needs one; a device with many tabs open needs a few.  Beyond ``LONG_POLLS_PER_DEVICE`` waiting
 at once in this server process (a device is its client address, as for the rate limits of
-:mod:`app.limits`), the next one is refused with 429 before it waits, so that one device
+:mod:`app.web.limits`), the next one is refused with 429 before it waits, so that one device
 cannot hold the threads every other device needs.  The count is per server process: with
 ``WORKERS=2`` a device can hold up to twice as many.
 """
@@ -30,8 +30,8 @@ def long_poll(polls: bool = True) -> Iterator[None]:
         return
     from flask import current_app  # here: the server's worker class imports this module early
 
-    from app.errors import APIError
-    from app.limits import client_address
+    from app.web.errors import APIError
+    from app.web.limits import client_address
 
     device = client_address()
     cap = int(current_app.config.get("LONG_POLLS_PER_DEVICE", LONG_POLLS_PER_DEVICE))

@@ -9,14 +9,13 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
-from app.api import variants_payload
 from app.games import DEFAULT_LEVEL
 from app.games.service import get_games
-from app.games.view import summary
-from app.lan import qr_svg, urls
-from app.maintenance import get_upkeep, listed, notice
-from app.seats import current_owner
+from app.games.view import summary, variants_payload
 from app.store import get_store
+from app.upkeep.maintenance import get_upkeep, listed, notice
+from app.web.lan import qr_svg, urls
+from app.web.seats import current_owner
 from engine.agents import ALGORITHMS, LEVELS
 
 bp = Blueprint("pages", __name__)

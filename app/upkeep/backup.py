@@ -1,8 +1,8 @@
 """Backups of the SQLite store: online copies on a schedule, and the restore command.
 
-    python -m app.backup now                 # a backup now, into <instance>/backups
-    python -m app.backup list                # the backups, newest first
-    python -m app.backup restore FILE        # put FILE in place of the store
+    python -m app.upkeep.backup now                 # a backup now, into <instance>/backups
+    python -m app.upkeep.backup list                # the backups, newest first
+    python -m app.upkeep.backup restore FILE        # put FILE in place of the store
 
 The server makes a backup every ``BACKUP_HOURS`` (SQLite's online backup: the server keeps
 serving) into ``<instance>/backups/mancala-YYYYmmdd-HHMMSS.sqlite3`` and keeps the newest
@@ -51,7 +51,7 @@ class RestoreError(Exception):
 
 def instance_folder() -> Path:
     """The instance folder as the server finds it (``MANCALA_INSTANCE`` or ``instance/``)."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     return Path(os.environ.get("MANCALA_INSTANCE", root / "instance")).resolve()
 
 
@@ -171,7 +171,7 @@ def restore(file: Path, database: Path) -> tuple[int, Path | None]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m app.backup", description="Back up or restore the game store."
+        prog="python -m app.upkeep.backup", description="Back up or restore the game store."
     )
     parser.add_argument("--database", type=Path, default=None, help="the store's file")
     commands = parser.add_subparsers(dest="command", required=True)

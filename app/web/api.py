@@ -1,87 +1,39 @@
 """The JSON API under /api: variants, games, moves, hints, undo, resign, records.
 
 Every route reads as parse -> one use case (:mod:`app.games.service`) -> view
-(:mod:`app.games.view`).  Every refusal is a 4xx with the one error shape of :mod:`app.errors`;
+(:mod:`app.games.view`).  Every refusal is a 4xx with the one error shape of :mod:`app.web.errors`;
 nothing is written on a refusal.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
-from app.errors import APIError
-from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, owner_hash
-from app.games.service import CONNECTED_SECONDS, Device, get_games
-from app.games.view import board_help, summary, view
-from app.limits import client_address, limit
-from app.maintenance import listed
-from app.polls import long_poll
-from app.seats import current_owner, ensure_owner, issued_token, owner_for
-from engine import get_variant, variant_names
+from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
+from app.games.service import CONNECTED_SECONDS, get_games
+from app.games.view import summary, variants_payload, view
+from app.upkeep.maintenance import get_upkeep, listed, notice
+from app.web.errors import APIError
+from app.web.inputs import body, device, viewer
+from app.web.polls import long_poll
+from app.web.seats import current_owner, ensure_owner, issued_token, owner_for
 from engine.agents import ALGORITHMS, LEVELS
 from engine.agents.levels import level_seconds
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def variants_payload() -> list[dict[str, Any]]:
-    """Every variant of the engine's registry with its rule options, for menus."""
-    out = []
-    for name in variant_names():
-        rules = get_variant(name)
-        out.append(
-            {
-                "name": name,
-                "title": rules.title,
-                "summary": rules.summary,
-                "pits": rules.pits,
-                "options": type(rules).option_specs(),
-                "rules": type(rules).rules_text(),
-                "board_help": board_help(rules),
-            }
-        )
-    return out
-
-
-def body() -> dict[str, Any]:
-    """The request's JSON object; an empty body is {}; 415 / 400 for anything else."""
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        return {}
-    if not request.is_json:
-        raise APIError(415, "send JSON with 'Content-Type: application/json'")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise APIError(400, f"the body is not valid JSON: {exc}") from None
-    except RecursionError:
-        raise APIError(400, "the body is nested too deeply") from None
-    if not isinstance(data, dict):
-        raise APIError(400, "the body must be a JSON object")
-    return data
-
-
-def device() -> Device:
-    """The device asking: its seat owner, its address and its rate limits."""
-    return Device(current_owner(), client_address(), limit)
-
-
-def viewer() -> str | None:
-    """Whose side the answer is drawn from (a seat token minted by this request counts)."""
-    if issued_token():
-        return owner_hash(str(issued_token()))
-    if g.get("new_seat_token"):
-        return owner_hash(g.new_seat_token)
-    return current_owner()
+def game_view(game: Game) -> dict[str, Any]:
+    """The game from the viewer's side, with when it is deleted if nobody changes it."""
+    return view(game, viewer(), notice(game, get_upkeep()))
 
 
 def game_response(game: Game, status: int = 200) -> tuple[Response, int]:
     """The game from the viewer's side; between two devices, with whether each seat is
     connected now."""
-    payload = view(game, viewer())
+    payload = game_view(game)
     if game.mode == "remote":
         seen = get_games().presence(game, payload["you"])
         for seat in payload["seats"]:
@@ -135,7 +87,7 @@ def create_game() -> Any:
 def read_game(game_id: str) -> Any:
     since = request.args.get("since")
     timeout = float(current_app.config["LONG_POLL_SECONDS"])
-    with long_poll(since is not None):  # app.polls: 429 beyond the device's cap
+    with long_poll(since is not None):  # app.web.polls: 429 beyond the device's cap
         game = get_games().read(device(), game_id, since, timeout)
     return game_response(game)
 
@@ -175,7 +127,7 @@ def hint(game_id: str) -> Any:
         "version": game.version,
         "player": game.to_move,
         **decision,
-        "game": view(game, viewer()),
+        "game": game_view(game),
     }
 
 
@@ -226,6 +178,6 @@ def export_record(game_id: str) -> Any:
 
 @bp.get("/openapi.json")
 def openapi() -> Any:
-    from app.openapi import spec
+    from app.web.openapi import spec
 
     return spec()

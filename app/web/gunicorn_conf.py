@@ -1,4 +1,4 @@
-"""Gunicorn's settings for ``make run`` (loaded as ``-c python:app.gunicorn_conf``).
+"""Gunicorn's settings for ``make run`` (loaded as ``-c python:app.web.gunicorn_conf``).
 
 ``PORT``, ``WORKERS`` and ``THREADS`` come from the environment.  Every request is logged on
 one line with its time in milliseconds.  On SIGTERM (or Ctrl+C) each worker stops taking
@@ -13,7 +13,7 @@ from typing import Any
 
 bind = f"0.0.0.0:{int(os.environ.get('PORT', '8000'))}"
 workers = int(os.environ.get("WORKERS", "2"))
-worker_class = "app.worker.Worker"  # gthread, safe from one device's connection attacks
+worker_class = "app.web.worker.Worker"  # gthread, safe from one device's connection attacks
 threads = int(os.environ.get("THREADS", "256"))  # each open board long-polls on a thread
 wsgi_app = "wsgi:app"
 accesslog = "-"

@@ -1,6 +1,7 @@
 """Gunicorn's threaded worker, made safe against one device's connection attacks.
 
-``make run`` serves with this worker class (``app.worker.Worker``, see :mod:`app.gunicorn_conf`).
+``make run`` serves with this worker class (``app.web.worker.Worker``, see
+:mod:`app.web.gunicorn_conf`).
 It is gunicorn's ``gthread`` worker with four changes, all in the worker's event loop (its main
 thread), so that a thread of the pool is only ever given a request that has fully arrived:
 
@@ -12,7 +13,7 @@ thread), so that a thread of the pool is only ever given a request that has full
   socket and a few bytes, never a thread.  (Stock gthread gives each new connection a thread
   that waits up to 5 s for a first byte and then reads the request with no time limit.)
 * **A cap on connections per device**: a device (its client address, as
-  :func:`app.limits.client_address` sees it) with :data:`CONNECTIONS_PER_DEVICE` open
+  :func:`app.web.limits.client_address` sees it) with :data:`CONNECTIONS_PER_DEVICE` open
   connections to this worker has its next one answered ``429`` and closed at once, without a
   thread.  A flood of connections from one address fills neither the worker's connection slots
   (``worker_connections``) nor its listen backlog.
@@ -21,7 +22,7 @@ thread), so that a thread of the pool is only ever given a request that has full
   event loop; likewise with :data:`LONG_POLLS_PER_DEVICE` of its long-polls
   (``GET /api/games/<id>?since=N``) there, its next long-poll.  A device that keeps asking
   beyond its cap costs the worker a few system calls a request, not a trip through the app.
-  (The app caps long-polls itself too, the same way: :mod:`app.polls`.)
+  (The app caps long-polls itself too, the same way: :mod:`app.web.polls`.)
 * **No blocking in the event loop**: a connection closed after its response is shut down for
   writing and drained without waiting (stock gthread lingers up to 2 s on each, in the loop),
   and a thread's socket reads and writes time out after :data:`IO_SECONDS`.
@@ -49,12 +50,12 @@ from typing import Any
 import gunicorn
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
-from app.polls import LONG_POLLS_PER_DEVICE as LONG_POLLS
-from app.polls import refusal as long_poll_refusal
+from app.web.polls import LONG_POLLS_PER_DEVICE as LONG_POLLS
+from app.web.polls import refusal as long_poll_refusal
 
 if tuple(gunicorn.version_info) < (27, 0, 1):  # it builds on 27's event loop (murder_pending ...)
     raise RuntimeError(
-        f"app.worker needs gunicorn 27.0.1 (requirements.txt), not {gunicorn.__version__}: "
+        f"app.web.worker needs gunicorn 27.0.1 (requirements.txt), not {gunicorn.__version__}: "
         "run `make run` (it installs it) or `pip install -r requirements.txt`"
     )
 

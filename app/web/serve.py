@@ -1,7 +1,7 @@
 """`make run`: print the LAN addresses, then hand over to gunicorn on 0.0.0.0.
 
 Gunicorn's settings (port, workers, threads, the request log, graceful shutdown) are in
-:mod:`app.gunicorn_conf`.
+:mod:`app.web.gunicorn_conf`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-from app.lan import urls
+from app.web.lan import urls
 from engine.native import pure_reason
 
 
@@ -27,7 +27,7 @@ def main() -> None:
             flush=True,
         )
     gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-    os.execv(gunicorn, [gunicorn, "--config", "python:app.gunicorn_conf"])
+    os.execv(gunicorn, [gunicorn, "--config", "python:app.web.gunicorn_conf"])
 
 
 if __name__ == "__main__":

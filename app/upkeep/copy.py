@@ -1,6 +1,6 @@
 """Copy every game, its seat owners and its analysis from an SQLite store file into PostgreSQL.
 
-    python -m app.store.copy instance/mancala.sqlite3 postgresql://user:pw@host/db
+    python -m app.upkeep.copy instance/mancala.sqlite3 postgresql://user:pw@host/db
 
 Moving a server from its SQLite file to PostgreSQL: stop the server (or not: the copy reads a
 consistent snapshot, and running it again later brings over what changed since), copy, then
@@ -160,7 +160,7 @@ def written(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m app.store.copy", description=__doc__.split("\n\n")[0]
+        prog="python -m app.upkeep.copy", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("sqlite_file", help="the SQLite store, e.g. instance/mancala.sqlite3")
     parser.add_argument("postgres_url", help="postgresql://user:password@host:port/database")

@@ -1,0 +1,49 @@
+"""The analysis board's use case: the values of a position's legal moves, from the computer's
+fair queue as the asking device's background work (the position itself is described by
+:func:`app.board.position.describe`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app
+
+from app.analysis import get_analyses
+from app.analysis.runner import Analyses
+from app.board.position import Asked
+from app.games.errors import QueueFull
+from app.games.service import Device
+
+VALUE_TIMEOUT = 30.0  # the longest a request waits for the values (queue and search)
+
+
+class Board:
+    """Values the analysis board's positions through the analyses' queue and budget."""
+
+    def __init__(self, analyses: Analyses) -> None:
+        self.analyses = analyses
+
+    def values(self, asked: Asked, asker: Callable[[], Device]) -> dict[str, Any] | None:
+        """Each legal move's value for the mover (seeds of final margin, exact where solved)
+        when ``asked`` wants them and the game goes on, else None.  ``asker`` (the device, read
+        only then) is charged: its limit, room in the queue; QueueFull if no answer came."""
+        if not asked.values or asked.record.state.is_over:
+            return None
+        device = asker()
+        self.analyses.admit(device)
+        seconds = self.analyses.budget.one_position(asked.record.rules)
+        try:
+            return self.analyses.values(asked.spec, seconds, device.address, VALUE_TIMEOUT)
+        except Exception as exc:  # noqa: BLE001 (a timeout or a broken pool: nothing changed)
+            raise QueueFull(
+                f"the computer could not value the position just now ({exc!r})"
+            ) from None
+
+
+def get_board() -> Board:
+    """This app's analysis board (made on first use, over its analyses)."""
+    board: Board | None = current_app.extensions.get("mancala_board")
+    if board is None:
+        board = current_app.extensions["mancala_board"] = Board(get_analyses())
+    return board
