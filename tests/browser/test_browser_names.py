@@ -89,6 +89,8 @@ def test_two_browsers_with_hostile_names_see_them_as_text(browser: Any, server: 
         assert guest.page.input_value("#player-name") == GUEST
         guest.page.go_back()
         guest.page.wait_for_selector(".row-bottom .pit.legal")
+        guest.play()  # both have moved: the game can no longer be aborted, only resigned
+        wait_js(host.page, heard, arg=f"{GUEST} played ")
 
         # the game-over dialog names both players
         host.page.get_by_role("button", name="Resign").click()

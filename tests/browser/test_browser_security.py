@@ -78,8 +78,13 @@ def test_the_pages_work_under_the_policy(tab: Browser) -> None:
     assert created["status"] == 201, created  # the app's own fetch passes the cross-site rule
     game = created["body"]
     page.goto(f"/game/{game['id']}")
-    page.wait_for_selector(".board .pit.legal")
     page.wait_for_selector("#share:not([hidden]) #invite-qr svg")  # the inline SVG QR code
+    # (nobody moves before the friend sits down: a game on one screen takes the move)
+    created = tab.fetch("POST", "/api/games", {"mode": "local", "variant": "kalah"})
+    assert created["status"] == 201, created
+    game = created["body"]
+    page.goto(f"/game/{game['id']}")
+    page.wait_for_selector(".board .pit.legal")
     page.locator(".row-bottom .pit.legal").first.click()
     # (a function, not an expression: the policy forbids the eval an expression would need)
     page.wait_for_function("() => document.querySelectorAll('#moves li').length > 0")
