@@ -139,16 +139,11 @@ static inline int oware_would_grand_slam(const Rules *r, const u8 *board, int pl
     return start <= last && taken == row_sum(r, b, 1 - player);
 }
 
-/* Legal moves, ascending, into ``moves``; returns how many.  Kalah: every non-empty pit.
- * Oware: non-empty houses; only moves that reach the opponent when their row is empty; with
- * grand_slam=illegal, no move capturing all their seeds unless every move would. */
-static int gen_moves(const Rules *r, const u8 *b, int player, int *moves) {
-    int n = r->pits, base = (n + 1) * player, count = 0;
-    if (r->family == FAMILY_KALAH) {
-        for (int i = 0; i < n; i++)
-            if (b[base + i]) moves[count++] = i;
-        return count;
-    }
+/* Oware's legal moves, ascending, into ``moves``; returns how many: non-empty houses; only
+ * moves that reach the opponent when their row is empty; with grand_slam=illegal, no move
+ * capturing all their seeds unless every move would. */
+static int oware_moves(const Rules *r, const u8 *b, int player, int *moves) {
+    int base = 7 * player, count = 0;
     int starving = row_sum(r, b, 1 - player) == 0;
     for (int i = 0; i < 6; i++) {
         int s = b[base + i];
@@ -166,6 +161,18 @@ static int gen_moves(const Rules *r, const u8 *b, int player, int *moves) {
     return count;
 }
 
+/* Legal moves, ascending, into ``moves``; returns how many.  Kalah: every non-empty pit
+ * (written without a branch a pit); Oware: see oware_moves. */
+static inline int gen_moves(const Rules *r, const u8 *b, int player, int *moves) {
+    if (r->family != FAMILY_KALAH) return oware_moves(r, b, player, moves);
+    int base = (r->pits + 1) * player, count = 0;
+    for (int i = 0; i < r->pits; i++) {
+        moves[count] = i;
+        count += b[base + i] != 0;
+    }
+    return count;
+}
+
 static inline int has_move(const Rules *r, const u8 *b, int player) {
     int moves[MAX_PITS];
     return gen_moves(r, b, player, moves) > 0;
@@ -175,8 +182,8 @@ static inline int has_move(const Rules *r, const u8 *b, int player) {
  * the pit opposite (if that holds seeds, or always with empty_capture); last seed in the own
  * store moves again; the game ends when either row is empty (or, with end=mover_cannot_move,
  * when the next mover has no seeds) and each banks their row (unless leftovers=none). */
-static int kalah_apply(const Rules *r, u8 *b, int player, int pit) {
-    int n = r->pits, i = pit + (n + 1) * player, seeds = b[i];
+static inline int kalah_apply(const Rules *r, u8 *b, int player, int pit) {
+    int n = r->pits, own = (n + 1) * player, i = own + pit, seeds = b[i];
     const u8 *next = r->next[player];
     b[i] = 0;
     while (seeds--) {
@@ -184,8 +191,7 @@ static int kalah_apply(const Rules *r, u8 *b, int player, int pit) {
         b[i]++;
     }
     int store = player ? r->store1 : r->store0;
-    if (r->capture && b[i] == 1 && i != r->store0 && i != r->store1 &&
-        (i <= r->store0 ? 0 : 1) == player) {
+    if (r->capture && b[i] == 1 && (unsigned)(i - own) < (unsigned)n) { /* an own pit */
         int across = 2 * n - i;
         if (b[across] || r->empty_capture) {
             b[store] += b[across] + 1;
