@@ -9,6 +9,7 @@
 # engine from the native Searcher.alphabeta calls (the search below the root: the Python root
 # loop around them, six calls, is left out).  Prints both counts and reference / native.
 set -eu
+command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 depth=${1:-12}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 python=${PYTHON:-$root/.venv/bin/python}
