@@ -7,7 +7,8 @@ fallback side by side.
 * plain alpha-beta (no move ordering, no transposition table, margin-only end values) to depth 12
   from the Kalah(6,4) start (2,669,913 nodes), against a C program doing the same search
   (``tools/bench_reference/alphabeta.c``, compiled here with gcc -O2; target: the native core at
-  least 0.5 x its nodes/s);
+  least 0.9 x its nodes/s; ``tools/bench_reference/instructions.sh`` counts both searches'
+  instructions);
 * MCTS playouts/s from the start of each variant, against OpenSpiel's C++ MCTS (its MCTSBot
   with one random rollout a simulation) where ``open_spiel`` is installed (a benchmark-only
   dependency: ``pip install open_spiel``; target: at least 0.5 x its simulations/s).
@@ -75,8 +76,10 @@ POSITIONS: dict[str, tuple[str, ...]] = {
 
 REFERENCE_NODES = 2_669_913
 REFERENCE_SOURCE = Path(__file__).resolve().parents[2] / "tools" / "bench_reference" / "alphabeta.c"
-TARGET = 0.5
-"""Both targets: native alpha-beta >= 0.5 x the C reference, MCTS >= 0.5 x OpenSpiel."""
+PLAIN_TARGET = 0.9
+"""Native plain alpha-beta: at least this times the C reference's nodes per CPU second."""
+MCTS_TARGET = 0.5
+"""Native MCTS: at least this times OpenSpiel's C++ MCTS simulations per CPU second."""
 
 
 def position(rules: Rules, moves: str) -> State:
@@ -237,8 +240,8 @@ def table(rows: Sequence[Row], unit: str, depth: bool = False) -> str:
     return "\n".join(lines)
 
 
-def met(ratio: float) -> str:
-    return "met" if ratio >= TARGET else "not met"
+def met(ratio: float, target: float) -> str:
+    return "met" if ratio >= target else "not met"
 
 
 def run(quick: bool, out: TextIO) -> dict[str, Any]:
@@ -316,7 +319,11 @@ def run(quick: bool, out: TextIO) -> dict[str, Any]:
         for core_name, _ in cores:
             ratio = figures[core_name]["plain"]["rate"] / reference.rate
             figures[core_name]["plain"]["ratio"] = ratio
-            target = f"; target >= {TARGET} x C: {met(ratio)}" if core_name == "native" else ""
+            target = (
+                f"; target >= {PLAIN_TARGET} x C: {met(ratio, PLAIN_TARGET)}"
+                if core_name == "native"
+                else ""
+            )
             say(f"  {core_name}: {ratio:.3f} x C{target}")
     else:
         say(f"  C reference: {reference}")
@@ -341,7 +348,11 @@ def run(quick: bool, out: TextIO) -> dict[str, Any]:
         figures.setdefault("openspiel", {})[name] = found.rate
         for core_name, _ in cores:
             ratio = figures[core_name]["mcts"][name] / found.rate
-            target = f"; target >= {TARGET} x: {met(ratio)}" if core_name == "native" else ""
+            target = (
+                f"; target >= {MCTS_TARGET} x: {met(ratio, MCTS_TARGET)}"
+                if core_name == "native"
+                else ""
+            )
             say(f"  {core_name} {name}: {ratio:.2f} x OpenSpiel's C++ MCTS{target}")
     return figures
 

@@ -70,7 +70,7 @@ static PyObject *children_of(const Rules *r, const u8 *b, int player) {
     if (!out) return NULL;
     for (int k = 0; k < count; k++) {
         u8 c[MAX_SIZE];
-        memcpy(c, b, (size_t)r->size);
+        copy_board(c, b);
         int nxt = apply_move(r, c, player, moves[k]);
         PyObject *item = Py_BuildValue("(iNN)", moves[k], board_list(r, c), player_obj(nxt));
         if (!item) {
@@ -110,7 +110,7 @@ static unsigned long long perft_rec(Perft *p, const u8 *b, int player, int depth
     unsigned long long total = 0;
     for (int k = 0; k < count; k++) {
         u8 c[MAX_SIZE];
-        memcpy(c, b, (size_t)r->size);
+        copy_board(c, b);
         int nxt = apply_move(r, c, player, moves[k]);
         if (nxt < 0) continue; /* over: no moves at any further depth */
         if (depth == 2) {
@@ -243,6 +243,7 @@ static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
                                                 &s->endgame, &s->endgame_seeds))
         return -1;
     s->pvs = s->ordering && s->use_table;
+    search_prepare(s);
     s->nodes = s->horizon = 0;
     s->next_check = 1024;
     s->deadline = -1;

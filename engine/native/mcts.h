@@ -64,7 +64,7 @@ static int32_t tree_add(Tree *t, const u8 *board, int to_move, int move, int32_t
         t->cap = cap;
     }
     Node *n = &t->nodes[t->len];
-    memcpy(n->board, board, (size_t)t->r.size);
+    copy_board(n->board, board);
     n->to_move = (int8_t)to_move;
     n->move = (int8_t)move;
     n->nchildren = n->nuntried = n->expanded = 0;
@@ -145,7 +145,7 @@ static void playout(Tree *t, const u8 *start, int player, int scores[2]) {
     const Rules *r = &t->r;
     u8 b[MAX_SIZE];
     int moves[MAX_PITS], plies = 0, margin;
-    memcpy(b, start, (size_t)r->size);
+    copy_board(b, start);
     while (player >= 0 && plies < MAX_PLAYOUT_PLIES) {
         if (t->endgame &&
             endgame_margin(t->endgame, t->endgame_seeds, b, r->pits, player, &margin)) {
@@ -162,7 +162,7 @@ static void playout(Tree *t, const u8 *start, int player, int scores[2]) {
         u8 boards[MAX_PITS][MAX_SIZE];
         int nxts[MAX_PITS];
         for (int k = 0; k < count; k++) {
-            memcpy(boards[k], b, (size_t)r->size);
+            copy_board(boards[k], b);
             nxts[k] = apply_move(r, boards[k], player, moves[k]);
         }
         int pick;
@@ -179,7 +179,7 @@ static void playout(Tree *t, const u8 *start, int player, int scores[2]) {
                 }
             }
         }
-        memcpy(b, boards[pick], (size_t)r->size);
+        copy_board(b, boards[pick]);
         player = nxts[pick];
     }
     scores[0] = b[r->store0];
@@ -237,7 +237,7 @@ static long long tree_run(Tree *t, long long iterations, double deadline, int *m
             if (n->nuntried) {
                 int move = n->untried[--n->nuntried];
                 u8 b[MAX_SIZE];
-                memcpy(b, n->board, (size_t)r->size);
+                copy_board(b, n->board);
                 int nxt = apply_move(r, b, n->to_move, move);
                 int32_t child = tree_add(t, b, nxt, move, id);
                 if (child < 0) return -1;

@@ -6,6 +6,7 @@
 #ifndef MANCALA_RULES_H
 #define MANCALA_RULES_H
 
+#include <stdint.h>
 #include <string.h>
 
 #define MAX_PITS 8
@@ -18,12 +19,20 @@
 
 typedef unsigned char u8;
 
+/* Every board is a buffer of MAX_SIZE bytes (those past the rule set's size unused): a row of
+ * up to MAX_PITS pits, starting at index 0 or pits + 1 <= MAX_PITS + 1, is then one 8-byte
+ * load inside the buffer.  Copy boards whole with copy_board. */
+#if MAX_PITS > 8 || MAX_PITS + 1 + 8 > MAX_SIZE
+#error "a row must fit one 8-byte load inside a board buffer"
+#endif
+
 typedef struct {
     int family, pits, size, total, store0, store1;
     int capture, empty_capture, end_either, leftovers_owner; /* Kalah options */
     int grand_slam;                                          /* Oware option */
     u8 next[2][MAX_SIZE]; /* Kalah: the index after i when player p sows (own store, never
                              the opponent's); Oware: the house after i (both stores skipped) */
+    uint64_t row_mask;    /* the bytes of a row's 8-byte load that are its pits */
 } Rules;
 
 static int rules_init(Rules *r, int family, int pits, int seeds, const int *flags, int nflags) {
@@ -61,13 +70,27 @@ static int rules_init(Rules *r, int family, int pits, int seeds, const int *flag
         return -1;
     }
     if (r->total > 255) return -1;
+    u8 mask[8] = {0};
+    memset(mask, 0xff, (size_t)pits);
+    memcpy(&r->row_mask, mask, 8); /* byte order as the loads in row_bits see it */
     return 0;
 }
 
+/* A board buffer's copy (all MAX_SIZE bytes: a fixed size the compiler copies inline). */
+static inline void copy_board(u8 *to, const u8 *from) { memcpy(to, from, MAX_SIZE); }
+
+/* ``player``'s row as one word, a byte a pit (the bytes past the row cleared): zero if and
+ * only if the row is empty. */
+static inline uint64_t row_bits(const Rules *r, const u8 *b, int player) {
+    uint64_t w;
+    memcpy(&w, b + (r->pits + 1) * player, 8);
+    return w & r->row_mask;
+}
+
+/* The seeds on ``player``'s row: multiplying by 0x0101...01 adds the bytes into the top one,
+ * without carries since a game holds at most 255 seeds (rules_init checks it). */
 static inline int row_sum(const Rules *r, const u8 *b, int player) {
-    int base = (r->pits + 1) * player, s = 0;
-    for (int i = 0; i < r->pits; i++) s += b[base + i];
-    return s;
+    return (int)((row_bits(r, b, player) * 0x0101010101010101ULL) >> 56);
 }
 
 /* Each player banks the seeds left on their own row. */
@@ -110,22 +133,17 @@ static inline int oware_run(const u8 *b, int first, int last, int *taken) {
 
 static inline int oware_would_grand_slam(const Rules *r, const u8 *board, int player, int pit) {
     u8 b[MAX_SIZE];
-    memcpy(b, board, (size_t)r->size);
+    copy_board(b, board);
     int last = oware_sow(r, b, 7 * player + pit), first = 7 - 7 * player, taken;
     int start = oware_run(b, first, last, &taken);
     return start <= last && taken == row_sum(r, b, 1 - player);
 }
 
-/* Legal moves, ascending, into ``moves``; returns how many.  Kalah: every non-empty pit.
- * Oware: non-empty houses; only moves that reach the opponent when their row is empty; with
- * grand_slam=illegal, no move capturing all their seeds unless every move would. */
-static int gen_moves(const Rules *r, const u8 *b, int player, int *moves) {
-    int n = r->pits, base = (n + 1) * player, count = 0;
-    if (r->family == FAMILY_KALAH) {
-        for (int i = 0; i < n; i++)
-            if (b[base + i]) moves[count++] = i;
-        return count;
-    }
+/* Oware's legal moves, ascending, into ``moves``; returns how many: non-empty houses; only
+ * moves that reach the opponent when their row is empty; with grand_slam=illegal, no move
+ * capturing all their seeds unless every move would. */
+static int oware_moves(const Rules *r, const u8 *b, int player, int *moves) {
+    int base = 7 * player, count = 0;
     int starving = row_sum(r, b, 1 - player) == 0;
     for (int i = 0; i < 6; i++) {
         int s = b[base + i];
@@ -143,6 +161,18 @@ static int gen_moves(const Rules *r, const u8 *b, int player, int *moves) {
     return count;
 }
 
+/* Legal moves, ascending, into ``moves``; returns how many.  Kalah: every non-empty pit
+ * (written without a branch a pit); Oware: see oware_moves. */
+static inline int gen_moves(const Rules *r, const u8 *b, int player, int *moves) {
+    if (r->family != FAMILY_KALAH) return oware_moves(r, b, player, moves);
+    int base = (r->pits + 1) * player, count = 0;
+    for (int i = 0; i < r->pits; i++) {
+        moves[count] = i;
+        count += b[base + i] != 0;
+    }
+    return count;
+}
+
 static inline int has_move(const Rules *r, const u8 *b, int player) {
     int moves[MAX_PITS];
     return gen_moves(r, b, player, moves) > 0;
@@ -152,8 +182,8 @@ static inline int has_move(const Rules *r, const u8 *b, int player) {
  * the pit opposite (if that holds seeds, or always with empty_capture); last seed in the own
  * store moves again; the game ends when either row is empty (or, with end=mover_cannot_move,
  * when the next mover has no seeds) and each banks their row (unless leftovers=none). */
-static int kalah_apply(const Rules *r, u8 *b, int player, int pit) {
-    int n = r->pits, i = pit + (n + 1) * player, seeds = b[i];
+static inline int kalah_apply(const Rules *r, u8 *b, int player, int pit) {
+    int n = r->pits, own = (n + 1) * player, i = own + pit, seeds = b[i];
     const u8 *next = r->next[player];
     b[i] = 0;
     while (seeds--) {
@@ -161,8 +191,7 @@ static int kalah_apply(const Rules *r, u8 *b, int player, int pit) {
         b[i]++;
     }
     int store = player ? r->store1 : r->store0;
-    if (r->capture && b[i] == 1 && i != r->store0 && i != r->store1 &&
-        (i <= r->store0 ? 0 : 1) == player) {
+    if (r->capture && b[i] == 1 && (unsigned)(i - own) < (unsigned)n) { /* an own pit */
         int across = 2 * n - i;
         if (b[across] || r->empty_capture) {
             b[store] += b[across] + 1;
@@ -171,12 +200,8 @@ static int kalah_apply(const Rules *r, u8 *b, int player, int pit) {
         }
     }
     int nxt = i == store ? player : 1 - player;
-    int rows[2] = {row_sum(r, b, 0), row_sum(r, b, 1)};
-    int over = r->end_either ? (!rows[0] || !rows[1]) : !rows[nxt];
-    if (!over) {
-        if (rows[nxt]) return nxt;
-        if (rows[1 - nxt]) return 1 - nxt;
-    }
+    /* Not over: the next mover's row holds seeds (and so does the other, with end_either). */
+    if (row_bits(r, b, nxt) && !(r->end_either && !row_bits(r, b, 1 - nxt))) return nxt;
     if (r->leftovers_owner) bank_rows(r, b);
     return -1;
 }

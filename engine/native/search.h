@@ -27,6 +27,7 @@ typedef struct {
     double win;
     int eval_kind, distance;
     double w[4];
+    int stores_only; /* linear, the row weights +0.0: see search_prepare */
     Table table;
     const int8_t *endgame; /* Kalah endgame table (views of up to endgame_seeds seeds) or NULL */
     int endgame_seeds;
@@ -36,12 +37,21 @@ typedef struct {
     int oom;
 } Search;
 
+/* Settle what the fields set by the caller imply; call once they are all set. */
+static inline void search_prepare(Search *s) {
+    /* With row weights of +0.0, c * own row + d * their row is +0.0 + +0.0 (rows hold >= 0
+     * seeds), so the linear sum is a * own store + b * their store + 0.0, to the last bit. */
+    s->stores_only = s->eval_kind == EVAL_LINEAR && s->w[2] == 0.0 && !signbit(s->w[2]) &&
+                     s->w[3] == 0.0 && !signbit(s->w[3]);
+}
+
 /* The heuristic for ``me``: a * own store + b * their store + c * own row + d * their row, or
  * the weighted features (store difference, row difference, pits ending in the own store,
  * empty pits), summed in the same order as engine/agents/heuristics.py. */
 static inline double evaluate(const Search *s, const u8 *b) {
     const Rules *r = &s->r;
     int me = s->me, ms = me ? r->store1 : r->store0, ts = me ? r->store0 : r->store1;
+    if (s->stores_only) return s->w[0] * b[ms] + s->w[1] * b[ts] + 0.0;
     int rm = row_sum(r, b, me), rt = row_sum(r, b, 1 - me);
     if (s->eval_kind == EVAL_LINEAR)
         return s->w[0] * b[ms] + s->w[1] * b[ts] + s->w[2] * rm + s->w[3] * rt;
@@ -118,7 +128,7 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
     int eager = s->ordering && depth > 1;
     if (eager) {
         for (int k = 0; k < count; k++) {
-            memcpy(boards[k], node, (size_t)r->size);
+            copy_board(boards[k], node);
             nxts[k] = apply_move(r, boards[k], player, moves[k]);
         }
         /* The table's best move first, then moves that keep the turn, then the rest. */
@@ -136,7 +146,7 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
     for (int j = 0; j < count; j++) {
         int k = eager ? order[j] : j;
         if (!eager) {
-            memcpy(boards[k], node, (size_t)r->size);
+            copy_board(boards[k], node);
             nxts[k] = apply_move(r, boards[k], player, moves[k]);
         }
         int nxt = nxts[k];

@@ -34,6 +34,7 @@ def test_quick_bench_prints_every_section_with_positive_figures() -> None:
         assert heading in text
     assert "machine:" in text and "native core: built" in text
     assert "x C" in text and "OpenSpiel" in text
+    assert "native: " in text and "target >= 0.9 x C" in text
     for core in ("native", "pure"):
         assert all(rate > 0 for rate in figures[core]["perft"].values())
         for name in bench.VARIANTS:
@@ -41,6 +42,14 @@ def test_quick_bench_prints_every_section_with_positive_figures() -> None:
             assert all(d >= 1 for d in figures[core]["minimax"][name]["depths"])
             assert figures[core]["mcts"][name] > 0
         assert figures[core]["plain"]["nodes"] == figures["reference"]["nodes"] > 0
+
+
+def test_the_plain_search_is_held_to_nine_tenths_of_the_c_reference() -> None:
+    """Issue 24: native plain alpha-beta at >= 0.9 x the C reference; MCTS stays at 0.5 x."""
+    assert bench.PLAIN_TARGET == 0.9 and bench.MCTS_TARGET == 0.5
+    assert bench.met(0.9, bench.PLAIN_TARGET) == "met"
+    assert bench.met(0.89, bench.PLAIN_TARGET) == "not met"
+    assert bench.met(0.5, bench.MCTS_TARGET) == "met"
 
 
 def test_command_line_quick(

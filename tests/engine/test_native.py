@@ -185,3 +185,91 @@ def test_mcts_decisions_are_the_same(
     fast, slow = on_both(core, monkeypatch, game)
     assert fast == slow
     assert any(d["reused_visits"] for d in fast[1:]) or len(fast) < 2
+
+
+KALAH_8 = {"pits": 8, "seeds": 3}
+ROW_ENDS: list[tuple[str, dict[str, Any], list[int], int, list[tuple[int, list[int], Any]]]] = [
+    (
+        "the mover's row empties while their store holds seeds: the game ends",
+        {},
+        [0, 0, 0, 0, 0, 1, 20, 4, 4, 4, 4, 4, 4, 3],
+        0,
+        [(5, [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], None)],
+    ),
+    (
+        "a row holding seeds only in its last pit is not empty",
+        {},
+        [0, 0, 0, 0, 1, 1, 20, 0, 0, 0, 0, 0, 2, 24],
+        0,
+        [
+            (4, [0, 0, 0, 0, 0, 2, 20, 0, 0, 0, 0, 0, 2, 24], 1),
+            (5, [0, 0, 0, 0, 1, 0, 21, 0, 0, 0, 0, 0, 2, 24], 0),
+        ],
+    ),
+    (
+        "eight pits: the second row ends at the board's last pit, before the store",
+        KALAH_8,
+        [1, 2, 3, 4, 5, 6, 7, 0, 10, 0, 0, 0, 0, 0, 0, 0, 1, 9],
+        1,
+        [(7, [0, 0, 0, 0, 0, 0, 0, 0, 38, 0, 0, 0, 0, 0, 0, 0, 0, 10], None)],
+    ),
+    (
+        "eight pits: a second row holding seeds only in its first pit is not empty",
+        KALAH_8,
+        [1, 0, 0, 0, 0, 0, 0, 2, 10, 3, 0, 0, 0, 0, 0, 0, 0, 32],
+        0,
+        [
+            (0, [0, 1, 0, 0, 0, 0, 0, 2, 10, 3, 0, 0, 0, 0, 0, 0, 0, 32], 1),
+            (7, [1, 0, 0, 0, 0, 0, 0, 0, 11, 4, 0, 0, 0, 0, 0, 0, 0, 32], 1),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("rule", "options", "board", "player", "children"), ROW_ENDS, ids=str)
+def test_rows_are_read_pit_by_pit_to_their_ends(
+    core: ModuleType,
+    rule: str,
+    options: dict[str, Any],
+    board: list[int],
+    player: int,
+    children: list[tuple[int, list[int], Any]],
+) -> None:
+    """The native core reads a row in one 8-byte load: its first and last pits count, the
+    stores beside it do not (Kalah's end: a row is empty, each banks their own row)."""
+    rules = get_variant("kalah", **options)
+    spec = kernel_spec(rules)
+    assert core.children(spec, board, player) == children
+    assert list(generic_children(rules)(board, player)) == children
+
+
+def float_bits(value: Any) -> Any:
+    """``value`` with every number as the hex of its float (a zero's sign shows: -0x0.0p+0)."""
+    if isinstance(value, dict):
+        return {k: float_bits(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [float_bits(v) for v in value]
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value).hex()
+    return value
+
+
+STORES_ONLY: list[dict[str, Any]] = [
+    {"heuristic": "diff", "ordering": False, "table": False, "exact_wins": False},
+    {"heuristic": "store"},
+    {"weights": (1.0, 0.0, 0.0, 0.0)},
+]
+
+
+@pytest.mark.parametrize("name", ["kalah", "oware"])
+@pytest.mark.parametrize("params", STORES_ONLY, ids=str)
+def test_stores_only_values_are_the_same_to_the_bit(
+    core: ModuleType, name: str, params: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The native core skips the row terms of a heuristic whose row weights are +0.0 (adding
+    0.0 instead): the values stay the pure search's to the bit, a zero's sign included."""
+    for state in random_positions(get_variant(name), 4, seed=8):
+        fast, slow = on_both(
+            core, monkeypatch, lambda s=state: decide("minimax", s, Limit(depth=5), **params)
+        )
+        assert float_bits(fast) == float_bits(slow), state
