@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from app.analysis.search import evaluate
 from app.replay import replay
+from engine.agents.analysis import evaluate
 from engine.solver import native
 
 NATIVE = native.solve_core() is not None
