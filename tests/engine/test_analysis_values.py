@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from app.replay import replay
+from engine import get_variant
 from engine.agents.analysis import evaluate
 from engine.solver import native
 
@@ -268,7 +268,9 @@ def test_an_evaluation_is_what_it_was_before_the_move(
     found: dict[str, Any],
     pure: dict[str, Any] | None,
 ) -> None:
-    state = replay(variant, options, 0, moves, None).state
+    state = get_variant(variant, **options).initial_state()
+    for move in moves:
+        state = state.play(move)
     got = evaluate(state, seconds, solve_share=share).to_dict()
     del got["seconds"]
     assert got == (found if NATIVE or pure is None else pure)
