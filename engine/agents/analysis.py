@@ -182,7 +182,7 @@ def estimate_of(rules: Rules) -> Value:
     def state_estimate(state: Node, player: int) -> float:
         board = state.board
         rows: int = sum(board[i] for i in row0) - sum(board[i] for i in row1)
-        m = float(board[s0] - board[s1]) + ROW_SHARE * rows
+        m = float(board[s0] - board[s1]) + share * rows
         return -m if player else m
 
     return state_estimate
