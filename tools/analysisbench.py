@@ -19,8 +19,8 @@ import tempfile
 import time
 from typing import Any
 
-from app.analysis.search import evaluate, size_for
 from engine import get_variant
+from engine.agents.analysis import evaluate, size_for
 
 
 def seeded_game(variant: str, options: dict[str, Any], moves: int, seed: int) -> list[int]:

@@ -1,6 +1,6 @@
 """Game analysis: every position of a game valued by the engine, each move's loss and tag.
 
-* :mod:`app.analysis.search`: the values of one position's moves, in seeds, exact where solved;
+* :mod:`engine.agents.analysis`: the values of one position's moves, in seeds, exact where solved;
 * :mod:`app.analysis.step`: that as a job for the search processes;
 * :mod:`app.analysis.runner`: an analysis as a chain of jobs through the computer's fair queue;
 * :mod:`app.analysis.report`: the answer: each move's values, loss, tag; each player's summary;

@@ -1,6 +1,6 @@
 """An analysis as the API answers it: each move's values, loss and tag, and each player's summary.
 
-Everything here is arithmetic on the values the searches found (:mod:`app.analysis.search`):
+Everything here is arithmetic on the values the searches found (:mod:`engine.agents.analysis`):
 values are seeds of final margin from the mover's point of view, a move's *loss* is how much
 less its value is than the best move's, and its tag says how big that loss is.
 """
@@ -45,7 +45,7 @@ def move_entry(
     ply: int, player: int, played: int, position: dict[str, Any], forced: bool
 ) -> dict[str, Any]:
     """One move of the analysis from its position's values (``position`` as
-    :meth:`app.analysis.search.Evaluation.to_dict` gives it)."""
+    :meth:`engine.agents.analysis.Evaluation.to_dict` gives it)."""
     values = {int(k): v for k, v in position["values"].items()}
     exact = {int(k): bool(v) for k, v in position["exact"].items()}
     best = int(position["best"])

@@ -1,6 +1,6 @@
 """One analysis step as a plain function, run in a search process (no Flask here).
 
-A step's ``seconds`` plan a search of a fixed size (:func:`app.analysis.search.size_for`: nodes
+A step's ``seconds`` plan a search of a fixed size (:func:`engine.agents.analysis.size_for`: nodes
 at fixed rates, not a wall-time deadline), so a position gets the same values on every load;
 :func:`budget` says, before the job starts, what it will search, how long that takes on an
 unloaded machine and the wall-time cap it can't pass.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.analysis.search import evaluate, peak_bytes, size_for
 from app.games.replay import replay
 from engine import get_variant
+from engine.agents.analysis import evaluate, peak_bytes, size_for
 
 
 def budget(

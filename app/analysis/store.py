@@ -2,7 +2,7 @@
 (:meth:`app.store.base.GameStore.save_analysis`), whichever database that is.
 
 A row holds the moves that were analysed and, for each position before one of them, what the
-search found (:meth:`app.analysis.search.Evaluation.to_dict`, or null while not done), with the
+search found (:meth:`engine.agents.analysis.Evaluation.to_dict`, or null while not done), with the
 time of its last progress and who works on it.  It is written once per position.
 """
 

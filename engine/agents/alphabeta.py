@@ -19,24 +19,33 @@ every later probe.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import native
 from engine.agents.heuristics import Evaluator, final_value, margin_value
-from engine.agents.kernels import kernel_for, kernel_spec, leaf_best_for
-from engine.core import Rules, State
+from engine.agents.kernels import kernel_spec, leaf_best_for
+from engine.agents.nodes import (
+    Child,
+    Entry,
+    Expand,
+    Key,
+    Node,
+    answers,
+    board_key,
+    expander,
+    flag_of,
+    ordered,
+    state_key,
+)
+from engine.core import Rules
+from engine.native import SearcherCore
 from engine.solver.table import Table
 
-EXACT, LOWER, UPPER = 0, 1, 2
 PROVEN = 1_000_000
 """Depth stored with a proven value: deeper than any search, so every probe may use it."""
 NULL = 1e-6
 """Width of a null window (values differ by far more unless they are equal)."""
-Node = Any
-"""A board list (board-only rules) or a State."""
-
-
 TABLE_MAX_ENTRIES = 3 << 20
 """The most entries a search's transposition table holds: full, it still replaces entries but
 takes no new key (natively 160 MB; engine/native/table.h has the same rule)."""
@@ -55,7 +64,7 @@ def make_searcher(
     table: bool,
     leaf_kernel: bool = True,
     endgame: Table | None = None,
-) -> Any:
+) -> SearcherCore:
     """The native searcher where the native core plays ``rules`` with this evaluation, else
     :class:`PySearcher` (the same results either way).  ``endgame``: a Kalah endgame table of
     ``rules`` to value positions with few seeds exactly."""
@@ -114,21 +123,18 @@ class PySearcher:
         self.horizon = 0
         self.next_check = 1024
         self.deadline: float | None = None
-        self.table: dict[Any, tuple[int, float, int, int]] = {}
+        self.table: dict[Any, Entry] = {}
         self.use_table = table
-        self.expand: Callable[[Node, int], Iterable[tuple[int, Node, int | None]]]
+        self.expand: Expand = expander(rules)
+        self.key: Key
         if rules.board_only:
-            self.expand = kernel_for(rules)
-            self.key: Callable[[Node, int], Any] = (
-                _bytes_key if rules.total_seeds < 256 else _tuple_key
-            )
+            self.key = board_key(rules)
             evaluate_node: Callable[[Node], float] = evaluate
 
             def final(node: Node) -> float:
                 return final_value(node, rules, me, win)
         else:
-            self.expand = _state_children
-            self.key = _state_key
+            self.key = state_key
 
             def evaluate_node(node: Node) -> float:
                 return evaluate(node.board)
@@ -174,7 +180,7 @@ class PySearcher:
     def clear_table(self) -> None:
         self.table.clear()
 
-    def children(self, node: Node, player: int) -> list[tuple[int, Node, int | None]]:
+    def children(self, node: Node, player: int) -> list[Child]:
         return list(self.expand(node, player))
 
     def _make(
@@ -212,27 +218,23 @@ class PySearcher:
                 key = key_of(node, player)
                 entry = table.get(key)
                 if entry is not None:
-                    e_depth, e_value, e_flag, first = entry
-                    if e_depth >= depth and (
-                        e_flag == EXACT
-                        or (e_flag == LOWER and e_value >= beta)
-                        or (e_flag == UPPER and e_value <= alpha)
-                    ):
-                        if e_depth < PROVEN:
+                    first = entry[3]
+                    if answers(entry, depth, alpha, beta):
+                        if entry[0] < PROVEN:
                             search.horizon += 1
-                        return e_value
+                        return entry[1]
             h0 = search.horizon
             if depth == 1 and leaf_best is not None:
                 best, best_move, valued, guessed = leaf_best(node, player, alpha, beta)
                 search.nodes += valued
                 search.horizon += guessed
                 if table is not None and (len(table) < TABLE_MAX_ENTRIES or key in table):
-                    flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+                    flag = flag_of(best, alpha, beta)
                     table[key] = (depth if guessed else PROVEN, best, flag, best_move)
                 return best  # type: ignore[no-any-return]
             children = expand(node, player)
             if ordering and depth > 1:
-                children = _ordered(children, player, first)
+                children = ordered(children, player, first)
             alpha0, beta0 = alpha, beta
             best_move = -1
             if player == me:
@@ -282,43 +284,8 @@ class PySearcher:
                             if alpha >= beta:
                                 break
             if table is not None and (len(table) < TABLE_MAX_ENTRIES or key in table):
-                flag = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
+                flag = flag_of(best, alpha0, beta0)
                 table[key] = (depth if search.horizon != h0 else PROVEN, best, flag, best_move)
             return best
 
         return alphabeta
-
-
-def _ordered(
-    children: Iterable[tuple[int, Node, int | None]], player: int, first: int
-) -> list[tuple[int, Node, int | None]]:
-    """The table's best move first, then moves that keep the turn, then the rest in pit order."""
-    front, extra, rest = [], [], []
-    for child in children:
-        if child[0] == first:
-            front.append(child)
-        elif child[2] == player:
-            extra.append(child)
-        else:
-            rest.append(child)
-    return front + extra + rest
-
-
-def _bytes_key(board: Sequence[int], player: int) -> bytes:
-    return bytes(board) + (b"1" if player else b"0")
-
-
-def _tuple_key(board: Sequence[int], player: int) -> tuple[int, ...]:
-    return (*board, player)
-
-
-def _state_key(state: State, player: int) -> State:
-    return state
-
-
-def _state_children(state: State, player: int) -> list[tuple[int, Node, int | None]]:
-    out: list[tuple[int, Node, int | None]] = []
-    for move in state.legal_moves():
-        child = state.play(move)
-        out.append((move, child, child.to_move))
-    return out

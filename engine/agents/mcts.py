@@ -18,6 +18,7 @@ from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.kernels import kernel_spec
 from engine.agents.tree import PyTree
 from engine.core import Rules, State
+from engine.native import TreeCore
 from engine.solver.table import Table, ready
 
 PLAYOUTS = ("random", "greedy")
@@ -30,7 +31,7 @@ def make_tree(
     node_limit: int,
     rng_state: int,
     endgame: Table | None = None,
-) -> Any:
+) -> TreeCore:
     """A UCT tree for ``rules``: the native one where the native core plays them, else pure.
     ``endgame``: a Kalah endgame table of ``rules`` that ends playouts with exact results."""
     spec = kernel_spec(rules)
@@ -72,7 +73,7 @@ class MCTSAgent(Agent):
         self.tables = tables
         self._rules: Rules | None = None
         self._table: Table | None = None
-        self._tree: Any = None
+        self._tree: TreeCore | None = None
         self._rng_state = (self.rng.getrandbits(64) if seed is None else seed) & (2**64 - 1)
 
     def describe(self) -> str:

@@ -28,7 +28,8 @@ from typing import Any
 from engine.agents.alphabeta import make_searcher
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.heuristics import final_value, make_evaluator
-from engine.core import Rules, State
+from engine.agents.nodes import Child, has_history, root_children
+from engine.core import State
 from engine.solver.table import ready
 
 MAX_DEPTH = 64
@@ -101,11 +102,6 @@ class MinimaxAgent(Agent):
         return decision
 
 
-def has_history(rules: Rules) -> bool:
-    """Whether the rules look at the game's history (e.g. Oware's repetition rule)."""
-    return type(rules).next_history is not Rules.next_history
-
-
 def settled(bests: Sequence[int], times: Sequence[float], left: float) -> bool:
     """Whether deepening further can't change the move: the best move of each of the last
     STABLE_DEPTHS depths (``bests``, one a depth) is the same, and the next depth is predicted
@@ -160,11 +156,7 @@ class _Search:
     def run(self) -> Decision:
         root, core, clock = self.root, self.core, self.clock
         core.nodes = 1  # the root
-        children = []
-        for move in root.legal_moves():
-            child = root.play(move)
-            node = list(child.board) if self.rules.board_only else child
-            children.append((move, node, child.to_move))
+        children = root_children(root)
         max_depth = self.limit.depth or MAX_DEPTH
         if self.limit.depth is None and self.limit.seconds is None:
             max_depth = 6  # neither time nor depth given: a quick default
@@ -218,7 +210,7 @@ class _Search:
         return settled(bests, times, self.clock.end - self.clock.start - self.clock.elapsed())
 
     def _root_iteration(
-        self, children: list[tuple[int, Any, Any]], depth: int, order: list[int]
+        self, children: list[Child], depth: int, order: list[int]
     ) -> tuple[int, float, dict[int, float], list[int], bool] | None:
         """Search every root move to ``depth``; moves that fail low get an upper bound.  None if
         the time ran out; else the best move, its value, each move's value, the bounded moves
@@ -247,9 +239,7 @@ class _Search:
                 bounds.append(move)  # searched with a window it failed below: at most this
         return best_move, alpha, values, bounds, core.horizon == horizon
 
-    def _principal_variation(
-        self, move: int, children: list[tuple[int, Any, Any]]
-    ) -> tuple[int, ...]:
+    def _principal_variation(self, move: int, children: list[Child]) -> tuple[int, ...]:
         """The moves the search expects: the chosen move, then each table best move in turn."""
         pv = [move]
         _, node, player = next(c for c in children if c[0] == move)

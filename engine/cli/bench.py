@@ -34,7 +34,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any, TextIO
 
 from engine import get_variant, native
@@ -119,7 +118,7 @@ def timed(call: Callable[..., Any], *args: Any) -> tuple[Any, float, float]:
 
 
 @contextmanager
-def core_in_use(core: ModuleType | None) -> Iterator[None]:
+def core_in_use(core: native.CoreModule | None) -> Iterator[None]:
     """Run the block on ``core`` (None: the pure-Python fallback)."""
     kept = native.core
     native.core = core
@@ -253,8 +252,8 @@ def run(quick: bool, out: TextIO) -> dict[str, Any]:
     plain_depth = 6 if quick else 12
     mcts_seconds = 0.2 if quick else 1.0
     simulations = 500 if quick else 20_000
-    built = native.core or native.load()
-    cores: list[tuple[str, ModuleType | None]] = [("pure", None)]
+    built = native.core or native.load_core()
+    cores: list[tuple[str, native.CoreModule | None]] = [("pure", None)]
     if built is not None:
         cores.insert(0, ("native", built))
     figures: dict[str, Any] = {name: {} for name, _ in cores}

@@ -3,17 +3,10 @@ pure-Python fallback is forced (``MANCALA_PURE=1``, as for the rest of the nativ
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
-
-from engine.native import load, pure_forced
+from engine import native
+from engine.native import SolveModule
 
 
-@lru_cache(maxsize=1)
-def _load() -> Any:
-    return load("_solve")
-
-
-def solve_core() -> Any:
-    """The compiled module, or None to use the pure-Python twin."""
-    return None if pure_forced() else _load()
+def solve_core() -> SolveModule | None:
+    """The compiled module (loaded by :mod:`engine.native`), or None to use the pure twin."""
+    return native.solve

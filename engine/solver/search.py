@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
 
+from engine.native import SolverCore
 from engine.solver import native
 from engine.solver.rules import NEXT_OVER, NEXT_SAME, KalahSpec, View, play
 from engine.solver.table import Table
@@ -28,26 +28,8 @@ Progress = Callable[[int], object]
 """Called now and then with the nodes searched so far (raise to stop the search)."""
 
 
-class SearchCore(Protocol):
-    """What the driver needs from either twin."""
-
-    @property
-    def nodes(self) -> int: ...
-
-    @property
-    def tt_bytes(self) -> int: ...
-
-    def search(
-        self,
-        board: Sequence[int],
-        alpha: int,
-        beta: int,
-        seconds: float | None = None,
-        callback: Progress | None = None,
-        every: int = 1 << 22,
-    ) -> int: ...
-
-    def clear(self) -> None: ...
+SearchCore = SolverCore
+"""What the driver needs from either twin (:class:`engine.native.SolverCore`)."""
 
 
 class PySolver:
@@ -164,7 +146,7 @@ def make_core(
     spec: KalahSpec, table: Table | None, tt_bits: int = 22, pure: bool = False
 ) -> tuple[SearchCore, bool]:
     """A search over ``spec`` using ``table`` at its leaves, and whether it is native."""
-    core: Any = None if pure else native.solve_core()
+    core = None if pure else native.solve_core()
     if core is None:
         return PySolver(spec, table, limit=1 << min(tt_bits, PY_MAX_TT_BITS)), False
     if table is None:

@@ -13,12 +13,12 @@ from flask.testing import FlaskClient
 
 from app.analysis import report
 from app.analysis.runner import STALE_SECONDS, answer
-from app.analysis.search import Searcher, evaluate
 from app.analysis.step import evaluate_position
 from app.analysis.store import Kept
 from app.games.model import Game
 from app.web.openapi import spec
 from engine import get_variant
+from engine.agents.analysis import Searcher, evaluate
 from engine.core import State
 from tests.app.test_api import assert_error, create
 from tests.app.test_stores import stores  # noqa: F401 (the fixture: both stores)

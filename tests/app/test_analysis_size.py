@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from app.analysis import search
-from app.analysis.search import Searcher, evaluate, size_for
 from app.analysis.step import budget, evaluate_position
 from engine import get_variant
+from engine.agents import analysis as search
+from engine.agents.analysis import Searcher, evaluate, size_for
 
 POSITIONS = [
     ("kalah", {"pits": 6, "seeds": 4}, []),

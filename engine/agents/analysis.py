@@ -7,14 +7,18 @@ mattered (no depth horizon), so it is the solved game value; otherwise it is an 
 horizon a position counts as its store difference plus a share of the row difference, in seeds.
 
 An evaluation is a search of a fixed size (:class:`Size`): so many nodes of the engine's solver
-(``engine.solver``, Kalah, where it is installed), then, if it did not finish, so many nodes of
-this module's own search: an iterative-deepening alpha-beta on the margin with a transposition
-table, which is exact whenever an iteration finds no horizon (small boards and endgames).  Both
-start from empty tables every time, so the same position gets the same values on any machine
-and under any load.  A wall-time cap guards against a machine far slower than planned: hitting
-it is the one case a value may differ (the evaluation says so: ``capped``).  Variants with a
-history rule (Oware's repetition) are searched without their history, so their values are never
-called exact.
+(:mod:`engine.solver`, for the Kalah rules it solves), then, if it did not finish, so many nodes
+of this module's own search: an iterative-deepening alpha-beta on the margin (MTD(f) windows)
+with a transposition table, which is exact whenever an iteration finds no horizon (small boards
+and endgames).  Its nodes, children, keys and table entries are the ones the minimax agent's
+search uses (:mod:`engine.agents.nodes`).  Both start from empty tables every time, so the same
+position gets the same values on any machine and under any load.  A wall-time cap guards
+against a machine far slower than planned: hitting it is the one case a value may differ (the
+evaluation says so: ``capped``).  Variants with a history rule (Oware's repetition) are searched
+without their history, so their values are never called exact.
+
+This search stays in pure Python: the native ``Searcher`` (:mod:`engine.native`) has no node
+budget, so it could not give the same values on every load.
 
 Nothing is kept between evaluations: a searcher's table (at most one entry per node of its
 budget) and a solver's table (:data:`SOLVER_TT_BITS`) live as long as one evaluation, so a
@@ -25,18 +29,34 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.agents.kernels import kernel_for, kernel_spec
+from engine.agents.kernels import kernel_spec
+from engine.agents.nodes import (
+    Child,
+    Entry,
+    Expand,
+    Key,
+    Node,
+    answers,
+    board_key,
+    expander,
+    flag_of,
+    has_history,
+    ordered,
+    position_key,
+    root_children,
+)
 from engine.core import Rules, State
+from engine.solver import KalahSpec, Solver, native
+from engine.solver.search import Progress, SearchCore
 
 ROW_SHARE = 0.5
 """At the horizon, seeds still on a row count this much for its owner (they are usually
 banked by the row's owner at the end, but some will be captured or sown across)."""
 SOLVED = 1 << 20  # a table entry's depth when its subtree reached no horizon
-EXACT, LOWER, UPPER = 0, 1, 2
 TABLE_BYTES = 32_000_000
 """The most memory a searcher's table takes (then it only updates the entries it has)."""
 BOARD_ENTRY_BYTES, STATE_ENTRY_BYTES = 200, 480
@@ -68,9 +88,6 @@ SOLVER_EVERY = 1 << 16
 CAP_FACTOR, CAP_EXTRA = 10.0, 2.0
 """The wall-time guard: this many times the planned seconds, plus this many seconds (a machine
 shared by a dozen busy processes runs a search about eight times slower than planned)."""
-
-Node = Any  # a board list (kernels) or a State
-Child = tuple[int, Node, Any]
 
 
 class _Spent(Exception):
@@ -125,9 +142,50 @@ def _round(value: float) -> float | int:
     return int(value) if value == int(value) else round(value, 1)
 
 
-def has_history(rules: Rules) -> bool:
-    """Whether the rules keep a history that changes the game (repetition)."""
-    return type(rules).start_history is not Rules.start_history
+Value = Callable[[Node, int], float]
+"""A node's value for a player, in seeds."""
+
+
+def margin_of(rules: Rules) -> Value:
+    """A finished game's final margin for ``player``: their store minus the opponent's."""
+    s0, s1 = rules.store0, rules.store1
+    if rules.board_only:
+
+        def margin(board: Node, player: int) -> float:
+            m = float(board[s0] - board[s1])
+            return -m if player else m
+
+        return margin
+
+    def state_margin(state: Node, player: int) -> float:
+        m = state.board[s0] - state.board[s1]
+        return float(-m if player else m)
+
+    return state_margin
+
+
+def estimate_of(rules: Rules) -> Value:
+    """The horizon's estimate for ``player``: the store difference plus :data:`ROW_SHARE` of
+    the row difference."""
+    s0, s1, n = rules.store0, rules.store1, rules.pits
+    share = ROW_SHARE
+    if rules.board_only:
+
+        def estimate(board: Node, player: int) -> float:
+            rows: int = sum(board[0:n]) - sum(board[n + 1 : s1])
+            m = float(board[s0] - board[s1]) + share * rows
+            return -m if player else m
+
+        return estimate
+    row0, row1 = tuple(rules.row(0)), tuple(rules.row(1))
+
+    def state_estimate(state: Node, player: int) -> float:
+        board = state.board
+        rows: int = sum(board[i] for i in row0) - sum(board[i] for i in row1)
+        m = float(board[s0] - board[s1]) + share * rows
+        return -m if player else m
+
+    return state_estimate
 
 
 class Searcher:
@@ -136,7 +194,7 @@ class Searcher:
 
     def __init__(self, rules: Rules, table_limit: int | None = None) -> None:
         self.rules = rules
-        self.table: dict[Any, tuple[int, float, int, int]] = {}
+        self.table: dict[Any, Entry] = {}
         self.table_limit = table_limit_for(rules) if table_limit is None else table_limit
         self.nodes = 0
         self.limit = 0  # the node budget
@@ -144,54 +202,10 @@ class Searcher:
         self.deadline = math.inf  # the wall-time guard
         self.capped = False
         self.can_be_exact = not has_history(rules)
-        s0, s1 = rules.store0, rules.store1
-        n = rules.pits
-        share = ROW_SHARE
-        self.expand: Callable[[Node, int], Iterable[Child]]
-        self.key: Callable[[Node, int], Any]
-        self.margin: Callable[[Node, int], float]
-        self.estimate: Callable[[Node, int], float]
-        if rules.board_only:
-            self.expand = kernel_for(rules)
-            small = rules.total_seeds < 256
-
-            def key(board: Node, player: int) -> Any:
-                return bytes(board) + (b"1" if player else b"0") if small else (*board, player)
-
-            def margin(board: Node, player: int) -> float:
-                m = float(board[s0] - board[s1])
-                return -m if player else m
-
-            def estimate(board: Node, player: int) -> float:
-                rows: int = sum(board[0:n]) - sum(board[n + 1 : s1])
-                m = float(board[s0] - board[s1]) + share * rows
-                return -m if player else m
-
-            self.key, self.margin, self.estimate = key, margin, estimate
-        else:
-
-            def children(state: Node, player: int) -> list[Child]:
-                out = []
-                for move in state.legal_moves():
-                    child = state.play(move)
-                    out.append((move, child, child.to_move))
-                return out
-
-            self.expand = children
-            self.key = lambda state, player: state.key()
-            self.margin = lambda state, player: self._state_margin(state.board, player)
-            self.estimate = lambda state, player: self._state_estimate(state.board, player)
-
-    def _state_margin(self, board: Any, player: int) -> float:
-        r = self.rules
-        m = board[r.store0] - board[r.store1]
-        return float(-m if player else m)
-
-    def _state_estimate(self, board: Any, player: int) -> float:
-        r = self.rules
-        rows: int = sum(board[i] for i in r.row(0)) - sum(board[i] for i in r.row(1))
-        m = float(board[r.store0] - board[r.store1]) + ROW_SHARE * rows
-        return -m if player else m
+        self.expand: Expand = expander(rules)
+        self.key: Key = board_key(rules) if rules.board_only else position_key
+        self.margin: Value = margin_of(rules)
+        self.estimate: Value = estimate_of(rules)
 
     def search(self, node: Node, player: int, depth: int, alpha: float, beta: float) -> float:
         """The value of ``node`` for ``player`` (to move), searched ``depth`` plies deep."""
@@ -205,23 +219,17 @@ class Searcher:
         entry = self.table.get(key)
         first = -1
         if entry is not None:
-            e_depth, e_value, e_flag, first = entry
-            if e_depth >= depth and (
-                e_flag == EXACT
-                or (e_flag == LOWER and e_value >= beta)
-                or (e_flag == UPPER and e_value <= alpha)
-            ):
-                if e_depth < SOLVED:
+            first = entry[3]
+            if answers(entry, depth, alpha, beta):
+                if entry[0] < SOLVED:
                     self.horizon = True
-                return e_value
+                return entry[1]
         if depth <= 0:
             self.horizon = True
             return self.estimate(node, player)
         outer = self.horizon
         self.horizon = False
-        children = list(self.expand(node, player))
-        if len(children) > 1:  # the table's move first, then moves that keep the turn
-            children.sort(key=lambda c: 0 if c[0] == first else 1 if c[2] == player else 2)
+        children = ordered(self.expand(node, player), player, first)
         alpha0 = alpha
         best, best_move = -float("inf"), -1
         for move, child, nxt in children:
@@ -237,7 +245,7 @@ class Searcher:
                     alpha = value
                     if alpha >= beta:
                         break
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        flag = flag_of(best, alpha0, beta)
         if len(self.table) < self.table_limit or key in self.table:
             self.table[key] = (depth if self.horizon else SOLVED, best, flag, best_move)
         self.horizon = self.horizon or outer
@@ -307,11 +315,7 @@ class Searcher:
             deepen_share = 1.0
         player = state.to_move
         assert player is not None
-        children: list[Child] = []
-        for move in state.legal_moves():
-            child = state.play(move)
-            node = list(child.board) if self.rules.board_only else child
-            children.append((move, node, child.to_move))
+        children = root_children(state)
         values: dict[int, float] = {}
         exact: dict[int, bool] = {}
         reached = 0
@@ -415,28 +419,23 @@ def peak_bytes(rules: Rules, size: Size) -> int:
 
 
 def solver_plays(rules: Rules) -> bool:
-    """Whether the engine's solver is installed and solves ``rules`` (Kalah, every board the
-    menu offers)."""
+    """Whether the engine's solver solves ``rules`` (Kalah, every board the menu offers)."""
     try:
-        from engine.solver import KalahSpec  # type: ignore[import-not-found,unused-ignore]
-
         KalahSpec.of(rules)
-    except Exception:  # noqa: BLE001 (not installed, or not these rules)
+    except ValueError:  # not rules it solves
         return False
     return rules.total_seeds <= 255  # the native solver's keys hold up to 255 seeds
 
 
 def solver_rate() -> int:
     """The nodes a second the solver plans for: native, or its pure-Python twin."""
-    from engine.solver import native  # type: ignore[import-not-found,unused-ignore]
-
     return SOLVER_RATE if native.solve_core() is not None else PURE_SOLVER_RATE
 
 
 class _Budgeted:
     """A solver's search core that stops (:class:`_Spent`) once ``budget`` nodes are spent."""
 
-    def __init__(self, core: Any, budget: int) -> None:
+    def __init__(self, core: SearchCore, budget: int) -> None:
         self.core = core
         self.limit = core.nodes + budget
 
@@ -453,8 +452,16 @@ class _Budgeted:
             raise _Spent
 
     def search(
-        self, board: Any, alpha: int, beta: int, seconds: float | None = None, *_: Any
+        self,
+        board: Sequence[int],
+        alpha: int,
+        beta: int,
+        seconds: float | None = None,
+        callback: Progress | None = None,
+        every: int = SOLVER_EVERY,
     ) -> int:
+        """The core's search, with this budget's check every :data:`SOLVER_EVERY` nodes in
+        place of the caller's ``callback``."""
         if self.core.nodes >= self.limit:
             raise _Spent
         return int(self.core.search(board, alpha, beta, seconds, self.stop, SOLVER_EVERY))
@@ -479,10 +486,8 @@ def solve(state: State, nodes: int, cap: float) -> _Solved:
     every :data:`SOLVER_EVERY`) and ``cap`` seconds.  Building the solver's endgame table (once
     a process for each rule set; about 0.3 s natively for Kalah 6x4) is not counted."""
     try:
-        from engine.solver import Solver  # type: ignore[import-not-found,unused-ignore]
-
         solver = Solver(state.rules, tt_bits=SOLVER_TT_BITS)
-    except Exception:  # noqa: BLE001 (not installed, or not these rules: search instead)
+    except ValueError:  # not rules it solves: search instead
         return _Solved(None)
     core = solver.core = _Budgeted(solver.core, nodes)
     start = time.perf_counter()
