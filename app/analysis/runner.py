@@ -268,8 +268,6 @@ def answer(game: Game, kept: Kept | None, running: bool) -> dict[str, Any]:
             )
         )
     status = "done" if kept.complete else "failed" if kept.error else "running"
-    if not running and status == "running":
-        status = "failed" if kept.error else "running"
     out.update(
         status=status,
         done=kept.done,

@@ -14,10 +14,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import engine
 from app.games import clock, params
 from app.games.errors import BadInput, IllegalMove, NoSeat, NotNow, NotYourTurn
 from app.games.model import Game, Seat
-from engine import IllegalMove as RulesForbid
 
 
 def seats_held(game: Game, owner: str | None) -> list[int]:
@@ -51,7 +51,7 @@ def play_move(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, 
         raise NotNow("your time is up")
     try:
         game.record.push(pit)
-    except RulesForbid as exc:
+    except engine.IllegalMove as exc:
         raise IllegalMove(str(exc)) from None
     data = dict(game.data, moves=list(game.record.moves), last_move_at=now)
     data["clock"] = clock.moved(game.data.get("clock"), mover, game.record.state.to_move, now)

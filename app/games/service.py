@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from flask import current_app
 
-from app.games import changes, params
+from app.games import changes, errors, params
 from app.games.errors import (
     BadInput,
     Damaged,
@@ -29,7 +29,6 @@ from app.games.errors import (
     TooLarge,
     TooManyGames,
 )
-from app.games.errors import StaleVersion as Outdated
 from app.games.liveness import Liveness
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, Game, new_game_id
 from app.store import CorruptGame, GameStore, Row, StaleVersion, Watcher, get_store
@@ -256,7 +255,7 @@ class Games:
         try:
             row = self.store.save(game.id, game.version, data)
         except StaleVersion:
-            raise Outdated(
+            raise errors.StaleVersion(
                 "the game changed while your request was on its way; reload it"
             ) from None
         saved = Game.from_row(row)
@@ -281,7 +280,7 @@ class Games:
                 row = self.store.save(game.id, game.version, data, add_owner)
             except StaleVersion:
                 if versioned:
-                    raise Outdated("the game changed meanwhile; reload it") from None
+                    raise errors.StaleVersion("the game changed meanwhile; reload it") from None
                 continue
             saved = Game.from_row(row)
             self.computer.ensure(saved, device.address)

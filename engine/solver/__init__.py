@@ -13,8 +13,6 @@ reports it.
 
 from __future__ import annotations
 
-import sys
-
 from engine.solver import cache
 from engine.solver.rules import KalahSpec
 from engine.solver.solve import Solution, Solver
@@ -22,8 +20,3 @@ from engine.solver.table import prepare as prepare_tables
 from engine.solver.table import table_seeds
 
 __all__ = ["KalahSpec", "Solution", "Solver", "cache", "prepare_tables", "table_seeds"]
-
-# The solver recurses once per move of the line it follows (and the table builder once per move
-# of its deepest endgame): Python's limit is raised once, when the solver is imported, never in
-# the middle of someone else's work (a search thread, a test).
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))

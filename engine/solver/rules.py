@@ -8,6 +8,7 @@ the mover can force from here on) plus the store difference is the game's final 
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 from engine.core import Rules, State
@@ -94,3 +95,15 @@ def over_value(spec: KalahSpec, b: View) -> int | None:
     """The value of a view with an empty row (its banking), None while both rows hold seeds."""
     own, theirs = sum(b[: spec.pits]), sum(b[spec.pits :])
     return own - theirs if own == 0 or theirs == 0 else None
+
+
+RECURSION = 10_000
+"""How deep the pure-Python solver and table builder may recurse (once per move of the longest
+line they follow)."""
+
+
+def deep_enough() -> None:
+    """Let Python recurse as deep as the pure solver needs: the limit is raised (never lowered)
+    when a pure solver or table build starts, not as a side effect of importing the engine."""
+    if sys.getrecursionlimit() < RECURSION:
+        sys.setrecursionlimit(RECURSION)

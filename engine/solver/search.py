@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from engine.native import SolverCore
 from engine.solver import native
-from engine.solver.rules import NEXT_OVER, NEXT_SAME, KalahSpec, View, play
+from engine.solver.rules import NEXT_OVER, NEXT_SAME, KalahSpec, View, deep_enough, play
 from engine.solver.table import Table
 
 CHECK_EVERY = 512
@@ -36,6 +36,7 @@ class PySolver:
     """The pure-Python search (same interface as ``engine.native._solve.Solver``)."""
 
     def __init__(self, spec: KalahSpec, table: Table | None = None, limit: int = 2_000_000):
+        deep_enough()
         self.spec = spec
         self.table = table
         self.limit = limit

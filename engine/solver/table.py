@@ -21,7 +21,15 @@ from pathlib import Path
 
 from engine.core import Rules
 from engine.solver import cache, native
-from engine.solver.rules import NEXT_OPPONENT, NEXT_OVER, KalahSpec, View, over_value, play
+from engine.solver.rules import (
+    NEXT_OPPONENT,
+    NEXT_OVER,
+    KalahSpec,
+    View,
+    deep_enough,
+    over_value,
+    play,
+)
 
 TABLE_BYTES = 100_000_000
 """The largest table a rule set's levels read natively (about 100 MB; 30 s to build on 6 pits)."""
@@ -73,6 +81,7 @@ def compositions(seeds: int, m: int) -> list[View]:
 
 def build_python(spec: KalahSpec, seeds: int) -> bytes:
     """The table for up to ``seeds`` seeds, built in pure Python (small tables, tests)."""
+    deep_enough()
     values: list[int | None] = [None] * count(seeds, spec.pits)
 
     def value(b: View) -> int:
