@@ -152,9 +152,14 @@ class Gate:
     def __init__(self) -> None:
         self.release = threading.Semaphore(0)
         self.closed = False
+        self.held: str | None = None  # if set, only searches of this level are held
 
     def think(self, *args: Any) -> dict[str, Any]:
-        while not self.closed and not self.release.acquire(timeout=0.05):
+        while (
+            not self.closed
+            and (self.held is None or args[4] == self.held)
+            and not self.release.acquire(timeout=0.05)
+        ):
             pass
         from engine import get_variant
         from engine.record import GameRecord
@@ -191,14 +196,15 @@ def test_a_watch_game_flood_does_not_lock_other_devices_out(
         flooder = device(app, "10.9.0.1")
         more = flooder.post("/api/games", json={"level": "easy", "first": "computer"})
         assert more.status_code == 429 and more.headers["Retry-After"]
-        gate.release.release()
+        gate.held = "master"  # the flooders' searches stay stuck; the victim's Easy ones go
+        gate.release.release()  # (the victim's first game's search, held before)
         end = time.monotonic() + 20
         while time.monotonic() < end:
             reply = victim.get(f"/api/games/{local['id']}?since=2").json
             if reply["version"] >= 3:
                 break
-            gate.release.release()
         assert reply["version"] >= 3  # the computer answered the victim while flooders wait
+        assert app.extensions["mancala_computer"].queue.status()["queued"] >= 4
     finally:
         gate.closed = True
         app.extensions["mancala_computer"].shutdown()
