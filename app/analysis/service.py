@@ -38,9 +38,9 @@ class Review:
         if not game.record.moves:
             raise NotNow("there is no move to analyse yet")
         kept, running = self.analyses.kept(game)
-        if not (kept is not None and kept.moves == list(game.record.moves) and kept.complete):
-            if not running:  # new work for the computer: the device's limit and room in the queue
-                self.analyses.admit(device)
+        done = kept is not None and kept.moves == list(game.record.moves) and kept.complete
+        if not done and not running:  # new work for the computer: the device's limit, the queue
+            self.analyses.admit(device)
         return self.analyses.start(game, device.address)[0]
 
     def read(self, device: Device, game_id: str) -> dict[str, Any]:

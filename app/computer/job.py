@@ -34,7 +34,7 @@ def think(
 
 def use_tables(folder: str | None) -> None:
     """Cache this process's endgame tables in ``folder``."""
-    global TABLES
+    global TABLES  # noqa: PLW0603 (one setting per search process, set as it starts)
     TABLES = folder
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import threading
 import time
 import weakref
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app
@@ -189,7 +189,7 @@ def drain_all(timeout: float) -> bool:
 
 
 def init_app(app: Flask, store: GameStore) -> None:
-    tables = os.path.join(app.instance_path, "tables")
+    tables = str(Path(app.instance_path) / "tables")
     pool = SearchPool(
         app.config["AI_EXECUTOR"],
         app.config["AI_WORKERS"],

@@ -11,6 +11,7 @@ limit.  :class:`SearchThread` runs jobs on the calling thread instead (tests).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import pickle
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any, Protocol
 
 from app.computer import job
@@ -54,7 +56,7 @@ class Outcome:
 def resident_bytes() -> int:
     """This process's resident memory in bytes (0 where /proc is missing)."""
     try:
-        with open("/proc/self/statm", encoding="ascii") as f:
+        with Path("/proc/self/statm").open(encoding="ascii") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 0
@@ -105,10 +107,8 @@ def search_process_setup(
         cache.set_budget(cache_bytes)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    try:
+    with contextlib.suppress(OSError):  # not permitted here: run at the normal priority
         os.nice(niceness)
-    except OSError:  # not permitted here: run at the normal priority
-        pass
     parent = os.getppid()
     threading.Thread(target=exit_with_parent, args=(parent,), daemon=True).start()
 
@@ -207,10 +207,8 @@ class SearchProcess:
         process, conn = self._process, self._conn
         self._process = self._conn = None
         if conn is not None:
-            try:
+            with contextlib.suppress(OSError):
                 conn.send(None)
-            except OSError:
-                pass
             conn.close()
         if process is not None:
             process.join(0.5)

@@ -11,12 +11,14 @@ renames it, and a build that finds the table there does nothing.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
 import threading
 from collections import deque
 from multiprocessing import get_context
+from pathlib import Path
 from typing import Any
 
 from engine import get_variant
@@ -31,11 +33,9 @@ Key = tuple[str, tuple[tuple[str, Any], ...]]
 def build(variant: str, options: dict[str, Any], folder: str) -> None:
     """Build the table of a rule set into ``folder`` (in a process at niceness 19), one build
     at a time on the host: a build waits for another worker's, then finds its table there."""
-    try:
+    with contextlib.suppress(OSError):
         os.nice(19)
-    except OSError:
-        pass
-    with open(os.path.join(folder, ".build.lock"), "w") as lock:
+    with (Path(folder) / ".build.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         prepare_tables(get_variant(variant, **options), folder)
 
@@ -98,7 +98,7 @@ class TableBuilder:
                 log.exception("could not build the endgame table of %s %s", variant, options)
 
     def _build(self, variant: str, options: dict[str, Any]) -> None:
-        os.makedirs(self.folder, exist_ok=True)
+        Path(self.folder).mkdir(parents=True, exist_ok=True)
         if self.kind == "thread":
             prepare_tables(get_variant(variant, **options), self.folder)
             return

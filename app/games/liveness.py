@@ -34,7 +34,7 @@ def serving_while(check: Callable[[], bool]) -> None:
     """Beat only while ``check()`` holds: a gunicorn worker told to stop (SIGTERM) takes no new
     requests while it finishes the running ones, so nobody can move: its silence counts as an
     outage from then (app.web.gunicorn_conf sets this to the worker's ``alive``)."""
-    global _serving
+    global _serving  # noqa: PLW0603 (set once per gunicorn worker, as it starts)
     _serving = check
 
 

@@ -157,15 +157,15 @@ def restore(file: Path, database: Path) -> tuple[int, Path | None]:
     aside = None
     if database.exists():
         aside = database.with_name(f"{database.name}.replaced-{stamp()}")
-        os.replace(database, aside)
+        database.replace(aside)
     orphaned = database.with_name(f"{database.name}.{ORPHANED}-{stamp()}")
     kept = None
     for side in SIDE_FILES:  # an old write-ahead log must never be applied to the new file
         old = Path(f"{database}{side}")
         if old.exists():  # moved aside with its store, or alone (its store was deleted)
-            os.replace(old, Path(f"{aside or orphaned}{side}"))
+            old.replace(Path(f"{aside or orphaned}{side}"))
             kept = kept or Path(f"{aside or orphaned}{side}")
-    os.replace(incoming, database)
+    incoming.replace(database)
     return games, aside or kept
 
 
