@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from flask import Blueprint
+from flask.typing import ResponseReturnValue
 
 from app.computer.moves import get_computer
 from app.store import StoreError, get_store
@@ -17,7 +18,7 @@ STARTED = time.time()
 
 
 @bp.get("/health")
-def health() -> Any:
+def health() -> ResponseReturnValue:
     """200 with figures when the store can be written and read; 503 saying why when not."""
     thinker = get_computer()
     computer = thinker.queue.status()
