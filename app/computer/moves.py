@@ -27,6 +27,7 @@ from app.computer.tables import TableBuilder
 from app.games import changes
 from app.games.model import Game
 from app.store import GameStore, StaleVersion, StoreError
+from app.store.json_types import JSONObject
 from engine.agents.levels import level_seconds
 
 log = logging.getLogger(__name__)
@@ -94,7 +95,7 @@ class Computer:
         return True
 
     def _done(
-        self, game_id: str, version: int, due: float, client: str, future: Future[dict[str, Any]]
+        self, game_id: str, version: int, due: float, client: str, future: Future[JSONObject]
     ) -> None:
         try:
             decision = future.result()
@@ -119,7 +120,7 @@ class Computer:
         if args is not None:  # not already saved by drain()
             self._apply(*args)
 
-    def _apply(self, game_id: str, version: int, decision: dict[str, Any], client: str) -> None:
+    def _apply(self, game_id: str, version: int, decision: JSONObject, client: str) -> None:
         """Write the decision as the next version, unless the game moved on meanwhile."""
         try:
             row = self.store.load(game_id)
@@ -143,7 +144,7 @@ class Computer:
 
     def hint(
         self, game: Game, level: str, algorithm: str, timeout: float, client: str = "server"
-    ) -> dict[str, Any]:
+    ) -> JSONObject:
         """The move a level's agent suggests for the player to move (waits, off this thread)."""
         return self.queue.submit(client, search_args(game, level, algorithm)).result(
             timeout=timeout

@@ -27,10 +27,11 @@ from typing import Any, Protocol
 
 from app.computer import job
 from app.computer.lanes import Lane, slots
+from app.store.json_types import JSONObject
 
 log = logging.getLogger(__name__)
 
-Task = Callable[..., dict[str, Any]]
+Task = Callable[..., JSONObject]
 """A job a search process runs: a module-level function of plain arguments (picklable)."""
 
 MEMORY_LIMIT = 300 * 1024 * 1024  # a search process holding more after a job is replaced
@@ -47,7 +48,7 @@ class Outcome:
     """What a job gave: its answer (or the exception it raised), the CPU seconds it took and
     the memory its process holds after it (bytes resident; 0 when unknown)."""
 
-    value: dict[str, Any] | None
+    value: JSONObject | None
     error: BaseException | None
     cpu: float
     rss: int

@@ -32,6 +32,7 @@ from app.computer import job as jobs
 from app.computer.lanes import Lane
 from app.computer.pool import Outcome, Runner, SearchFailed, SearchPool, Task
 from app.games.errors import QueueFull, TooManySearches
+from app.store.json_types import JSONObject
 from engine.agents.levels import CONFIGS
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,7 @@ class Job:
     seconds: float  # its budget
     interactive: bool = True
     task: Task | None = None  # what runs on args (None: the computer's move, job.think)
-    result: Future[dict[str, Any]] = field(default_factory=Future)
+    result: Future[JSONObject] = field(default_factory=Future)
 
     @property
     def kind(self) -> str:
@@ -257,7 +258,7 @@ class FairQueue:
     def _waiting(self) -> int:
         return sum(len(q) for q in self._queues.values())
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> JSONObject:
         """Searches running and waiting in this server process, by lane."""
         with self.lock:
             waiting = self._waiting()
@@ -327,7 +328,7 @@ class FairQueue:
         task: Task | None = None,
         seconds: float | None = None,
         interactive: bool = True,
-    ) -> Future[dict[str, Any]]:
+    ) -> Future[JSONObject]:
         """Queue a job for ``client``; its answer arrives in the returned future.  ``task`` (a
         module-level function, e.g. an analysis step) runs instead of the computer's move;
         ``seconds`` is its budget (default: the move's level's time cap); ``interactive``

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from app.games.replay import replay
+from app.store.json_types import JSONObject
 from engine.record import GameRecord, RecordError
 
 
@@ -18,13 +19,13 @@ class GameSpec:
     extra; None: the variant's start).  A record is a pure function of these five."""
 
     variant: str
-    options: dict[str, Any]
+    options: JSONObject
     first: int
     moves: tuple[int, ...]
-    start: dict[str, Any] | None = None
+    start: JSONObject | None = None
 
     @classmethod
-    def of(cls, data: dict[str, Any]) -> GameSpec:
+    def of(cls, data: JSONObject) -> GameSpec:
         """The spec of a stored game's data; RecordError if its moves are not a list."""
         moves = data["moves"]
         if not isinstance(moves, list):

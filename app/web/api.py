@@ -7,14 +7,13 @@ nothing is written on a refusal.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
 from app.games.service import CONNECTED_SECONDS, get_games
 from app.games.view import summary, variants_payload, view
+from app.store.json_types import JSONObject
 from app.upkeep.maintenance import get_upkeep, listed, notice
 from app.web.errors import APIError
 from app.web.inputs import body, device, viewer
@@ -26,7 +25,7 @@ from engine.agents.levels import level_seconds
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def game_view(game: Game) -> dict[str, Any]:
+def game_view(game: Game) -> JSONObject:
     """The game from the viewer's side, with when it is deleted if nobody changes it."""
     return view(game, viewer(), notice(game, get_upkeep()))
 

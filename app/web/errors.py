@@ -6,7 +6,6 @@ Every API error is ``{"error": <status name>, "message": <what was wrong>, "stat
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
@@ -15,6 +14,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from app.games import errors as kinds
 from app.store import StoreError
+from app.store.json_types import JSONObject
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ def status_of(exc: kinds.GameError) -> int:
     return 400
 
 
-def error_body(status: int, message: str) -> dict[str, Any]:
+def error_body(status: int, message: str) -> JSONObject:
     return {"error": HTTP_STATUS_CODES.get(status, "Error"), "message": message, "status": status}
 
 
