@@ -5,7 +5,6 @@ is told about it: the legal moves, the board after each and the path its seeds t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from app.games.errors import BadInput
 from app.games.params import import_record, rules_from
@@ -69,7 +68,7 @@ def parse(sent: JSONObject) -> Asked:
     return Asked(spec, record, wanted)
 
 
-def played(rules: Rules, start: JSONObject, moves: Any) -> tuple[GameSpec, GameRecord]:
+def played(rules: Rules, start: JSONObject, moves: object) -> tuple[GameSpec, GameRecord]:
     """The moves played from ``start``, replayed by the rules (BadInput names a bad move)."""
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise BadInput(f"'moves' must be a list of at most {MAX_MOVES} pit numbers")

@@ -17,7 +17,6 @@ import time
 import weakref
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
 
 from flask import Flask, current_app
 
@@ -42,7 +41,7 @@ def seed(game_id: str, ply: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def search_args(game: Game, level: str, algorithm: str) -> tuple[Any, ...]:
+def search_args(game: Game, level: str, algorithm: str) -> tuple[object, ...]:
     """What a search process needs to replay the game and choose (see app.computer.job)."""
     return game.spec.job(level, algorithm, seed(game.id, len(game.record.moves)))
 
@@ -57,7 +56,8 @@ class Computer:
         self.queue = queue
         self.tables = tables
         self._lock = threading.Lock()
-        self._paced: dict[int, tuple[Any, ...]] = {}  # decisions waiting for a game's pace
+        # decisions waiting for a game's pace: (game id, version, decision, client)
+        self._paced: dict[int, tuple[str, int, JSONObject, str]] = {}
 
     @property
     def closed(self) -> bool:

@@ -22,8 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnProcess
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from app.computer import job
 from app.computer.lanes import Lane, slots
@@ -63,7 +64,7 @@ def resident_bytes() -> int:
         return 0
 
 
-def run_job(task: Task, args: tuple[Any, ...], clock: Callable[[], float]) -> Outcome:
+def run_job(task: Task, args: tuple[object, ...], clock: Callable[[], float]) -> Outcome:
     """Run ``task(*args)``, timing it with ``clock`` (a CPU clock)."""
     start = clock()
     try:
@@ -128,7 +129,7 @@ class Runner(Protocol):
     @property
     def pid(self) -> int | None: ...
 
-    def run(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome: ...
+    def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome: ...
 
     def start(self) -> None: ...
 
@@ -144,7 +145,7 @@ class SearchProcess:
         self.tables = tables
         self.niceness = niceness
         self.cache_bytes = cache_bytes
-        self._process: Any = None
+        self._process: SpawnProcess | None = None
         self._conn: Connection | None = None
         self.started = 0  # how many processes this slot has started (the first included)
 
@@ -154,7 +155,7 @@ class SearchProcess:
 
     @property
     def pid(self) -> int | None:
-        return None if self._process is None else int(self._process.pid)
+        return None if self._process is None else self._process.pid
 
     def start(self) -> None:
         """Start the process if it is not running, and wait until it answers."""
@@ -174,13 +175,13 @@ class SearchProcess:
         except SearchFailed:
             log.error("a search process did not start in %.0f s", START_SECONDS)
 
-    def run(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome:
+    def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
         """Run ``task(*args)``; a process that dies, or does not answer within ``timeout``
         seconds, is stopped (the next job starts a new one) and the job fails."""
         self.start()
         return self._call(task, args, timeout)
 
-    def _call(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome:
+    def _call(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
         conn = self._conn
         if conn is None:
             raise SearchFailed("the search process is not running")
@@ -230,7 +231,7 @@ class SearchThread:
     def pid(self) -> int | None:
         return None
 
-    def run(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome:
+    def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
         outcome = run_job(task, args, time.thread_time)
         return Outcome(outcome.value, outcome.error, outcome.cpu, 0)  # the server's own memory
 

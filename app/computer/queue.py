@@ -26,7 +26,6 @@ import time
 from collections import deque
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
 
 from app.computer import job as jobs
 from app.computer.lanes import Lane
@@ -41,10 +40,10 @@ HALF_LIFE = 60.0  # seconds for a device's charge to halve
 KILL_GRACE = 5.0  # a job running past twice its budget and this is killed with its process
 
 
-def think_seconds(args: tuple[Any, ...]) -> float:
+def think_seconds(args: tuple[object, ...]) -> float:
     """The budget of the computer's move ``args`` (see :func:`app.computer.job.think`): its
     level's time cap with its algorithm."""
-    level, algorithm = args[4], args[5]
+    level, algorithm = str(args[4]), str(args[5])
     try:
         return float(CONFIGS[algorithm][level].seconds)
     except KeyError:
@@ -56,7 +55,7 @@ class Job:
     """One search waiting for (or holding) a process."""
 
     client: str
-    args: tuple[Any, ...]
+    args: tuple[object, ...]
     seconds: float  # its budget
     interactive: bool = True
     task: Task | None = None  # what runs on args (None: the computer's move, job.think)
@@ -324,7 +323,7 @@ class FairQueue:
     def submit(
         self,
         client: str,
-        args: tuple[Any, ...],
+        args: tuple[object, ...],
         task: Task | None = None,
         seconds: float | None = None,
         interactive: bool = True,

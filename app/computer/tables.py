@@ -19,7 +19,6 @@ import threading
 from collections import deque
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
 
 from app.store.json_types import JSONObject
 from engine import get_variant
@@ -28,7 +27,7 @@ from engine.solver import prepare_tables, table
 log = logging.getLogger(__name__)
 
 BUILD_SECONDS = 15 * 60.0  # a build still running after this is stopped (the next asks again)
-Key = tuple[str, tuple[tuple[str, Any], ...]]
+Key = tuple[str, tuple[tuple[str, object], ...]]
 
 
 def build(variant: str, options: JSONObject, folder: str) -> None:

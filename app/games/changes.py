@@ -12,7 +12,6 @@ saves it); it raises a :mod:`app.games.errors` kind, and changes nothing, when i
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from app.games import clock, params
 from app.games.errors import BadInput, IllegalMove, NoSeat, NotNow, NotYourTurn
@@ -181,7 +180,7 @@ def rebased(game: Game, outages: clock.Outages, now: float) -> Game:
     return game
 
 
-def ended(game: Game, now: float, **end: Any) -> JSONObject:
+def ended(game: Game, now: float, **end: object) -> JSONObject:
     """The data of ``game`` ended as ``end`` says (its clock stopped, nothing pending)."""
     return dict(
         game.data,

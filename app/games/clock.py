@@ -26,7 +26,6 @@ Every function is pure: it takes the stored clock and ``now`` and returns a new 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from app.games.errors import BadInput
 from app.store.json_types import JSONObject
@@ -41,7 +40,7 @@ Window = JSONObject  # a first-move window: {"seat": s, "since": t0, "until": t1
 Outages = Sequence[tuple[float, float]]  # spans (start, end) when no server was up
 
 
-def from_params(value: Any, mode: str) -> Clock | None:
+def from_params(value: object, mode: str) -> Clock | None:
     """A new game's clock from the create request's ``clock``: null / absent for none, or
     ``{"minutes": m, "increment": s}`` (minutes per side, 0 < m <= 180; seconds added per turn,
     0-60)."""

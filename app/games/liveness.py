@@ -13,11 +13,11 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
 from flask import Flask
 
 from app.store import StoreError
+from app.store.base import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ def serving_while(check: Callable[[], bool]) -> None:
 class Liveness:
     """A process's view of when servers were up, kept in ``store`` (its marks)."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: GameStore) -> None:
         self.store = store
         self._lock = threading.Lock()
         self._outages: list[tuple[float, float]] = []

@@ -9,7 +9,6 @@ from __future__ import annotations
 import secrets
 import time
 import unicodedata
-from typing import Any
 
 from app.games import clock
 from app.games.errors import BadInput, StaleVersion
@@ -77,7 +76,7 @@ def computer_seat(params: JSONObject) -> Seat:
     )
 
 
-def delay(value: Any) -> float:
+def delay(value: object) -> float:
     """A watched game's pause between computer moves: 0 to MAX_DELAY seconds."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_DELAY:
         raise BadInput(f"'delay' must be a number of seconds from 0 to {MAX_DELAY:g}")
@@ -98,7 +97,7 @@ def rules_from(params: JSONObject) -> Rules:
         raise BadInput(str(exc)) from None
 
 
-def player_name(value: Any, field: str = "name") -> str:
+def player_name(value: object, field: str = "name") -> str:
     """A name a person gave their seat: a string, stripped, 1-24 characters, no controls."""
     if not isinstance(value, str):
         raise BadInput(f"{field!r} must be a string of 1 to {MAX_NAME} characters")
@@ -271,7 +270,7 @@ def fair_play(params: JSONObject, mode: str) -> JSONObject:
     }
 
 
-def import_record(value: Any) -> GameRecord:
+def import_record(value: object) -> GameRecord:
     """A game record from its JSON object or its one-line text, saying where it is wrong (a
     JSON record's ``start``, a position set up by hand, is where its moves are played from)."""
     if isinstance(value, dict) and value.get("start") is not None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from typing import Any
 
 from app.store.json_types import JSONObject
 from engine import IllegalMove, get_variant
@@ -79,7 +78,7 @@ def replay(
     variant: str,
     options: JSONObject,
     first_player: int,
-    moves: Any,
+    moves: object,
     start: JSONObject | None = None,
 ) -> GameRecord:
     """The game's record after ``moves`` (from ``start``, a position set up by hand, if given);

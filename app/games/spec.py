@@ -5,7 +5,6 @@ move), and from which a stored game is replayed."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from app.games.replay import replay
 from app.store.json_types import JSONObject
@@ -38,7 +37,7 @@ class GameSpec:
         """The same game before move ``ply``."""
         return replace(self, moves=self.moves[:ply])
 
-    def job(self, *extra: Any) -> tuple[Any, ...]:
+    def job(self, *extra: object) -> tuple[object, ...]:
         """The plain, picklable arguments of a search process's job: variant, options, first
         player, moves, then ``extra`` (the job's own), then the start if the game has one."""
         args = (self.variant, dict(self.options), self.first, list(self.moves), *extra)

@@ -3,15 +3,13 @@ board and for a game created from a position); nothing here reads or writes the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.games.errors import BadInput
 from app.store.json_types import JSONObject
 from engine.core import Rules
 from engine.position import playable_position
 
 
-def start_position(rules: Rules, value: Any) -> JSONObject:
+def start_position(rules: Rules, value: object) -> JSONObject:
     """A position to start from, ``{board, to_move[, extra]}``, checked by the engine; the
     same, as kept in a game's data (``extra`` only for variants that keep state beside it)."""
     if not isinstance(value, dict):

@@ -6,7 +6,6 @@ import math
 import re
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from app.computer.queue import FairQueue
 from app.games.errors import BadInput, NotNow, QueueFull
@@ -41,7 +40,7 @@ PRESETS = {
 }
 
 
-def agent_spec(value: Any, field: str) -> str:
+def agent_spec(value: object, field: str) -> str:
     """An agent the lab plays: a level (``hard``, ``hard:algorithm=mcts``), ``random``,
     ``greedy``, ``mcts:iterations=N`` (N up to 5000) or ``minimax:depth=N`` (N up to 8).
     Errors name the agent as the page does ("Agent A"), not by its field."""

@@ -34,7 +34,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import psycopg
 import psycopg_pool
@@ -162,7 +162,9 @@ class PostgresDialect(Dialect):
     def sql(self, text: str) -> str:
         return to_psycopg(text)
 
-    def transaction(self, db: psycopg.Connection[TupleRow]) -> AbstractContextManager[Any]:
+    def transaction(
+        self, db: psycopg.Connection[TupleRow]
+    ) -> AbstractContextManager[psycopg.Transaction]:
         return db.transaction()
 
     def many(self, db: psycopg.Connection[TupleRow], text: str, rows: list[Args]) -> None:
@@ -202,7 +204,7 @@ class PostgresStore(SQLStore):
 
     # -- connections --------------------------------------------------------------------------
 
-    def connect(self, **kwargs: Any) -> psycopg.Connection[TupleRow]:
+    def connect(self, application_name: str) -> psycopg.Connection[TupleRow]:
         """A new connection of its own (autocommit), noticing a dead peer within ~30 s."""
         return psycopg.connect(
             self.url,
@@ -212,7 +214,7 @@ class PostgresStore(SQLStore):
             keepalives_idle=10,
             keepalives_interval=5,
             keepalives_count=3,
-            **kwargs,
+            application_name=application_name,
         )
 
     def _configure(self, db: psycopg.Connection[TupleRow]) -> None:

@@ -33,9 +33,9 @@ import sys
 import time
 from contextlib import closing
 from pathlib import Path
-from typing import Any
 
 from app.store import Store
+from app.store.json_types import JSONValue
 
 log = logging.getLogger(__name__)
 MB = 1024 * 1024
@@ -61,7 +61,7 @@ def database_path(instance: Path | None = None) -> Path:
     return Path(named) if named else (instance or instance_folder()) / "mancala.sqlite3"
 
 
-def setting(name: str) -> Any:
+def setting(name: str) -> JSONValue:
     """A setting as the server reads it: ``MANCALA_<name>`` (JSON if it parses), else the
     default of :data:`app.config.DEFAULTS`."""
     from app.config import DEFAULTS

@@ -17,6 +17,7 @@ from flask import Flask
 
 from app.games.model import Game
 from app.store import Store, StoreError
+from app.store.base import GameStore
 from app.store.json_types import JSONObject
 
 log = logging.getLogger(__name__)
@@ -113,7 +114,7 @@ def listed(line: JSONObject, game: Game) -> JSONObject:
     return dict(line, expires=expires(game, get_upkeep()))
 
 
-def run_once(store: Any, upkeep: Upkeep) -> JSONObject:
+def run_once(store: GameStore, upkeep: Upkeep) -> JSONObject:
     """The jobs that are due now (each claimed in the store); what was done."""
     done: JSONObject = {}
     now = time.time()
@@ -139,7 +140,7 @@ def run_once(store: Any, upkeep: Upkeep) -> JSONObject:
     return done
 
 
-def loop(store: Any, upkeep: Upkeep, stop: threading.Event) -> None:
+def loop(store: GameStore, upkeep: Upkeep, stop: threading.Event) -> None:
     """Run the due jobs every ``upkeep.every`` seconds (a few seconds after start first)."""
     wait = min(5.0, upkeep.every)
     while not stop.wait(wait):
