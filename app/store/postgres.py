@@ -204,7 +204,7 @@ class PostgresStore(SQLStore):
 
     # -- connections --------------------------------------------------------------------------
 
-    def connect(self, application_name: str) -> psycopg.Connection[TupleRow]:
+    def connect(self, application_name: str | None = None) -> psycopg.Connection[TupleRow]:
         """A new connection of its own (autocommit), noticing a dead peer within ~30 s."""
         return psycopg.connect(
             self.url,
