@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -17,21 +18,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     then ``config`` (tests).  The instance folder (``MANCALA_INSTANCE``, default ``instance/``
     beside the code) holds the SQLite store and the generated secret key.
     """
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = Path(__file__).resolve().parent.parent
     instance = (config or {}).get("INSTANCE_PATH") or os.environ.get(
-        "MANCALA_INSTANCE", os.path.join(root, "instance")
+        "MANCALA_INSTANCE", str(root / "instance")
     )
     app = Flask(
         __name__,
-        instance_path=os.path.abspath(instance),
-        template_folder=os.path.join(root, "templates"),
-        static_folder=os.path.join(root, "static"),
+        instance_path=str(Path(instance).resolve()),
+        template_folder=str(root / "templates"),
+        static_folder=str(root / "static"),
     )
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("MANCALA")
     if config:
         app.config.update(config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key_from_instance(app.instance_path)
     app.json.sort_keys = False  # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from pathlib import Path
 from typing import Any
 
 DEFAULTS: dict[str, Any] = {
@@ -64,9 +65,9 @@ def secret_key_from_instance(instance_path: str) -> str:
 
     Every worker of one server reads the same file; the first to start writes it atomically.
     """
-    path = os.path.join(instance_path, "secret_key")
+    path = Path(instance_path) / "secret_key"
     try:
-        with open(path, encoding="ascii") as f:
+        with path.open(encoding="ascii") as f:
             key = f.read().strip()
         if key:
             return key
@@ -82,6 +83,6 @@ def secret_key_from_instance(instance_path: str) -> str:
     except FileExistsError:
         pass
     finally:
-        os.unlink(tmp)
-    with open(path, encoding="ascii") as f:
+        Path(tmp).unlink()
+    with path.open(encoding="ascii") as f:
         return f.read().strip()

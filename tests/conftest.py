@@ -22,7 +22,7 @@ pytest_plugins = ["tests.pg"]  # the PostgreSQL server fixtures: postgres, postg
 
 def load_vectors(name: str) -> list[dict]:
     """Games recorded by an independent reference engine (tests/data; format in docs/design.md)."""
-    with open(DATA / f"{name}.jsonl") as f:
+    with (DATA / f"{name}.jsonl").open() as f:
         return [json.loads(line) for line in f]
 
 

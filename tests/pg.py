@@ -10,7 +10,6 @@ Without the binaries the tests that need it skip, saying how to install them; un
 from __future__ import annotations
 
 import ctypes
-import glob
 import itertools
 import os
 import pwd
@@ -39,11 +38,11 @@ PR_SET_PDEATHSIG = 1  # prctl(2)
 def bin_dir() -> Path | None:
     """The folder of the newest installed PostgreSQL's initdb and postgres, or None."""
     found = sorted(
-        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-        key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+        key=lambda p: int(p.parts[-3]) if p.parts[-3].isdigit() else 0,
     )
     if found:
-        return Path(found[-1]).parent
+        return found[-1].parent
     on_path = shutil.which("initdb")
     return Path(on_path).parent if on_path else None
 
@@ -86,7 +85,13 @@ class PostgresServer:
 
     def _run(self, *args: str) -> None:
         done = subprocess.run(
-            args, cwd=self.root, env=self.env(), capture_output=True, text=True, **self.run_as
+            args,
+            check=False,
+            cwd=self.root,
+            env=self.env(),
+            capture_output=True,
+            text=True,
+            **self.run_as,
         )
         if done.returncode != 0:
             log = self.logfile.read_text() if self.logfile.exists() else ""
@@ -123,14 +128,14 @@ class PostgresServer:
         args = [str(self.bindir / "postgres"), "-D", str(self.data)]
         for setting in settings:
             args += ["-c", setting]
-        with open(self.logfile, "a") as log:
+        with self.logfile.open("a") as log:
             self.proc = subprocess.Popen(
                 args,
                 cwd=self.root,
                 env=self.env(),
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                preexec_fn=die_with_parent,
+                preexec_fn=die_with_parent,  # noqa: PLW1509 (a prctl call only, before exec)
                 **self.run_as,
             )
         end = time.monotonic() + 60

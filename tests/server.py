@@ -3,6 +3,7 @@ in its own process group, on a free port, with its output collected from a pipe.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -87,7 +88,7 @@ class Server:
     def worker_pids(self) -> list[int]:
         """The gunicorn workers: the master's children (search processes are theirs)."""
         assert self.proc is not None
-        with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children") as f:
+        with Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").open() as f:
             return [int(p) for p in f.read().split()]
 
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 40.0, group: bool = False) -> int:
@@ -104,10 +105,8 @@ class Server:
         try:
             return self.proc.wait(timeout=timeout)
         finally:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGKILL)  # anything left over
-            except ProcessLookupError:
-                pass
             self._collector.join(timeout=5)
             if self.proc.stdout is not None:
                 self.proc.stdout.close()

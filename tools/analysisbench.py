@@ -52,7 +52,7 @@ def time_sizes(seconds: float, repeat: int) -> None:
         for pit in moves:
             state = state.play(pit)
         size = size_for(rules, seconds)
-        evaluate(state, size=size)  # the solver's endgame table, built once a process
+        found = evaluate(state, size=size)  # the solver's endgame table, built once a process
         walls, cpus, seen = [], [], []
         for _ in range(repeat):
             wall, cpu = time.perf_counter(), time.process_time()

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sqlite3
 import statistics
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.getcwd())  # measure the checkout it is run from
+sys.path.insert(0, str(Path.cwd()))  # measure the checkout it is run from
 
 
 def fill(path: str, games: int, kb: int, invites: int) -> None:
@@ -70,11 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         start_s = time.perf_counter() - started
         full = time_home(app, args.requests)
         app.extensions["mancala_computer"].shutdown()
-        size = (
-            os.path.getsize(path) + os.path.getsize(path + "-wal")
-            if os.path.exists(path + "-wal")
-            else os.path.getsize(path)
-        )
+        wal = Path(path + "-wal")
+        size = Path(path).stat().st_size + (wal.stat().st_size if wal.exists() else 0)
     print(
         f"store: {args.games} games of {args.kb} KiB + {args.invites} open invites "
         f"({size / 2**20:.0f} MiB); start (migration) {start_s:.2f} s"

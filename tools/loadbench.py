@@ -53,7 +53,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -233,10 +233,8 @@ class Device:
         with self.lock:
             sock = self.conn.sock if self.polling and self.conn is not None else None
             if sock is not None:
-                try:
+                with suppress(OSError):
                     sock.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
 
     # -- one timed call --------------------------------------------------------------------
 
@@ -476,7 +474,7 @@ def served(
             log_file = Path(instance) / "server.log"
             if log_path is not None:
                 log_file = log_path if n == 0 else log_path.with_suffix(f".{n}{log_path.suffix}")
-            with open(log_file, "w") as log:
+            with log_file.open("w") as log:
                 procs.append(
                     subprocess.Popen(
                         [sys.executable, "-m", "app.web.serve"],
@@ -522,10 +520,8 @@ def stop_group(proc: subprocess.Popen[bytes], grace: float = 3.0) -> None:
             time.sleep(0.25)
     except (ProcessLookupError, subprocess.TimeoutExpired):
         pass
-    try:
+    with suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     proc.wait()
 
 
@@ -537,7 +533,7 @@ def proc_table() -> dict[int, tuple[int, float, str]]:
     """pid -> (process group, CPU seconds with reaped children, role) of every process."""
     tick = os.sysconf("SC_CLK_TCK")
     table = {}
-    for entry in os.listdir("/proc"):
+    for entry in (p.name for p in Path("/proc").iterdir()):
         if not entry.isdigit():
             continue
         try:
@@ -561,9 +557,7 @@ def group_cpu(pgids: list[int]) -> dict[str, float]:
     PostgreSQL process on this machine ("database")."""
     out: dict[str, float] = {}
     for group, cpu, role in proc_table().values():
-        if group in pgids:
-            out[role] = out.get(role, 0.0) + cpu
-        elif role == "database":
+        if group in pgids or role == "database":
             out[role] = out.get(role, 0.0) + cpu
     return out
 

@@ -13,9 +13,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from flask import Flask, current_app
+
+if TYPE_CHECKING:
+    from app.analysis.runner import Analyses
 
 
 def init_app(app: Flask) -> None:
@@ -33,6 +36,6 @@ def init_app(app: Flask) -> None:
     app.extensions["mancala_analyses"] = Analyses(store, computer.queue, budget)
 
 
-def get_analyses() -> Any:
+def get_analyses() -> Analyses:
     """The current app's :class:`app.analysis.runner.Analyses`."""
-    return current_app.extensions["mancala_analyses"]
+    return current_app.extensions["mancala_analyses"]  # type: ignore[no-any-return]

@@ -7,7 +7,7 @@ less its value is than the best move's, and its tag says how big that loss is.
 
 from __future__ import annotations
 
-from typing import Any
+from app.store.json_types import JSONObject
 
 TAGS: tuple[tuple[str, float], ...] = (
     ("best", 0.0),
@@ -35,15 +35,15 @@ def tag_of(loss: float) -> str:
     return TAGS[-1][0]
 
 
-def thresholds() -> list[dict[str, Any]]:
+def thresholds() -> list[JSONObject]:
     return [
         {"tag": name, "max_loss": None if most == float("inf") else most} for name, most in TAGS
     ]
 
 
 def move_entry(
-    ply: int, player: int, played: int, position: dict[str, Any], forced: bool
-) -> dict[str, Any]:
+    ply: int, player: int, played: int, position: JSONObject, forced: bool
+) -> JSONObject:
     """One move of the analysis from its position's values (``position`` as
     :meth:`engine.agents.analysis.Evaluation.to_dict` gives it)."""
     values = {int(k): v for k, v in position["values"].items()}
@@ -72,7 +72,7 @@ def move_entry(
     }
 
 
-def summary(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def summary(moves: list[JSONObject]) -> list[JSONObject]:
     """Per player (seat 0, seat 1): moves analysed, average loss and the count of each tag."""
     out = []
     for player in (0, 1):

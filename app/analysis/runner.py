@@ -17,7 +17,6 @@ import threading
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
 
 from app.analysis import report
 from app.analysis.step import as_decision, evaluate_position
@@ -27,6 +26,7 @@ from app.games.model import Game
 from app.games.service import Device
 from app.games.spec import GameSpec
 from app.store import StoreError
+from app.store.json_types import JSONObject
 from engine.core import Rules
 
 log = logging.getLogger(__name__)
@@ -104,14 +104,14 @@ class Analyses:
         fresh = time.time() - kept.updated < STALE_SECONDS
         return kept, fresh and bool(kept.runner) and kept.runner != runner_id()
 
-    def read(self, game: Game, client: str) -> dict[str, Any]:
+    def read(self, game: Game, client: str) -> JSONObject:
         """The answer for the game's analysis; a run left by a dead process is taken up."""
         kept, running = self.kept(game)
         if kept is not None and not running and not kept.complete and not kept.error:
             return self.start(game, client)[0]
         return answer(game, kept, running)
 
-    def start(self, game: Game, client: str) -> tuple[dict[str, Any], bool]:
+    def start(self, game: Game, client: str) -> tuple[JSONObject, bool]:
         """Analyse the game's moves (keeping what an earlier analysis found for the same
         positions); the answer, and True if work was queued."""
         moves = list(game.record.moves)
@@ -165,7 +165,7 @@ class Analyses:
             return
         future.add_done_callback(functools.partial(self._step_done, run, index))
 
-    def _step_done(self, run: Run, index: int, future: Future[dict[str, Any]]) -> None:
+    def _step_done(self, run: Run, index: int, future: Future[JSONObject]) -> None:
         try:
             found = future.result()
         except BaseException as exc:  # noqa: BLE001 (a failed or cancelled search)
@@ -203,7 +203,7 @@ class Analyses:
 
     def position(
         self, game: Game, ply: int, client: str, timeout: float, interactive: bool = False
-    ) -> dict[str, Any]:
+    ) -> JSONObject:
         """Value every legal move of one position of the game (before move ``ply``) through
         the fair queue, waiting for the answer (for hints, interactive, and the values of a
         position, background)."""
@@ -217,7 +217,7 @@ class Analyses:
         client: str,
         timeout: float,
         interactive: bool = False,
-    ) -> dict[str, Any]:
+    ) -> JSONObject:
         """Value every legal move of the position ``spec`` reaches by a search of the size
         ``seconds`` plan for, through the fair queue, waiting for the answer."""
         future = self.queue.submit(
@@ -235,16 +235,16 @@ class Analyses:
         device.limit("computer")
         self.queue.admit(device.address, interactive=False)
 
-    def hint(self, game: Game, client: str, timeout: float) -> dict[str, Any]:
+    def hint(self, game: Game, client: str, timeout: float) -> JSONObject:
         """The analysis search's best move for the position now, as a decision."""
         found = self.position(game, len(game.record.moves), client, timeout, interactive=True)
         return as_decision(found)
 
 
-def answer(game: Game, kept: Kept | None, running: bool) -> dict[str, Any]:
+def answer(game: Game, kept: Kept | None, running: bool) -> JSONObject:
     """What GET/POST /api/games/{id}/analysis answer."""
     moves_now = list(game.record.moves)
-    out: dict[str, Any] = {
+    out: JSONObject = {
         "status": "none",
         "done": 0,
         "total": len(moves_now),

@@ -4,8 +4,6 @@ for the computer."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import current_app
 
 from app.analysis import get_analyses
@@ -13,6 +11,7 @@ from app.analysis.runner import Analyses
 from app.games.errors import BadInput, NotNow, QueueFull
 from app.games.model import Game
 from app.games.service import Device, Games, get_games
+from app.store.json_types import JSONObject
 
 POSITION_TIMEOUT = 30.0  # the longest a request waits for a position's values
 
@@ -31,25 +30,25 @@ class Review:
         self.games = games
         self.analyses = analyses
 
-    def start(self, device: Device, game_id: str) -> dict[str, Any]:
+    def start(self, device: Device, game_id: str) -> JSONObject:
         """Analyse the game's moves (its ``status`` is "done" once every position is)."""
         game = self.games.load(game_id)
         check_reviewable(game)
         if not game.record.moves:
             raise NotNow("there is no move to analyse yet")
         kept, running = self.analyses.kept(game)
-        if not (kept is not None and kept.moves == list(game.record.moves) and kept.complete):
-            if not running:  # new work for the computer: the device's limit and room in the queue
-                self.analyses.admit(device)
+        done = kept is not None and kept.moves == list(game.record.moves) and kept.complete
+        if not done and not running:  # new work for the computer: the device's limit, the queue
+            self.analyses.admit(device)
         return self.analyses.start(game, device.address)[0]
 
-    def read(self, device: Device, game_id: str) -> dict[str, Any]:
+    def read(self, device: Device, game_id: str) -> JSONObject:
         """The analysis so far: status, progress, each analysed move, the players' summary."""
         game = self.games.load(game_id)
         check_reviewable(game)
         return self.analyses.read(game, device.address)
 
-    def position(self, device: Device, game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    def position(self, device: Device, game_id: str, body: JSONObject) -> JSONObject:
         """Every legal move's value (seeds of final margin for the mover, exact where solved)
         in the position before move ``ply`` (default: the current position).
 

@@ -8,21 +8,20 @@ unloaded machine and the wall-time cap it can't pass.
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.games.replay import replay
+from app.store.json_types import JSONObject
 from engine import get_variant
 from engine.agents.analysis import evaluate, peak_bytes, size_for
 
 
 def budget(
     variant: str,
-    options: dict[str, Any],
+    options: JSONObject,
     first_player: int,
     moves: list[int],
     seconds: float,
-    start: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    start: JSONObject | None = None,
+) -> JSONObject:
     """What :func:`evaluate_position` called with the same arguments will cost: ``nodes``
     (this module's search) and ``solver_nodes`` (the solver's, first), the ``seconds`` they
     are planned to take on an unloaded machine, the ``cap`` in seconds no job passes, and the
@@ -34,12 +33,12 @@ def budget(
 
 def evaluate_position(
     variant: str,
-    options: dict[str, Any],
+    options: JSONObject,
     first_player: int,
     moves: list[int],
     seconds: float,
-    start: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    start: JSONObject | None = None,
+) -> JSONObject:
     """Replay ``moves`` (from ``start``, a position set up by hand, if given) and value every
     legal move of the position they reach (for its mover), by a search of the size ``seconds``
     plan for (:func:`budget`): the same arguments always give the same values."""
@@ -47,7 +46,7 @@ def evaluate_position(
     return evaluate(state, seconds).to_dict()
 
 
-def as_decision(found: dict[str, Any]) -> dict[str, Any]:
+def as_decision(found: JSONObject) -> JSONObject:
     """An evaluation (:func:`evaluate_position`'s answer) as an agent's decision (the shape
     ``Decision.to_dict`` gives): its best move, that move's value and every move's value, all
     from the one search, so a hint names the move its values rank first."""

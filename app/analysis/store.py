@@ -12,9 +12,9 @@ import json
 import os
 import socket
 from dataclasses import dataclass
-from typing import Any
 
 from app.store.base import GameStore
+from app.store.json_types import JSONObject
 
 
 def runner_id() -> str:
@@ -27,7 +27,7 @@ class Kept:
     """One game's analysis as stored."""
 
     moves: list[int]
-    positions: list[dict[str, Any] | None]
+    positions: list[JSONObject | None]
     updated: float = 0.0
     runner: str = ""  # the host:process working on it ("" once it stopped)
     error: str | None = None

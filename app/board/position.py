@@ -5,13 +5,13 @@ is told about it: the legal moves, the board after each and the path its seeds t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from app.games.errors import BadInput
 from app.games.params import import_record, rules_from
 from app.games.spec import GameSpec
 from app.games.start import start_position
 from app.games.view import board_help, extra_text, letters, words
+from app.store.json_types import JSONObject
 from engine.core import Rules, State
 from engine.notation import move_text
 from engine.record import GameRecord, RecordError
@@ -30,12 +30,12 @@ class Asked:
     values: bool
 
     @property
-    def start(self) -> dict[str, Any]:
+    def start(self) -> JSONObject:
         assert self.spec.start is not None
         return self.spec.start
 
 
-def parse(sent: dict[str, Any]) -> Asked:
+def parse(sent: JSONObject) -> Asked:
     """The position ``board``/``to_move``[/``extra``] of ``variant`` with ``options`` and the
     ``moves`` played from it (or an exported game's ``record``: its start and moves; no
     ``board``: the variant's start, player 0 to move), checked by the engine; BadInput says
@@ -68,7 +68,7 @@ def parse(sent: dict[str, Any]) -> Asked:
     return Asked(spec, record, wanted)
 
 
-def played(rules: Rules, start: dict[str, Any], moves: Any) -> tuple[GameSpec, GameRecord]:
+def played(rules: Rules, start: JSONObject, moves: object) -> tuple[GameSpec, GameRecord]:
     """The moves played from ``start``, replayed by the rules (BadInput names a bad move)."""
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise BadInput(f"'moves' must be a list of at most {MAX_MOVES} pit numbers")
@@ -81,19 +81,19 @@ def played(rules: Rules, start: dict[str, Any], moves: Any) -> tuple[GameSpec, G
         raise BadInput(f"bad move: {exc}") from None
 
 
-def special(rules: Rules, state: State) -> list[dict[str, Any]]:
+def special(rules: Rules, state: State) -> list[JSONObject]:
     return [
         {"pit": pit, "owner": owner, "kind": kind}
         for pit, owner, kind in rules.special_pits(state.extra)
     ]
 
 
-def describe(record: GameRecord, start: dict[str, Any]) -> dict[str, Any]:
+def describe(record: GameRecord, start: JSONObject) -> JSONObject:
     """The position the moves reach, its legal moves with the board after each and its sowing
     path, and the moves played so far (with what each did)."""
     rules = record.rules
     state = record.state
-    after: dict[str, Any] = {}
+    after: JSONObject = {}
     for pit in state.legal_moves():
         nxt, rec = state.play_record(pit)
         after[str(pit)] = {

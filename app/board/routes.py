@@ -3,9 +3,8 @@ engine's value of each; and ``GET /analysis``, the analysis board page."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, render_template
+from flask.typing import ResponseReturnValue
 
 from app.board.position import describe, parse
 from app.board.service import get_board
@@ -18,7 +17,7 @@ bp = Blueprint("board", __name__)
 
 
 @bp.post("/api/board")
-def position() -> Any:
+def position() -> ResponseReturnValue:
     """A position (or an exported game's record) and the moves played from it: its legal moves,
     the board after each with its sowing path, and with ``"values": true`` each legal move's
     value for the mover (seeds of final margin, exact where solved) from the computer's fair

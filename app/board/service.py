@@ -5,7 +5,6 @@ fair queue as the asking device's background work (the position itself is descri
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from flask import current_app
 
@@ -14,6 +13,7 @@ from app.analysis.runner import Analyses
 from app.board.position import Asked
 from app.games.errors import QueueFull
 from app.games.service import Device
+from app.store.json_types import JSONObject
 
 VALUE_TIMEOUT = 30.0  # the longest a request waits for the values (queue and search)
 
@@ -24,7 +24,7 @@ class Board:
     def __init__(self, analyses: Analyses) -> None:
         self.analyses = analyses
 
-    def values(self, asked: Asked, asker: Callable[[], Device]) -> dict[str, Any] | None:
+    def values(self, asked: Asked, asker: Callable[[], Device]) -> JSONObject | None:
         """Each legal move's value for the mover (seeds of final margin, exact where solved)
         when ``asked`` wants them and the game goes on, else None.  ``asker`` (the device, read
         only then) is charged: its limit, room in the queue; QueueFull if no answer came."""

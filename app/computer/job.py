@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.games.replay import replay
+from app.store.json_types import JSONObject
 from engine.agents.levels import level_agent
 
 TABLES: str | None = None
@@ -14,14 +13,14 @@ when a search process starts (see app.computer.pool)."""
 
 def think(
     variant: str,
-    options: dict[str, Any],
+    options: JSONObject,
     first_player: int,
     moves: list[int],
     level: str,
     algorithm: str,
     seed: int,
-    start: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    start: JSONObject | None = None,
+) -> JSONObject:
     """Replay the game (from ``start``, a position set up by hand, if given) and let the
     level's agent choose; its decision as a JSON-ready dict."""
     record = replay(variant, options, first_player, moves, start)  # remembered between searches
@@ -34,10 +33,10 @@ def think(
 
 def use_tables(folder: str | None) -> None:
     """Cache this process's endgame tables in ``folder``."""
-    global TABLES
+    global TABLES  # noqa: PLW0603 (one setting per search process, set as it starts)
     TABLES = folder
 
 
-def ready() -> dict[str, Any]:
+def ready() -> JSONObject:
     """A no-op that proves a search process has started."""
     return {"ready": True}

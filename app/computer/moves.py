@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import threading
 import time
 import weakref
 from concurrent.futures import Future
-from typing import Any
+from pathlib import Path
 
 from flask import Flask, current_app
 
@@ -27,6 +26,7 @@ from app.computer.tables import TableBuilder
 from app.games import changes
 from app.games.model import Game
 from app.store import GameStore, StaleVersion, StoreError
+from app.store.json_types import JSONObject
 from engine.agents.levels import level_seconds
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ def seed(game_id: str, ply: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def search_args(game: Game, level: str, algorithm: str) -> tuple[Any, ...]:
+def search_args(game: Game, level: str, algorithm: str) -> tuple[object, ...]:
     """What a search process needs to replay the game and choose (see app.computer.job)."""
     return game.spec.job(level, algorithm, seed(game.id, len(game.record.moves)))
 
@@ -56,7 +56,8 @@ class Computer:
         self.queue = queue
         self.tables = tables
         self._lock = threading.Lock()
-        self._paced: dict[int, tuple[Any, ...]] = {}  # decisions waiting for a game's pace
+        # decisions waiting for a game's pace: (game id, version, decision, client)
+        self._paced: dict[int, tuple[str, int, JSONObject, str]] = {}
 
     @property
     def closed(self) -> bool:
@@ -94,7 +95,7 @@ class Computer:
         return True
 
     def _done(
-        self, game_id: str, version: int, due: float, client: str, future: Future[dict[str, Any]]
+        self, game_id: str, version: int, due: float, client: str, future: Future[JSONObject]
     ) -> None:
         try:
             decision = future.result()
@@ -119,7 +120,7 @@ class Computer:
         if args is not None:  # not already saved by drain()
             self._apply(*args)
 
-    def _apply(self, game_id: str, version: int, decision: dict[str, Any], client: str) -> None:
+    def _apply(self, game_id: str, version: int, decision: JSONObject, client: str) -> None:
         """Write the decision as the next version, unless the game moved on meanwhile."""
         try:
             row = self.store.load(game_id)
@@ -143,7 +144,7 @@ class Computer:
 
     def hint(
         self, game: Game, level: str, algorithm: str, timeout: float, client: str = "server"
-    ) -> dict[str, Any]:
+    ) -> JSONObject:
         """The move a level's agent suggests for the player to move (waits, off this thread)."""
         return self.queue.submit(client, search_args(game, level, algorithm)).result(
             timeout=timeout
@@ -189,7 +190,7 @@ def drain_all(timeout: float) -> bool:
 
 
 def init_app(app: Flask, store: GameStore) -> None:
-    tables = os.path.join(app.instance_path, "tables")
+    tables = str(Path(app.instance_path) / "tables")
     pool = SearchPool(
         app.config["AI_EXECUTOR"],
         app.config["AI_WORKERS"],

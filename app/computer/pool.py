@@ -11,6 +11,7 @@ limit.  :class:`SearchThread` runs jobs on the calling thread instead (tests).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import pickle
@@ -21,14 +22,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
-from typing import Any, Protocol
+from multiprocessing.context import SpawnProcess
+from pathlib import Path
+from typing import Protocol
 
 from app.computer import job
 from app.computer.lanes import Lane, slots
+from app.store.json_types import JSONObject
 
 log = logging.getLogger(__name__)
 
-Task = Callable[..., dict[str, Any]]
+Task = Callable[..., JSONObject]
 """A job a search process runs: a module-level function of plain arguments (picklable)."""
 
 MEMORY_LIMIT = 300 * 1024 * 1024  # a search process holding more after a job is replaced
@@ -45,7 +49,7 @@ class Outcome:
     """What a job gave: its answer (or the exception it raised), the CPU seconds it took and
     the memory its process holds after it (bytes resident; 0 when unknown)."""
 
-    value: dict[str, Any] | None
+    value: JSONObject | None
     error: BaseException | None
     cpu: float
     rss: int
@@ -54,13 +58,13 @@ class Outcome:
 def resident_bytes() -> int:
     """This process's resident memory in bytes (0 where /proc is missing)."""
     try:
-        with open("/proc/self/statm", encoding="ascii") as f:
+        with Path("/proc/self/statm").open(encoding="ascii") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 0
 
 
-def run_job(task: Task, args: tuple[Any, ...], clock: Callable[[], float]) -> Outcome:
+def run_job(task: Task, args: tuple[object, ...], clock: Callable[[], float]) -> Outcome:
     """Run ``task(*args)``, timing it with ``clock`` (a CPU clock)."""
     start = clock()
     try:
@@ -105,10 +109,8 @@ def search_process_setup(
         cache.set_budget(cache_bytes)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    try:
+    with contextlib.suppress(OSError):  # not permitted here: run at the normal priority
         os.nice(niceness)
-    except OSError:  # not permitted here: run at the normal priority
-        pass
     parent = os.getppid()
     threading.Thread(target=exit_with_parent, args=(parent,), daemon=True).start()
 
@@ -127,7 +129,7 @@ class Runner(Protocol):
     @property
     def pid(self) -> int | None: ...
 
-    def run(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome: ...
+    def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome: ...
 
     def start(self) -> None: ...
 
@@ -143,7 +145,7 @@ class SearchProcess:
         self.tables = tables
         self.niceness = niceness
         self.cache_bytes = cache_bytes
-        self._process: Any = None
+        self._process: SpawnProcess | None = None
         self._conn: Connection | None = None
         self.started = 0  # how many processes this slot has started (the first included)
 
@@ -153,7 +155,7 @@ class SearchProcess:
 
     @property
     def pid(self) -> int | None:
-        return None if self._process is None else int(self._process.pid)
+        return None if self._process is None else self._process.pid
 
     def start(self) -> None:
         """Start the process if it is not running, and wait until it answers."""
@@ -173,13 +175,13 @@ class SearchProcess:
         except SearchFailed:
             log.error("a search process did not start in %.0f s", START_SECONDS)
 
-    def run(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome:
+    def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
         """Run ``task(*args)``; a process that dies, or does not answer within ``timeout``
         seconds, is stopped (the next job starts a new one) and the job fails."""
         self.start()
         return self._call(task, args, timeout)
 
-    def _call(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome:
+    def _call(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
         conn = self._conn
         if conn is None:
             raise SearchFailed("the search process is not running")
@@ -207,10 +209,8 @@ class SearchProcess:
         process, conn = self._process, self._conn
         self._process = self._conn = None
         if conn is not None:
-            try:
+            with contextlib.suppress(OSError):
                 conn.send(None)
-            except OSError:
-                pass
             conn.close()
         if process is not None:
             process.join(0.5)
@@ -231,7 +231,7 @@ class SearchThread:
     def pid(self) -> int | None:
         return None
 
-    def run(self, task: Task, args: tuple[Any, ...], timeout: float) -> Outcome:
+    def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
         outcome = run_job(task, args, time.thread_time)
         return Outcome(outcome.value, outcome.error, outcome.cpu, 0)  # the server's own memory
 

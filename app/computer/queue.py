@@ -26,12 +26,12 @@ import time
 from collections import deque
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
 
 from app.computer import job as jobs
 from app.computer.lanes import Lane
 from app.computer.pool import Outcome, Runner, SearchFailed, SearchPool, Task
 from app.games.errors import QueueFull, TooManySearches
+from app.store.json_types import JSONObject
 from engine.agents.levels import CONFIGS
 
 log = logging.getLogger(__name__)
@@ -40,10 +40,10 @@ HALF_LIFE = 60.0  # seconds for a device's charge to halve
 KILL_GRACE = 5.0  # a job running past twice its budget and this is killed with its process
 
 
-def think_seconds(args: tuple[Any, ...]) -> float:
+def think_seconds(args: tuple[object, ...]) -> float:
     """The budget of the computer's move ``args`` (see :func:`app.computer.job.think`): its
     level's time cap with its algorithm."""
-    level, algorithm = args[4], args[5]
+    level, algorithm = str(args[4]), str(args[5])
     try:
         return float(CONFIGS[algorithm][level].seconds)
     except KeyError:
@@ -55,11 +55,11 @@ class Job:
     """One search waiting for (or holding) a process."""
 
     client: str
-    args: tuple[Any, ...]
+    args: tuple[object, ...]
     seconds: float  # its budget
     interactive: bool = True
     task: Task | None = None  # what runs on args (None: the computer's move, job.think)
-    result: Future[dict[str, Any]] = field(default_factory=Future)
+    result: Future[JSONObject] = field(default_factory=Future)
 
     @property
     def kind(self) -> str:
@@ -257,7 +257,7 @@ class FairQueue:
     def _waiting(self) -> int:
         return sum(len(q) for q in self._queues.values())
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> JSONObject:
         """Searches running and waiting in this server process, by lane."""
         with self.lock:
             waiting = self._waiting()
@@ -323,11 +323,11 @@ class FairQueue:
     def submit(
         self,
         client: str,
-        args: tuple[Any, ...],
+        args: tuple[object, ...],
         task: Task | None = None,
         seconds: float | None = None,
         interactive: bool = True,
-    ) -> Future[dict[str, Any]]:
+    ) -> Future[JSONObject]:
         """Queue a job for ``client``; its answer arrives in the returned future.  ``task`` (a
         module-level function, e.g. an analysis step) runs instead of the computer's move;
         ``seconds`` is its budget (default: the move's level's time cap); ``interactive``

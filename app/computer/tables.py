@@ -11,31 +11,31 @@ renames it, and a build that finds the table there does nothing.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
 import threading
 from collections import deque
 from multiprocessing import get_context
-from typing import Any
+from pathlib import Path
 
+from app.store.json_types import JSONObject
 from engine import get_variant
 from engine.solver import prepare_tables, table
 
 log = logging.getLogger(__name__)
 
 BUILD_SECONDS = 15 * 60.0  # a build still running after this is stopped (the next asks again)
-Key = tuple[str, tuple[tuple[str, Any], ...]]
+Key = tuple[str, tuple[tuple[str, object], ...]]
 
 
-def build(variant: str, options: dict[str, Any], folder: str) -> None:
+def build(variant: str, options: JSONObject, folder: str) -> None:
     """Build the table of a rule set into ``folder`` (in a process at niceness 19), one build
     at a time on the host: a build waits for another worker's, then finds its table there."""
-    try:
+    with contextlib.suppress(OSError):
         os.nice(19)
-    except OSError:
-        pass
-    with open(os.path.join(folder, ".build.lock"), "w") as lock:
+    with (Path(folder) / ".build.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         prepare_tables(get_variant(variant, **options), folder)
 
@@ -48,7 +48,7 @@ class TableBuilder:
         self.folder = folder
         self.kind = kind
         self._asked: set[Key] = set()
-        self._todo: deque[tuple[str, dict[str, Any]]] = deque()
+        self._todo: deque[tuple[str, JSONObject]] = deque()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self.built = 0
@@ -59,7 +59,7 @@ class TableBuilder:
             busy = self._thread is not None and self._thread.is_alive()
             return {"built": self.built, "building": len(self._todo) + busy}
 
-    def want(self, variant: str, options: dict[str, Any]) -> bool:
+    def want(self, variant: str, options: JSONObject) -> bool:
         """Have the table of ``variant`` with ``options`` built, unless it was asked for
         already or none is needed; True if a build was queued."""
         key: Key = (variant, tuple(sorted(options.items())))
@@ -97,8 +97,8 @@ class TableBuilder:
             except Exception:  # a build that failed is asked for again after a restart
                 log.exception("could not build the endgame table of %s %s", variant, options)
 
-    def _build(self, variant: str, options: dict[str, Any]) -> None:
-        os.makedirs(self.folder, exist_ok=True)
+    def _build(self, variant: str, options: JSONObject) -> None:
+        Path(self.folder).mkdir(parents=True, exist_ok=True)
         if self.kind == "thread":
             prepare_tables(get_variant(variant, **options), self.folder)
             return

@@ -12,12 +12,12 @@ saves it); it raises a :mod:`app.games.errors` kind, and changes nothing, when i
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import engine
 from app.games import clock, params
 from app.games.errors import BadInput, IllegalMove, NoSeat, NotNow, NotYourTurn
 from app.games.model import Game, Seat
+from app.store.json_types import JSONObject
 
 
 def seats_held(game: Game, owner: str | None) -> list[int]:
@@ -33,7 +33,7 @@ def not_over(game: Game, what: str = "the game is over") -> None:
         raise NotNow(what)
 
 
-def play_move(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+def play_move(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     """The data after the viewer's move ``body["pit"]``."""
     pit = params.pit(game, body)
     params.check_version(game, body)
@@ -76,7 +76,7 @@ def first_move_window(game: Game, timer: clock.Clock | None, now: float) -> cloc
     return None if clock.started(timer)[mover] else clock.start_window(mover, now)
 
 
-def computer_move(game: Game, decision: dict[str, Any]) -> dict[str, Any]:
+def computer_move(game: Game, decision: JSONObject) -> JSONObject:
     """The data after the computer's decision (already checked to be its turn)."""
     ply = len(game.record.moves)
     game.record.push(int(decision["move"]))
@@ -112,7 +112,7 @@ def can_undo(game: Game, mine: list[int]) -> bool:
     return not undo_refusal(game, mine)
 
 
-def undo(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+def undo(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     """Take back moves: against the computer, back to the viewer's previous turn; on one
     screen, one move."""
     params.check_version(game, body)
@@ -134,7 +134,7 @@ def undo(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
     return dict(game.data, moves=list(moves), decisions=decisions, last_move_at=now, clock=timer)
 
 
-def resign(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+def resign(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     """The viewer gives up (the seat to move, if they hold both)."""
     params.check_version(game, body)
     mine = seats_held(game, owner)
@@ -144,7 +144,7 @@ def resign(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any
     return ended(game, time.time(), resigned=seat)
 
 
-def flag(game: Game, now: float) -> dict[str, Any] | None:
+def flag(game: Game, now: float) -> JSONObject | None:
     """The data of a game whose time ran out at ``now``: lost on time by the running side, or
     aborted when the player to move let their first-move window close; else None."""
     if game.over:
@@ -180,7 +180,7 @@ def rebased(game: Game, outages: clock.Outages, now: float) -> Game:
     return game
 
 
-def ended(game: Game, now: float, **end: Any) -> dict[str, Any]:
+def ended(game: Game, now: float, **end: object) -> JSONObject:
     """The data of ``game`` ended as ``end`` says (its clock stopped, nothing pending)."""
     return dict(
         game.data,
@@ -192,7 +192,7 @@ def ended(game: Game, now: float, **end: Any) -> dict[str, Any]:
     )
 
 
-def abort(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+def abort(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     """Call off a game between two devices before both players have moved: no result."""
     params.check_version(game, body)
     mine = seats_held(game, owner)
@@ -204,7 +204,7 @@ def abort(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]
     return ended(game, time.time(), aborted={"by": mine[0]})
 
 
-def draw(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+def draw(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     """Offer the opponent a draw, or accept / decline their offer (accepting ends the game
     drawn).  A move by the one offered declines it."""
     params.check_version(game, body)
@@ -223,7 +223,7 @@ def draw(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
     return ended(game, time.time(), drawn=True)
 
 
-def note_hint(game: Game, seat: int) -> dict[str, Any] | None:
+def note_hint(game: Game, seat: int) -> JSONObject | None:
     """The data with a hint given to ``seat`` counted (once per position, so that asking again
     changes nothing), in a game where the hints may be shown; None when nothing changes."""
     if game.data.get("hints") is False:
@@ -240,7 +240,7 @@ def note_hint(game: Game, seat: int) -> dict[str, Any] | None:
     return dict(game.data, hints_used=used, hinted_at=hinted)
 
 
-def series_after(game: Game) -> dict[str, Any]:
+def series_after(game: Game) -> JSONObject:
     """The series score with this game counted (when over): wins per seat, draws."""
     series = game.data.get("series") or {"wins": [0, 0], "draws": 0}
     wins, draws = list(series["wins"]), int(series["draws"])
@@ -253,7 +253,7 @@ def series_after(game: Game) -> dict[str, Any]:
     return {"wins": wins, "draws": draws}
 
 
-def carried(game: Game) -> dict[str, Any]:
+def carried(game: Game) -> JSONObject:
     """What a rematch carries over from ``game``: the series score, the clock settings."""
     return {"series": series_after(game), "clock": clock.fresh(game.data.get("clock"))}
 
@@ -268,7 +268,7 @@ def one_seat(game: Game, owner: str | None) -> int:
     return mine[0]
 
 
-def takeback(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+def takeback(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     """Ask the opponent to take back your last move, or accept / decline their request.
 
     Accepting goes back to the requester's previous turn (their last move and any replies).
@@ -304,9 +304,7 @@ def takeback(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, A
     )
 
 
-def rematch_offer(
-    game: Game, owner: str | None, body: dict[str, Any]
-) -> tuple[dict[str, Any], str]:
+def rematch_offer(game: Game, owner: str | None, body: JSONObject) -> tuple[JSONObject, str]:
     """Offer a rematch, or answer the opponent's offer: the new data and the action taken."""
     params.check_version(game, body)
     action = params.action(body)
@@ -327,7 +325,7 @@ def rematch_offer(
     return dict(game.data), action
 
 
-def rematch_data(game: Game) -> dict[str, Any]:
+def rematch_data(game: Game) -> JSONObject:
     """A new game between the same two seats with the other player moving first (with a
     clock, their first-move window opens now)."""
     first = 1 - int(game.record.first_player)
@@ -359,7 +357,7 @@ def rematch_data(game: Game) -> dict[str, Any]:
 SETTINGS = ("version", "paused", "delay")
 
 
-def change_settings(game: Game, owner: str | None, body: dict[str, Any]) -> dict[str, Any]:
+def change_settings(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     """Pause, resume or change the pace of a game's computer moves.
 
     Settings don't depend on the position, so ``version`` is optional here; when given it must
@@ -382,7 +380,7 @@ def change_settings(game: Game, owner: str | None, body: dict[str, Any]) -> dict
     return data
 
 
-def join(game: Game, owner: str, body: dict[str, Any]) -> tuple[dict[str, Any], int]:
+def join(game: Game, owner: str, body: JSONObject) -> tuple[JSONObject, int]:
     """Take the open seat of a game between two devices, with ``body["name"]`` if given."""
     unknown = sorted(set(body) - {"name", "version"})
     if unknown:

@@ -26,21 +26,21 @@ Every function is pure: it takes the stored clock and ``now`` and returns a new 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from app.games.errors import BadInput
+from app.store.json_types import JSONObject
 
 START_SECONDS = 30.0  # the window for each player's first move in a game with a clock
 MAX_MINUTES = 180
 MAX_INCREMENT = 60
 PEOPLE = ("local", "remote")  # the modes a clock applies to: games between people
 
-Clock = dict[str, Any]
-Window = dict[str, Any]  # a first-move window: {"seat": s, "since": t0, "until": t1}
+Clock = JSONObject
+Window = JSONObject  # a first-move window: {"seat": s, "since": t0, "until": t1}
 Outages = Sequence[tuple[float, float]]  # spans (start, end) when no server was up
 
 
-def from_params(value: Any, mode: str) -> Clock | None:
+def from_params(value: object, mode: str) -> Clock | None:
     """A new game's clock from the create request's ``clock``: null / absent for none, or
     ``{"minutes": m, "increment": s}`` (minutes per side, 0 < m <= 180; seconds added per turn,
     0-60)."""
@@ -218,7 +218,7 @@ def rebased_window(window: Window | None, outages: Outages, now: float) -> Windo
     return dict(window, since=since, until=until)
 
 
-def view(clock: Clock | None, now: float) -> dict[str, Any] | None:
+def view(clock: Clock | None, now: float) -> JSONObject | None:
     """What the page shows: each side's time left as of ``server_time_ms`` (the page counts the
     running side down from when it received this), whose clock runs, and the settings."""
     if clock is None:

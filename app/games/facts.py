@@ -4,21 +4,21 @@ lists and limits read these instead of every game's JSON."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from app.games.model import Game
 from app.store.base import Facts
+from app.store.json_types import JSONObject
 
 
 @dataclass
 class _Row:
     id: str
     version: int
-    data: dict[str, Any]
+    data: JSONObject
     updated: float = 0.0
 
 
-def describe(data: dict[str, Any]) -> Facts:
+def describe(data: JSONObject) -> Facts:
     """The game's facts, its moves replayed (remembered, so this costs little after a read)."""
     game = Game.from_row(_Row("", 0, data))
     return Facts(

@@ -13,11 +13,11 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
 from flask import Flask
 
 from app.store import StoreError
+from app.store.base import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +34,14 @@ def serving_while(check: Callable[[], bool]) -> None:
     """Beat only while ``check()`` holds: a gunicorn worker told to stop (SIGTERM) takes no new
     requests while it finishes the running ones, so nobody can move: its silence counts as an
     outage from then (app.web.gunicorn_conf sets this to the worker's ``alive``)."""
-    global _serving
+    global _serving  # noqa: PLW0603 (set once per gunicorn worker, as it starts)
     _serving = check
 
 
 class Liveness:
     """A process's view of when servers were up, kept in ``store`` (its marks)."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: GameStore) -> None:
         self.store = store
         self._lock = threading.Lock()
         self._outages: list[tuple[float, float]] = []

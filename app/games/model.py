@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from app.games.spec import GameSpec
+from app.store.json_types import JSONObject
 from engine.record import GameRecord
 
 Mode = Literal["computer", "local", "remote", "watch"]
@@ -49,7 +50,7 @@ class Seat:
     name: str | None = None
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Seat:
+    def from_dict(cls, data: JSONObject) -> Seat:
         return cls(
             data["kind"],
             data.get("owner"),
@@ -58,9 +59,9 @@ class Seat:
             data.get("name"),
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The stored form: only the fields that apply to the seat's kind."""
-        data: dict[str, Any] = {"kind": self.kind}
+        data: JSONObject = {"kind": self.kind}
         if self.kind == "human":
             data["owner"] = self.owner
         else:
@@ -87,7 +88,7 @@ class StoredRow(Protocol):
 
     id: str
     version: int
-    data: dict[str, Any]
+    data: JSONObject
     updated: float
 
 
@@ -97,7 +98,7 @@ class Game:
 
     id: str
     version: int
-    data: dict[str, Any]
+    data: JSONObject
     record: GameRecord
     updated: float = 0.0
 
@@ -131,7 +132,7 @@ class Game:
         return None if value is None else int(value)
 
     @property
-    def aborted(self) -> dict[str, Any] | None:
+    def aborted(self) -> JSONObject | None:
         """How the game was called off before it started: ``{"by": seat}`` (a player aborted
         it) or ``{"by": None, "late": seat}`` (that seat made no first move in time)."""
         value = self.data.get("aborted")

@@ -9,13 +9,13 @@ from __future__ import annotations
 import secrets
 import time
 import unicodedata
-from typing import Any
 
 from app.games import clock
 from app.games.errors import BadInput, StaleVersion
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, Seat
 from app.games.spec import GameSpec
 from app.games.start import start_position
+from app.store.json_types import JSONObject
 from engine import get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS
 from engine.core import Rules
@@ -59,7 +59,7 @@ USES_LEVEL = ("computer", "watch")  # modes with a computer seat
 ACTIONS = ("request", "accept", "decline")
 
 
-def choice(params: dict[str, Any], key: str, allowed: tuple[str, ...], default: str) -> str:
+def choice(params: JSONObject, key: str, allowed: tuple[str, ...], default: str) -> str:
     """``params[key]`` if it is one of ``allowed`` (``default`` when absent)."""
     value = params.get(key, default)
     if value not in allowed:
@@ -67,7 +67,7 @@ def choice(params: dict[str, Any], key: str, allowed: tuple[str, ...], default: 
     return str(value)
 
 
-def computer_seat(params: dict[str, Any]) -> Seat:
+def computer_seat(params: JSONObject) -> Seat:
     """A computer seat at a known ``level``, playing a known ``algorithm``."""
     return Seat(
         "computer",
@@ -76,14 +76,14 @@ def computer_seat(params: dict[str, Any]) -> Seat:
     )
 
 
-def delay(value: Any) -> float:
+def delay(value: object) -> float:
     """A watched game's pause between computer moves: 0 to MAX_DELAY seconds."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_DELAY:
         raise BadInput(f"'delay' must be a number of seconds from 0 to {MAX_DELAY:g}")
     return float(value)
 
 
-def rules_from(params: dict[str, Any]) -> Rules:
+def rules_from(params: JSONObject) -> Rules:
     """The engine rules named by ``variant`` and ``options``, with the engine's own message."""
     variant = params.get("variant", "kalah")
     options = params.get("options", {})
@@ -97,7 +97,7 @@ def rules_from(params: dict[str, Any]) -> Rules:
         raise BadInput(str(exc)) from None
 
 
-def player_name(value: Any, field: str = "name") -> str:
+def player_name(value: object, field: str = "name") -> str:
     """A name a person gave their seat: a string, stripped, 1-24 characters, no controls."""
     if not isinstance(value, str):
         raise BadInput(f"{field!r} must be a string of 1 to {MAX_NAME} characters")
@@ -123,7 +123,7 @@ def visible(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "LNPS" and ch not in BLANKS
 
 
-def seat_names(params: dict[str, Any], mode: str) -> list[str | None]:
+def seat_names(params: JSONObject, mode: str) -> list[str | None]:
     """The names given for seats 0 and 1 on creating: ``name`` (the creator's seat) or, for a
     game on one screen, ``names`` (one per seat, null for the default)."""
     if "names" in params:
@@ -142,7 +142,7 @@ def seat_names(params: dict[str, Any], mode: str) -> list[str | None]:
     return [None, None]
 
 
-def first_player(params: dict[str, Any], mode: str) -> int:
+def first_player(params: JSONObject, mode: str) -> int:
     """Who moves first: ``first`` is "me", "computer" (against the computer), "random", 0 or 1."""
     first = params.get("first", "me")
     firsts = ("me", "computer", "random", 0, 1) if mode == "computer" else ("random", 0, 1, "me")
@@ -153,7 +153,7 @@ def first_player(params: dict[str, Any], mode: str) -> int:
     return 0 if first in ("me", 0) else 1
 
 
-def new_seats(params: dict[str, Any], mode: str, owner: str) -> list[Seat]:
+def new_seats(params: JSONObject, mode: str, owner: str) -> list[Seat]:
     """The two seats of a new game: the creator's, and the computer, a friend here, an open
     seat for a friend on the LAN, or two computers to watch."""
     human = Seat("human", owner)
@@ -177,7 +177,7 @@ def new_seats(params: dict[str, Any], mode: str, owner: str) -> list[Seat]:
     ]
 
 
-def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
+def new_game_data(params: JSONObject, owner: str) -> JSONObject:
     """The data of the game a create request describes (checked whole before anything is kept)."""
     unknown = sorted(set(params) - CREATE_FIELDS)
     if unknown:
@@ -187,7 +187,7 @@ def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
     fields_for_mode(params, mode)
     first = first_player(params, mode)
     seats = new_seats(params, mode, owner)
-    data: dict[str, Any] = {
+    data: JSONObject = {
         "variant": rules.name,
         "options": dict(rules.options),
         "first_player": first,
@@ -235,7 +235,7 @@ def new_game_data(params: dict[str, Any], owner: str) -> dict[str, Any]:
     return data
 
 
-def fields_for_mode(params: dict[str, Any], mode: str) -> None:
+def fields_for_mode(params: JSONObject, mode: str) -> None:
     """Refuse a field that does not apply to ``mode`` (e.g. ``levels`` outside watch mode), and
     check ``level``/``algorithm`` wherever they are sent (the menu sends them in every mode)."""
     allowed = MODE_FIELDS[mode] | COMMON_FIELDS
@@ -247,7 +247,7 @@ def fields_for_mode(params: dict[str, Any], mode: str) -> None:
     choice(params, "algorithm", ALGORITHMS, DEFAULT_ALGORITHM)
 
 
-def kept_settings(params: dict[str, Any], mode: str) -> dict[str, Any]:
+def kept_settings(params: JSONObject, mode: str) -> JSONObject:
     """What a rematch needs of the create request: its checked fields that apply to the mode."""
     kept = MODE_FIELDS[mode] | COMMON_FIELDS
     if mode not in USES_LEVEL:
@@ -255,7 +255,7 @@ def kept_settings(params: dict[str, Any], mode: str) -> dict[str, Any]:
     return {k: v for k, v in params.items() if k in kept and k != "record"}
 
 
-def fair_play(params: dict[str, Any], mode: str) -> dict[str, Any]:
+def fair_play(params: JSONObject, mode: str) -> JSONObject:
     """A new game's hints and clock: ``hints`` (true / false; on against the computer, off by
     default between people) and ``clock`` (see :func:`app.games.clock.from_params`)."""
     hints = params.get("hints", mode == "computer")
@@ -270,7 +270,7 @@ def fair_play(params: dict[str, Any], mode: str) -> dict[str, Any]:
     }
 
 
-def import_record(value: Any) -> GameRecord:
+def import_record(value: object) -> GameRecord:
     """A game record from its JSON object or its one-line text, saying where it is wrong (a
     JSON record's ``start``, a position set up by hand, is where its moves are played from)."""
     if isinstance(value, dict) and value.get("start") is not None:
@@ -283,7 +283,7 @@ def import_record(value: Any) -> GameRecord:
         raise BadInput(f"bad game record: {exc}") from None
 
 
-def record_from_position(value: dict[str, Any]) -> GameRecord:
+def record_from_position(value: JSONObject) -> GameRecord:
     """A JSON record of a game that started from a position set up by hand."""
     try:
         empty = GameRecord.from_dict({**value, "moves": [], "result": None})
@@ -305,18 +305,18 @@ def record_from_position(value: dict[str, Any]) -> GameRecord:
     return record
 
 
-def start_of(record: GameRecord) -> dict[str, Any] | None:
+def start_of(record: GameRecord) -> JSONObject | None:
     """The record's start as a game's data keeps it, when it is not the variant's start."""
     first = record.states[0]
     if first == record.rules.initial_state(record.first_player):
         return None
-    start: dict[str, Any] = {"board": list(first.board), "to_move": first.to_move}
+    start: JSONObject = {"board": list(first.board), "to_move": first.to_move}
     if first.extra:
         start["extra"] = list(first.extra)
     return start
 
 
-def check_version(game: Game, body: dict[str, Any]) -> None:
+def check_version(game: Game, body: JSONObject) -> None:
     """The client names the version it saw, and it is the current one."""
     version = body.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
@@ -327,12 +327,12 @@ def check_version(game: Game, body: dict[str, Any]) -> None:
         )
 
 
-def action(body: dict[str, Any]) -> str:
+def action(body: JSONObject) -> str:
     """A reply to an offer: "request" (the default), "accept" or "decline"."""
     return choice(body, "action", ACTIONS, ACTIONS[0])
 
 
-def pit(game: Game, body: dict[str, Any]) -> int:
+def pit(game: Game, body: JSONObject) -> int:
     """The pit a move names (a whole number; the rules say whether it can be played)."""
     value = body.get("pit")
     if isinstance(value, bool) or not isinstance(value, int):

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from typing import Any
 
+from app.store.json_types import JSONObject
 from engine import IllegalMove, get_variant
 from engine.core import Rules, State
 from engine.position import playable_position
@@ -54,7 +54,7 @@ def _remember(key: Key, record: GameRecord) -> None:
             _remembered.popitem(last=False)
 
 
-def start_state(rules: Rules, start: dict[str, Any]) -> State:
+def start_state(rules: Rules, start: JSONObject) -> State:
     """The position a game set up by hand starts from (``start``: board, to_move, extra)."""
     try:
         return playable_position(rules, start["board"], start["to_move"], start.get("extra"))
@@ -63,7 +63,7 @@ def start_state(rules: Rules, start: dict[str, Any]) -> State:
 
 
 def fresh_record(
-    variant: str, options: dict[str, Any], first_player: int, start: dict[str, Any] | None
+    variant: str, options: JSONObject, first_player: int, start: JSONObject | None
 ) -> GameRecord:
     """A record with no move yet: from the variant's start, or from ``start`` when given."""
     rules = get_variant(variant, **options)
@@ -76,10 +76,10 @@ def fresh_record(
 
 def replay(
     variant: str,
-    options: dict[str, Any],
+    options: JSONObject,
     first_player: int,
-    moves: Any,
-    start: dict[str, Any] | None = None,
+    moves: object,
+    start: JSONObject | None = None,
 ) -> GameRecord:
     """The game's record after ``moves`` (from ``start``, a position set up by hand, if given);
     RecordError (a ValueError) saying which move is bad."""

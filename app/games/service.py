@@ -32,6 +32,7 @@ from app.games.errors import (
 from app.games.liveness import Liveness
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, Game, new_game_id
 from app.store import CorruptGame, GameStore, Row, StaleVersion, Watcher, get_store
+from app.store.json_types import JSONObject
 from app.store.watch import get_watcher
 from engine.agents import LEVELS
 from engine.agents.levels import level_seconds
@@ -80,14 +81,14 @@ class Player(Protocol):
 
     def hint(
         self, game: Game, level: str, algorithm: str, timeout: float, client: str = "server"
-    ) -> dict[str, Any]:
+    ) -> JSONObject:
         """The move a level's agent suggests for the player to move."""
 
 
 class Analyst(Protocol):
     """The analysis search as the games use it for hints (app.analysis.runner.Analyses)."""
 
-    def hint(self, game: Game, client: str, timeout: float) -> dict[str, Any]:
+    def hint(self, game: Game, client: str, timeout: float) -> JSONObject:
         """The analysis search's best move for the position now, as a decision."""
 
 
@@ -225,7 +226,7 @@ class Games:
             device.limit("computer")
             self.computer.admit(device.address)
 
-    def charge(self, game: Game, data: dict[str, Any], device: Device) -> dict[str, Any]:
+    def charge(self, game: Game, data: JSONObject, device: Device) -> JSONObject:
         """``data`` naming ``device`` as the one its computer's next searches are charged to
         (the computer's replies and extra turns, a watch game's next moves)."""
         if not game.has_computer or data.get("device") == device.address:
@@ -249,7 +250,7 @@ class Games:
         if creator is None or creator != device.owner:
             raise NotCreator(f"only the device that started this game may {what}")
 
-    def save(self, game: Game, data: dict[str, Any], device: Device) -> Game:
+    def save(self, game: Game, data: JSONObject, device: Device) -> Game:
         """Write the next version of ``game`` and let the computer move if it is its turn."""
         data = self.charge(game, data, device)
         try:
@@ -266,7 +267,7 @@ class Games:
         self,
         game_id: str,
         device: Device,
-        change: Callable[[Game], tuple[dict[str, Any], tuple[str, int] | None]],
+        change: Callable[[Game], tuple[JSONObject, tuple[str, int] | None]],
         versioned: bool = False,
     ) -> Game:
         """Load, ``change`` and save a game, again if another write landed in between (a computer
@@ -289,7 +290,7 @@ class Games:
 
     def start(
         self,
-        data: dict[str, Any],
+        data: JSONObject,
         owners: list[tuple[str, int]],
         device: Device,
         game_id: str | None = None,
@@ -301,7 +302,7 @@ class Games:
         return game
 
     def create(
-        self, device: Device, body: dict[str, Any], owner: str, carry: dict[str, Any] | None = None
+        self, device: Device, body: JSONObject, owner: str, carry: JSONObject | None = None
     ) -> Game:
         """A new game as ``body`` describes it, ``owner`` holding the creator's seats (a rematch
         ``carry``-s the series score and clock over)."""
@@ -321,7 +322,7 @@ class Games:
         held = [i for i, s in enumerate(data["seats"]) if s.get("owner") == owner]
         return self.start(data, [(owner, seat) for seat in held], device)
 
-    def play(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+    def play(self, device: Device, game_id: str, body: JSONObject) -> Game:
         """The device's move; with ``wait``, the answer waits for the computer's reply."""
         game = self.load(game_id)
         data = changes.play_move(game, device.owner, body)
@@ -333,42 +334,42 @@ class Games:
             saved = self.wait_for_change(saved, device, timeout, computer_done=True)
         return saved
 
-    def undo(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+    def undo(self, device: Device, game_id: str, body: JSONObject) -> Game:
         game = self.load(game_id)
         return self.save(game, changes.undo(game, device.owner, body), device)
 
-    def resign(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+    def resign(self, device: Device, game_id: str, body: JSONObject) -> Game:
         game = self.load(game_id)
         return self.save(game, changes.resign(game, device.owner, body), device)
 
-    def abort(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+    def abort(self, device: Device, game_id: str, body: JSONObject) -> Game:
         """Call off a game between two devices before both players have moved."""
         game = self.load(game_id)
         return self.save(game, changes.abort(game, device.owner, body), device)
 
-    def draw(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+    def draw(self, device: Device, game_id: str, body: JSONObject) -> Game:
         """A draw offer to the opponent of a game between two devices, or its answer."""
         game = self.load(game_id)
         return self.save(game, changes.draw(game, device.owner, body), device)
 
-    def takeback(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+    def takeback(self, device: Device, game_id: str, body: JSONObject) -> Game:
         """A takeback request to the opponent of a game between two devices, or its answer."""
         game = self.load(game_id)
         return self.save(game, changes.takeback(game, device.owner, body), device)
 
-    def join(self, device: Device, game_id: str, body: dict[str, Any], owner: str) -> Game:
+    def join(self, device: Device, game_id: str, body: JSONObject, owner: str) -> Game:
         """Take the open seat of a game between two devices."""
 
-        def change(game: Game) -> tuple[dict[str, Any], tuple[str, int]]:
+        def change(game: Game) -> tuple[JSONObject, tuple[str, int]]:
             data, seat = changes.join(game, owner, body)
             return data, (owner, seat)
 
         return self.save_whatever_changed(game_id, device, change)
 
-    def settings(self, device: Device, game_id: str, body: dict[str, Any]) -> Game:
+    def settings(self, device: Device, game_id: str, body: JSONObject) -> Game:
         """Pause, resume or pace a game's computer moves."""
 
-        def change(game: Game) -> tuple[dict[str, Any], None]:
+        def change(game: Game) -> tuple[JSONObject, None]:
             if game.mode == "watch":
                 self.creator_only(game, device, "pause it or change its speed")
             data = changes.change_settings(game, device.owner, body)
@@ -380,7 +381,7 @@ class Games:
 
         return self.save_whatever_changed(game_id, device, change, versioned="version" in body)
 
-    def rematch(self, device: Device, game_id: str, body: dict[str, Any], owner: str) -> Game:
+    def rematch(self, device: Device, game_id: str, body: JSONObject, owner: str) -> Game:
         """The same game again: at once with the computer or on one screen; between two devices
         an offer (the answer is the game with the offer), and accepting starts it."""
         game = self.load(game_id)
@@ -397,7 +398,7 @@ class Games:
             settings["first"] = 1 - int(game.record.first_player)
         return self.create(device, settings, owner, carry=changes.carried(game))
 
-    def remote_rematch(self, device: Device, game: Game, body: dict[str, Any]) -> Game:
+    def remote_rematch(self, device: Device, game: Game, body: JSONObject) -> Game:
         """Offer a rematch (first move swaps) or answer one; accepting starts it."""
         data, action = changes.rematch_offer(game, device.owner, body)
         if action != "accept":
@@ -409,9 +410,7 @@ class Games:
         owners = [(str(s.owner), i) for i, s in enumerate(game.seats) if s.owner]
         return self.start(changes.rematch_data(game), owners, device, new_id)
 
-    def hint(
-        self, device: Device, game_id: str, body: dict[str, Any]
-    ) -> tuple[Game, dict[str, Any]]:
+    def hint(self, device: Device, game_id: str, body: JSONObject) -> tuple[Game, JSONObject]:
         """The move suggested to the device for its own turn: by default the best move of the
         analysis search, with its values (the same search, of the same size, that values the
         position's pits: one search names the move and ranks it first); with a ``level``, the

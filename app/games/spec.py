@@ -5,9 +5,9 @@ move), and from which a stored game is replayed."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from app.games.replay import replay
+from app.store.json_types import JSONObject
 from engine.record import GameRecord, RecordError
 
 
@@ -18,13 +18,13 @@ class GameSpec:
     extra; None: the variant's start).  A record is a pure function of these five."""
 
     variant: str
-    options: dict[str, Any]
+    options: JSONObject
     first: int
     moves: tuple[int, ...]
-    start: dict[str, Any] | None = None
+    start: JSONObject | None = None
 
     @classmethod
-    def of(cls, data: dict[str, Any]) -> GameSpec:
+    def of(cls, data: JSONObject) -> GameSpec:
         """The spec of a stored game's data; RecordError if its moves are not a list."""
         moves = data["moves"]
         if not isinstance(moves, list):
@@ -37,7 +37,7 @@ class GameSpec:
         """The same game before move ``ply``."""
         return replace(self, moves=self.moves[:ply])
 
-    def job(self, *extra: Any) -> tuple[Any, ...]:
+    def job(self, *extra: object) -> tuple[object, ...]:
         """The plain, picklable arguments of a search process's job: variant, options, first
         player, moves, then ``extra`` (the job's own), then the start if the game has one."""
         args = (self.variant, dict(self.options), self.first, list(self.moves), *extra)

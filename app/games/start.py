@@ -3,14 +3,13 @@ board and for a game created from a position); nothing here reads or writes the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.games.errors import BadInput
+from app.store.json_types import JSONObject
 from engine.core import Rules
 from engine.position import playable_position
 
 
-def start_position(rules: Rules, value: Any) -> dict[str, Any]:
+def start_position(rules: Rules, value: object) -> JSONObject:
     """A position to start from, ``{board, to_move[, extra]}``, checked by the engine; the
     same, as kept in a game's data (``extra`` only for variants that keep state beside it)."""
     if not isinstance(value, dict):
@@ -29,7 +28,7 @@ def start_position(rules: Rules, value: Any) -> dict[str, Any]:
         state = playable_position(rules, board, to_move, extra)
     except ValueError as exc:
         raise BadInput(f"bad position: {exc}") from None
-    start: dict[str, Any] = {"board": list(state.board), "to_move": state.to_move}
+    start: JSONObject = {"board": list(state.board), "to_move": state.to_move}
     if state.extra:
         start["extra"] = list(state.extra)
     return start

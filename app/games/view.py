@@ -10,12 +10,12 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
 
 from app.games import clock
 from app.games.changes import can_undo, series_after
 from app.games.clock import START_SECONDS
 from app.games.model import Game
+from app.store.json_types import JSONObject
 from engine import get_variant, variant_names
 from engine.agents.levels import level_seconds
 from engine.core import Rules, State
@@ -41,12 +41,12 @@ def seat_name(game: Game, seat: int, mine: list[int]) -> str:
     return "Opponent" if mine else f"Player {seat + 1}"
 
 
-_move_lists: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
+_move_lists: OrderedDict[tuple[str, int], list[JSONObject]] = OrderedDict()
 _move_lists_lock = threading.Lock()
 MOVE_LISTS_KEPT = 256
 
 
-def move_list(game: Game) -> list[dict[str, Any]]:
+def move_list(game: Game) -> list[JSONObject]:
     """Every move of the game as the browser shows it (the same for every viewer), each with its
     turn number: a player's extra-turn moves share one turn.
 
@@ -155,7 +155,7 @@ def standing(game: Game, scores: Sequence[object], mine: list[int]) -> str:
     return ", ".join(f"{who(game, seat, mine)} {scores[seat]}" for seat in order)
 
 
-def result(game: Game, mine: list[int]) -> dict[str, Any] | None:
+def result(game: Game, mine: list[int]) -> JSONObject | None:
     """The result of a game that is over, in data and in words from the viewer's side: the
     winner (None for a draw), how it ended, the scores, what each side captured and what the
     end banked, a one-line ``text`` ("You won, 30–18") and a ``detail`` sentence or two."""
@@ -227,7 +227,7 @@ def result(game: Game, mine: list[int]) -> dict[str, Any] | None:
     }
 
 
-def series(game: Game, mine: list[int]) -> dict[str, Any] | None:
+def series(game: Game, mine: list[int]) -> JSONObject | None:
     """The score of the series of rematches this game belongs to, this game counted once it is
     over ("Ana 2 – 1 Ben"); None before any game of it has finished."""
     after = series_after(game)
@@ -275,7 +275,7 @@ def board_help(rules: Rules) -> str:
     )
 
 
-def view(game: Game, owner: str | None, expires: dict[str, Any]) -> dict[str, Any]:
+def view(game: Game, owner: str | None, expires: JSONObject) -> JSONObject:
     """Everything a browser needs to draw the game, from the viewer's side; ``expires``: when it
     is deleted if nobody changes it (:func:`app.upkeep.maintenance.notice`)."""
     record = game.record
@@ -376,7 +376,7 @@ def can_offer_draw(game: Game, mine: list[int]) -> bool:
     )
 
 
-def start_wait(game: Game, now: float) -> dict[str, Any] | None:
+def start_wait(game: Game, now: float) -> JSONObject | None:
     """The first-move window of the player to move, if one is open: their seat and the
     milliseconds left as of ``server_time_ms``."""
     window = game.data.get("start_wait")
@@ -386,7 +386,7 @@ def start_wait(game: Game, now: float) -> dict[str, Any] | None:
     return {"seat": int(window["seat"]), "left_ms": round(left * 1000)}
 
 
-def summary(game: Game, owner: str | None) -> dict[str, Any]:
+def summary(game: Game, owner: str | None) -> JSONObject:
     """A line for the "your games" list."""
     mine = game.seats_of(owner)
     opponents = [seat_name(game, i, mine) for i in range(2) if i not in mine]
@@ -418,7 +418,7 @@ def summary(game: Game, owner: str | None) -> dict[str, Any]:
     }
 
 
-def variants_payload() -> list[dict[str, Any]]:
+def variants_payload() -> list[JSONObject]:
     """Every variant of the engine's registry with its rule options, for menus."""
     out = []
     for name in variant_names():

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.games.replay import replay
+from app.store.json_types import JSONObject
 from engine.match import make_from_source
 
 
 def lab_move(
     variant: str,
-    options: dict[str, Any],
+    options: JSONObject,
     first_player: int,
     moves: list[int],
     spec: str,
     seed: int,
     time_scale: float,
-) -> dict[str, Any]:
+) -> JSONObject:
     """The move agent ``spec`` (seeded ``seed``) plays after ``moves``, with its time limit
     scaled by ``time_scale``; as plain data."""
     state = replay(variant, options, first_player, moves, None).state

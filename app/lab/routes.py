@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, current_app, render_template
+from flask.typing import ResponseReturnValue
 
 from app.computer.moves import get_computer
 from app.games.service import get_games
@@ -31,7 +30,7 @@ def page() -> str:
 
 
 @bp.get("/api/lab")
-def settings() -> Any:
+def settings() -> ResponseReturnValue:
     """What the lab plays: the agents it accepts, its limits and its presets."""
     return {
         "levels": list(LEVELS),
@@ -52,6 +51,6 @@ def settings() -> Any:
 
 
 @bp.post("/api/lab/games")
-def play() -> Any:
+def play() -> ResponseReturnValue:
     """Play game ``game`` of a match; the answer has it, the tally and the Elo so far."""
     return get_lab().play(device(), body())

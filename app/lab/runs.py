@@ -6,7 +6,6 @@ import math
 import re
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from app.computer.queue import FairQueue
 from app.games.errors import BadInput, NotNow, QueueFull
@@ -15,6 +14,7 @@ from app.games.params import rules_from
 from app.games.service import Device, Games
 from app.games.spec import GameSpec
 from app.lab.job import lab_move, move_budget
+from app.store.json_types import JSONObject
 from engine.agents import ALGORITHMS, LEVELS
 from engine.core import Rules
 from engine.match import agent_seed, derived_seed, elo_estimate, game_opening
@@ -40,7 +40,7 @@ PRESETS = {
 }
 
 
-def agent_spec(value: Any, field: str) -> str:
+def agent_spec(value: object, field: str) -> str:
     """An agent the lab plays: a level (``hard``, ``hard:algorithm=mcts``), ``random``,
     ``greedy``, ``mcts:iterations=N`` (N up to 5000) or ``minimax:depth=N`` (N up to 8).
     Errors name the agent as the page does ("Agent A"), not by its field."""
@@ -74,7 +74,7 @@ def engine_spec(spec: str) -> str:
     return spec
 
 
-def whole(body: dict[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
+def whole(body: JSONObject, key: str, low: int, high: int, default: int | None = None) -> int:
     value = body.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise BadInput(f"{key!r} must be a whole number from {low} to {high}")
@@ -94,7 +94,7 @@ class LabGame:
     tally: tuple[int, int, int]  # A's wins, draws and losses in the games before this one
 
     @classmethod
-    def parse(cls, body: dict[str, Any]) -> LabGame:
+    def parse(cls, body: JSONObject) -> LabGame:
         unknown = sorted(set(body) - FIELDS)
         if unknown:
             raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})")
@@ -131,7 +131,7 @@ class Lab:
         self.queue = queue
         self.busy: set[str] = set()  # devices with a lab game being played by this process
 
-    def play(self, device: Device, body: dict[str, Any]) -> dict[str, Any]:
+    def play(self, device: Device, body: JSONObject) -> JSONObject:
         """Play the game ``body`` names, keep it, and answer with it and the match so far."""
         asked = LabGame.parse(body)
         if device.address in self.busy:
@@ -160,7 +160,7 @@ class Lab:
             "done": asked.game + 1 == asked.games,
         }
 
-    def play_moves(self, asked: LabGame, device: Device) -> dict[str, Any]:
+    def play_moves(self, asked: LabGame, device: Device) -> JSONObject:
         """Play the game a move at a time, each move its own background job in the queue (so
         no lab game holds a search process for long): the colours and the opening as the
         engine's match gives them, each move's agent made afresh with a seed of its own (from
@@ -209,7 +209,7 @@ class Lab:
             "moves": moves,
         }
 
-    def keep(self, asked: LabGame, played: dict[str, Any], device: Device) -> str:
+    def keep(self, asked: LabGame, played: JSONObject, device: Device) -> str:
         """Store the game as a finished computer-vs-computer game (it opens in review)."""
         a_seat = played["a_player"]
         seats = [seat_for(asked.b), seat_for(asked.b)]

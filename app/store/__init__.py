@@ -15,7 +15,7 @@ its connections, schema, watcher and a small SQL dialect):
 from __future__ import annotations
 
 import logging
-import os
+from pathlib import Path
 
 from flask import Flask, current_app
 
@@ -84,7 +84,7 @@ def init_app(app: Flask, describe: Describe | None = None) -> None:
     """Open the app's store: ``DATABASE_URL`` (PostgreSQL) if set, else the SQLite file named
     by ``DATABASE`` (created if needed).  ``describe`` gives a game's indexed facts."""
     url = app.config.get("DATABASE_URL")
-    path = app.config.get("DATABASE") or os.path.join(app.instance_path, "mancala.sqlite3")
+    path = app.config.get("DATABASE") or str(Path(app.instance_path) / "mancala.sqlite3")
     if not url:
         app.config["DATABASE"] = path
     try:
@@ -103,9 +103,9 @@ def init_app(app: Flask, describe: Describe | None = None) -> None:
 def advice(path: str, exc: StoreError) -> str:
     """The latest backup of the SQLite store at ``path`` and, for a damaged store, the command
     that restores it."""
-    folder = os.path.join(os.path.dirname(path), "backups")
-    found = sorted(os.listdir(folder), reverse=True) if os.path.isdir(folder) else []
-    latest = os.path.join(folder, found[0]) if found else None
+    folder = Path(path).parent / "backups"
+    found = sorted((p.name for p in folder.iterdir()), reverse=True) if folder.is_dir() else []
+    latest = folder / found[0] if found else None
     text = f"\n  the latest backup: {latest}" if latest else "\n  (no backup was found)"
     if isinstance(exc, StoreCorrupt) and latest:
         text += f"\n  restore it with:   python -m app.upkeep.backup restore {latest}"

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from app.store.json_types import JSONObject
+
 log = logging.getLogger(__name__)
 IDLE_SECONDS = 5.0  # a watcher's thread stops after this long with nobody waiting
 
@@ -38,7 +40,7 @@ class Facts:
     lab: bool = False
 
 
-def plain_facts(data: dict[str, Any]) -> Facts:
+def plain_facts(data: JSONObject) -> Facts:
     """The facts read from the data alone (the app's describer also replays the moves)."""
     seats = data.get("seats") or []
     return Facts(
@@ -53,7 +55,7 @@ def plain_facts(data: dict[str, Any]) -> Facts:
     )
 
 
-Describe = Callable[[dict[str, Any]], Facts]
+Describe = Callable[[JSONObject], Facts]
 
 
 class StaleVersion(Exception):
@@ -110,7 +112,7 @@ class Row:
 
     id: str
     version: int
-    data: dict[str, Any]
+    data: JSONObject
     created: float
     updated: float
 
@@ -178,7 +180,7 @@ class GameStore(ABC):
         self._touches = Touches()
 
     @abstractmethod
-    def create(self, game_id: str, data: dict[str, Any], owners: list[tuple[str, int]]) -> Row:
+    def create(self, game_id: str, data: JSONObject, owners: list[tuple[str, int]]) -> Row:
         """Store a new game (version 1) and the owners of its seats."""
 
     @abstractmethod
@@ -194,7 +196,7 @@ class GameStore(ABC):
         self,
         game_id: str,
         version: int,
-        data: dict[str, Any],
+        data: JSONObject,
         add_owner: tuple[str, int] | None = None,
     ) -> Row:
         """Write ``data`` as the version after ``version``; StaleVersion if someone was first."""

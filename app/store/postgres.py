@@ -34,11 +34,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import psycopg
 import psycopg_pool
 from psycopg import errors as pgerrors
+from psycopg.rows import TupleRow
 
 from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
 from app.store.sql import Args, Dialect, SQLStore
@@ -161,10 +162,12 @@ class PostgresDialect(Dialect):
     def sql(self, text: str) -> str:
         return to_psycopg(text)
 
-    def transaction(self, db: psycopg.Connection[Any]) -> AbstractContextManager[Any]:
+    def transaction(
+        self, db: psycopg.Connection[TupleRow]
+    ) -> AbstractContextManager[psycopg.Transaction]:
         return db.transaction()
 
-    def many(self, db: psycopg.Connection[Any], text: str, rows: list[Args]) -> None:
+    def many(self, db: psycopg.Connection[TupleRow], text: str, rows: list[Args]) -> None:
         with db.cursor() as cur:
             cur.executemany(text, rows)
 
@@ -189,7 +192,7 @@ class PostgresStore(SQLStore):
         self._lock = threading.Lock()
         self._pool: psycopg_pool.ConnectionPool | None = None
         self._pool_pid = 0
-        self._keeper: psycopg.Connection[Any] | None = None  # this process's claims' session
+        self._keeper: psycopg.Connection[TupleRow] | None = None  # this process's claims' session
         self._keeper_pid = 0
         self._down = False  # the last check found the database not answering
         self._reached = -1e9  # when (monotonic) a check last found it answering
@@ -201,7 +204,7 @@ class PostgresStore(SQLStore):
 
     # -- connections --------------------------------------------------------------------------
 
-    def connect(self, **kwargs: Any) -> psycopg.Connection[Any]:
+    def connect(self, application_name: str | None = None) -> psycopg.Connection[TupleRow]:
         """A new connection of its own (autocommit), noticing a dead peer within ~30 s."""
         return psycopg.connect(
             self.url,
@@ -211,10 +214,10 @@ class PostgresStore(SQLStore):
             keepalives_idle=10,
             keepalives_interval=5,
             keepalives_count=3,
-            **kwargs,
+            application_name=application_name,
         )
 
-    def _configure(self, db: psycopg.Connection[Any]) -> None:
+    def _configure(self, db: psycopg.Connection[TupleRow]) -> None:
         db.execute(f"SET lock_timeout = {int(self.busy_seconds * 1000)}")
 
     def pool(self) -> psycopg_pool.ConnectionPool:
@@ -241,7 +244,7 @@ class PostgresStore(SQLStore):
                 self._pool_pid = os.getpid()
             return self._pool
 
-    def run(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
+    def run(self, work: Callable[[psycopg.Connection[TupleRow]], T]) -> T:
         """``work(db)`` on a pooled connection (autocommit); failures become StoreError."""
         try:
             pool = self.pool()
@@ -257,7 +260,7 @@ class PostgresStore(SQLStore):
                 self._down = True  # a connection broke: the next request checks first
             raise store_error(exc) from exc
 
-    def pooled(self, pool: psycopg_pool.ConnectionPool) -> psycopg.Connection[Any]:
+    def pooled(self, pool: psycopg_pool.ConnectionPool) -> psycopg.Connection[TupleRow]:
         """A connection from ``pool`` within ``busy_seconds`` (PoolTimeout if none comes), or,
         when the database does not answer, a StoreError at once (see :meth:`check_reachable`):
         while it was down at the last check, before waiting; else after REACH_SECONDS."""
@@ -289,7 +292,7 @@ class PostgresStore(SQLStore):
         self._reached = time.monotonic()
 
     @contextmanager
-    def _keeper_connection(self) -> Iterator[psycopg.Connection[Any]]:
+    def _keeper_connection(self) -> Iterator[psycopg.Connection[TupleRow]]:
         """The connection this process's claims are made on (its session names them)."""
         with self._lock:
             keeper = self._keeper
@@ -406,11 +409,11 @@ class NotifyWatcher(Waiters):
             log.exception("the long-poll listener stopped; the next request starts it again")
             self._stopped()
 
-    def _read(self, db: psycopg.Connection[Any], ids: list[str]) -> None:
+    def _read(self, db: psycopg.Connection[TupleRow], ids: list[str]) -> None:
         read = self._next_read()
         self._wake(read, ids, self.pg.versions(db, ids))
 
-    def _listen(self, db: psycopg.Connection[Any]) -> None:
+    def _listen(self, db: psycopg.Connection[TupleRow]) -> None:
         """Wait up to ``interval`` for notifications; wake the waiters of the games in them."""
         changed: dict[str, int] = {}
         for note in db.notifies(timeout=self.interval):

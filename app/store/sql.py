@@ -21,10 +21,11 @@ from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
 from app.store.base import Describe, Facts, GameStore, Row, StaleVersion, decode_all, plain_facts
+from app.store.json_types import JSONObject
 
 T = TypeVar("T")
 Connection = Any  # a DB-API connection whose execute() answers a cursor (sqlite3, psycopg)
-Args = dict[str, Any]
+Args = JSONObject
 
 COLUMNS = "id, version, data, created, updated"  # a Row, in Row.decode's order
 # What lists filter and sort on, kept in real columns beside the JSON (see Facts), in
@@ -133,7 +134,7 @@ class SQLStore(GameStore):
 
     # -- games --------------------------------------------------------------------------------
 
-    def create(self, game_id: str, data: dict[str, Any], owners: list[tuple[str, int]]) -> Row:
+    def create(self, game_id: str, data: JSONObject, owners: list[tuple[str, int]]) -> Row:
         now = time.time()
         text = json.dumps(data)
         facts = self.facts(text)
@@ -177,7 +178,7 @@ class SQLStore(GameStore):
         self,
         game_id: str,
         version: int,
-        data: dict[str, Any],
+        data: JSONObject,
         add_owner: tuple[str, int] | None = None,
     ) -> Row:
         now = time.time()

@@ -16,7 +16,8 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, closing, contextmanager
+from contextlib import AbstractContextManager, closing, contextmanager, suppress
+from pathlib import Path
 from typing import TypeVar
 
 from app.store.base import (
@@ -113,7 +114,7 @@ def _store_error(exc: sqlite3.Error, path: str = "") -> StoreError:
     code, text = _code(exc), str(exc).lower()
     if _busy(exc):
         return StoreBusy("the game store is busy just now; nothing was changed, try again")
-    if path and not os.path.exists(path):
+    if path and not Path(path).exists():
         return gone(path)
     if (
         code.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
@@ -155,7 +156,7 @@ def gone(path: str, rescued: str | None = None) -> StoreGone:
     else:
         then = f"The server's host can restore a backup: {RESTORE_HINT}"
     return StoreGone(
-        f"the game store's file {os.path.basename(path)} was deleted or moved while the server "
+        f"the game store's file {Path(path).name} was deleted or moved while the server "
         f"runs; nothing was changed. {then}"
     )
 
@@ -198,7 +199,7 @@ class SQLiteStore(SQLStore):
         self._local = threading.local()
         self._rescue_lock = threading.Lock()
         self._rescued: dict[tuple[int, int], str] = {}  # a deleted file -> its saved last state
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        Path(path).resolve().parent.mkdir(parents=True, exist_ok=True)
         try:
             with setting_up(path), closing(self.open(timeout=max(busy_seconds, 600.0))) as db:
                 db.execute("PRAGMA journal_mode=WAL")
@@ -265,7 +266,7 @@ class SQLiteStore(SQLStore):
     def file_id(self) -> tuple[int, int]:
         """The identity (device, inode) of the store's file now; StoreGone if there is none."""
         try:
-            st = os.stat(self.path)
+            st = Path(self.path).stat()
         except FileNotFoundError:
             raise gone(self.path, self.rescue()) from None
         except OSError as exc:
@@ -283,31 +284,30 @@ class SQLiteStore(SQLStore):
         if db is None or getattr(local, "pid", 0) != os.getpid():
             return None
         deleted: tuple[int, int] = local.file
-        folder = os.path.join(os.path.dirname(os.path.abspath(self.path)), "backups")
+        folder = Path(self.path).resolve().parent / "backups"
         with self._rescue_lock:
             if deleted in self._rescued:
                 return self._rescued[deleted]
             mark = f"-rescued-{deleted[1]}.sqlite3"
             found = (
-                [n for n in os.listdir(folder) if n.endswith(mark)] if os.path.isdir(folder) else []
+                [p for p in folder.iterdir() if p.name.endswith(mark)] if folder.is_dir() else []
             )
             if found:  # another worker saved it
-                self._rescued[deleted] = os.path.join(folder, found[0])
+                self._rescued[deleted] = str(found[0])
                 return self._rescued[deleted]
             at = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-            target = os.path.join(folder, f"mancala-{at}{mark}")
-            tmp = f"{target}.{os.getpid()}.tmp"
+            target = str(folder / f"mancala-{at}{mark}")
+            tmp = Path(f"{target}.{os.getpid()}.tmp")
             try:
-                os.makedirs(folder, exist_ok=True)
+                folder.mkdir(parents=True, exist_ok=True)
                 with closing(sqlite3.connect(tmp)) as out:
                     db.backup(out)
-                os.replace(tmp, target)
+                tmp.replace(target)
             except (OSError, sqlite3.Error) as exc:
                 log.error(
                     "the store's file was deleted and its last state could not be saved: %s", exc
                 )
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
+                tmp.unlink(missing_ok=True)
                 return None
             log.warning("the store's file was deleted; its last state was saved as %s", target)
             self._rescued[deleted] = target
@@ -377,10 +377,8 @@ class SQLiteStore(SQLStore):
         db = getattr(self._local, "db", None)
         self._local.db = None
         if db is not None:
-            try:
+            with suppress(sqlite3.Error):
                 db.close()
-            except sqlite3.Error:
-                pass
 
     def claim_thinking(self, game_id: str, version: int, stale_after: float) -> bool:
         """Claim the computer's move at ``version`` for this process.
@@ -432,14 +430,13 @@ class SQLiteStore(SQLStore):
     def backup(self, target: str) -> None:
         """Copy the whole store, consistently, into ``target`` while it is in use (SQLite's
         online backup), via a temporary file renamed into place when complete."""
-        tmp = f"{target}.{os.getpid()}.tmp"
+        tmp = Path(f"{target}.{os.getpid()}.tmp")
         try:
             with self.connect() as db, closing(sqlite3.connect(tmp)) as out:
                 db.backup(out, pages=1024, sleep=0.01)
-            os.replace(tmp, target)
+            tmp.replace(target)
         finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+            tmp.unlink(missing_ok=True)
 
 
 @contextmanager
@@ -474,10 +471,8 @@ def transaction(db: sqlite3.Connection) -> Iterator[None]:
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
-            try:
+            with suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
         raise
 
 

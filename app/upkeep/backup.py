@@ -33,9 +33,9 @@ import sys
 import time
 from contextlib import closing
 from pathlib import Path
-from typing import Any
 
 from app.store import Store
+from app.store.json_types import JSONValue
 
 log = logging.getLogger(__name__)
 MB = 1024 * 1024
@@ -61,7 +61,7 @@ def database_path(instance: Path | None = None) -> Path:
     return Path(named) if named else (instance or instance_folder()) / "mancala.sqlite3"
 
 
-def setting(name: str) -> Any:
+def setting(name: str) -> JSONValue:
     """A setting as the server reads it: ``MANCALA_<name>`` (JSON if it parses), else the
     default of :data:`app.config.DEFAULTS`."""
     from app.config import DEFAULTS
@@ -157,15 +157,15 @@ def restore(file: Path, database: Path) -> tuple[int, Path | None]:
     aside = None
     if database.exists():
         aside = database.with_name(f"{database.name}.replaced-{stamp()}")
-        os.replace(database, aside)
+        database.replace(aside)
     orphaned = database.with_name(f"{database.name}.{ORPHANED}-{stamp()}")
     kept = None
     for side in SIDE_FILES:  # an old write-ahead log must never be applied to the new file
         old = Path(f"{database}{side}")
         if old.exists():  # moved aside with its store, or alone (its store was deleted)
-            os.replace(old, Path(f"{aside or orphaned}{side}"))
+            old.replace(Path(f"{aside or orphaned}{side}"))
             kept = kept or Path(f"{aside or orphaned}{side}")
-    os.replace(incoming, database)
+    incoming.replace(database)
     return games, aside or kept
 
 

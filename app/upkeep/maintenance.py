@@ -17,6 +17,8 @@ from flask import Flask
 
 from app.games.model import Game
 from app.store import Store, StoreError
+from app.store.base import GameStore
+from app.store.json_types import JSONObject
 
 log = logging.getLogger(__name__)
 DAY = 24 * 3600.0
@@ -85,7 +87,7 @@ def days(seconds: float) -> str:
     return "1 day" if n == 1 else f"{n:g} days"
 
 
-def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> dict[str, Any]:
+def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> JSONObject:
     """When a game will be deleted if nobody changes it, and in words ("in 3 days")."""
     at = game.updated + rule(game, upkeep)[0]
     left = max(0.0, at - (time.time() if now is None else now))
@@ -98,7 +100,7 @@ def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> dict[str, A
     return {"at": round(at), "in_words": words}
 
 
-def notice(game: Game, upkeep: Upkeep, now: float | None = None) -> dict[str, Any]:
+def notice(game: Game, upkeep: Upkeep, now: float | None = None) -> JSONObject:
     """:func:`expires` with a sentence for the game's page: the rule, and when it applies to
     this game ("A game nobody moves in for 30 days is removed: this one in 30 days, unless
     someone moves.")."""
@@ -107,14 +109,14 @@ def notice(game: Game, upkeep: Upkeep, now: float | None = None) -> dict[str, An
     return dict(when, text=f"{rule(game, upkeep)[1]}: this one {when['in_words']}{later}.")
 
 
-def listed(line: dict[str, Any], game: Game) -> dict[str, Any]:
+def listed(line: JSONObject, game: Game) -> JSONObject:
     """A "your games" line (app.games.view.summary) with when the game will be deleted."""
     return dict(line, expires=expires(game, get_upkeep()))
 
 
-def run_once(store: Any, upkeep: Upkeep) -> dict[str, Any]:
+def run_once(store: GameStore, upkeep: Upkeep) -> JSONObject:
     """The jobs that are due now (each claimed in the store); what was done."""
-    done: dict[str, Any] = {}
+    done: JSONObject = {}
     now = time.time()
     if store.claim_job("expire", upkeep.every * 0.9):
         done["expired"] = store.expire(
@@ -138,7 +140,7 @@ def run_once(store: Any, upkeep: Upkeep) -> dict[str, Any]:
     return done
 
 
-def loop(store: Any, upkeep: Upkeep, stop: threading.Event) -> None:
+def loop(store: GameStore, upkeep: Upkeep, stop: threading.Event) -> None:
     """Run the due jobs every ``upkeep.every`` seconds (a few seconds after start first)."""
     wait = min(5.0, upkeep.every)
     while not stop.wait(wait):

@@ -7,13 +7,13 @@ nothing is written on a refusal.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Response, current_app, jsonify, request
+from flask.typing import ResponseReturnValue
 
 from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
 from app.games.service import CONNECTED_SECONDS, get_games
 from app.games.view import summary, variants_payload, view
+from app.store.json_types import JSONObject
 from app.upkeep.maintenance import get_upkeep, listed, notice
 from app.web.errors import APIError
 from app.web.inputs import body, device, viewer
@@ -25,7 +25,7 @@ from engine.agents.levels import level_seconds
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def game_view(game: Game) -> dict[str, Any]:
+def game_view(game: Game) -> JSONObject:
     """The game from the viewer's side, with when it is deleted if nobody changes it."""
     return view(game, viewer(), notice(game, get_upkeep()))
 
@@ -53,7 +53,7 @@ def created(game: Game) -> tuple[Response, int]:
 
 
 @bp.get("/variants")
-def list_variants() -> Any:
+def list_variants() -> ResponseReturnValue:
     return {
         "variants": variants_payload(),
         "levels": list(LEVELS),
@@ -71,20 +71,20 @@ def list_variants() -> Any:
 
 
 @bp.get("/games")
-def your_games() -> Any:
+def your_games() -> ResponseReturnValue:
     owner = current_owner()
     return {"games": [listed(summary(g, owner), g) for g in get_games().games_of(owner)]}
 
 
 @bp.post("/games")
-def create_game() -> Any:
+def create_game() -> ResponseReturnValue:
     sent = body()
     owner = owner_for(sent)
     return created(get_games().create(device(), sent, owner))
 
 
 @bp.get("/games/<game_id>")
-def read_game(game_id: str) -> Any:
+def read_game(game_id: str) -> ResponseReturnValue:
     since = request.args.get("since")
     timeout = float(current_app.config["LONG_POLL_SECONDS"])
     with long_poll(since is not None):  # app.web.polls: 429 beyond the device's cap
@@ -93,34 +93,34 @@ def read_game(game_id: str) -> Any:
 
 
 @bp.patch("/games/<game_id>")
-def update_game(game_id: str) -> Any:
+def update_game(game_id: str) -> ResponseReturnValue:
     return game_response(get_games().settings(device(), game_id, body()))
 
 
 @bp.post("/games/<game_id>/moves")
-def play(game_id: str) -> Any:
+def play(game_id: str) -> ResponseReturnValue:
     return game_response(get_games().play(device(), game_id, body()))
 
 
 @bp.post("/games/<game_id>/undo")
-def undo(game_id: str) -> Any:
+def undo(game_id: str) -> ResponseReturnValue:
     return game_response(get_games().undo(device(), game_id, body()))
 
 
 @bp.post("/games/<game_id>/resign")
-def resign(game_id: str) -> Any:
+def resign(game_id: str) -> ResponseReturnValue:
     return game_response(get_games().resign(device(), game_id, body()))
 
 
 @bp.post("/games/<game_id>/join")
-def join(game_id: str) -> Any:
+def join(game_id: str) -> ResponseReturnValue:
     sent = body()
     owner = owner_for(sent)
     return game_response(get_games().join(device(), game_id, sent, owner))
 
 
 @bp.post("/games/<game_id>/hint")
-def hint(game_id: str) -> Any:
+def hint(game_id: str) -> ResponseReturnValue:
     game, decision = get_games().hint(device(), game_id, body())
     # Between people the hint is counted (a new version): the game comes along with it.
     return {
@@ -132,38 +132,38 @@ def hint(game_id: str) -> Any:
 
 
 @bp.post("/games/<game_id>/abort")
-def abort(game_id: str) -> Any:
+def abort(game_id: str) -> ResponseReturnValue:
     """Call off a game between two devices before both players have moved: no result."""
     return game_response(get_games().abort(device(), game_id, body()))
 
 
 @bp.post("/games/<game_id>/draw")
-def draw(game_id: str) -> Any:
+def draw(game_id: str) -> ResponseReturnValue:
     """A draw offer to the opponent of a game between two devices, or its answer."""
     return game_response(get_games().draw(device(), game_id, body()))
 
 
 @bp.get("/alive")
-def alive() -> Any:
+def alive() -> ResponseReturnValue:
     """A page's quick check that the server answers (while its long-poll waits)."""
     return {"alive": True}
 
 
 @bp.post("/games/<game_id>/takeback")
-def takeback(game_id: str) -> Any:
+def takeback(game_id: str) -> ResponseReturnValue:
     """A takeback request to the opponent of a game between two devices, or its answer."""
     return game_response(get_games().takeback(device(), game_id, body()))
 
 
 @bp.post("/games/<game_id>/rematch")
-def rematch(game_id: str) -> Any:
+def rematch(game_id: str) -> ResponseReturnValue:
     sent = body()
     game = get_games().rematch(device(), game_id, sent, ensure_owner())
     return created(game) if game.id != game_id else game_response(game)
 
 
 @bp.get("/games/<game_id>/record")
-def export_record(game_id: str) -> Any:
+def export_record(game_id: str) -> ResponseReturnValue:
     game = get_games().load(game_id)
     fmt = request.args.get("format", "json")
     if fmt == "text":
@@ -177,7 +177,7 @@ def export_record(game_id: str) -> Any:
 
 
 @bp.get("/openapi.json")
-def openapi() -> Any:
+def openapi() -> ResponseReturnValue:
     from app.web.openapi import spec
 
     return spec()

@@ -6,14 +6,15 @@ Every API error is ``{"error": <status name>, "message": <what was wrong>, "stat
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
 from app.games import errors as kinds
 from app.store import StoreError
+from app.store.json_types import JSONObject
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ def status_of(exc: kinds.GameError) -> int:
     return 400
 
 
-def error_body(status: int, message: str) -> dict[str, Any]:
+def error_body(status: int, message: str) -> JSONObject:
     return {"error": HTTP_STATUS_CODES.get(status, "Error"), "message": message, "status": status}
 
 
@@ -113,7 +114,7 @@ def init_app(app: Flask) -> None:
     unexpected."""
 
     @app.errorhandler(APIError)
-    def api_error(exc: APIError) -> Any:
+    def api_error(exc: APIError) -> ResponseReturnValue:
         if wants_json():
             return error_response(exc.status, exc.message, exc.retry_after)
         page = render_template("error.html", status=exc.status, message=exc.message)
@@ -121,16 +122,16 @@ def init_app(app: Flask) -> None:
         return page, exc.status, retry
 
     @app.errorhandler(kinds.GameError)
-    def game_error(exc: kinds.GameError) -> Any:
+    def game_error(exc: kinds.GameError) -> ResponseReturnValue:
         return api_error(APIError(status_of(exc), exc.message, exc.retry_after))
 
     @app.errorhandler(StoreError)
-    def store_error(exc: StoreError) -> Any:
+    def store_error(exc: StoreError) -> ResponseReturnValue:
         log.error("store unavailable on %s %s: %s", request.method, request.path, exc)
         return api_error(APIError(503, exc.message, exc.retry_after))
 
     @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> Any:
+    def http_error(exc: HTTPException) -> ResponseReturnValue:
         status = exc.code or 500
         if status == 413:
             drain_refused_body()
@@ -143,7 +144,7 @@ def init_app(app: Flask) -> None:
         return page, status
 
     @app.errorhandler(Exception)
-    def unexpected(exc: Exception) -> Any:
+    def unexpected(exc: Exception) -> ResponseReturnValue:
         log.exception("unhandled error on %s %s", request.method, request.path)
         message = "Something went wrong on the server; the game was not changed."
         if wants_json():

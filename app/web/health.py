@@ -5,25 +5,26 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
 
 from flask import Blueprint
+from flask.typing import ResponseReturnValue
 
 from app.computer.moves import get_computer
 from app.store import StoreError, get_store
+from app.store.json_types import JSONObject
 
 bp = Blueprint("health", __name__)
 STARTED = time.time()
 
 
 @bp.get("/health")
-def health() -> Any:
+def health() -> ResponseReturnValue:
     """200 with figures when the store can be written and read; 503 saying why when not."""
     thinker = get_computer()
     computer = thinker.queue.status()
     if thinker.tables is not None:
         computer["tables"] = thinker.tables.status()
-    body: dict[str, Any] = {
+    body: JSONObject = {
         "status": "ok",
         "worker": os.getpid(),
         "uptime_seconds": round(time.time() - STARTED, 1),

@@ -4,18 +4,18 @@ from.  Every blueprint reads its input through these."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from flask import g, request
 
 from app.games import owner_hash
 from app.games.service import Device
+from app.store.json_types import JSONObject
 from app.web.errors import APIError
 from app.web.limits import client_address, limit
 from app.web.seats import current_owner, issued_token
 
 
-def body() -> dict[str, Any]:
+def body() -> JSONObject:
     """The request's JSON object; an empty body is {}; 415 / 400 for anything else."""
     raw = request.get_data(cache=True)
     if not raw.strip():

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.games import MODES
 from app.games.params import MAX_NAME
+from app.store.json_types import JSONObject
 from engine import variant_names
 from engine.agents import ALGORITHMS, LEVELS
 
@@ -14,7 +13,7 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _errors(*codes: int) -> dict[str, Any]:
+def _errors(*codes: int) -> JSONObject:
     text = {
         400: "Malformed JSON or a bad field (the message says which)",
         401: "A seat token this server did not issue (ask for one with seat_token: true)",
@@ -39,7 +38,7 @@ def _errors(*codes: int) -> dict[str, Any]:
     }
 
 
-def _game(description: str, status: str = "200") -> dict[str, Any]:
+def _game(description: str, status: str = "200") -> JSONObject:
     return {
         status: {
             "description": description,
@@ -48,12 +47,12 @@ def _game(description: str, status: str = "200") -> dict[str, Any]:
     }
 
 
-def _json_body(schema: dict[str, Any], required: bool = True) -> dict[str, Any]:
+def _json_body(schema: JSONObject, required: bool = True) -> JSONObject:
     return {"required": required, "content": {"application/json": {"schema": schema}}}
 
 
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-VERSIONED: dict[str, Any] = {
+VERSIONED: JSONObject = {
     "type": "object",
     "required": ["version"],
     "properties": {"version": {"type": "integer", "description": "the version you saw"}},
@@ -101,7 +100,7 @@ SEAT = {
 
 
 SEEDS = {"type": "number", "description": "seeds of final margin, the mover's point of view"}
-ANALYSIS: dict[str, Any] = {
+ANALYSIS: JSONObject = {
     "type": "object",
     "required": ["status", "done", "total", "moves", "summary"],
     "properties": {
@@ -172,7 +171,7 @@ ANALYSIS: dict[str, Any] = {
 }
 
 
-def _analysis(description: str) -> dict[str, Any]:
+def _analysis(description: str) -> JSONObject:
     return {
         "description": description,
         "content": {"application/json": {"schema": _ref("Analysis")}},
@@ -199,7 +198,7 @@ SEARCHING = {  # the writes that may start a search: rate-limited per device
 }
 
 
-def with_common_errors(paths: dict[str, Any]) -> dict[str, Any]:
+def with_common_errors(paths: JSONObject) -> JSONObject:
     """Add the statuses every write can answer (and 429 where a search may start), and 410 to
     every read or write of one game."""
     for path, operations in paths.items():
@@ -218,7 +217,7 @@ def with_common_errors(paths: dict[str, Any]) -> dict[str, Any]:
     return paths
 
 
-def spec() -> dict[str, Any]:
+def spec() -> JSONObject:
     """The description; variants, levels and algorithms come from the engine's registries."""
     level = {"type": "string", "enum": list(LEVELS)}
     algorithm = {"type": "string", "enum": list(ALGORITHMS)}
@@ -227,7 +226,7 @@ def spec() -> dict[str, Any]:
     return description
 
 
-def _spec(level: dict[str, Any], algorithm: dict[str, Any]) -> dict[str, Any]:
+def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
     return {
         "openapi": "3.1.0",
         "info": {

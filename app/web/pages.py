@@ -4,7 +4,6 @@ is drawn and played by the ES modules under static/js talking to the JSON API.""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from flask import Blueprint, render_template, request
 from markupsafe import Markup
@@ -13,6 +12,7 @@ from app.games import DEFAULT_LEVEL
 from app.games.service import get_games
 from app.games.view import summary, variants_payload
 from app.store import get_store
+from app.store.json_types import JSONObject
 from app.upkeep.maintenance import get_upkeep, listed, notice
 from app.web.lan import qr_svg, urls
 from app.web.seats import current_owner
@@ -62,7 +62,7 @@ def lan_urls() -> list[str]:
 OPEN_GAME_HOURS = 12  # an invite older than this is not listed (but still works)
 
 
-def open_games(owner: str | None, limit: int = 10) -> list[dict[str, Any]]:
+def open_games(owner: str | None, limit: int = 10) -> list[JSONObject]:
     """Games between two devices on this server still waiting for an opponent (not yours)."""
     found = []
     oldest = time.time() - OPEN_GAME_HOURS * 3600

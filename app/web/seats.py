@@ -23,13 +23,13 @@ import hmac
 import re
 import secrets
 import threading
-from typing import Any
 
 from flask import Flask, Response, current_app, g, request
 
 from app.games import owner_hash
 from app.games.errors import BadInput, BadToken
 from app.store import get_store
+from app.store.json_types import JSONObject
 
 MAX_TOKEN = 200
 SIGNED = re.compile(r"[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{22}")  # issue_token's shape
@@ -140,7 +140,7 @@ def ensure_owner() -> str:
     return owner_hash(g.new_seat_token)
 
 
-def owner_for(body: dict[str, Any]) -> str:
+def owner_for(body: JSONObject) -> str:
     """Who takes the seats of a create or join: with ``"seat_token": true`` (taken out of
     ``body``) a new token issued for a bot, returned once in the answer (:func:`issued_token`);
     else the requester's own token (a browser's cookie, minted if needed)."""

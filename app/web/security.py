@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import socket
 import threading
@@ -139,10 +140,8 @@ class Hosts:
             self._looked = time.monotonic()
         names = {socket.gethostname().lower(), *lan_addresses()}
         names |= {f"{n}.local" for n in list(names) if "." not in n}
-        try:
+        with contextlib.suppress(OSError):
             names.add(socket.getfqdn().lower())
-        except OSError:
-            pass
         with self._lock:
             self._own = frozenset(names)
             return self._own

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 from app.web.lan import urls
 from engine.native import pure_reason
@@ -26,7 +27,7 @@ def main() -> None:
             f"Note: the computer thinks in pure Python (the same moves, slower): {reason}.",
             flush=True,
         )
-    gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
     os.execv(gunicorn, [gunicorn, "--config", "python:app.web.gunicorn_conf"])
 
 

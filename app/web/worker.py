@@ -35,6 +35,7 @@ are read from the environment at start: ``MANCALA_CONNECTIONS_PER_DEVICE``,
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -155,10 +156,8 @@ class Conn(TConn):  # type: ignore[misc]
                     pass
             except OSError:
                 pass
-        try:
+        with contextlib.suppress(OSError):
             self.sock.close()
-        except OSError:
-            pass
         self.worker.forget(self)
 
 
@@ -234,14 +233,10 @@ class Worker(ThreadWorker):  # type: ignore[misc]
 
     def drop(self, conn: Conn) -> None:
         """Close a connection waiting in the event loop."""
-        try:
+        with contextlib.suppress(KeyError, ValueError, OSError):
             self.poller.unregister(conn.sock)
-        except (KeyError, ValueError, OSError):
-            pass
-        try:
+        with contextlib.suppress(ValueError):
             self.gathering.remove(conn)
-        except ValueError:
-            pass
         self.nr_conns -= 1
         conn.close()
 
@@ -310,7 +305,5 @@ def refuse(sock: socket.socket, response: bytes) -> None:
         sock.shutdown(socket.SHUT_WR)
     except OSError:
         pass
-    try:
+    with contextlib.suppress(OSError):
         sock.close()
-    except OSError:
-        pass

@@ -214,6 +214,7 @@ class PySearcher:
                 search.horizon += 1
                 return evaluate(node)
             first = -1
+            key: Any = None  # the node's table key, when there is a table
             if table is not None:
                 key = key_of(node, player)
                 entry = table.get(key)

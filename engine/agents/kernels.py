@@ -222,15 +222,14 @@ def _kalah_leaf_best(
             s_me = my_store + into_store
             r_me = my_row + own_change
             r_them = their_row + their_gain
-            if last != store:
-                if capture and base <= last < store:
-                    in_last = at_last + (0 if last == base + pit else board[last])
-                    if in_last == 1:
-                        taken = board[2 * n - last] + at_across
-                        if taken or empty_capture:
-                            s_me += taken + 1
-                            r_me -= 1
-                            r_them -= taken
+            if capture and base <= last < store:  # (the last seed in an own pit, not the store)
+                in_last = at_last + (0 if last == base + pit else board[last])
+                if in_last == 1:
+                    taken = board[2 * n - last] + at_across
+                    if taken or empty_capture:
+                        s_me += taken + 1
+                        r_me -= 1
+                        r_them -= taken
             s_them = their_store
             if player != me:
                 s_me, s_them, r_me, r_them = s_them, s_me, r_them, r_me

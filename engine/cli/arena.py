@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TextIO
 from xml.sax.saxutils import escape
 
@@ -150,9 +151,9 @@ def write_plot(
     y_range: tuple[float, float] | None = None,
 ) -> None:
     """Write a chart to ``path``: SVG by hand, or PNG with matplotlib (imported only here)."""
-    ext = os.path.splitext(path)[1].lower()
+    ext = Path(path).suffix.lower()
     if ext == ".svg":
-        with open(path, "w", encoding="utf-8") as f:
+        with Path(path).open("w", encoding="utf-8") as f:
             f.write(svg_chart(series, title, xlabel, ylabel, y_range))
         return
     if ext != ".png":
@@ -244,7 +245,7 @@ CSV_FIELDS = (
 
 def write_match_csv(path: str, result: MatchResult) -> None:
     """One row a game: who A was, the outcome for A, scores, move times and the game record."""
-    with open(path, "w", newline="", encoding="utf-8") as f:
+    with Path(path).open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow(CSV_FIELDS)
         for g in result.games:
@@ -329,10 +330,10 @@ def check_outputs(args: argparse.Namespace) -> None:
     for path in (args.csv, args.plot):
         if path is None:
             continue
-        folder = os.path.dirname(os.path.abspath(path))
-        if not os.path.isdir(folder):
+        folder = Path(path).resolve().parent
+        if not folder.is_dir():
             raise ValueError(f"cannot write {path}: no folder {folder}")
-    if args.plot and os.path.splitext(args.plot)[1].lower() not in (".svg", ".png"):
+    if args.plot and Path(args.plot).suffix.lower() not in (".svg", ".png"):
         raise ValueError(f"plot file {args.plot!r}: use a .svg or .png name")
 
 
@@ -471,7 +472,7 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     out.write(sweep_table(rows) + "\n")
     if args.csv:
-        with open(args.csv, "w", newline="", encoding="utf-8") as f:
+        with Path(args.csv).open("w", newline="", encoding="utf-8") as f:
             writer = csv.writer(f)
             writer.writerow(["playouts", "games", "wins", "draws", "losses", "win_rate", "elo"])
             for row in rows:

@@ -176,7 +176,7 @@ def bench_reference(depth: int, runs: int = 3) -> Row | str:
     if gcc is None or not REFERENCE_SOURCE.exists():
         return "not run (needs gcc and tools/bench_reference/alphabeta.c)"
     with tempfile.TemporaryDirectory() as folder:
-        program = os.path.join(folder, "alphabeta")
+        program = str(Path(folder) / "alphabeta")
         try:
             subprocess.run([gcc, "-O2", str(REFERENCE_SOURCE), "-o", program], check=True)
             best = None
@@ -215,7 +215,7 @@ def machine() -> str:
     """A line naming the machine: processor, cores and Python."""
     cpu = platform.processor() or platform.machine()
     try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
+        with Path("/proc/cpuinfo").open(encoding="utf-8") as f:
             for line in f:
                 if line.startswith("model name"):
                     cpu = line.split(":", 1)[1].strip()

@@ -52,8 +52,9 @@ def resolve_weights_file(spec: str, variant: str) -> str:
     for item in rest.split(",") if sep else []:
         key, _, value = item.partition("=")
         if key == "weights_file":
-            item = "weights=" + "/".join(str(w) for w in load_weights(value, variant))
-        items.append(item)
+            items.append("weights=" + "/".join(str(w) for w in load_weights(value, variant)))
+        else:
+            items.append(item)
     return name + (":" + ",".join(items) if sep else "")
 
 

@@ -12,6 +12,7 @@ quits (the game so far stays saved).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -272,7 +273,7 @@ def save_game(path: Path, game: GameRecord, seats: Sequence[Seat]) -> None:
     }
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    tmp.replace(path)
 
 
 def try_save(con: Console, path: Path, game: GameRecord, seats: Sequence[Seat]) -> bool:
@@ -303,10 +304,8 @@ def load_game(path: Path) -> tuple[GameRecord, list[Seat]]:
 
 
 def discard_save(path: Path) -> None:
-    try:
+    with contextlib.suppress(FileNotFoundError):
         path.unlink()
-    except FileNotFoundError:
-        pass
 
 
 # -- the session ---------------------------------------------------------------------------------

@@ -20,13 +20,14 @@ import os
 import platform
 import sys
 import time
+from pathlib import Path
 from typing import TextIO
 
 from engine import get_variant
 from engine.cli.arena import parse_options
 from engine.solver import KalahSpec, Solver
 
-DEFAULT_CACHE = os.path.join("instance", "tables")
+DEFAULT_CACHE = str(Path("instance") / "tables")
 
 
 class Bar:

@@ -34,7 +34,7 @@ _lock = Lock()
 
 def set_budget(nbytes: int) -> None:
     """Keep at most ``nbytes`` from now on (dropping the least recently used to fit)."""
-    global _budget
+    global _budget  # noqa: PLW0603 (one cache per process: its budget is process-wide)
     if nbytes < 0:
         raise ValueError(f"the budget must be at least 0 bytes, not {nbytes}")
     with _lock:

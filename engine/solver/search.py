@@ -69,7 +69,7 @@ class PySolver:
         b = tuple(board)
         p = self.spec.pits
         own, s = sum(b[:p]), sum(b)
-        if own == 0 or own == s:
+        if own in (0, s):
             return own - (s - own)
         self._end = 0.0 if seconds is None else time.perf_counter() + seconds
         self._next_check = self.nodes

@@ -201,7 +201,7 @@ def find(spec: KalahSpec, seeds: int, folder: str | os.PathLike[str]) -> Path | 
 
 def _map(path: Path, size: int) -> mmap.mmap:
     """The first ``size`` bytes of ``path``, mapped read-only (shared by every process)."""
-    with open(path, "rb") as f:
+    with path.open("rb") as f:
         return mmap.mmap(f.fileno(), size, access=mmap.ACCESS_READ)
 
 
@@ -292,8 +292,8 @@ def _save(folder: Path, name: str, values: bytes) -> Path:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(values)
-        os.chmod(tmp, 0o644)  # readable by every process of the host, as a built file is
-        os.replace(tmp, folder / name)
+        Path(tmp).chmod(0o644)  # readable by every process of the host, as a built file is
+        Path(tmp).replace(folder / name)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -57,7 +57,7 @@ class Congkak(Rules):
 
     def relays(self, board: list[int], last: int) -> bool:
         """Last seed in a pit (not a store) on either side that already held seeds: sow on."""
-        return last != self.store0 and last != self.store1 and board[last] > 1
+        return last not in (self.store0, self.store1) and board[last] > 1
 
     def capture(self, board: list[int], player: Player, last: int, rec: MoveRecord | None) -> None:
         """Last seed in an empty pit of the mover's: it and the pit opposite (even if empty) go

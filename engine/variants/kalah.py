@@ -87,7 +87,7 @@ class Kalah(Rules):
         """Last seed in an own pit that was empty: it and the opposite pit go to the store."""
         if not self.options["capture"] or board[last] != 1 or self.owner(last) != player:
             return
-        if last == self.store0 or last == self.store1:
+        if last in (self.store0, self.store1):
             return
         across = 2 * self.pits - last
         if board[across] == 0 and not self.options["empty_capture"]:

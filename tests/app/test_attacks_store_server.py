@@ -36,6 +36,7 @@ def create_games(server: Server, n: int) -> list[dict[str, Any]]:
 def backup_command(instance: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "app.upkeep.backup", *args],
+        check=False,
         cwd=ROOT,
         env=dict(os.environ, MANCALA_INSTANCE=str(instance)),
         capture_output=True,
@@ -83,7 +84,7 @@ def corrupt(path: Path) -> None:
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     size = path.stat().st_size
-    with open(path, "r+b") as f:
+    with path.open("r+b") as f:
         f.seek(4096)
         f.write(b"\xa5" * max(0, size - 4096))
 

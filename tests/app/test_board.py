@@ -62,8 +62,8 @@ def test_a_bad_position_is_a_400_saying_what_is_wrong(client: FlaskClient) -> No
             "tuzdyk",
         ),
     ]
-    for sent, words in cases:
-        sent = {"extra": [12, -1], **sent} if "toguz" in str(sent) else sent
+    for case, words in cases:
+        sent = {"extra": [12, -1], **case} if "toguz" in str(case) else case
         assert_error(ask(client, **sent), 400, words)
 
 

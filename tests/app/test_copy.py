@@ -76,6 +76,7 @@ def test_the_command_copies_a_played_game_that_the_app_then_serves_from_postgres
 
     done = subprocess.run(
         [sys.executable, "-m", "app.upkeep.copy", str(instance / "mancala.sqlite3"), postgres_url],
+        check=False,
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -166,6 +167,7 @@ def test_a_bad_target_says_so(tmp_path: Path) -> None:
             str(tmp_path / "s.sqlite3"),
             "postgresql://nobody@127.0.0.1:1/none?connect_timeout=2",
         ],
+        check=False,
         cwd=ROOT,
         capture_output=True,
         text=True,

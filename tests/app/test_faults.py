@@ -31,14 +31,14 @@ def claim_of(instance: Path, game_id: str) -> tuple[Any, ...]:
 
 
 def children(pid: int) -> list[int]:
-    with open(f"/proc/{pid}/task/{pid}/children") as f:
+    with Path(f"/proc/{pid}/task/{pid}/children").open() as f:
         return [int(p) for p in f.read().split()]
 
 
 def running(pid: int) -> bool:
     """Whether the process exists and is not a zombie."""
     try:
-        with open(f"/proc/{pid}/stat") as f:
+        with Path(f"/proc/{pid}/stat").open() as f:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except FileNotFoundError:
         return False
@@ -193,7 +193,7 @@ def test_a_full_disk_gives_503_and_leaves_the_store_sound(tmp_path: Path) -> Non
             assert status == 201
             games.append(game)
         pids = [server.proc.pid, *server.worker_pids()]  # type: ignore[union-attr]
-        sizes = [os.path.getsize(p) for p in instance.glob("mancala.sqlite3*")]
+        sizes = [p.stat().st_size for p in instance.glob("mancala.sqlite3*")]
         for pid in pids:
             resource.prlimit(pid, resource.RLIMIT_FSIZE, (max(sizes), resource.RLIM_INFINITY))
         refused = None

@@ -21,7 +21,9 @@ needs_tools = pytest.mark.skipif(
 
 
 def run(command: list[str], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=cwd)
+    return subprocess.run(
+        command, check=False, capture_output=True, text=True, timeout=120, cwd=cwd
+    )
 
 
 @needs_tools

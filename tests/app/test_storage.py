@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import os
 import shutil
 import sqlite3
 import time
@@ -211,8 +210,7 @@ def test_a_deleted_store_file_is_refused_and_a_replaced_one_reopened(tmp_path: P
     copy = str(tmp_path / "copy.sqlite3")
     store.backup(copy)
     for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.unlink(path + suffix)
+        Path(path + suffix).unlink(missing_ok=True)
     with pytest.raises(StoreGone) as gone:
         store.save("g", 1, {"mode": "local", "n": 1})
     assert (
@@ -223,7 +221,7 @@ def test_a_deleted_store_file_is_refused_and_a_replaced_one_reopened(tmp_path: P
         store.load("g")
     with pytest.raises(StoreGone):
         store.probe()
-    assert not os.path.exists(path)  # nothing created in its place
+    assert not Path(path).exists()  # nothing created in its place
     shutil.copy(copy, path)  # a restored backup
     assert store.load("g") is not None
     assert store.save("g", 1, {"mode": "local", "n": 1}).version == 2
@@ -237,7 +235,7 @@ def test_a_write_to_a_file_replaced_meanwhile_is_not_acknowledged(tmp_path: Path
     store.create("g", {"mode": "local"}, [])
 
     def replace_then_write(db: sqlite3.Connection) -> None:
-        os.rename(path, path + ".moved")
+        Path(path).rename(path + ".moved")
         db.execute("UPDATE games SET version = 7")
 
     with pytest.raises(StoreGone):
@@ -278,9 +276,9 @@ def test_the_wal_is_checkpointed_and_truncated(tmp_path: Path) -> None:
     big = {"mode": "local", "pad": "x" * 20_000}
     for i in range(150):
         store.create(f"g{i}", big, [])
-    assert os.path.getsize(path + "-wal") > 1_000_000
+    assert Path(path + "-wal").stat().st_size > 1_000_000
     assert store.checkpoint("TRUNCATE") is not None
-    assert os.path.getsize(path + "-wal") == 0
+    assert Path(path + "-wal").stat().st_size == 0
     assert store.count() == 150
 
 

@@ -28,7 +28,7 @@ ARGS = [
 
 
 def _missing_browser() -> str | None:
-    if not os.path.exists(CHROMIUM):
+    if not Path(CHROMIUM).exists():
         return f"{CHROMIUM} not found (install it: apt-get install -y chromium)"
     try:
         import playwright.sync_api  # noqa: F401

@@ -136,7 +136,7 @@ def test_match_command_writes_csv_and_svg(tmp_path: Path) -> None:
     assert "6/6 games" in err  # the progress bar
     assert "Elo difference A - B:" in out and "95% interval" in out
     assert "time a move, A (greedy): mean" in out
-    with open(csv_file, newline="") as f:
+    with Path(csv_file).open(newline="") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 6
     wins = sum(r["outcome"] == "win" for r in rows)
@@ -173,7 +173,7 @@ def test_sweep_command(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert lines[1].split()[:2] == ["playouts", "games"]
     assert [line.split()[0] for line in lines[2:4]] == ["5", "10"]
-    with open(table, newline="") as f:
+    with Path(table).open(newline="") as f:
         assert [r["playouts"] for r in csv.DictReader(f)] == ["5", "10"]
     ET.parse(svg)
 
