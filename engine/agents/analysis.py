@@ -66,7 +66,7 @@ MAX_DEPTH = 80
 UNLIMITED = 10_000  # a depth no game reaches: a search to the end of every line
 STEP = 0.5  # values are multiples of half a seed (ROW_SHARE)
 
-# Planning rates, in nodes a second on an unloaded machine (measured, see app.analysis.bench):
+# Planning rates, in nodes a second on an unloaded machine (measured, see tools/analysisbench.py):
 # they turn seconds into a node budget, always the same one; nothing is timed to size a search.
 FUSED_RATE = 200_000
 """This module's search on a variant with a fused kernel (Kalah, Oware)."""
