@@ -20,10 +20,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import Ending, EndKind, MoveRecord, Option, Player, Rules
+from engine.core import Ending, EndKind, MoveRecord, Option, Player
+from engine.variants.relay import Relay
 
 
-class Congkak(Rules):
+class Congkak(Relay):
+    """Relay's sowing (:meth:`Relay.sow`) and extra turn, relaying from either side, with
+    Congkak's capture and end."""
+
     name: ClassVar[str] = "congkak"
     title: ClassVar[str] = "Congkak"
     summary: ClassVar[str] = (
@@ -37,25 +41,7 @@ class Congkak(Rules):
     default_pits: ClassVar[int] = 7
     default_seeds: ClassVar[int] = 7
 
-    def sow(self, board: list[int], player: Player, pit: int, rec: MoveRecord | None) -> int:
-        """Lift the pit and sow one seed a pit, skipping the opponent's store; relay from any pit
-        that already held seeds.  Returns where the last seed of the last lap landed."""
-        i = self.index(player, pit)
-        nxt = self.next_pit[player]
-        while True:
-            seeds = board[i]
-            board[i] = 0
-            if rec is not None:
-                rec.lifted.append((i, seeds))
-            for _ in range(seeds):
-                i = nxt[i]
-                board[i] += 1
-                if rec is not None:
-                    rec.sown.append(i)
-            if not self.relays(board, i):
-                return i
-
-    def relays(self, board: list[int], last: int) -> bool:
+    def relays(self, board: list[int], player: Player, last: int) -> bool:
         """Last seed in a pit (not a store) on either side that already held seeds: sow on."""
         return last not in (self.store0, self.store1) and board[last] > 1
 
@@ -72,10 +58,6 @@ class Congkak(Rules):
         board[self.store(player)] += board[across] + 1
         board[across] = 0
         board[last] = 0
-
-    def extra_turn(self, board: list[int], player: Player, last: int) -> bool:
-        """Last seed in the mover's own store: the mover goes again."""
-        return last == self.store(player)
 
     def game_over(self, board: list[int], next_player: Player) -> Ending | None:
         """The game ends when the player to move has no seeds to move (nobody passes)."""
