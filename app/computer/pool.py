@@ -64,14 +64,20 @@ def resident_bytes() -> int:
         return 0
 
 
-def run_job(task: Task, args: tuple[object, ...], clock: Callable[[], float]) -> Outcome:
-    """Run ``task(*args)``, timing it with ``clock`` (a CPU clock)."""
+def run_job(
+    task: Task,
+    args: tuple[object, ...],
+    clock: Callable[[], float],
+    memory: Callable[[], int] = resident_bytes,
+) -> Outcome:
+    """Run ``task(*args)``, timing it with ``clock`` (a CPU clock); ``memory`` reads what the
+    process holds after it."""
     start = clock()
     try:
         value, error = task(*args), None
     except Exception as exc:  # noqa: BLE001 (handed to whoever waits on the job)
         value, error = None, exc
-    return Outcome(value, error, clock() - start, resident_bytes())
+    return Outcome(value, error, clock() - start, memory())
 
 
 def serve(conn: Connection, tables: str | None, niceness: int, cache_bytes: int) -> None:
@@ -133,8 +139,6 @@ class Runner(Protocol):
 
     def start(self) -> None: ...
 
-    def restart(self) -> None: ...
-
     def stop(self) -> None: ...
 
 
@@ -147,7 +151,6 @@ class SearchProcess:
         self.cache_bytes = cache_bytes
         self._process: SpawnProcess | None = None
         self._conn: Connection | None = None
-        self.started = 0  # how many processes this slot has started (the first included)
 
     @property
     def alive(self) -> bool:
@@ -169,7 +172,6 @@ class SearchProcess:
         process.start()
         theirs.close()
         self._process, self._conn = process, mine
-        self.started += 1
         try:
             self._call(job.ready, (), START_SECONDS)
         except SearchFailed:
@@ -200,10 +202,6 @@ class SearchProcess:
             raise SearchFailed(f"the search process ended ({exc!r})") from None
         return answer
 
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
     def stop(self) -> None:
         """Stop the process now (a running job is lost)."""
         process, conn = self._process, self._conn
@@ -222,8 +220,6 @@ class SearchProcess:
 class SearchThread:
     """Runs jobs on the calling thread (``AI_EXECUTOR=thread``: tests, no processes)."""
 
-    started = 1
-
     def __init__(self, tables: str | None) -> None:
         job.use_tables(tables)
 
@@ -232,13 +228,9 @@ class SearchThread:
         return None
 
     def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
-        outcome = run_job(task, args, time.thread_time)
-        return Outcome(outcome.value, outcome.error, outcome.cpu, 0)  # the server's own memory
+        return run_job(task, args, time.thread_time, memory=lambda: 0)  # (the server's memory)
 
     def start(self) -> None:
-        pass
-
-    def restart(self) -> None:
         pass
 
     def stop(self) -> None:
