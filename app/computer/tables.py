@@ -69,7 +69,10 @@ class TableBuilder:
             self._asked.add(key)
         try:
             rules = get_variant(variant, **options)
-            needed = table.spec_of(rules) is not None and table.ready(rules, self.folder) is None
+            spec, seeds = table.spec_of(rules), table.table_seeds(rules)
+            # a look for the file: mapping the table would keep it in this web worker's cache
+            found = None if spec is None or seeds is None else table.find(spec, seeds, self.folder)
+            needed = spec is not None and seeds is not None and found is None
         except (ValueError, OSError):
             return False
         if not needed:
