@@ -17,7 +17,14 @@ from app.lab.job import lab_move, move_budget
 from app.store.json_types import JSONObject
 from engine.agents import ALGORITHMS, LEVELS
 from engine.core import Rules
-from engine.match import agent_seed, derived_seed, elo_estimate, game_opening
+from engine.match import (
+    GameResult,
+    MatchGame,
+    agent_seed,
+    derived_seed,
+    elo_estimate,
+    game_opening,
+)
 
 MAX_GAMES = 100
 TIME_SCALE = 0.1  # a level's time cap, scaled: Master thinks 0.3 s a move in the lab
@@ -173,9 +180,10 @@ class Lab:
             1 - a_player: agent_seed(asked.seed, index, "b"),
         }
         budgets = {p: move_budget(specs[p], TIME_SCALE) for p in (0, 1)}
-        first = rules.initial_state().to_move or 0
-        moves = list(game_opening(rules, index, asked.seed))
         state = rules.initial_state()
+        first = state.to_move or 0
+        opening = game_opening(rules, index, asked.seed)
+        moves = list(opening)
         for pit in moves:
             state = state.play(pit)
         end = time.monotonic() + WAIT_SECONDS
@@ -195,16 +203,16 @@ class Lab:
                 ) from None
             state = state.play(int(decision["move"]))
             moves.append(int(decision["move"]))
-        scores = state.scores
-        winner = state.winner
-        margin = scores[a_player] - scores[1 - a_player]
-        outcome = "draw" if winner is None else "win" if winner == a_player else "loss"
+        result = GameResult(
+            opening, tuple(moves), state.scores, state.winner, ((), ()), (0, 0), first
+        )
+        played = MatchGame(index, a_player, result)  # the match's outcome and margin for A
         return {
             "index": index,
             "a_player": a_player,
-            "outcome": outcome,
-            "margin": margin,
-            "scores": list(scores),
+            "outcome": played.outcome,
+            "margin": played.margin,
+            "scores": list(state.scores),
             "first_player": first,
             "moves": moves,
         }
