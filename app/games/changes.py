@@ -211,16 +211,24 @@ def draw(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     action = params.action(body)
     seat = one_seat(game, owner)
     not_over(game)
-    pending = game.data.get("draw_offer")
+    asked = offer(game, seat, action, "draw_offer", "draw offer")
+    return ended(game, time.time(), drawn=True) if asked is None else asked
+
+
+def offer(game: Game, seat: int, action: str, key: str, name: str) -> JSONObject | None:
+    """An offer to the opponent kept under ``key`` (a draw, a takeback): a ``request`` when
+    none is waiting, then the other seat's ``decline`` (the data with it cleared) or
+    ``accept`` (None: the caller carries it out)."""
+    pending = game.data.get(key)
     if action == "request":
         if pending is not None:
-            raise NotNow("a draw offer is already waiting for an answer")
-        return dict(game.data, draw_offer=seat)
+            raise NotNow(f"a {name} is already waiting for an answer")
+        return dict(game.data, **{key: seat})
     if pending is None or pending == seat:
-        raise NotNow("there is no draw offer from your opponent to answer")
+        raise NotNow(f"there is no {name} from your opponent to answer")
     if action == "decline":
-        return dict(game.data, draw_offer=None)
-    return ended(game, time.time(), drawn=True)
+        return dict(game.data, **{key: None})
+    return None
 
 
 def note_hint(game: Game, seat: int) -> JSONObject | None:
@@ -278,16 +286,12 @@ def takeback(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     seat = one_seat(game, owner)
     not_over(game)
     pending = game.data.get("takeback")
-    if action == "request":
-        if pending is not None:
-            raise NotNow("a takeback request is already waiting for an answer")
-        if not any(r.player == seat for r in game.record.records):
-            raise NotNow("there is no move of yours to take back")
-        return dict(game.data, takeback=seat)
-    if pending is None or pending == seat:
-        raise NotNow("there is no takeback request from your opponent to answer")
-    if action == "decline":
-        return dict(game.data, takeback=None)
+    mine = any(r.player == seat for r in game.record.records)
+    if action == "request" and pending is None and not mine:
+        raise NotNow("there is no move of yours to take back")
+    asked = offer(game, seat, action, "takeback", "takeback request")
+    if asked is not None:
+        return asked
     record = game.record
     last = max(i for i, r in enumerate(record.records) if r.player == pending)
     while len(record.moves) > last:
