@@ -41,6 +41,22 @@ def app(tmp_path) -> Iterator[Flask]:
     app.extensions["mancala_computer"].shutdown()
 
 
+@pytest.fixture
+def slow_polls(tmp_path: Path) -> Iterator[Flask]:
+    """The app with long-polls of 5 s, to see one end early (a clock or a first-move window
+    running out)."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "AI_EXECUTOR": "thread",
+            "LONG_POLL_SECONDS": 5.0,
+        }
+    )
+    yield app
+    app.extensions["mancala_computer"].shutdown()
+
+
 # Browsers: each test client keeps its own cookies, so each holds its own seats.
 
 

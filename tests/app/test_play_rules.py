@@ -5,14 +5,10 @@ alternating who starts, clocks for games between people and the series score acr
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-
-from app import create_app
 
 # Kalah 6x4: after C, D, B, C, E player 0 leads 3-2 and player 1 is to move.
 AHEAD_3_2 = {"variant": "kalah", "first_player": 0, "moves": [2, 3, 1, 2, 4]}
@@ -234,21 +230,6 @@ def test_the_series_score_is_carried_from_game_to_rematch(
 
 
 # -- clocks ---------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def slow_polls(tmp_path: Any) -> Iterator[Flask]:
-    """The app with long-polls of 5 s, to see one end early when a clock runs out."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": str(tmp_path / "instance"),
-            "AI_EXECUTOR": "thread",
-            "LONG_POLL_SECONDS": 5.0,
-        }
-    )
-    yield app
-    app.extensions["mancala_computer"].shutdown()
 
 
 def test_no_clock_by_default_and_bad_clocks_are_refused(client: FlaskClient) -> None:

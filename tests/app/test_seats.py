@@ -6,7 +6,6 @@ is taken, and no time charged while no server was up."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -164,21 +163,6 @@ def short_start(monkeypatch: pytest.MonkeyPatch) -> float:
     """First-move windows of 0.4 s."""
     monkeypatch.setattr(clock, "START_SECONDS", 0.4)
     return 0.4
-
-
-@pytest.fixture
-def slow_polls(tmp_path: Path) -> Iterator[Flask]:
-    """The app with long-polls of 5 s, to see one end early when a window closes."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": str(tmp_path / "instance"),
-            "AI_EXECUTOR": "thread",
-            "LONG_POLL_SECONDS": 5.0,
-        }
-    )
-    yield app
-    app.extensions["mancala_computer"].shutdown()
 
 
 def test_a_game_nobody_starts_is_aborted(slow_polls: Flask, short_start: float) -> None:
