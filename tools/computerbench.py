@@ -197,7 +197,7 @@ def board_values(bench: Bench, devices: int = 1, tabs: int = 8) -> list[threadin
         if status != 200:
             time.sleep(1)
 
-    per_device = max(1, tabs // devices) if devices > 1 else tabs
+    per_device = max(1, tabs // devices)
     return [
         bench.until_stopped(heavy(n), step)
         for n in range(1, devices + 1)

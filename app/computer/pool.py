@@ -258,6 +258,7 @@ class SearchPool:
         self.workers = max(1, int(workers))
         self.tables = tables
         self.lanes = slots(quick, self.workers, background)
+        self.lane_names = frozenset(lane.name for lane in self.lanes)
         self.memory_limit = memory_limit
 
     def runner(self, lane: Lane) -> Runner:

@@ -134,10 +134,6 @@ class FairQueue:
         with self.lock:
             return [(s.lane.name, s.runner.pid) for s in self._slots if s.runner.pid is not None]
 
-    @property
-    def lane_names(self) -> frozenset[str]:
-        return frozenset(lane.name for lane in self.pool.lanes)
-
     def _serve(self, slot: Slot) -> None:
         """A slot's life: run the job it is given, hand its answer on, take the next."""
         while True:
@@ -174,7 +170,7 @@ class FairQueue:
 
     def _take(self, slot: Slot) -> Job | None:
         """The job ``slot`` runs next, out of the queue, charged to its device (lock held)."""
-        lanes = self.lane_names
+        lanes = self.pool.lane_names
         best: tuple[tuple[int, float, int], str, Job] | None = None
         now = time.monotonic()
         for client, queue in self._queues.items():
@@ -242,7 +238,7 @@ class FairQueue:
         waiting that those processes would serve, and of the part that would run before it
         (the device's own jobs, and as many of each other device's as it has plus one; lock
         held)."""
-        lanes = self.lane_names
+        lanes = self.pool.lane_names
         able = sum(1 for lane in self.pool.lanes if lane.takes(interactive, 0.0, lanes))
         mine = len(self._queues.get(client, ()))
         total = before = 0.0
