@@ -26,35 +26,32 @@ def load_vectors(name: str) -> list[dict]:
         return [json.loads(line) for line in f]
 
 
-@pytest.fixture
-def app(tmp_path) -> Iterator[Flask]:
-    """The app on a fresh instance folder, searching in threads, with short long-polls."""
+def thread_app(tmp_path: Path, long_poll: float) -> Iterator[Flask]:
+    """The app on a fresh instance folder, searching in threads, with long-polls of
+    ``long_poll`` seconds; its searches stopped after the test."""
     app = create_app(
         {
             "TESTING": True,
             "INSTANCE_PATH": str(tmp_path / "instance"),
             "AI_EXECUTOR": "thread",
-            "LONG_POLL_SECONDS": 0.3,
+            "LONG_POLL_SECONDS": long_poll,
         }
     )
     yield app
     app.extensions["mancala_computer"].shutdown()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """The app with short long-polls."""
+    yield from thread_app(tmp_path, 0.3)
 
 
 @pytest.fixture
 def slow_polls(tmp_path: Path) -> Iterator[Flask]:
     """The app with long-polls of 5 s, to see one end early (a clock or a first-move window
     running out)."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": str(tmp_path / "instance"),
-            "AI_EXECUTOR": "thread",
-            "LONG_POLL_SECONDS": 5.0,
-        }
-    )
-    yield app
-    app.extensions["mancala_computer"].shutdown()
+    yield from thread_app(tmp_path, 5.0)
 
 
 # Browsers: each test client keeps its own cookies, so each holds its own seats.

@@ -144,14 +144,18 @@ def test_junk_to_a_remote_game_gets_a_4xx_json_error_and_changes_nothing(
     host: FlaskClient, friend: FlaskClient, path: str
 ) -> None:
     game = remote(host, friend)
-    url = f"/api/games/{game['id']}/{path}"
+    junk_is_refused(host, f"/api/games/{game['id']}/{path}")
+    assert host.get(f"/api/games/{game['id']}").json["version"] == game["version"]
+
+
+def junk_is_refused(client: FlaskClient, url: str) -> None:
+    """Every malformed body posted to ``url`` gets a 4xx in the error shape."""
     junk = ["{", "[]", '{"version": "1"}', '{"version": 99, "action": "accept"}', '{"action": 3}']
     for raw in junk:
         for content_type in ("application/json", "text/plain"):
-            response = host.post(url, data=raw, content_type=content_type)
-            assert 400 <= response.status_code < 500, (path, raw, response.json)
+            response = client.post(url, data=raw, content_type=content_type)
+            assert 400 <= response.status_code < 500, (url, raw, response.json)
             assert set(response.json) == {"error", "message", "status"}
-    assert host.get(f"/api/games/{game['id']}").json["version"] == game["version"]
 
 
 # -- seat security ---------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from app import create_app
 from app.games import clock
 from app.games.liveness import ALIVE, OUTAGE
+from tests.app.test_online import junk_is_refused
 
 ONE_MINUTE = {"minutes": 1, "increment": 0}
 
@@ -147,13 +148,7 @@ def test_junk_to_abort_and_draw_gets_a_4xx_json_error_and_changes_nothing(
     game = invite(host)
     join(friend, game)
     version = read(host, game)["version"]
-    url = f"/api/games/{game['id']}/{path}"
-    junk = ["{", "[]", '{"version": "1"}', '{"version": 99, "action": "accept"}', '{"action": 3}']
-    for raw in junk:
-        for content_type in ("application/json", "text/plain"):
-            response = host.post(url, data=raw, content_type=content_type)
-            assert 400 <= response.status_code < 500, (path, raw, response.json)
-            assert set(response.json) == {"error", "message", "status"}
+    junk_is_refused(host, f"/api/games/{game['id']}/{path}")
     refused(host.post("/api/games/nope/" + path, json={"version": 1}), 404, "no game")
     assert read(host, game)["version"] == version
 
