@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from app import create_app
 from app.computer import job as ai_job
 from app.computer import queue as queue_module
 from app.computer.pool import SearchFailed, SearchPool
@@ -169,49 +166,40 @@ def test_refusals_follow_what_waits_now_not_past_slow_searches() -> None:
         thinker.shutdown()
 
 
-@pytest.fixture
-def lab(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app(
-        {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance"), "AI_EXECUTOR": "thread"}
-    )
-    yield app
-    app.extensions["mancala_computer"].shutdown()
-
-
-def test_a_lab_game_is_played_a_move_at_a_time_as_background_jobs(
-    lab: Flask, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    queue = lab.extensions["mancala_computer"].queue
+def submitted(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Every job the app's queue is given from now on: its task's name ("think" for the
+    computer's move) and how it was submitted (client, seconds, interactive)."""
+    queue = app.extensions["mancala_computer"].queue
     seen: list[dict[str, Any]] = []
     submit = queue.submit
 
     def spy(client: str, args: tuple[Any, ...], task: Any = None, **how: Any) -> Any:
-        seen.append({"client": client, "task": task, **how})
+        name = getattr(task, "__name__", "think")
+        seen.append({"client": client, "task": name, "interactive": True, **how})
         return submit(client, args, task, **how)
 
     monkeypatch.setattr(queue, "submit", spy)
+    return seen
+
+
+def test_a_lab_game_is_played_a_move_at_a_time_as_background_jobs(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = submitted(app, monkeypatch)
     body = {"variant": "kalah", "options": {"pits": 4, "seeds": 3}, "a": "perfect", "b": "hard"}
-    answer = lab.test_client().post("/api/lab/games", json={**body, "games": 2, "game": 0})
+    answer = app.test_client().post("/api/lab/games", json={**body, "games": 2, "game": 0})
     assert answer.status_code == 200, answer.json
-    kept = lab.test_client().get(f"/api/games/{answer.json['game_id']}").json
+    kept = app.test_client().get(f"/api/games/{answer.json['game_id']}").json
     assert len(seen) == len(kept["moves"]) - 2  # every move but the opening's two, one job each
     assert all(not s["interactive"] for s in seen)
     assert {s["seconds"] for s in seen} == {0.5, 0.05}  # Perfect's 5 s and Hard's 0.5 s, scaled
 
 
 def test_a_person_s_moves_and_hints_are_interactive_and_watch_games_background(
-    lab: Flask, monkeypatch: pytest.MonkeyPatch
+    app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    queue = lab.extensions["mancala_computer"].queue
-    seen: list[tuple[str, bool]] = []
-    submit = queue.submit
-
-    def spy(client: str, args: tuple[Any, ...], task: Any = None, **how: Any) -> Any:
-        seen.append((getattr(task, "__name__", "think"), how.get("interactive", True)))
-        return submit(client, args, task, **how)
-
-    monkeypatch.setattr(queue, "submit", spy)
-    client = lab.test_client()
+    seen = submitted(app, monkeypatch)
+    client = app.test_client()
     game = client.post("/api/games", json={"level": "easy", "first": "computer"}).json
     assert client.post("/api/games", json={"mode": "local"}).status_code == 201
     deadline = time.monotonic() + 10
@@ -221,6 +209,7 @@ def test_a_person_s_moves_and_hints_are_interactive_and_watch_games_background(
     body = {"mode": "watch", "levels": ["beginner", "beginner"], "delay": 0}
     assert client.post("/api/games", json=body).status_code == 201
     time.sleep(0.3)
-    assert seen[0] == ("think", True)  # the computer's move against a person
-    assert ("evaluate_position", True) in seen  # the hint
-    assert ("think", False) in seen  # the watch game's moves
+    kinds = [(s["task"], s["interactive"]) for s in seen]
+    assert kinds[0] == ("think", True)  # the computer's move against a person
+    assert ("evaluate_position", True) in kinds  # the hint
+    assert ("think", False) in kinds  # the watch game's moves
