@@ -19,7 +19,12 @@ FLOORS = {
     "analysis": 5,  # the optional pages: a game's analysis,
     "lab": 5,  # the AI lab,
     "board": 6,  # and the analysis board (its values come from the analysis)
-    "__init__": 7,  # create_app: wires them all
+    "ratings": 3,  # Glicko-2 and the rating pools a game counts in
+    "players": 5,  # the room: players (names, pages, ratings kept),
+    "lobby": 6,  # the lobby (who is here, seeks, challenges, quick messages),
+    "tournaments": 7,  # tournaments (arena, round robin, Swiss) over the lobby's players
+    "learn": 6,  # lessons and puzzles (puzzle ratings on the players' Glicko-2)
+    "__init__": 9,  # create_app: wires them all
 }
 
 
