@@ -183,6 +183,10 @@ class PlayerTables:
         query = f"SELECT {RATING} FROM ratings WHERE device = :device ORDER BY pool"
         return [kept(r) for r in self._all(query, device=device)]
 
+    def rating_in(self, device: str, pool: str) -> KeptRating | None:
+        """The device's kept rating in ``pool`` (None: it has played no rated game there)."""
+        return self.store.run(lambda db: self.rating(db, device, pool))
+
     def rating(self, db: Connection, device: str, pool: str) -> KeptRating | None:
         query = f"SELECT {RATING} FROM ratings WHERE device = :device AND pool = :pool"
         found = self.store.execute(db, query, device=device, pool=pool).fetchone()
