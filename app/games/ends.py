@@ -86,14 +86,15 @@ def sweep(store: GameStore, limit: int = 200, days: float = SWEEP_DAYS) -> int:
     return done
 
 
-def ended(store: GameStore, game: Game) -> None:
+def ended(store: GameStore, game: Game) -> bool:
     """A write left ``game`` over: its hooks (unless they all ran already), then a short sweep
-    of others left over.  A store that fails now only delays them (the maintenance job sweeps
-    again); the write stands either way."""
+    of others left over; whether its hooks ran now.  A store that fails now only delays them
+    (the maintenance job sweeps again); the write stands either way."""
     try:
         if store.players.is_swept(game.id):
-            return
+            return False
         run_hooks(store, game)
         sweep(store, SWEEP_BATCH)
     except StoreError as exc:
         log.warning("end-of-game hooks delayed for game %s: %s", game.id, exc)
+    return True

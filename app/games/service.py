@@ -150,8 +150,7 @@ class Games:
             flagged = Game.from_row(self.store.save(game.id, game.version, data))
         except StaleVersion:
             return self.load(game.id)
-        self.ended(flagged)
-        return flagged
+        return self.ended(flagged)
 
     def replayable(self, rows: list[Row]) -> Iterator[Game]:
         """The listed games that replay; a damaged or outdated one is left out (and logged)."""
@@ -280,17 +279,19 @@ class Games:
             raise errors.StaleVersion(
                 "the game changed while your request was on its way; reload it"
             ) from None
-        saved = Game.from_row(row)
-        self.ended(saved)
+        saved = self.ended(Game.from_row(row))
         self.computer.ensure(saved, device.address)
         return saved
 
-    def ended(self, saved: Game) -> None:
+    def ended(self, saved: Game) -> Game:
         """After a write that left the game over: its end-of-game hooks (ratings, pairings),
-        unless they all ran already.  (The game that was loaded can't tell whether this write
-        ended it: a move is pushed onto its record in place.)"""
-        if saved.over:
-            ends.ended(self.store, saved)
+        unless they all ran already; the game as they left it (a settlement is a version of
+        its own).  (The game that was loaded can't tell whether this write ended it: a move
+        is pushed onto its record in place.)"""
+        if not saved.over or not ends.ended(self.store, saved):
+            return saved
+        row = self.store.load(saved.id)
+        return saved if row is None else Game.from_row(row)
 
     def save_whatever_changed(
         self,
@@ -312,8 +313,7 @@ class Games:
                 if versioned:
                     raise errors.StaleVersion("the game changed meanwhile; reload it") from None
                 continue
-            saved = Game.from_row(row)
-            self.ended(saved)
+            saved = self.ended(Game.from_row(row))
             self.computer.ensure(saved, device.address)
             return saved
         raise NotNow("the game is changing too fast; try again")

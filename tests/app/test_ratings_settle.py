@@ -357,3 +357,17 @@ def test_a_host_killed_before_settling_is_settled_by_another(
         assert [k.games for k in host_b.players.pool("kalah")] == [1, 1]
     finally:
         host_b.close()
+
+
+def test_the_settlement_wakes_whoever_waits_on_the_game(
+    host: FlaskClient, friend: FlaskClient
+) -> None:
+    """The loser resigns; the winner's long-poll, at the version that ended the game or any
+    before it, ends with the ratings settled (the settlement is a version of its own)."""
+    game = rated_game(host, friend)
+    over = friend.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
+    settled = over.get_json()
+    assert settled["version"] == game["version"] + 2  # the resignation, then the settlement
+    seen = host.get(f"/api/games/{game['id']}?since={game['version'] + 1}").get_json()
+    assert seen["version"] == settled["version"]
+    assert seen["ratings"]["settled"] is True
