@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 
 Hook = Callable[[GameStore, Game], None]
 SWEEP_DAYS = 7.0  # how far back a sweep looks for finished games whose hooks did not all run
-SWEEP_BATCH = 20  # games swept after a game ends (the maintenance job sweeps more)
+SWEEP_BATCH = 20  # games swept after a game ends (the maintenance job sweeps more) ...
+SWEEP_RECENT_DAYS = 1 / 24  # ... among those that ended in the last hour (a cheap look)
 
 _lock = threading.Lock()
 _hooks: dict[str, Hook] = {}
@@ -94,7 +95,7 @@ def ended(store: GameStore, game: Game) -> bool:
         if store.players.is_swept(game.id):
             return False
         run_hooks(store, game)
-        sweep(store, SWEEP_BATCH)
+        sweep(store, SWEEP_BATCH, SWEEP_RECENT_DAYS)
     except StoreError as exc:
         log.warning("end-of-game hooks delayed for game %s: %s", game.id, exc)
     return True

@@ -189,3 +189,13 @@ def test_junk_bodies_are_refused_without_a_500(client: FlaskClient) -> None:
         answer = client.put("/api/me", data=data, content_type=kind)
         assert 400 <= answer.status_code < 500
         assert answer.get_json()["status"] == answer.status_code
+
+
+def test_renaming_without_end_is_limited(client: FlaskClient) -> None:
+    statuses = [client.put("/api/me", json={"name": f"Ama {i}"}).status_code for i in range(21)]
+    assert statuses == [200] * 20 + [429]
+    refused = client.put("/api/me", json={"name": "Ama X"})
+    assert refused.status_code == 429
+    assert "name changes" in refused.get_json()["message"]
+    assert int(refused.headers["Retry-After"]) >= 1
+    assert client.get("/api/me").get_json()["name"] == "Ama 19"
