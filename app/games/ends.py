@@ -67,11 +67,15 @@ def run_hooks(store: GameStore, game: Game) -> bool:
     return done
 
 
-def sweep(store: GameStore, limit: int = 200, days: float = SWEEP_DAYS) -> int:
-    """Run the hooks for the finished games of the last ``days`` not yet marked done: how
-    many games were done now."""
+def sweep(
+    store: GameStore, limit: int = 200, days: float = SWEEP_DAYS, skip: str | None = None
+) -> int:
+    """Run the hooks for the finished games of the last ``days`` not yet marked done (but
+    ``skip``): how many games were done now."""
     done = 0
     for game_id in store.players.unswept_ends(time.time() - days * 86400.0, limit):
+        if game_id == skip:
+            continue
         try:
             row = store.load(game_id)
             if row is None:
@@ -95,7 +99,7 @@ def ended(store: GameStore, game: Game) -> bool:
         if store.players.is_swept(game.id):
             return False
         run_hooks(store, game)
-        sweep(store, SWEEP_BATCH, SWEEP_RECENT_DAYS)
+        sweep(store, SWEEP_BATCH, SWEEP_RECENT_DAYS, skip=game.id)  # it had its turn
     except StoreError as exc:
         log.warning("end-of-game hooks delayed for game %s: %s", game.id, exc)
     return True
