@@ -371,3 +371,25 @@ def test_the_settlement_wakes_whoever_waits_on_the_game(
     seen = host.get(f"/api/games/{game['id']}?since={game['version'] + 1}").get_json()
     assert seen["version"] == settled["version"]
     assert seen["ratings"]["settled"] is True
+
+
+def test_a_rating_not_played_for_days_grows_uncertain_first(store: Any) -> None:
+    """Each whole day without a rated game in the pool is a period without games (step 6)."""
+    from app.ratings.glicko2 import rate
+
+    settle.settle(store, finished_rated(store, "g1", resigned=1))
+    kept = {k.device: k for k in store.players.pool("kalah")}
+    ten_days = kept["dev-a"].updated - 10.5 * 86400
+    test_stores.raw(store, "UPDATE ratings SET updated = ? WHERE device = 'dev-a'", ten_days)
+    settle.settle(store, finished_rated(store, "g2", resigned=0))
+    a = Rating(kept["dev-a"].rating, kept["dev-a"].deviation, kept["dev-a"].volatility)
+    b = Rating(kept["dev-b"].rating, kept["dev-b"].deviation, kept["dev-b"].volatility)
+    rested = a
+    for _ in range(10):
+        rested = rate(rested, [])
+    assert rested.rd > a.rd
+    history = {c.device: c for c in store.players.changes_in("g2")}
+    assert round(history["dev-a"].before_deviation, 6) == round(rested.rd, 6)
+    assert round(history["dev-b"].before_deviation, 6) == round(b.rd, 6)  # played today
+    after = rate_game(rested, b, 0.0)
+    assert round(history["dev-a"].after_rating, 6) == round(after.r, 6)
