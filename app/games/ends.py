@@ -93,13 +93,18 @@ def sweep(
 
 def ended(store: GameStore, game: Game) -> bool:
     """A write left ``game`` over: its hooks (unless they all ran already), then a short sweep
-    of others left over; whether its hooks ran now.  A store that fails now only delays them
-    (the maintenance job sweeps again); the write stands either way."""
+    of others left over.  Whether its hooks were run now (a hook may have written a newer
+    version of it).  A store that fails meanwhile only delays them (the maintenance job sweeps
+    again); the write stands either way."""
     try:
         if store.players.is_swept(game.id):
             return False
         run_hooks(store, game)
-        sweep(store, SWEEP_BATCH, SWEEP_RECENT_DAYS, skip=game.id)  # it had its turn
     except StoreError as exc:
         log.warning("end-of-game hooks delayed for game %s: %s", game.id, exc)
+        return True  # some may have run
+    try:
+        sweep(store, SWEEP_BATCH, SWEEP_RECENT_DAYS, skip=game.id)  # it had its turn
+    except StoreError as exc:
+        log.warning("the sweep after game %s's end was put off: %s", game.id, exc)
     return True

@@ -92,3 +92,47 @@ def test_a_game_that_ends_sweeps_one_its_host_left(client: FlaskClient, seen: li
     client.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
     assert sorted(seen) == sorted([game["id"], left["id"]])
     assert store.players.is_swept(left["id"])
+
+
+@pytest.mark.parametrize("fails", ["is_swept", "mark_swept", "unswept_ends"])
+def test_a_store_failing_after_the_end_is_written_does_not_fail_the_write(
+    client: FlaskClient, seen: list[str], monkeypatch: pytest.MonkeyPatch, fails: str
+) -> None:
+    from app.store import StoreBusy
+
+    def busy(*args: Any, **kwargs: Any) -> Any:
+        raise StoreBusy("the game store is busy just now")
+
+    store = client.application.extensions["mancala_store"]
+    game = client.post("/api/games", json={"mode": "local"}).get_json()
+    monkeypatch.setattr(store.players, fails, busy)
+    over = client.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
+    assert over.status_code == 200  # the resignation was written: it is answered as done
+    assert over.get_json()["status"] == "over"
+    monkeypatch.undo()
+    ends.sweep(store)  # the maintenance job's sweep finishes what was put off
+    assert store.players.is_swept(game["id"])
+    assert game["id"] in seen
+
+
+def test_a_store_failing_on_the_reload_after_the_hooks_answers_the_write(
+    client: FlaskClient, seen: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.store import StoreBusy
+
+    store = client.application.extensions["mancala_store"]
+    game = client.post("/api/games", json={"mode": "local"}).get_json()
+    load = store.load
+    calls: list[str] = []
+
+    def flaky_load(game_id: str) -> Any:
+        calls.append(game_id)
+        if len(calls) > 1:  # the resignation's own read works; the one after the hooks not
+            raise StoreBusy("the game store is busy just now")
+        return load(game_id)
+
+    monkeypatch.setattr(store, "load", flaky_load)
+    over = client.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
+    assert over.status_code == 200
+    assert over.get_json()["status"] == "over"
+    assert len(calls) == 2 and seen == [game["id"]]
