@@ -393,3 +393,37 @@ def test_a_rating_not_played_for_days_grows_uncertain_first(store: Any) -> None:
     assert round(history["dev-b"].before_deviation, 6) == round(b.rd, 6)  # played today
     after = rate_game(rested, b, 0.0)
     assert round(history["dev-a"].after_rating, 6) == round(after.r, 6)
+
+
+def test_one_players_games_settled_at_once_chain_their_ratings(stores: Any) -> None:
+    """Eight games of one player end at once on eight hosts: each is rated on the rating the
+    one before it left (no update lost), whatever the order."""
+    first = stores()
+    names.set_name(first, "dev-a", "Ama")
+    games = []
+    for i in range(8):
+        names.set_name(first, f"dev-{i}", f"Opponent {i}")
+        data = params.new_game_data({"mode": "remote", "rated": True, "first": 0}, "dev-a")
+        data["seats"][1] = {"kind": "human", "owner": f"dev-{i}"}
+        data["resigned"] = i % 2
+        games.append(Game.from_row(first.create(f"g{i}", data, [("dev-a", 0), (f"dev-{i}", 1)])))
+    hosts = [stores() for _ in games]
+    start = threading.Barrier(len(hosts))
+
+    def run(host: Any, game: Game) -> None:
+        start.wait()
+        assert settle.settle(host, game)
+
+    threads = [threading.Thread(target=run, args=pair) for pair in zip(hosts, games, strict=True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    history = first.players.history("dev-a")
+    befores = [round(h.before_rating, 9) for h in history]
+    afters = [round(h.after_rating, 9) for h in history]
+    assert len(history) == 8 and len(set(befores)) == 8  # no two games rated on one rating
+    assert set(befores) - set(afters) == {1500.0}  # each starts where another ended
+    (final,) = set(afters) - set(befores)
+    kept = first.players.rating_in("dev-a", "kalah")
+    assert kept is not None and kept.games == 8 and round(kept.rating, 9) == final
