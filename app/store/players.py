@@ -282,10 +282,10 @@ class PlayerTables:
         )
 
         def write(db: Connection) -> bool:
-            now = time.time()
             with self.store.dialect.transaction(db):
                 if self.store.dialect.lock:  # one settlement at a time: each reads the last's
                     self.store.execute(db, self.store.dialect.lock.format(table="ratings"))
+                now = time.time()  # once its turn came: the history's order is the chain's
                 if self.store.execute(db, claim, game=game_id, pool=pool, at=now).rowcount != 1:
                     return False
                 news = rate(lambda device: self.rating(db, device, pool))

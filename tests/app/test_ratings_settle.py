@@ -425,5 +425,6 @@ def test_one_players_games_settled_at_once_chain_their_ratings(stores: Any) -> N
     assert len(history) == 8 and len(set(befores)) == 8  # no two games rated on one rating
     assert set(befores) - set(afters) == {1500.0}  # each starts where another ended
     (final,) = set(afters) - set(befores)
+    assert befores[1:] == afters[:-1]  # in the history's order (by time)
     kept = first.players.rating_in("dev-a", "kalah")
     assert kept is not None and kept.games == 8 and round(kept.rating, 9) == final
