@@ -30,6 +30,8 @@ stores = test_stores.stores
         ("Zoe\u0308", "Zoë"),  # combining diaeresis: NFC makes it one character
         ("李小龍", "李小龍"),
         ("R2-D2 ♜", "R2-D2 ♜"),
+        ("...", "..."),
+        ("a/b?c#d", "a/b?c#d"),
     ],
 )
 def test_a_good_name_is_kept_trimmed_and_composed(sent: str, kept: str) -> None:
@@ -48,6 +50,8 @@ def test_a_good_name_is_kept_trimmed_and_composed(sent: str, kept: str) -> None:
         "zero\u200bwidth",
         "bidi\u202eflip",
         "nb\u00a0space",
+        ".",
+        "..",
         "\x00",
         None,
         42,
