@@ -45,10 +45,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.games import liveness
     from app.games.facts import describe
     from app.lab import routes as lab_routes
+    from app.players import routes as player_routes
+    from app.ratings import settle
     from app.upkeep import maintenance
     from app.web import api, errors, health, pages, seats, security
 
     store.init_app(app, describe)
+    settle.register()  # a rated game's end changes its players' ratings (app.games.ends)
     liveness.init_app(app)
     maintenance.init_app(app)
     moves.init_app(app, app.extensions["mancala_store"])
@@ -62,4 +65,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.bp)
     app.register_blueprint(lab_routes.bp)
     app.register_blueprint(board_routes.bp)
+    app.register_blueprint(player_routes.bp)
     return app
