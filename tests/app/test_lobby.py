@@ -355,6 +355,8 @@ def test_messages_off_stops_them_both_ways(ama: FlaskClient, ben: FlaskClient) -
     assert ben.put("/api/lobby/me", json={"quiet": True}).json["quiet"] is True
     hidden = ben.get(f"/api/games/{gid}/messages").json
     assert hidden["messages"] == [] and hidden["quiet"] and not hidden["can_send"]
+    told = ama.get(f"/api/games/{gid}/messages").json
+    assert told["opponent_quiet"] and not told["can_send"] and told["player"]
     refused = error(ama.post(f"/api/games/{gid}/messages", json={"text": "Oops"}), 409)
     assert "off" in refused["message"]
     error(ben.post(f"/api/games/{gid}/messages", json={"text": "Oops"}), 409)
