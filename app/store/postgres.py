@@ -325,10 +325,11 @@ class PostgresStore(SQLStore):
                     "CREATE TABLE IF NOT EXISTS schema_migrations "
                     "(version INTEGER PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())"
                 )
-                found = db.execute("SELECT max(version) FROM schema_migrations").fetchone()
-                current = int(found[0] or 0) if found else 0
+                rows = db.execute("SELECT version FROM schema_migrations").fetchall()
+                applied = {int(r[0]) for r in rows}  # each one missing is applied, in order
+                current = max(applied, default=0)
                 for number, statements in enumerate(MIGRATIONS, 1):
-                    if number <= current:
+                    if number in applied:
                         continue
                     with db.transaction():
                         for statement in statements:
@@ -337,7 +338,7 @@ class PostgresStore(SQLStore):
                         if number == LAB_MIGRATION:  # the games that may be lab games
                             self.fill_facts(db, """strpos(data, '"lab"') > 0""")
                     log.info("store schema migrated to version %d", number)
-                    current = number
+                    current = max(current, number)
                 self.fill_facts(db, "size = 0")  # games stored before the fact columns
                 db.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
                 return current
