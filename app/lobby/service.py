@@ -128,7 +128,11 @@ class Lobby:
             self.store.delivered(told, device)
         return {
             "version": version,
-            "you": {"tag": self.store_tag(device), "name": shown[device]},
+            "you": {
+                "tag": self.store_tag(device),
+                "name": shown[device],
+                "named": self.names.name(device) is not None,
+            },
             "here": [
                 {"tag": h.tag, "name": shown[h.device], "you": h.device == device} for h in here
             ],
@@ -200,6 +204,8 @@ class Lobby:
         if target == owner:
             raise BadInput("you can't challenge yourself")
         settings = seek_settings(body, owner)
+        if settings["rated"]:
+            self.games.named(owner, "offer a rated game")
         device.limit("create")
         seek_id = secrets.token_urlsafe(9)
         self.touch(owner)
@@ -250,6 +256,8 @@ class Lobby:
             raise NotNow("this is your own seek: wait for someone to take it, or withdraw it")
         if seek.target is not None and seek.target != owner:
             raise NotAllowed("this challenge is for another player")
+        if seek.body.get("rated"):
+            self.games.named(owner, "play a rated game")
         device.limit("create")
         game_id = new_game_id()
         if not self.store.take(seek_id, owner, game_id, time.time()):
@@ -277,24 +285,20 @@ def seek_settings(body: JSONObject, owner: str) -> JSONObject:
     unknown = sorted(set(body) - SEEK_FIELDS)
     if unknown:
         raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(SEEK_FIELDS))})")
-    rated = body.get("rated", False)
-    if not isinstance(rated, bool):
-        raise BadInput("'rated' must be true (a rated game) or false (casual)")
-    settings = {k: v for k, v in body.items() if k != "rated"}
-    params.new_game_data(dict(settings, mode="remote"), owner)  # BadInput saying what is wrong
-    return dict(settings, rated=rated)
+    params.new_game_data(dict(body, mode="remote"), owner)  # BadInput saying what is wrong
+    return dict(body, rated=body.get("rated", False))
 
 
 def game_data(seek: Seek, taker: str, device: Device, names: Names, game_id: str) -> JSONObject:
     """The new game's data: the seek's settings between two devices, the maker in seat 0 (with
     their name) and the taker in seat 1 (with theirs); both sit, so the clock's first-move
     window opens now."""
-    settings = {k: v for k, v in seek.body.items() if k != "rated"}
+    settings = dict(seek.body)
     maker_name = names.name(seek.device)
     if maker_name and "name" not in settings:
         settings["name"] = maker_name
     data = params.new_game_data(dict(settings, mode="remote"), seek.device)
-    data.update(creator=seek.device, device=device.address, rated=bool(seek.body.get("rated")))
+    data.update(creator=seek.device, device=device.address)
     now = time.time()
     opened = Game.from_row(Row(game_id, 1, data, now, now))
     taker_name = names.name(taker)

@@ -68,11 +68,11 @@ def test_who_is_here_lists_each_device_once_by_its_guest_name(
 def test_a_seek_is_listed_in_words_and_taking_it_sends_both_to_one_game(
     ama: FlaskClient, ben: FlaskClient
 ) -> None:
-    made = ama.post("/api/lobby/seeks", json=dict(OWARE_5_3, rated=True))
+    made = ama.post("/api/lobby/seeks", json=OWARE_5_3)
     assert made.status_code == 201
     seek = made.json
     name = lobby(ama)["you"]["name"]
-    assert seek["text"] == f"{name} waits: Oware, 5+3, rated"
+    assert seek["text"] == f"{name} waits: Oware, 5+3, casual"
     listed = lobby(ben)["seeks"]
     assert [s["id"] for s in listed] == [seek["id"]] and not listed[0]["mine"]
     assert lobby(ama)["seeks"][0]["mine"]
@@ -91,8 +91,16 @@ def test_a_seek_is_listed_in_words_and_taking_it_sends_both_to_one_game(
     assert [g["id"] for g in lobby(ben)["games"]] == [game["id"]]  # being played: Watch
 
 
-def test_a_rated_seek_makes_a_rated_game(ama: FlaskClient, ben: FlaskClient, app: Flask) -> None:
+def test_a_rated_seek_makes_a_rated_game_between_named_players(
+    ama: FlaskClient, ben: FlaskClient, app: Flask
+) -> None:
+    refused = error(ama.post("/api/lobby/seeks", json={"rated": True}), 409)
+    assert "name" in refused["message"]
+    ama.put("/api/me", json={"name": "Ama"})
     seek = ama.post("/api/lobby/seeks", json={"rated": True}).json
+    error(ben.post(f"/api/lobby/seeks/{seek['id']}/join"), 409)  # Ben has no name yet
+    assert len(lobby(ben)["seeks"]) == 1
+    ben.put("/api/me", json={"name": "Ben"})
     game = ben.post(f"/api/lobby/seeks/{seek['id']}/join").json
     with app.app_context():
         from app.store import get_store
@@ -172,6 +180,7 @@ def test_a_device_has_at_most_three_seeks_open(ama: FlaskClient, ben: FlaskClien
         ({"variant": "chess"}, "unknown variant"),
         ({"mode": "computer"}, "unknown field 'mode'"),
         ({"rated": "yes"}, "'rated'"),
+        ({"rated": True, "hints": True}, "hints"),
         ({"clock": {"minutes": -1}}, "clock"),
         ({"first": "computer"}, "'first'"),
         ({"options": {"pits": 99}}, "pits"),
@@ -435,8 +444,10 @@ def test_finished_tournament_games_come_from_the_registered_source(ama: FlaskCli
 def test_players_are_shown_by_their_chosen_name_and_challenged_by_it(
     ama: FlaskClient, ben: FlaskClient
 ) -> None:
+    assert not lobby(ama)["you"]["named"]
     assert ama.put("/api/me", json={"name": "Ama"}).status_code == 200
     assert ben.put("/api/me", json={"name": "Ben"}).status_code == 200
+    assert lobby(ama)["you"] == {"tag": lobby(ama)["you"]["tag"], "name": "Ama", "named": True}
     assert sorted(h["name"] for h in lobby(ama)["here"]) == ["Ama", "Ben"]
     seek = ama.post("/api/lobby/seeks", json=dict(OWARE_5_3, rated=True)).json
     assert seek["text"] == "Ama waits: Oware, 5+3, rated"

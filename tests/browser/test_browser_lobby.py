@@ -31,9 +31,11 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
 ) -> None:
     ama, ben = Tab(browser, server), Tab(browser, server)
     try:
-        named(ama, "Ama")
         named(ben, "Ben")
         ama.page.goto("/")
+        ama.page.get_by_label(re.compile("Your name in the room")).fill("Ama")
+        ama.page.get_by_role("button", name="Take this name").click()
+        ama.page.wait_for_selector("#lobby-name", state="hidden")
         ben.page.goto("/")
         ben.page.wait_for_selector("#lobby-here li:has-text('Ama')")  # who is here, live
         ama.page.select_option("#variant", "oware")
