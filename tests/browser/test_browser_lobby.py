@@ -33,11 +33,28 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
     try:
         named(ben, "Ben")
         ama.page.goto("/")
+        ama.page.wait_for_selector("#lobby-name:not([hidden])")  # a guest is asked for a name
+        ama.shot("lobby-guest-laptop-light")
         ama.page.get_by_label(re.compile("Your name in the room")).fill("Ama")
         ama.page.get_by_role("button", name="Take this name").click()
         ama.page.wait_for_selector("#lobby-name", state="hidden")
         ben.page.goto("/")
         ben.page.wait_for_selector("#lobby-here li:has-text('Ama')")  # who is here, live
+        # A challenge: shown to Ama at once, declined, and Ben is told.
+        ben.page.locator("#lobby-here li", has_text="Ama").get_by_role(
+            "button", name="Challenge"
+        ).click()
+        offer = ama.page.locator("#lobby-challenges li", has_text="Ben challenges Ama: Kalah")
+        offer.wait_for()
+        ama.page.set_viewport_size(PHONE)
+        ama.page.emulate_media(color_scheme="dark")
+        ama.shot("lobby-challenge-phone-dark")
+        ama.page.set_viewport_size({"width": 1200, "height": 820})
+        ama.page.emulate_media(color_scheme="light")
+        offer.get_by_role("button", name="Decline").click()
+        ben.page.wait_for_selector("#lobby-challenges li:has-text('Ama declined your challenge')")
+        ama.page.wait_for_selector("#lobby-challenges-box", state="hidden")
+
         ama.page.select_option("#variant", "oware")
         ama.page.select_option("#clock-choice", "5+3")
         ama.page.check("#rated")
