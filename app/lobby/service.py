@@ -15,7 +15,6 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from dataclasses import dataclass
 
 from app.games import changes, params
 from app.games.errors import BadInput, NoGame, NoSeat, NotNow
@@ -25,7 +24,7 @@ from app.lobby import hooks
 from app.lobby.names import Names
 from app.store import Row
 from app.store.json_types import JSONObject
-from app.store.lobby import Here, LobbyStore, Seek
+from app.store.lobby import LobbyStore, Seek, tag_of
 from app.store.sql import SQLStore
 from engine import get_variant
 
@@ -41,13 +40,6 @@ SEEK_FIELDS = frozenset({"variant", "options", "first", "clock", "hints", "rated
 
 class NotAllowed(NoSeat):
     """A lobby request from a device that may not make it (403)."""
-
-
-@dataclass(frozen=True)
-class Taken:
-    """A seek taken: the game made for it."""
-
-    game: Game
 
 
 class Lobby:
@@ -105,7 +97,12 @@ class Lobby:
         seeks = [s for s in self.store.open_seeks(LISTED) if s.device in present]
         mine = self.store.involving(device)
         games = self.store.running_games(now - HERE_SECONDS * 10, LISTED)
-        owners = [str(s.get("owner")) for _, d in games for s in d.get("seats", []) if s]
+        owners = [
+            str(s["owner"])
+            for _, d in games
+            for s in d.get("seats") or []
+            if isinstance(s, dict) and s.get("owner")
+        ]
         shown = self.names.of(
             [h.device for h in here]
             + [s.device for s in seeks + mine]
@@ -156,8 +153,7 @@ class Lobby:
         }
 
     def store_tag(self, device: str) -> str:
-        from app.store.lobby import tag_of
-
+        """The public tag others see ``device`` by."""
         return tag_of(device)
 
     def seek_view(self, seek: Seek, device: str, shown: dict[str, str]) -> JSONObject:
@@ -268,9 +264,6 @@ class Lobby:
         except Exception:
             self.store.untake(seek_id, game_id)
             raise
-
-    def here(self) -> list[Here]:
-        return self.store.here(time.time() - HERE_SECONDS, LISTED)
 
 
 def need_owner(device: Device) -> str:
