@@ -113,6 +113,8 @@ export function startLobby(settings) {
     }
   }
 
+  let shown = ""; // what the lists show now, as JSON: an unchanged look redraws nothing
+
   /** @param {LobbyView} view */
   function show(view) {
     if (view.go) {
@@ -120,6 +122,9 @@ export function startLobby(settings) {
       return;
     }
     version = view.version;
+    const drawn = JSON.stringify({ ...view, version: 0 });
+    if (drawn === shown) return; // keep the lists (and the keyboard focus in them) as they are
+    shown = drawn;
     nameForm.hidden = view.you.named;
     if (!view.you.named) nameInput.placeholder = view.you.name;
     const others = view.here.filter((p) => !p.you);

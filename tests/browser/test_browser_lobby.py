@@ -75,7 +75,12 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
         ben.page.set_viewport_size(LAPTOP)
         ben.page.emulate_media(color_scheme="light")
 
-        seek.get_by_role("button", name="Join").click()
+        join = seek.get_by_role("button", name="Join")
+        join.focus()  # a long-poll that brings nothing new leaves the keyboard's focus alone
+        with ben.page.expect_response(lambda r: "/api/lobby?since=" in r.url, timeout=20_000):
+            pass
+        assert ben.page.evaluate("document.activeElement.textContent") == "Join"
+        join.click()
         ben.page.wait_for_url(GAME_URL)
         ama.page.wait_for_url(GAME_URL)  # sent to the game by the lobby's long-poll
         assert ama.page.url == ben.page.url
