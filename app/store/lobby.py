@@ -237,17 +237,17 @@ class LobbyStore:
 
         return self.run(read)
 
-    def set_quiet(self, device: str, quiet: bool, now: float) -> None:
-        """Turn ``device``'s quick messages off (``quiet``) or on."""
+    def set_quiet(self, device: str, quiet: bool) -> None:
+        """Turn ``device``'s quick messages off (``quiet``) or on (a device new to the lobby
+        is kept as never seen there: turning messages off at a table is not being here)."""
         self.run(
             lambda db: self.execute(
                 db,
                 "INSERT INTO lobby_devices (device, tag, seen, quiet) "
-                "VALUES (:device, :tag, :at, :quiet) "
+                "VALUES (:device, :tag, 0, :quiet) "
                 "ON CONFLICT (device) DO UPDATE SET quiet = excluded.quiet",
                 device=device,
                 tag=tag_of(device),
-                at=now,
                 quiet=int(quiet),
             )
         )

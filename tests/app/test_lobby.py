@@ -358,6 +358,14 @@ def test_a_game_keeps_only_its_last_twenty_messages(
     assert [m["n"] for m in kept["messages"]] == list(range(6, 26)) and kept["version"] == 25
 
 
+def test_turning_messages_off_at_a_table_is_not_being_in_the_room(
+    app: Flask, ama: FlaskClient
+) -> None:
+    away = app.test_client()
+    assert away.put("/api/lobby/me", json={"quiet": True}).json["quiet"] is True
+    assert len(lobby(ama)["here"]) == 1
+
+
 def test_messages_off_stops_them_both_ways(ama: FlaskClient, ben: FlaskClient) -> None:
     gid = seated(ama, ben)
     ama.post(f"/api/games/{gid}/messages", json={"text": "Oops"})
