@@ -6,8 +6,8 @@ options, clock, who starts, hints, rated or casual), checked whole when it is ma
 makes the game through the games' own rules (:mod:`app.games.params`), its maker in seat 0 and
 the taker in seat 1, and sends both to it: the taker in the answer, the maker at its next look.
 A seek disappears when taken, withdrawn, or when its maker leaves the lobby (not seen for
-:data:`SEEK_GONE_SECONDS`).  Each device has at most :data:`SEEKS_PER_DEVICE` seeks and
-challenges open at once.
+:data:`SEEK_GONE_SECONDS`); once two players sit down, their other open seeks are withdrawn.
+Each device has at most :data:`SEEKS_PER_DEVICE` seeks and challenges open at once.
 """
 
 from __future__ import annotations
@@ -260,10 +260,12 @@ class Lobby:
             raise NotNow("someone else took this seek a moment before you")
         try:
             data = game_data(seek, owner, device, self.names, game_id)
-            return self.games.start(data, [(seek.device, 0), (owner, 1)], device, game_id)
+            game = self.games.start(data, [(seek.device, 0), (owner, 1)], device, game_id)
         except Exception:
             self.store.untake(seek_id, game_id)
             raise
+        self.store.withdraw_open([seek.device, owner])  # both sat down: their other seeks go
+        return game
 
 
 def need_owner(device: Device) -> str:

@@ -360,6 +360,16 @@ class LobbyStore:
             game=game_id,
         )
 
+    def withdraw_open(self, devices: list[str]) -> int:
+        """Withdraw every open seek (not challenge) of ``devices``: they sat down to a game."""
+        gone = 0
+        for device in devices:
+            gone += self.change_count(
+                "DELETE FROM seeks WHERE device = :device AND target IS NULL AND state = 'open'",
+                device=device,
+            )
+        return gone
+
     def decline(self, seek_id: str, target: str, now: float) -> bool:
         """Decline an open challenge to ``target``."""
         return self.change(

@@ -150,6 +150,19 @@ def test_the_maker_may_withdraw_a_seek_and_nobody_else_may(
     error(ama.delete(f"/api/lobby/seeks/{seek['id']}"), 404)
 
 
+def test_players_who_sit_down_withdraw_their_other_seeks(
+    ama: FlaskClient, ben: FlaskClient, cat: FlaskClient
+) -> None:
+    first = ama.post("/api/lobby/seeks", json={}).json
+    ama.post("/api/lobby/seeks", json={"variant": "oware"})
+    ben.post("/api/lobby/seeks", json={"variant": "oware"})
+    cat_seek = cat.post("/api/lobby/seeks", json={}).json
+    challenge = ama.post("/api/lobby/challenges", json={"to": lobby(cat)["you"]["tag"]}).json
+    assert ben.post(f"/api/lobby/seeks/{first['id']}/join").status_code == 201
+    assert [s["id"] for s in lobby(cat)["seeks"]] == [cat_seek["id"]]
+    assert [c["id"] for c in lobby(cat)["challenges"]["to_you"]] == [challenge["id"]]
+
+
 def test_one_cannot_take_ones_own_seek(ama: FlaskClient) -> None:
     seek = ama.post("/api/lobby/seeks", json={}).json
     error(ama.post(f"/api/lobby/seeks/{seek['id']}/join"), 409)
