@@ -107,3 +107,12 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
     finally:
         ama.close()
         ben.close()
+
+
+def test_a_game_without_two_devices_asks_for_its_messages_once(still: Tab) -> None:
+    asked: list[str] = []
+    still.page.on("request", lambda r: asked.append(r.url) if "/messages" in r.url else None)
+    still.start_from_menu("Play the computer")
+    still.page.wait_for_timeout(1500)  # a follower would have asked again by now
+    assert len(asked) == 1 and "since" not in asked[0]
+    assert still.page.locator("#quick").is_hidden()
