@@ -24,7 +24,7 @@ from app.lobby import hooks
 from app.lobby.names import Names
 from app.store import Row
 from app.store.json_types import JSONObject
-from app.store.lobby import LobbyStore, Seek, tag_of
+from app.store.lobby import Here, LobbyStore, Seek, tag_of
 from app.store.sql import SQLStore
 from engine import get_variant
 
@@ -97,12 +97,15 @@ class Lobby:
         seeks = [s for s in self.store.open_seeks(LISTED) if s.device in present]
         mine = self.store.involving(device)
         games = self.store.running_games(now - HERE_SECONDS * 10, LISTED)
-        owners = [
-            str(s["owner"])
+        owners = [owner for _, d in games for owner in owners_of(d)]
+        playing = {  # at a table now (a move in the last few minutes): here too
+            owner
             for _, d in games
-            for s in d.get("seats") or []
-            if isinstance(s, dict) and s.get("owner")
-        ]
+            if float(d.get("last_move_at") or 0) >= now - HERE_SECONDS
+            for owner in owners_of(d)
+        }
+        listed = {h.device for h in here}
+        here += [Here(d, tag_of(d), now) for d in sorted(playing - listed)]
         shown = self.names.of(
             [h.device for h in here]
             + [s.device for s in seeks + mine]
@@ -131,7 +134,13 @@ class Lobby:
                 "named": self.names.name(device) is not None,
             },
             "here": [
-                {"tag": h.tag, "name": shown[h.device], "you": h.device == device} for h in here
+                {
+                    "tag": h.tag,
+                    "name": shown[h.device],
+                    "you": h.device == device,
+                    "playing": h.device in playing,
+                }
+                for h in here
             ],
             "seeks": [self.seek_view(s, device, shown) for s in seeks],
             "challenges": {
@@ -266,6 +275,12 @@ class Lobby:
             raise
         self.store.withdraw_open([seek.device, owner])  # both sat down: their other seeks go
         return game
+
+
+def owners_of(data: JSONObject) -> list[str]:
+    """The devices holding a stored game's seats."""
+    seats = data.get("seats") or []
+    return [str(s["owner"]) for s in seats if isinstance(s, dict) and s.get("owner")]
 
 
 def need_owner(device: Device) -> str:

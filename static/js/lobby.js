@@ -10,7 +10,7 @@ const RETRY_MS = 1500; // after a failed look, try again this soon
 const POLL_TIMEOUT_MS = 30000; // a long-poll (8 s on the server) that takes longer is lost
 
 /**
- * @typedef {{tag: string, name: string, you: boolean}} Person
+ * @typedef {{tag: string, name: string, you: boolean, playing: boolean}} Person
  * @typedef {{id: string, text: string, mine: boolean, by: string, to: string | null}} Seek
  * @typedef {{id: string, title: string, players: string[], moves: number, url: string}} Playing
  * @typedef {{id: string, title?: string, players?: string[], result?: string, url?: string,
@@ -138,7 +138,9 @@ export function startLobby(settings) {
       ...view.here.map((p) =>
         p.you
           ? item(`${p.name} (you)`, [], "lobby-you")
-          : item(p.name, [[`Challenge`, () => act("POST", "/api/lobby/challenges", { ...settings(), to: p.tag })]]),
+          : item(`${p.name}${p.playing ? " · playing" : ""}`, [
+              [`Challenge`, () => act("POST", "/api/lobby/challenges", { ...settings(), to: p.tag })],
+            ]),
       ),
     );
 

@@ -89,6 +89,25 @@ def test_a_seek_is_listed_in_words_and_taking_it_sends_both_to_one_game(
     assert ama.get(f"/api/games/{game['id']}").json["you"] == [0]
     assert lobby(ben)["seeks"] == []
     assert [g["id"] for g in lobby(ben)["games"]] == [game["id"]]  # being played: Watch
+    assert all(h["playing"] for h in lobby(ben)["here"])
+
+
+def test_players_at_a_table_count_as_here_though_they_left_the_home_page(
+    app: Flask, ama: FlaskClient, ben: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seek = ama.post("/api/lobby/seeks", json={"options": {"pits": 3, "seeds": 2}}).json
+    gid = ben.post(f"/api/lobby/seeks/{seek['id']}/join").json["id"]
+    later = time.time() + 170  # neither looked at the lobby since; Ben moves now
+    monkeypatch.setattr(time, "time", lambda: later)
+    game = ben.get(f"/api/games/{gid}").json
+    mover = ama if game["to_move"] == 0 else ben
+    move = {"pit": game["legal_moves"][0], "version": game["version"]}
+    assert mover.post(f"/api/games/{gid}/moves", json=move).status_code == 200
+    monkeypatch.setattr(time, "time", lambda: later + 60)  # 4 min since either was home
+    cat = app.test_client()
+    seen = lobby(cat)["here"]
+    at_table = [(False, True), (False, True), (True, False)]  # Ama, Ben playing; Cat looks
+    assert sorted((h["you"], h["playing"]) for h in seen) == at_table
 
 
 def test_a_rated_seek_makes_a_rated_game_between_named_players(
