@@ -261,7 +261,9 @@ class PlayerTables:
         game in ``settled`` (a game already there: nothing is done, False), read the players'
         ratings, ask ``rate`` for the new ones (given the kept ratings, None for a newcomer),
         write them with their history rows and move the game to its next version (so that
-        whoever waits on it is told).  True if this call changed them."""
+        whoever waits on it is told).  True if this call changed them.  Settlements take turns
+        (the ratings table is held for the transaction): of two games of one player ending at
+        once, the second is rated on the rating the first left."""
         claim = (
             "INSERT INTO settled (game_id, pool, at) VALUES (:game, :pool, :at) "
             "ON CONFLICT (game_id) DO NOTHING"
@@ -280,8 +282,10 @@ class PlayerTables:
         )
 
         def write(db: Connection) -> bool:
-            now = time.time()
             with self.store.dialect.transaction(db):
+                if self.store.dialect.lock:  # one settlement at a time: each reads the last's
+                    self.store.execute(db, self.store.dialect.lock.format(table="ratings"))
+                now = time.time()  # once its turn came: the history's order is the chain's
                 if self.store.execute(db, claim, game=game_id, pool=pool, at=now).rowcount != 1:
                     return False
                 news = rate(lambda device: self.rating(db, device, pool))

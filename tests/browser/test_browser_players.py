@@ -34,6 +34,9 @@ def test_a_rated_games_end_shows_the_rating_change_to_both(browser: Any, server:
         for tab in (ama, kofi):
             tab.page.goto(f"/game/{game['id']}")
             tab.page.wait_for_selector(".board .pit")
+            playing = tab.page.locator("#rated-note").inner_text()  # the ratings at stake
+            assert playing == f"Rated, Kalah 6×4: {ama_name} 1500?, {kofi_name} 1500?"
+        ama.page.screenshot(path=str(ARTIFACTS / "players-game-rated.png"))
         ama.wait_turn_or_over()
         ama.play()
         kofi.wait_turn_or_over()
