@@ -11,7 +11,8 @@ An evaluation is a search of a fixed size (:class:`Size`): so many nodes of the 
 of this module's own search: an iterative-deepening alpha-beta on the margin (MTD(f) windows)
 with a transposition table, which is exact whenever an iteration finds no horizon (small boards
 and endgames).  Its nodes, children, keys and table entries are the ones the minimax agent's
-search uses (:mod:`engine.agents.nodes`).  Both start from empty tables every time, so the same
+search uses (:mod:`engine.agents.nodes`), and its children run through the loop every search
+shares (:mod:`engine.cutoff`).  Both start from empty tables every time, so the same
 position gets the same values on any machine and under any load.  A wall-time cap guards
 against a machine far slower than planned: hitting it is the one case a value may differ (the
 evaluation says so: ``capped``).  Variants with a history rule (Oware's repetition) are searched
@@ -41,20 +42,18 @@ from engine import native
 from engine.agents.kernels import kernel_spec
 from engine.agents.nodes import (
     Child,
-    Entry,
     Expand,
     Key,
     Node,
-    answers,
     board_key,
     expander,
-    flag_of,
     has_history,
     ordered,
     position_key,
     root_children,
 )
 from engine.core import Rules, State
+from engine.cutoff import Entry, answers, best_of, store
 from engine.native import MarginCore
 from engine.solver import KalahSpec, Solver
 from engine.solver import native as solver_native
@@ -270,26 +269,22 @@ class PyMarginSearcher:
         outer = self.horizon
         self.horizon = False
         children = ordered(self.expand(node, player), player, first)
-        alpha0 = alpha
-        best, best_move = -float("inf"), -1
-        for move, child, nxt in children:
-            if nxt is None:
-                value = self.margin(child, player)
-            elif nxt == player:
-                value = self._search(child, nxt, depth - 1, alpha, beta)
-            else:
-                value = -self._search(child, nxt, depth - 1, -beta, -alpha)
-            if value > best:
-                best, best_move = value, move
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        flag = flag_of(best, alpha0, beta)
-        if len(self.table) < self.table_limit or key in self.table:
-            self.table[key] = (depth if self.horizon else SOLVED, best, flag, best_move)
+        best, move = best_of(children, self._child_value, player, depth, alpha, beta)
+        stored = depth if self.horizon else SOLVED
+        store(self.table, self.table_limit, key, stored, best, alpha, beta, move)
         self.horizon = self.horizon or outer
         return best
+
+    def _child_value(
+        self, child: Child, player: int, depth: int, alpha: float, beta: float, best: float
+    ) -> float:
+        """A child's value for ``player``, who moves at its parent (``depth`` plies deep)."""
+        _, node, nxt = child
+        if nxt is None:
+            return self.margin(node, player)
+        if nxt == player:
+            return self._search(node, nxt, depth - 1, alpha, beta)
+        return -self._search(node, nxt, depth - 1, -beta, -alpha)
 
 
 class Searcher:

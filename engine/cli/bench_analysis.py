@@ -34,6 +34,9 @@ MOVES, QUICK_MOVES = 40, 6
 """Positions of the fixed game analysed (the quick run: its first few)."""
 SECONDS, QUICK_SECONDS = 0.35, 0.05
 """Seconds planned a position: the app's ``ANALYSIS_SECONDS`` (a game's analysis, a hint)."""
+GUARDLESS = 3600.0
+"""The wall-time guard of the twins' comparison: none that a loaded machine would reach (the
+guard is the one thing that may make the twins' values differ)."""
 
 
 def fixed_game(name: str, moves: int, seed: int = 1) -> list[State]:
@@ -92,7 +95,7 @@ def timed_over(states: list[State], value: Callable[[State], Evaluation]) -> Tim
 
 
 def search_only(size: Size) -> Callable[[State], Evaluation]:
-    return lambda state: Searcher(state.rules).evaluate(state, nodes=size.nodes)
+    return lambda state: Searcher(state.rules).evaluate(state, nodes=size.nodes, cap=GUARDLESS)
 
 
 def whole(size: Size) -> Callable[[State], Evaluation]:
