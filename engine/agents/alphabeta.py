@@ -10,10 +10,11 @@ difference plus the table's exact value of the rest, scored as the game's end.
 
 Move ordering: the table's best move first, then moves that keep the turn, then the rest in pit
 order; after the first move of a node, principal variation search tries to prove each other
-move no better with a null window.  ``horizon`` counts the heuristic values used (leaves cut by
-the depth limit, and table entries that rest on them); a value whose subtree used none is
-proven (exact under the search's rules) and is stored with depth :data:`PROVEN`, so it answers
-every later probe.
+move no better with a null window.  A node's children run through the loop every search shares
+(:func:`engine.cutoff.best_of`; where the opponent moves, on negated values).  ``horizon``
+counts the heuristic values used (leaves cut by the depth limit, and table entries that rest on
+them); a value whose subtree used none is proven (exact under the search's rules) and is stored
+with depth :data:`PROVEN`, so it answers every later probe.
 """
 
 from __future__ import annotations

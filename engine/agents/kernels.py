@@ -159,7 +159,7 @@ def leaf_best_for(
     ``a * own store + b * their store + c * own row + d * their row`` with ``weights`` =
     (a, b, c, d), summed in the same order as the heuristic does on a board), keeps the best
     for the player to move (``me`` maximises, the other minimises) and stops at a cutoff exactly
-    where the search would."""
+    where the search would: it runs the searches' one loop (:func:`engine.cutoff.best_of`)."""
     found = rules.kernel_rules() if rules.board_only else None
     if not _default_kalah_ending(found):
         return None
