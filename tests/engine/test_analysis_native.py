@@ -72,6 +72,17 @@ def test_native_and_pure_evaluations_are_identical(
         assert fast == slow, state
 
 
+@pytest.mark.parametrize("name", [n for n in variant_names() if n not in ("kalah", "oware")])
+def test_the_other_variants_get_the_same_evaluations_with_or_without_the_core(
+    core: ModuleType, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Relay, Adi, Toguz Kumalak and Congkak are searched by the pure twin on either core."""
+    rules = get_variant(name)
+    for state in [rules.initial_state(), *random_positions(rules, 2, seed=11)]:
+        fast, slow = on_both(core, monkeypatch, lambda s=state: evaluation(s, 1_500))
+        assert fast == slow, state
+
+
 @pytest.mark.parametrize(
     "name,options,moves,nodes",
     [
