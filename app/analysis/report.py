@@ -8,6 +8,7 @@ less its value is than the best move's, and its tag says how big that loss is.
 from __future__ import annotations
 
 from app.store.json_types import JSONObject
+from engine.core import SWAP
 
 TAGS: tuple[tuple[str, float], ...] = (
     ("best", 0.0),
@@ -50,7 +51,12 @@ def move_entry(
     exact = {int(k): bool(v) for k, v in position["exact"].items()}
     best = int(position["best"])
     best_value = values[best]
-    played_value = values[played]
+    sure = dict(exact)
+    if "swap_value" in position:  # the pie rule's offer: swapping sides is a move too
+        sure[SWAP] = bool(position["swap_exact"])
+        if position["swap_value"] > best_value:
+            best, best_value = SWAP, position["swap_value"]
+    played_value = position["swap_value"] if played == SWAP else values[played]
     loss = max(0.0, best_value - played_value)
     loss = round(loss, 1) if loss != int(loss) else int(loss)
     sign = 1 if player == 0 else -1
@@ -64,7 +70,7 @@ def move_entry(
         "best_value": best_value,
         "loss": loss,
         "tag": tag_of(loss),
-        "exact": exact.get(played, False) and exact.get(best, False),
+        "exact": sure.get(played, False) and sure.get(best, False),
         "forced": forced,
         "after_seat0": sign * played_value,
         "values": {str(m): v for m, v in sorted(values.items())},

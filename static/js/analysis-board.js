@@ -14,7 +14,7 @@ import { readRecord } from "./record.js";
 
 /**
  * A move played on the board, as the server describes it.
- * @typedef {{pit: number, player: number, notation: string, record: MoveRecord}} Played
+ * @typedef {{pit: number, player: number, notation: string, record: MoveRecord, swap?: boolean}} Played
  */
 
 /**
@@ -205,7 +205,7 @@ function draw() {
   const board = ensureBoard(answer);
   board.setCounts(answer.board);
   const lastEntry = answer.played[answer.played.length - 1];
-  const last = lastEntry ? boardIndex(answer, lastEntry.player, lastEntry.pit) : null;
+  const last = lastEntry && !lastEntry.swap ? boardIndex(answer, lastEntry.player, lastEntry.pit) : null;
   board.mark({ legal: answer.legal_moves, mover: answer.to_move, last });
   board.markSpecial(answer.special_pits || []);
   els.board.classList.toggle("my-turn", !answer.over);

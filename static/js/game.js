@@ -308,6 +308,15 @@ function play(index) {
   send("POST", "/moves", { pit, version: game.version });
 }
 
+/** The pie rule's swap of sides, when the server offers it to the viewer (``can_swap``). */
+function swap() {
+  const game = view.game;
+  if (!game || !game.can_swap || !canPlay(view, game)) return;
+  view.selected = null;
+  view.hint = null;
+  send("POST", "/moves", { pit: game.swap_move, version: game.version });
+}
+
 /** @param {number} pit */
 function pitKey(pit) {
   const game = view.game;
@@ -336,6 +345,12 @@ async function hint() {
     if (d.game) receive(d.game); // between people the hint is counted: a new version
     if (d.version !== newestVersion()) {
       draw();
+      return;
+    }
+    if (d.move === game.swap_move) {
+      view.notice = text.hintWords(game, d.player, d.move); // no pit to mark: the words say it
+      draw();
+      announce(view.notice);
       return;
     }
     view.hint = {
@@ -463,6 +478,7 @@ const handlers = {
   flip,
   resign,
   pitKey,
+  swap,
   skip: () => view.animating && skipAnimation(),
   rules: () => els.rulesDialog.showModal(),
   closeRules: () => els.rulesDialog.close(),

@@ -107,6 +107,17 @@ function waitingFor(game, seat) {
 export { letterOf };
 
 /**
+ * The name of a move the server named: its pit's letter, or "swap sides" for the pie rule's
+ * swap (the game's ``swap_move``).
+ * @param {import("./pits.js").Layout & {swap_move?: number}} game
+ * @param {number} player
+ * @param {number} move
+ */
+export function moveName(game, player, move) {
+  return move === game.swap_move ? "swap sides" : letterOf(game, player, move);
+}
+
+/**
  * Seeds taken in a list of [board index, seeds].
  * @param {[number, number][] | undefined} pairs
  */
@@ -146,6 +157,7 @@ function takenFrom(game, mover, pairs) {
  */
 export function moveWords(game, move) {
   const rec = move.record;
+  if (move.swap) return swapWords(game, move);
   let text = `${seatName(game, move.player)} played ${move.letter}: ${seeds(game, rec.sown.length)}`;
   const took = total(rec.captures);
   if (took) {
@@ -172,6 +184,7 @@ export function moveWords(game, move) {
  */
 export function moveCallout(game, move) {
   const rec = move.record;
+  if (move.swap) return "Sides swapped!";
   const took = total(rec.captures);
   const extra = rec.extra_turn && !rec.ended;
   let said = "";
@@ -187,7 +200,32 @@ export function moveCallout(game, move) {
  * @param {import("./types.js").Move} move
  */
 export function playingText(game, move) {
+  if (move.swap) return `${subject(game, move.player, "swap")} sides…`;
   return `${subject(game, move.player, "play")} ${move.letter}…`;
+}
+
+/**
+ * A swap of sides (the pie rule) in words: "Ana swapped sides: Ana takes over your opening,
+ * and you play on from the other row."
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move} move
+ */
+export function swapWords(game, move) {
+  const opener = 1 - move.player;
+  const swapper = isYou(game, move.player) ? "you take" : `${seatName(game, move.player)} takes`;
+  const opening = isYou(game, opener) ? "your" : possessive(game, opener);
+  const goesOn = isYou(game, opener) ? "you play" : `${seatName(game, opener)} plays`;
+  return `${seatName(game, move.player)} swapped sides: ${swapper} over ${opening} opening, and ${goesOn} on from the other row.`;
+}
+
+/**
+ * The pie rule's offer to the player to move: sow, or swap sides and take over the opening.
+ * @param {import("./types.js").Game} game
+ */
+export function swapOfferText(game) {
+  const mover = /** @type {number} */ (game.to_move);
+  const who = isYou(game, mover) ? "you" : seatName(game, mover);
+  return `Pie rule: instead of sowing, ${who} may swap sides and take over ${possessive(game, 1 - mover)} opening (its row and store); ${seatName(game, 1 - mover)} then plays on from the other row.`;
 }
 
 /** @param {import("./types.js").Game} game */
@@ -355,6 +393,7 @@ export const LOST_CONNECTION = "The connection to the server is lost. Reconnecti
  * @param {number} pit
  */
 export function hintWords(game, player, pit) {
+  if (pit === game.swap_move) return "Hint: swap sides.";
   return `Hint: play ${letterOf(game, player, pit)}.`;
 }
 
