@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import SWAP, State
+from engine.core import State
 
 
 @dataclass(frozen=True)
@@ -100,16 +100,18 @@ class Agent:
         legal = state.legal_moves()
         if not legal:
             raise ValueError("the game is over: there is no move to choose")
-        seconds = (limit or self.default_limit).seconds
+        limit = limit or self.default_limit
+        seconds = limit.seconds
         # Stop searching a little early so that wrapping up stays inside the time limit.
         clock = Deadline(seconds, margin=min(0.03, 0.1 * seconds) if seconds else 0.0)
-        pie = state.opener is not None  # the pie rule's opening: a swap is coming or offered
-        if len(legal) == 1 and not pie:
+        if state.opener is not None:  # the pie rule's opening: the swap is offered or to come
+            from engine.agents import pie
+
+            decision = pie.decide(self, state, limit, clock)
+        elif len(legal) == 1:
             decision = Decision(legal[0], nodes=0, pv=(legal[0],))
         else:
-            decision = self.search(state, limit or self.default_limit, clock)
-            if pie:
-                self.pie_decision(state, decision)
+            decision = self.search(state, limit, clock)
         decision.seconds = time.perf_counter() - clock.start
         decision.agent = self.describe()
         return decision
@@ -122,42 +124,6 @@ class Agent:
         for a margin or a store difference; None when the value is not zero-sum (a heuristic
         of the mover's own seeds alone) or there is none."""
         return None if decision.value is None else 0.0
-
-    def pie_decision(self, state: State, decision: Decision) -> None:
-        """The pie rule, from the search's values for the mover.
-
-        Offered the swap: swap when the position is worth less than even to the mover, i.e.
-        the opener's side is the better one (the swap hands the mover exactly the opener's
-        side: the position turned round, so its value for the mover becomes the opener's).  An
-        agent without a zero-sum value judges by the stores (the opener ahead: swap); the
-        random agent swaps as often as it plays any one pit.  As the opener (their first
-        turn): play the move whose value is nearest even, so that a swap gains the other
-        player the least.  The decision is changed in place; ``extra["swap"]`` says whether
-        the agent swapped."""
-        even = self.even_value(state, decision)
-        value = decision.value
-        if state.can_swap:
-            if even is not None and value is not None:
-                swap = value < even
-            elif value is not None:
-                opener = state.opener
-                assert opener is not None
-                swap = state.scores[opener] > state.scores[1 - opener]
-            else:
-                swap = self.rng.randrange(len(state.legal_moves()) + 1) == 0
-            decision.extra["swap"] = swap
-            if swap:
-                decision.move, decision.pv = SWAP, (SWAP,)
-                if value is not None and even is not None:
-                    decision.value = 2 * even - value
-            return
-        values = decision.move_values
-        if even is None or len(values) < 2:
-            return
-        move = min(values, key=lambda m: (abs(values[m] - even), m != decision.move, m))
-        if move != decision.move:
-            decision.move, decision.value, decision.pv = move, values[move], (move,)
-            decision.extra["nearest_even"] = True
 
     def describe(self) -> str:
         return self.name
