@@ -51,12 +51,13 @@ def move_entry(
     exact = {int(k): bool(v) for k, v in position["exact"].items()}
     best = int(position["best"])
     best_value = values[best]
-    sure = dict(exact)
-    if "swap_value" in position:  # the pie rule's offer: swapping sides is a move too
-        sure[SWAP] = bool(position["swap_exact"])
-        if position["swap_value"] > best_value:
-            best, best_value = SWAP, position["swap_value"]
-    played_value = position["swap_value"] if played == SWAP else values[played]
+    # The pie rule's offer: swapping sides is a move too, worth the best pit's value turned
+    # round (the swapper gets the opener's side).
+    swap_value = position.get("swap_value", -best_value)
+    sure = {**exact, SWAP: bool(position.get("swap_exact", exact.get(best, False)))}
+    if "swap_value" in position and swap_value > best_value:
+        best, best_value = SWAP, swap_value
+    played_value = swap_value if played == SWAP else values[played]
     loss = max(0.0, best_value - played_value)
     loss = round(loss, 1) if loss != int(loss) else int(loss)
     sign = 1 if player == 0 else -1

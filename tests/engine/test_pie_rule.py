@@ -117,3 +117,20 @@ def test_a_record_without_the_option_reads_as_before() -> None:
 def test_a_swap_out_of_place_in_a_record_says_where(text: str, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         GameRecord.from_text(text)
+
+
+def test_a_person_swaps_in_terminal_play(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.engine.test_play import run, setup_lines
+
+    monkeypatch.setenv("MANCALA_SAVE_DIR", str(tmp_path))
+    # Kalah 6x4 with the pie rule, two people: "swap" is refused at the opener's extra turn, is
+    # offered after C F and taken, then refused again (the offer is gone); then A.
+    options = {"pits": "6", "seeds": "4", "pie": "y"}
+    status, out = run(setup_lines(1, options=options) + ["C", "swap", "F", "swap", "swap", "A"])
+    assert status == 0
+    assert "'swap' is not a legal move here" in out  # at the opener's extra turn
+    assert "player 1 to move (or swap sides: the pie rule)" in out
+    assert "Player 1, your move (a-f or 1-6, or swap): swap" in out
+    assert "Player 1 swaps sides: the board turns round, and player 0 plays on" in out
+    assert out.count("'swap' is not a legal move here") == 2
+    assert "Player 0 plays A5." in out
