@@ -30,7 +30,7 @@ import {
 } from "./seats.js";
 import * as sound from "./sound.js";
 import { boardIndex, pitAt } from "./pits.js";
-import { accept, boardBefore, canPlay, changes, createView, speedFactor } from "./state.js";
+import { accept, boardBefore, canPlay, changes, createView, lastMove, speedFactor } from "./state.js";
 import * as text from "./text.js";
 
 const CALLOUT_MS = 1800; // a callout stays this long
@@ -173,7 +173,10 @@ function playPremove() {
   const index = view.premove;
   view.premove = null;
   const [player, pit] = pitAt(game, index);
-  if (player === game.to_move && game.legal_moves.includes(pit)) {
+  const last = lastMove(game);
+  if (last && last.swap) {
+    showError(null, premoveDropped(game, index, true)); // the board turned round: not that pit
+  } else if (player === game.to_move && game.legal_moves.includes(pit)) {
     view.hint = null;
     send("POST", "/moves", { pit, version: game.version });
   } else {

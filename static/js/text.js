@@ -205,17 +205,33 @@ export function playingText(game, move) {
 }
 
 /**
- * A swap of sides (the pie rule) in words: "Ana swapped sides: Ana takes over your opening,
+ * Whether ``seat`` is the viewer's only seat (then "you", whatever name it has).
+ * @param {import("./types.js").Game} game
+ * @param {number} seat
+ */
+function onlyMine(game, seat) {
+  return game.seats[seat].yours && game.you.length === 1;
+}
+
+/**
+ * A swap of sides (the pie rule) in words: "Ben swapped sides: Ben takes over your opening,
  * and you play on from the other row."
  * @param {import("./types.js").Game} game
  * @param {import("./types.js").Move} move
  */
 export function swapWords(game, move) {
-  const opener = 1 - move.player;
-  const swapper = isYou(game, move.player) ? "you take" : `${seatName(game, move.player)} takes`;
-  const opening = isYou(game, opener) ? "your" : possessive(game, opener);
-  const goesOn = isYou(game, opener) ? "you play" : `${seatName(game, opener)} plays`;
-  return `${seatName(game, move.player)} swapped sides: ${swapper} over ${opening} opening, and ${goesOn} on from the other row.`;
+  const swapper = move.player;
+  const opener = 1 - swapper;
+  if (onlyMine(game, swapper)) {
+    const name = seatName(game, opener);
+    return `You swapped sides: you take over ${name}'s opening, and ${name} plays on from the other row.`;
+  }
+  const name = seatName(game, swapper);
+  if (onlyMine(game, opener)) {
+    return `${name} swapped sides: ${name} takes over your opening, and you play on from the other row.`;
+  }
+  const other = seatName(game, opener);
+  return `${name} swapped sides: ${name} takes over ${other}'s opening, and ${other} plays on from the other row.`;
 }
 
 /**
@@ -224,8 +240,9 @@ export function swapWords(game, move) {
  */
 export function swapOfferText(game) {
   const mover = /** @type {number} */ (game.to_move);
-  const who = isYou(game, mover) ? "you" : seatName(game, mover);
-  return `Pie rule: instead of sowing, ${who} may swap sides and take over ${possessive(game, 1 - mover)} opening (its row and store); ${seatName(game, 1 - mover)} then plays on from the other row.`;
+  const who = onlyMine(game, mover) ? "you" : seatName(game, mover);
+  const opener = seatName(game, 1 - mover);
+  return `Pie rule: instead of sowing, ${who} may swap sides and take over ${opener}'s opening (its row and store); ${opener} then plays on from the other row.`;
 }
 
 /** @param {import("./types.js").Game} game */

@@ -97,7 +97,48 @@ def test_the_computer_swaps_after_a_strong_opening(laptop: Tab) -> None:
     wait_js(page, f"document.querySelectorAll('{MOVES}').length === 3", timeout=30_000)
     wait_js(page, "!!document.querySelector('.row-bottom .pit.legal')")
     said = page.locator("#last-move").inner_text()
-    assert said.startswith("Computer (Medium) swapped sides: Computer (Medium) takes over your")
+    assert said == (
+        "Computer (Medium) swapped sides: Computer (Medium) takes over your opening, and you "
+        "play on from the other row."
+    )
     assert tab.counts() == TURNED
     assert not page.locator("#swap-offer").is_visible()  # the offer was the computer's, gone
     tab.shot("pie-computer-swapped")
+
+
+def test_between_devices_the_swap_drops_the_openers_premove(browser: Any, server: str) -> None:
+    from tests.browser.test_browser_seats import LAPTOP, PHONE, invite, pit, sit
+
+    host = Tab(browser, server, viewport=LAPTOP)
+    guest = Tab(browser, server, viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        options = {"pits": 6, "seeds": 4, "pie": True}
+        link = invite(host, server, options=options, clock={"minutes": 5, "increment": 0})
+        sit(guest, link)
+        host.page.wait_for_selector(".row-bottom .pit.legal")
+        pit(host, 2).click()  # C4+
+        wait_js(host.page, f"document.querySelectorAll('{MOVES}').length === 1")
+        host.page.wait_for_selector(".row-bottom .pit.legal")
+        pit(host, 5).click()  # F5: Ben may swap
+        guest.page.wait_for_selector("#swap-offer:not([hidden])")
+        assert not host.page.locator("#swap-offer").is_visible()  # the offer is Ben's
+        assert "Ana's opening" in guest.page.locator("#swap-text").inner_text()
+        pit(host, 0).click()  # Ana premoves A while Ben decides
+        host.page.wait_for_selector(".pit.premove[data-index='0']")
+        guest.shot("pie-offer-between-devices-phone")
+        guest.page.get_by_role("button", name=re.compile("Swap sides")).click()
+        wait_js(host.page, f"document.querySelectorAll('{MOVES}').length === 3")
+        wait_js(host.page, "document.getElementById('status').textContent.includes('swapped')")
+        said = host.page.locator("#status").inner_text()
+        assert said == "Premove A dropped: your opponent swapped sides."
+        assert host.counts() == TURNED == guest.counts()
+        assert host.page.locator(".row-bottom .pit.legal").count() == 6  # Ana's turn, A unplayed
+        wait_js(host.page, "document.getElementById('last-move').textContent.includes('Ben')")
+        assert host.page.locator("#last-move").inner_text() == (
+            "Ben swapped sides: Ben takes over your opening, and you play on from the other row."
+        )
+        host.shot("pie-swapped-between-devices-laptop")
+        assert host.errors == [] and guest.errors == []
+    finally:
+        host.close()
+        guest.close()
