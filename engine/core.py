@@ -391,8 +391,7 @@ class Rules:
     def initial_state(self, first_player: Player = 0) -> State:
         if first_player not in (0, 1):
             raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
-        row = [self.seeds] * self.pits
-        board = tuple(row + [0] + row + [0])
+        board = self.start_board()
         history = self.start_history(board, first_player)
         opener = first_player if self.pie else None
         return State(self, board, first_player, history, self.start_extra(), opener)
@@ -419,7 +418,15 @@ class Rules:
         extra = self.start_extra() if extra is None else tuple(extra)
         self.check_extra(board, extra)
         history = self.start_history(board, to_move) if to_move is not None else frozenset()
-        return State(self, board, to_move, history, extra)
+        # The start set up by hand is the start: with the pie rule its opening offers the swap.
+        start = self.pie and to_move is not None and extra == self.start_extra()
+        opener = to_move if start and board == self.start_board() else None
+        return State(self, board, to_move, history, extra, opener)
+
+    def start_board(self) -> Board:
+        """The board at the start: ``seeds`` in every pit, the stores empty."""
+        row = [self.seeds] * self.pits
+        return tuple(row + [0] + row + [0])
 
     def play(self, state: State, pit: int, record: bool = False) -> tuple[State, MoveRecord | None]:
         """Validate ``pit`` for the player to move, then return the next state (and record).

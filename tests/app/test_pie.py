@@ -130,3 +130,16 @@ def test_the_analysis_values_the_swap_as_the_opening_turned_round() -> None:
     )
     sowed = move_entry(2, 1, 0, found, forced=False)
     assert (sowed["best"], sowed["loss"], sowed["tag"]) == (SWAP, 8, "blunder")
+
+
+def test_the_analysis_board_replays_a_game_with_its_swap(client: FlaskClient) -> None:
+    # The board starts from the start as a position by hand (what "Analyse from here" sends).
+    start = {"board": [4] * 6 + [0] + [4] * 6 + [0], "to_move": 0}
+    body = {"variant": "kalah", "options": PIE, **start, "moves": [2, 5, SWAP, 0]}
+    answer = ok(client.post("/api/board", json=body))
+    assert [p["notation"] for p in answer["played"]] == ["C4+", "F5", "swap", "A5"]
+    assert [p["swap"] for p in answer["played"]] == [False, False, True, False]
+    at_offer = ok(client.post("/api/board", json={**body, "moves": [2, 5]}))
+    assert at_offer["board"] == OPENED and at_offer["to_move"] == 1
+    record = {"record": "kalah pits=6 seeds=4 pie=true first=0: C4+ F5 swap"}
+    assert ok(client.post("/api/board", json=record))["board"] == TURNED

@@ -50,13 +50,21 @@ def test_the_swap_is_offered_only_as_the_second_players_first_action() -> None:
         moved.play(SWAP)
 
 
-def test_no_swap_without_the_option_or_from_a_position_set_up_by_hand() -> None:
+def test_no_swap_without_the_option_or_from_a_position_after_the_start() -> None:
     plain = get_variant("kalah").initial_state().play(2).play(5)
     assert plain.opener is None and not plain.can_swap
     with pytest.raises(IllegalMove, match="the pie rule is off"):
         plain.play(SWAP)
     board = [4, 4, 0, 5, 5, 0, 2, 5, 5, 5, 5, 4, 4, 0]
-    assert not KALAH.position(board, 1).can_swap
+    assert not KALAH.position(board, 1).can_swap and KALAH.position(board, 1).opener is None
+
+
+def test_the_start_set_up_by_hand_is_the_start() -> None:
+    # An analysis board or a game from a position replays from a literal board: the start's
+    # opening offers the swap as the start does.
+    by_hand = KALAH.position([4] * 6 + [0] + [4] * 6 + [0], 1)
+    assert by_hand == KALAH.initial_state(first_player=1)
+    assert by_hand.play(1).can_swap
 
 
 def test_the_pie_rule_is_off_by_default_and_leaves_sowing_alone() -> None:
