@@ -381,7 +381,7 @@ export function offerText(game) {
  */
 export function thinkingText(game, shown) {
   const d = shown.decision;
-  const bits = [`${shown.label}: best ${letterOf(game, shown.player, shown.best)}`];
+  const bits = [`${shown.label}: best ${moveName(game, shown.player, shown.best)}`];
   if (d) {
     if (d.value !== null && d.value !== undefined) bits.push(`value ${formatValue(d.value)}`);
     if (d.depth) bits.push(`depth ${d.depth}`);
@@ -391,6 +391,7 @@ export function thinkingText(game, shown) {
   let note = "Values are shown on each pit it considered";
   if (d && d.upper_bounds && d.upper_bounds.length) note += "; ≤ marks a move proved no better";
   if (d && d.random) note = `It played a deliberate slip. ${note}`;
+  if (shown.best === game.swap_move) note = "It took over the opening: the board turned round, so no pit shows a value";
   return `${bits.join(", ")}. ${note}.`;
 }
 

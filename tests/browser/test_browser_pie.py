@@ -103,6 +103,11 @@ def test_the_computer_swaps_after_a_strong_opening(laptop: Tab) -> None:
     )
     assert tab.counts() == TURNED
     assert not page.locator("#swap-offer").is_visible()  # the offer was the computer's, gone
+    page.locator("#show-thinking").check()
+    wait_js(page, "document.getElementById('thinking-info').textContent.length > 0")
+    thinking = page.locator("#thinking-info").inner_text()
+    assert thinking.startswith("Computer (Medium): best swap sides, value"), thinking
+    assert thinking.endswith("the board turned round, so no pit shows a value."), thinking
     tab.shot("pie-computer-swapped")
 
 
