@@ -143,3 +143,24 @@ def test_the_analysis_board_replays_a_game_with_its_swap(client: FlaskClient) ->
     assert at_offer["board"] == OPENED and at_offer["to_move"] == 1
     record = {"record": "kalah pits=6 seeds=4 pie=true first=0: C4+ F5 swap"}
     assert ok(client.post("/api/board", json=record))["board"] == TURNED
+
+
+def test_the_analysis_of_a_game_judges_the_swap_exactly(client: FlaskClient) -> None:
+    from tests.app.test_analysis import finish
+
+    # Kalah 4x3: after B3+ C4 the second player is at -6 by the solver, so swapping is +6.
+    options = {"pits": 4, "seeds": 3, "pie": True}
+    for second, loss in ((SWAP, 0), (0, None)):
+        game = local(client, options)
+        for pit in (1, 2, second):
+            game = ok(move(client, game, pit))
+        url = f"/api/games/{game['id']}/analysis"
+        client.post(url)
+        entry = finish(client, url)["moves"][2]
+        assert (entry["played"], entry["best"], entry["best_value"]) == (second, SWAP, 6)
+        assert entry["exact"] is True
+        if loss is not None:
+            assert (entry["played_value"], entry["loss"], entry["tag"]) == (6, 0, "best")
+        else:
+            # Sowing on is worth at most the best pit's -6: twelve seeds or more given away.
+            assert entry["played_value"] <= -6 and entry["loss"] == 6 - entry["played_value"]
