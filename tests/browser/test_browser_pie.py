@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_browser_play import MOVES, Tab, wait_js
 
 pytestmark = pytest.mark.browser
@@ -85,6 +86,9 @@ def test_a_friend_here_takes_the_swap_through_the_button(tab: Tab) -> None:
     assert tab.counts() == TURNED
     assert page.locator(MOVES).last.inner_text().strip().endswith("swap")
     tab.shot(f"pie-swapped-{tab.look}")  # type: ignore[attr-defined]
+    page.goto("/rules#pie-rule")
+    assert page.locator("#pie-rule h2").inner_text() == "The pie rule (Kalah and Oware)"
+    page.locator("#pie-rule").screenshot(path=str(ARTIFACTS / f"pie-rules-{tab.look}.png"))  # type: ignore[attr-defined]
 
 
 def test_the_computer_swaps_after_a_strong_opening(laptop: Tab) -> None:
