@@ -72,7 +72,7 @@ def move_entry(
         "loss": loss,
         "tag": tag_of(loss),
         "exact": sure.get(played, False) and sure.get(best, False),
-        "forced": forced,
+        "forced": forced and "swap_value" not in position,  # (the swap was a choice too)
         "after_seat0": sign * played_value,
         "values": {str(m): v for m, v in sorted(values.items())},
         "values_exact": {str(m): e for m, e in sorted(exact.items())},

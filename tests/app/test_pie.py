@@ -130,6 +130,9 @@ def test_the_analysis_values_the_swap_as_the_opening_turned_round() -> None:
     )
     sowed = move_entry(2, 1, 0, found, forced=False)
     assert (sowed["best"], sowed["loss"], sowed["tag"]) == (SWAP, 8, "blunder")
+    # One pit left and the swap: not a forced move.
+    one_pit = {**found, "values": {"0": -4}, "exact": {"0": True}}
+    assert move_entry(2, 1, 0, one_pit, forced=True)["forced"] is False
 
 
 def test_the_analysis_board_replays_a_game_with_its_swap(client: FlaskClient) -> None:
