@@ -85,12 +85,13 @@ def opening(agent: Agent, state: State, limit: Limit, clock: Deadline) -> Decisi
     if not ends or len(ends) < 2:
         return None
     opener = state.to_move
-    seconds = None if clock.end is None else max(0.0, clock.end - clock.start - clock.elapsed())
-    share = None if seconds is None else seconds / len(ends)
     nodes = 0
     best: tuple[float, tuple[int, ...]] | None = None
     by_move: dict[int, float] = {}
-    for path, end in ends:
+    for n, (path, end) in enumerate(ends):
+        share = None  # the time left, shared by the ends left (an overrun is made up)
+        if clock.end is not None:
+            share = max(0.001, (clock.end - clock.start - clock.elapsed()) / (len(ends) - n))
         if end.is_over:
             a, b = end.scores if opener == 0 else end.scores[::-1]
             worth = DECIDED if a > b else -DECIDED if a < b else 0.0
