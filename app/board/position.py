@@ -132,6 +132,8 @@ def describe(record: GameRecord, start: JSONObject) -> JSONObject:
         "special_pits": special(rules, state),
         "scores": list(state.scores),
         "legal_moves": list(state.legal_moves()),
+        "can_swap": state.can_swap,  # the pie rule: the mover may swap sides (swap_move)
+        "swap_move": SWAP,
         "after": after,
         "over": state.is_over,
         "winner": state.winner,

@@ -151,3 +151,21 @@ def test_between_devices_the_swap_drops_the_openers_premove(browser: Any, server
     finally:
         host.close()
         guest.close()
+
+
+def test_the_analysis_board_offers_the_swap_and_values_it(laptop: Tab) -> None:
+    page = laptop.page
+    options = '{"pits":6,"seeds":4,"pie":true}'
+    page.goto(f"/analysis?variant=kalah&options={options}&moves=2,5")
+    page.wait_for_selector("#ab-swap-offer:not([hidden])")
+    wait_js(page, "document.getElementById('ab-values').textContent.includes('swap sides')")
+    assert laptop.counts() == OPENED
+    best = page.locator("#ab-values li.best").inner_text()
+    assert best.startswith("swap sides +") and best.endswith("← best"), best
+    laptop.shot("pie-analysis-board-offer")
+    page.locator("#ab-swap").click()
+    wait_js(page, "document.getElementById('ab-last').textContent.includes('swapped sides')")
+    assert page.locator("#ab-last").inner_text() == "Top row swapped sides: the board turned round"
+    assert laptop.counts() == TURNED
+    assert page.locator("#ab-swap-offer").is_hidden()
+    assert "moves=2%2C5%2C-1" in page.locator("#ab-link").input_value()
