@@ -169,3 +169,21 @@ def test_the_analysis_board_offers_the_swap_and_values_it(laptop: Tab) -> None:
     assert laptop.counts() == TURNED
     assert page.locator("#ab-swap-offer").is_hidden()
     assert "moves=2%2C5%2C-1" in page.locator("#ab-link").input_value()
+
+
+def test_a_hint_at_the_offer_can_be_the_swap(laptop: Tab, server: str) -> None:
+    page = laptop.page
+    body = {"mode": "local", "first": 0, "variant": "kalah", "options": {"pie": True}}
+    gid = laptop.context.request.post(f"{server}/api/games", data={**body, "hints": True})
+    page.goto(f"/game/{gid.json()['id']}")
+    page.wait_for_selector(".board .pit.legal")
+    play_index(laptop, 2)
+    wait_js(page, "!!document.querySelector('.board .pit.legal')")
+    play_index(laptop, 5)
+    page.wait_for_selector("#swap-offer:not([hidden])")
+    page.keyboard.press("h")
+    wait_js(page, "document.getElementById('status').textContent === 'Hint: swap sides.'")
+    assert page.locator(".pit.hint").count() == 0  # no pit to mark
+    page.keyboard.press("s")  # the key takes the swap
+    wait_js(page, f"document.querySelectorAll('{MOVES}').length === 3")
+    assert laptop.counts() == TURNED
