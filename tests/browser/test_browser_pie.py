@@ -55,6 +55,10 @@ def start_with_pie(tab: Tab, door: str, level: str = "medium") -> None:
     page.select_option("#level", level)
     page.locator("details.rule-options summary").click()
     page.locator("#kalah-pie").check()
+    look = getattr(tab, "look", None)
+    if look is not None:
+        shot = ARTIFACTS / f"pie-menu-{look}.png"
+        page.locator("details.rule-options").screenshot(path=str(shot))
     page.get_by_role("button", name=re.compile(door)).click()
     page.wait_for_url(re.compile(r"/game/[\w-]+$"))
     page.wait_for_selector(".board .pit.legal")
