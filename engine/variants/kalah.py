@@ -58,7 +58,8 @@ class Kalah(Rules):
         "pie": Option(
             bool,
             False,
-            "Pie rule: after the opener's first turn the other player may swap sides instead",
+            "Pie rule: after the opener's first turn, the other player may swap sides (take "
+            "over the opening) instead of sowing",
             quiet_default=True,
         ),
     }
