@@ -167,3 +167,10 @@ def test_the_analysis_of_a_game_judges_the_swap_exactly(client: FlaskClient) -> 
         else:
             # Sowing on is worth at most the best pit's -6: twelve seeds or more given away.
             assert entry["played_value"] <= -6 and entry["loss"] == 6 - entry["played_value"]
+
+
+def test_the_menu_offers_the_pie_rule_for_kalah_and_oware_only(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert 'id="kalah-pie"' in page and 'id="oware-pie"' in page
+    assert page.count('data-option="pie"') == 2
+    assert "Pie rule: after the opener&#39;s first turn" in page

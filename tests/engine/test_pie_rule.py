@@ -142,3 +142,17 @@ def test_a_person_swaps_in_terminal_play(tmp_path: object, monkeypatch: pytest.M
     assert "Player 1 swaps sides: the board turns round, and player 0 plays on" in out
     assert out.count("'swap' is not a legal move here") == 2
     assert "Player 0 plays A5." in out
+
+
+def test_perft_is_the_same_on_the_native_core_with_the_pie_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The swap is never among legal_moves(): the native core's move generation needs no change.
+    from engine.perft import perft, pure_perft
+    from tests.engine.native_cores import native_core, on_both
+
+    core = native_core()
+    for rules in (KALAH, OWARE):
+        for state in (rules.initial_state(), rules.initial_state().play(3)):
+            fast, slow = on_both(core, monkeypatch, lambda s=state: perft(s, 5))
+            assert fast == slow == pure_perft(state, 5)
