@@ -18,7 +18,8 @@ from app.games.start import start_position
 from app.store.json_types import JSONObject
 from engine import get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS
-from engine.core import Rules
+from engine.core import SWAP, Rules
+from engine.notation import SWAP_TEXT
 from engine.record import GameRecord, RecordError
 
 MAX_DELAY = 5.0
@@ -351,10 +352,16 @@ def action(body: JSONObject) -> str:
 
 
 def pit(game: Game, body: JSONObject) -> int:
-    """The pit a move names (a whole number; the rules say whether it can be played)."""
+    """The pit a move names (a whole number; the rules say whether it can be played), or the
+    pie rule's swap: ``"swap"`` or its number, :data:`engine.core.SWAP`."""
     value = body.get("pit")
+    if value == SWAP_TEXT:
+        return SWAP
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"'pit' must be a pit number 0-{game.record.rules.pits - 1}")
+        raise BadInput(
+            f"'pit' must be a pit number 0-{game.record.rules.pits - 1} (or \"swap\" to swap "
+            "sides where the pie rule allows it)"
+        )
     return value
 
 

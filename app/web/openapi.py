@@ -503,7 +503,15 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                             "required": ["pit", "version"],
                             "properties": {
                                 **VERSIONED["properties"],
-                                "pit": {"type": "integer", "minimum": 0},
+                                "pit": {
+                                    "oneOf": [
+                                        {"type": "integer", "minimum": -1},
+                                        {"const": "swap"},
+                                    ],
+                                    "description": "a pit number, or the pie rule's swap of "
+                                    'sides ("swap" or -1, the game\'s swap_move) where the '
+                                    "game says can_swap",
+                                },
                                 "wait": {"type": "boolean"},
                             },
                         }
@@ -924,6 +932,12 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                         "board": {"type": "array", "items": {"type": "integer"}},
                         "to_move": {"type": ["integer", "null"]},
                         "legal_moves": {"type": "array", "items": {"type": "integer"}},
+                        "can_swap": {
+                            "type": "boolean",
+                            "description": "the pie rule: the player to move may swap sides "
+                            "(post swap_move as the pit) instead of playing a legal move",
+                        },
+                        "swap_move": {"type": "integer"},
                         "your_turn": {"type": "boolean"},
                         "scores": {"type": "array", "items": {"type": "integer"}},
                         "status": {"type": "string", "enum": ["playing", "over"]},

@@ -73,6 +73,9 @@ export function findElements(doc = document) {
     presence: $("presence"),
     offer: $("offer"),
     offerText: $("offer-text"),
+    swapOffer: $("swap-offer"),
+    swapText: $("swap-text"),
+    swap: $("btn-swap"),
     exportLink: $("export-link"),
   };
 }
@@ -122,11 +125,12 @@ export function render(view, els, onPlay) {
     board.mark({
       legal: playable ? game.legal_moves : [],
       mover: game.to_move,
-      last: last ? boardIndex(game, last.player, last.pit) : null,
+      last: last && !last.swap ? boardIndex(game, last.player, last.pit) : null,
       hint: hint ? hint.index : null,
     });
     els.board.classList.toggle("my-turn", playable);
   }
+  renderSwap(view, els, game);
   board.markSpecial(specialPits(game), (special) => text.specialBadge(game, special));
   renderTags(view, els, game);
   renderStatus(view, els);
@@ -148,6 +152,20 @@ export function render(view, els, onPlay) {
   setText(els.boardHelpShort, game.board_help || "");
   setText(els.sound, text.soundLabel(view.sound));
   els.sound.setAttribute("aria-pressed", String(Boolean(view.sound)));
+}
+
+/**
+ * The pie rule's offer under the board: shown while the viewer may swap sides (the server
+ * says when: ``can_swap``), with the words for it.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
+export function renderSwap(view, els, game) {
+  const offered = Boolean(game.can_swap) && canPlay(view, game);
+  els.swapOffer.hidden = !offered;
+  els.swap.disabled = !offered;
+  if (offered) setText(els.swapText, text.swapOfferText(game));
 }
 
 /**
