@@ -11,8 +11,8 @@ back into the hash.
   device (``target`` its hash).  Taking one is one conditional UPDATE: of two takers, on any
   host, exactly one gets it.
 - **Live**: every change bumps the lobby's version (``lobby_versions``); long-polls wait on it
-  with :class:`LobbySQLiteWatcher` (one machine) or :class:`LobbyNotifyWatcher` (PostgreSQL's
-  LISTEN/NOTIFY, every host).
+  with the store's own watcher over it (``SQLStore.watcher_on``: SQLite's commit counter on one
+  machine, PostgreSQL's LISTEN/NOTIFY on channel ``mancala_lobby`` across hosts).
 """
 
 from __future__ import annotations
@@ -20,15 +20,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import time
 from collections.abc import Callable
-from contextlib import closing
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from app.store.base import Waiters, Watcher
+from app.store.base import Watcher
 from app.store.json_types import JSONObject
-from app.store.sql import Connection, SQLStore, among
+from app.store.queries import Connection, among
+from app.store.sql import SQLStore
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -177,9 +176,7 @@ class LobbyStore:
 
     def watcher(self) -> Watcher:
         """A long-poll watcher on the lobby's version, of this store's kind."""
-        if self.store.kind == "postgresql":
-            return LobbyNotifyWatcher(self)
-        return LobbySQLiteWatcher(self)
+        return self.store.watcher_on(CHANNEL, self.versions)
 
     # -- presence -----------------------------------------------------------------------------
 
@@ -483,74 +480,3 @@ class LobbyStore:
             if isinstance(data, dict):
                 out.append((str(game_id), data))
         return out
-
-
-# -- long-polls on the lobby's version ---------------------------------------------------------
-
-
-class LobbySQLiteWatcher(Waiters):
-    """On SQLite: while anyone waits, a thread asks every ``interval`` seconds whether anything
-    was committed (``PRAGMA data_version``) and only then reads the lobby's version."""
-
-    def __init__(self, lobby: LobbyStore, interval: float = 0.05) -> None:
-        super().__init__(interval)
-        self.lobby = lobby
-
-    def _run(self) -> None:
-        from app.store.sqlite import SQLiteStore
-
-        store = self.lobby.store
-        assert isinstance(store, SQLiteStore)
-        idle_since = time.monotonic()
-        last_change = None
-        try:
-            with closing(store.open()) as db:
-                while (waiting := self._waiting(idle_since)) is not None:
-                    keys, fresh = waiting
-                    if keys:
-                        idle_since = time.monotonic()
-                        change = db.execute("PRAGMA data_version").fetchone()[0]
-                        if fresh or change != last_change:
-                            last_change = change
-                            read = self._next_read()
-                            self._wake(read, keys, self.lobby.versions(db, keys))
-                    time.sleep(self.interval)
-        except Exception:  # noqa: BLE001 (the next request starts the thread again)
-            log.exception("the lobby's watcher stopped; the next request starts it again")
-            self._stopped()
-
-
-class LobbyNotifyWatcher(Waiters):
-    """On PostgreSQL: LISTEN for the lobby's NOTIFY (from any host) while anyone waits; a
-    newcomer's version is read once LISTEN is in place, so no change slips between."""
-
-    def __init__(self, lobby: LobbyStore, interval: float = 0.1) -> None:
-        super().__init__(interval)
-        self.lobby = lobby
-
-    def _run(self) -> None:
-        from app.store.postgres import PostgresStore, parse
-
-        store = self.lobby.store
-        assert isinstance(store, PostgresStore)
-        idle_since = time.monotonic()
-        try:
-            with store.connect(application_name="mancala-lobby") as db:
-                db.execute(f"LISTEN {CHANNEL}")
-                while (waiting := self._waiting(idle_since)) is not None:
-                    keys, fresh = waiting
-                    if keys:
-                        idle_since = time.monotonic()
-                    if fresh:
-                        read = self._next_read()
-                        self._wake(read, keys, self.lobby.versions(db, keys))
-                    changed: dict[str, int] = {}
-                    for note in db.notifies(timeout=self.interval):
-                        found = parse(note.payload)
-                        if found is not None:
-                            changed[found[0]] = max(found[1], changed.get(found[0], 0))
-                    if changed:
-                        self._wake(self._next_read(), list(changed), changed)
-        except Exception:  # noqa: BLE001 (the next request starts the thread again)
-            log.exception("the lobby's listener stopped; the next request starts it again")
-            self._stopped()

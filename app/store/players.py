@@ -19,10 +19,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from app.store.sql import Connection, SQLStore
+from app.store.queries import Connection, Queries, among
 
 # Each table once: SQLite's SCHEMA and PostgreSQL's migration 5 both run these.
 TABLES: list[str] = [
@@ -155,7 +154,7 @@ Rater = Callable[[Callable[[str], KeptRating | None]], list[NewRating]]
 class PlayerTables:
     """The players' queries on one SQL store (see the module docstring)."""
 
-    def __init__(self, store: SQLStore) -> None:
+    def __init__(self, store: Queries) -> None:
         self.store = store
 
     def _all(self, query: str, **args: Any) -> list[tuple[Any, ...]]:
@@ -170,8 +169,6 @@ class PlayerTables:
 
     def names_of(self, devices: Iterable[str]) -> dict[str, str]:
         """The names kept for those of ``devices`` that have one."""
-        from app.store.sql import among
-
         ids = sorted(set(devices))
         out: dict[str, str] = {}
         for marks, chunk in among(ids):

@@ -44,6 +44,7 @@ from psycopg.rows import TupleRow
 from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
 from app.store.lobby import POSTGRES_MIGRATION as LOBBY_MIGRATION
 from app.store.players import TABLES as PLAYER_TABLES
+from app.store.queries import Versions
 from app.store.sql import Args, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
@@ -370,6 +371,11 @@ class PostgresStore(SQLStore):
     def watcher(self) -> NotifyWatcher:
         return NotifyWatcher(self)
 
+    def watcher_on(self, channel: str, versions: Versions) -> NotifyWatcher:
+        """A long-poll watcher over other versioned rows, woken by NOTIFYs on ``channel``
+        (payload ``'<key> <version>'``) from any host."""
+        return NotifyWatcher(self, channel, versions)
+
 
 # -- long-polls ---------------------------------------------------------------------------------
 
@@ -394,17 +400,26 @@ class NotifyWatcher(Waiters):
     query), so a move committed between the request's own read and its registration still wakes it.
     """
 
-    def __init__(self, store: PostgresStore, interval: float = 0.1) -> None:
-        # interval: how soon newcomers' versions are read (the notifications come at once)
+    def __init__(
+        self,
+        store: PostgresStore,
+        channel: str = CHANNEL,
+        versions: Versions | None = None,
+        interval: float = 0.1,
+    ) -> None:
+        # channel and versions: what it LISTENs to and how it reads the watched keys' versions
+        # (default: the games'); interval: how soon newcomers' versions are read
         super().__init__(interval)
         self.pg = store
+        self.channel = channel
+        self.versions = versions or store.versions
 
     def _run(self) -> None:
         """LISTEN while anyone waits; stop when nobody has for a while (started again on need)."""
         idle_since = time.monotonic()
         try:
             with self.pg.connect(application_name="mancala-listen") as db:
-                db.execute(f"LISTEN {CHANNEL}")
+                db.execute(f"LISTEN {self.channel}")
                 while (waiting := self._waiting(idle_since)) is not None:
                     ids, fresh = waiting
                     if ids:
@@ -418,7 +433,7 @@ class NotifyWatcher(Waiters):
 
     def _read(self, db: psycopg.Connection[TupleRow], ids: list[str]) -> None:
         read = self._next_read()
-        self._wake(read, ids, self.pg.versions(db, ids))
+        self._wake(read, ids, self.versions(db, ids))
 
     def _listen(self, db: psycopg.Connection[TupleRow]) -> None:
         """Wait up to ``interval`` for notifications; wake the waiters of the games in them."""

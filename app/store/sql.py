@@ -16,16 +16,25 @@ from __future__ import annotations
 import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
-from app.store.base import Describe, Facts, GameStore, Row, StaleVersion, decode_all, plain_facts
+from app.store.base import (
+    Describe,
+    Facts,
+    GameStore,
+    Row,
+    StaleVersion,
+    Watcher,
+    decode_all,
+    plain_facts,
+)
 from app.store.json_types import JSONObject
 from app.store.players import PlayerTables
+from app.store.queries import Connection, Versions, among
 
 T = TypeVar("T")
-Connection = Any  # a DB-API connection whose execute() answers a cursor (sqlite3, psycopg)
 Args = JSONObject
 
 COLUMNS = "id, version, data, created, updated"  # a Row, in Row.decode's order
@@ -34,7 +43,6 @@ COLUMNS = "id, version, data, created, updated"  # a Row, in Row.decode's order
 FACTS = ("mode", "device", "finished", "open_seat", "running", "size", "lab")
 FACT_SET = ", ".join(f"{name} = :{name}" for name in FACTS)
 FACT_VALUES = ", ".join(f":{name}" for name in FACTS)
-IDS_AT_ONCE = 500  # game ids in one ``IN (…)``
 DAY = 24 * 3600.0
 
 
@@ -71,12 +79,17 @@ class SQLStore(GameStore):
     def __init__(self, describe: Describe | None = None) -> None:
         super().__init__()
         self.describe: Describe = describe or plain_facts
-        self.players = PlayerTables(self)
+        self.players = PlayerTables(self)  # the players' names and ratings
 
     @abstractmethod
     def run(self, work: Callable[[Connection], T]) -> T:
         """``work(db)`` on one of the store's connections (autocommit, each statement its own
         transaction unless the dialect opens one); a failure is a StoreError of its kind."""
+
+    @abstractmethod
+    def watcher_on(self, channel: str, versions: Versions) -> Watcher:
+        """A long-poll watcher over versioned rows beside the games (the lobby's, …):
+        ``versions`` reads them, and on PostgreSQL a NOTIFY on ``channel`` says one moved."""
 
     def fresh(self, work: Callable[[Connection], T]) -> T:
         """``work(db)`` where it proves the store answers now (the health check's)."""
@@ -393,14 +406,6 @@ class SQLStore(GameStore):
         )
         self.run(lambda db: self.execute(db, query, game=game_id, data=data, at=now))
         return now
-
-
-def among(ids: list[str]) -> Iterator[tuple[str, Args]]:
-    """``ids`` a few hundred at a time: the parameters that name them in ``IN (…)``, and their
-    values."""
-    for i in range(0, len(ids), IDS_AT_ONCE):
-        chunk = {f"g{n}": gid for n, gid in enumerate(ids[i : i + IDS_AT_ONCE])}
-        yield ", ".join(f":{name}" for name in chunk), chunk
 
 
 # The games expire() deletes: over, untaken invites, not over, lab (a None time keeps none).

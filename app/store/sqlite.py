@@ -31,6 +31,7 @@ from app.store.base import (
     Waiters,
 )
 from app.store.players import TABLES as PLAYER_TABLES
+from app.store.queries import Versions
 from app.store.sql import FACTS, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
@@ -461,6 +462,11 @@ class SQLiteStore(SQLStore):
         """A new long-poll watcher over this store (see :class:`SQLiteWatcher`)."""
         return SQLiteWatcher(self)
 
+    def watcher_on(self, channel: str, versions: Versions) -> SQLiteWatcher:
+        """A long-poll watcher over other versioned rows of this store (every writer shares
+        the file, so ``channel`` is not needed: a commit is seen by ``PRAGMA data_version``)."""
+        return SQLiteWatcher(self, versions, interval=0.05)
+
     def close(self) -> None:
         """Nothing to close: every call opens its own short connection."""
 
@@ -533,9 +539,13 @@ class SQLiteWatcher(Waiters):
     of the watched games, in one query, waking just the requests whose game moved.  Writes from
     any server worker are seen, since they all share the one database file."""
 
-    def __init__(self, store: SQLiteStore, interval: float = 0.01) -> None:
+    def __init__(
+        self, store: SQLiteStore, versions: Versions | None = None, interval: float = 0.01
+    ) -> None:
+        # versions: reads the watched keys' versions on a connection (default: the games')
         super().__init__(interval)
         self.store = store
+        self.versions = versions or store.versions
 
     def _run(self) -> None:
         """Poll while anyone waits; stop when nobody has for a while (started again on need)."""
@@ -551,7 +561,7 @@ class SQLiteWatcher(Waiters):
                         if fresh or change != last_change:
                             last_change = change
                             read = self._next_read()
-                            self._wake(read, ids, self.store.versions(db, ids))
+                            self._wake(read, ids, self.versions(db, ids))
                     time.sleep(self.interval)
         except sqlite3.Error:
             log.exception("the long-poll watcher stopped; the next request starts it again")

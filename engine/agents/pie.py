@@ -17,8 +17,26 @@ Rules implemented, for every agent, from the values its own search gives the pla
 
 from __future__ import annotations
 
-from engine.agents.base import Agent, Deadline, Decision, Limit
+import random
+from typing import Protocol
+
+from engine.agents.decision import Deadline, Decision, Limit
 from engine.core import SWAP, State
+
+
+class Agent(Protocol):
+    """What the pie rule asks of an agent (:class:`engine.agents.base.Agent` has it all)."""
+
+    rng: random.Random
+
+    def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
+        """The agent's own search of ``state``."""
+        ...
+
+    def even_value(self, state: State, decision: Decision) -> float | None:
+        """The value of an even game on the scale of ``decision``."""
+        ...
+
 
 MAX_ENDS = 24
 """The most ways a first turn may end for the opener to search each (Kalah 6x4 has 10)."""

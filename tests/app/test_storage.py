@@ -86,7 +86,7 @@ def test_games_expire_with_what_is_theirs_many_ids_at_a_time(
     store: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ids are named a few at a time (``IN (…)``, a chunk at once): every chunk counts."""
-    monkeypatch.setattr("app.store.sql.IDS_AT_ONCE", 2)
+    monkeypatch.setattr("app.store.queries.IDS_AT_ONCE", 2)
     names = [f"over-{n}" for n in range(5)]
     for name in names:
         store.create(name, invite(over=True), [("host", 0)])

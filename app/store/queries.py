@@ -1,0 +1,56 @@
+"""What every family of SQL tables shares: a connection, the store's way to run queries on one,
+and ids named a few hundred at a time in ``IN (…)``.  It imports nothing else of the store, so
+the games' queries (:mod:`app.store.sql`) and the tables beside them (players, lobby, …) both
+build on it without importing each other."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from typing import Any, Protocol, TypeVar
+
+from app.store.json_types import JSONObject
+
+T = TypeVar("T")
+Connection = Any  # a DB-API connection whose execute() answers a cursor (sqlite3, psycopg)
+IDS_AT_ONCE = 500  # ids in one ``IN (…)``
+# Reads the current versions of some keys on an open connection (what a long-poll watches).
+Versions = Callable[[Connection, list[str]], dict[str, int]]
+
+
+class Transactions(Protocol):
+    """What such tables ask of the store's dialect: a write of several statements, the
+    statement that locks a table till the write ends ("" where the database needs none), and
+    the driver's error for a unique key taken."""
+
+    lock: str
+    unique: tuple[type[Exception], ...]  # the driver's error for a unique key taken
+
+    def transaction(self, db: Connection) -> AbstractContextManager[Any]:
+        """Several statements as one write: committed together, or rolled back on an error."""
+        ...
+
+
+class Queries(Protocol):
+    """What a family of tables beside the games (players, lobby, …) asks of an SQL store."""
+
+    @property
+    def dialect(self) -> Transactions:
+        """The store's dialect."""
+        ...
+
+    def run(self, work: Callable[[Connection], T]) -> T:
+        """``work`` on a connection of the store, as one transaction."""
+        ...
+
+    def execute(self, db: Connection, text: str, **args: Any) -> Any:
+        """One query with named parameters, in the store's dialect."""
+        ...
+
+
+def among(ids: list[str]) -> Iterator[tuple[str, JSONObject]]:
+    """``ids`` a few hundred at a time: the parameters that name them in ``IN (…)``, and their
+    values."""
+    for i in range(0, len(ids), IDS_AT_ONCE):
+        chunk = {f"g{n}": gid for n, gid in enumerate(ids[i : i + IDS_AT_ONCE])}
+        yield ", ".join(f":{name}" for name in chunk), chunk
