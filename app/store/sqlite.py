@@ -72,6 +72,14 @@ CREATE TABLE IF NOT EXISTS analyses (
     data TEXT NOT NULL,
     updated REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS tournaments (
+    id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
 """
 
 

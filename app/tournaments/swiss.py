@@ -184,9 +184,10 @@ def feasible(order: list[Entrant], rounds: int) -> bool:
     return any(feasible(played(order, g), rounds - 1) for g in all_pairings(order))
 
 
-def entrants_from(
-    players: list[str], rounds: list[list[tuple[Pairing, float | None]]]
-) -> list[Entrant]:
+Played = list[list[tuple[Pairing, float | None]]]  # rounds: each game with white's points
+
+
+def entrants_from(players: list[str], rounds: Played) -> list[Entrant]:
     """The entrants' histories from the rounds played: each game with white's points (None
     while it is unfinished; a bye is worth 1)."""
     entrants = {p: Entrant(p, i) for i, p in enumerate(players)}

@@ -1,0 +1,105 @@
+"""Tournaments in the store: one row each, its JSON document and a version, written like a game.
+
+Every write names the version it read (:class:`~app.store.base.StaleVersion` otherwise), so of
+two hosts that see the same game end, one records it and pairs the next games, the other finds
+the tournament changed, reads it again and has nothing left to do.  The queries are written once
+for both databases (:class:`~app.store.sql.SQLStore` runs them through its dialect); the table
+is in SQLite's SCHEMA and PostgreSQL's migration 7.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from app.store.base import StaleVersion
+from app.store.json_types import JSONObject
+from app.store.sql import Connection, SQLStore
+
+COLUMNS = "id, version, data, created, updated"
+
+
+@dataclass
+class TournamentRow:
+    """One stored tournament: its id, version, JSON document and times."""
+
+    id: str
+    version: int
+    data: JSONObject
+    created: float
+    updated: float
+
+    @classmethod
+    def decode(cls, found: tuple[Any, ...]) -> TournamentRow:
+        return cls(str(found[0]), int(found[1]), json.loads(found[2]), found[3], found[4])
+
+
+class TournamentStore:
+    """The tournaments kept in one game store's database."""
+
+    def __init__(self, store: SQLStore) -> None:
+        self.store = store
+
+    def create(self, tournament_id: str, data: JSONObject) -> TournamentRow:
+        now = time.time()
+        text = json.dumps(data)
+        self.store.run(
+            lambda db: self.store.execute(
+                db,
+                f"INSERT INTO tournaments ({COLUMNS}, status) "
+                "VALUES (:id, 1, :data, :at, :at, :status)",
+                id=tournament_id,
+                data=text,
+                at=now,
+                status=str(data.get("status", "")),
+            )
+        )
+        return TournamentRow(tournament_id, 1, data, now, now)
+
+    def load(self, tournament_id: str) -> TournamentRow | None:
+        query = f"SELECT {COLUMNS} FROM tournaments WHERE id = :id"
+        found = self.store.run(
+            lambda db: self.store.execute(db, query, id=tournament_id).fetchone()
+        )
+        return None if found is None else TournamentRow.decode(found)
+
+    def version(self, tournament_id: str) -> int | None:
+        query = "SELECT version FROM tournaments WHERE id = :id"
+        found = self.store.run(
+            lambda db: self.store.execute(db, query, id=tournament_id).fetchone()
+        )
+        return None if found is None else int(found[0])
+
+    def save(self, tournament_id: str, version: int, data: JSONObject) -> TournamentRow:
+        """Write the next version; StaleVersion if ``version`` is no longer the stored one."""
+        now = time.time()
+        text = json.dumps(data)
+
+        def write(db: Connection) -> list[Any]:
+            found: list[Any] = self.store.execute(
+                db,
+                "UPDATE tournaments SET data = :data, version = version + 1, updated = :at, "
+                "status = :status WHERE id = :id AND version = :version RETURNING created",
+                data=text,
+                at=now,
+                status=str(data.get("status", "")),
+                id=tournament_id,
+                version=version,
+            ).fetchall()
+            return found
+
+        found = self.store.run(write)
+        if not found:
+            raise StaleVersion(tournament_id)
+        return TournamentRow(tournament_id, version + 1, data, float(found[0][0]), now)
+
+    def recent(self, limit: int = 50) -> list[TournamentRow]:
+        """The tournaments not finished first, then the latest changed."""
+        query = (
+            f"SELECT {COLUMNS} FROM tournaments ORDER BY "
+            "CASE WHEN status = 'finished' THEN 1 ELSE 0 END, updated DESC LIMIT :limit"
+        )
+        rows = self.store.run(lambda db: self.store.execute(db, query, limit=limit).fetchall())
+        return [TournamentRow.decode(r) for r in rows]
