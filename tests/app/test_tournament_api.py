@@ -77,9 +77,7 @@ def test_a_four_player_round_robin_to_its_end(four: tuple[str, dict[str, FlaskCl
     for rnd, games in plan.items():
         t = read(clients["Esi"], tid)
         assert t["round"] == rnd and t["status"] == "running"
-        now = [
-            (by_name[g["white"]], by_name[g["black"]]) for g in t["games"] if g["round"] == rnd
-        ]
+        now = [(by_name[g["white"]], by_name[g["black"]]) for g in t["games"] if g["round"] == rnd]
         assert now == [(w, b) for w, b, _, _ in games]
         for white, black, actor, how in games:
             mine = read(clients[white], tid)["your_game"]
@@ -254,7 +252,8 @@ def test_an_aborted_game_is_played_again_not_forfeited(
     again = t["your_game"]
     assert again is not None and again != first
     game = clients["Ama"].get(f"/api/games/{again}").get_json()
-    assert game["status"] != "over" and [s["name"].removesuffix(" (you)") for s in game["seats"]] == ["Ama", "Kofi"]
+    assert game["status"] != "over"
+    assert [s["name"].removesuffix(" (you)") for s in game["seats"]] == ["Ama", "Kofi"]
 
 
 def test_arena_pairs_the_free_again_at_once(app: Flask) -> None:
