@@ -42,6 +42,7 @@ from psycopg import errors as pgerrors
 from psycopg.rows import TupleRow
 
 from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
+from app.store.players import TABLES as PLAYER_TABLES
 from app.store.sql import Args, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
@@ -124,6 +125,7 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN lab INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX games_lab ON games (lab, updated)",
     ],
+    PLAYER_TABLES,  # 5: players' names, ratings, their history, settled games (app.store.players)
 ]
 LAB_MIGRATION = 4
 
@@ -158,6 +160,7 @@ class PostgresDialect(Dialect):
 
     least = "LEAST"
     greatest = "GREATEST"
+    unique = (pgerrors.UniqueViolation,)
 
     def sql(self, text: str) -> str:
         return to_psycopg(text)

@@ -30,6 +30,7 @@ from app.store.base import (
     StoreReadOnly,
     Waiters,
 )
+from app.store.players import TABLES as PLAYER_TABLES
 from app.store.sql import FACTS, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
@@ -80,7 +81,7 @@ CREATE TABLE IF NOT EXISTS tournaments (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
-"""
+""" + "".join(f"{table};\n" for table in PLAYER_TABLES)  # players, ratings (app.store.players)
 
 
 # What lists filter and sort on, kept in real columns beside the JSON (see :class:`Facts`).
@@ -177,6 +178,8 @@ assert tuple(FACT_COLUMNS) == FACTS
 
 class SQLiteDialect(Dialect):
     """SQLite's SQL as the queries write it; a transaction takes the write lock at once."""
+
+    unique = (sqlite3.IntegrityError,)
 
     def transaction(self, db: sqlite3.Connection) -> AbstractContextManager[None]:
         return transaction(db)

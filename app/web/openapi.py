@@ -217,6 +217,57 @@ def with_common_errors(paths: JSONObject) -> JSONObject:
     return paths
 
 
+ME: JSONObject = {
+    "type": "object",
+    "properties": {
+        "device": {
+            "type": ["string", "null"],
+            "description": "this device's id (the hash of its seat token; null before it has "
+            "one): its games and ratings are kept by it",
+        },
+        "name": {"type": ["string", "null"], "description": "its player's name, if it took one"},
+    },
+}
+
+# The room's players (app.players): names, player pages, the leaderboard.
+PLAYER_PATHS: JSONObject = {
+    "/api/me": {
+        "get": {
+            "summary": "Who this device is: its id and its player's name (null: anonymous)",
+            "responses": {
+                "200": {
+                    "description": "The device",
+                    "content": {"application/json": {"schema": ME}},
+                }
+            },
+        },
+        "put": {
+            "summary": "Take or change this device's name: 1-24 visible characters (single "
+            "spaces between words), unique on the server without case; the old name is freed. "
+            "A browser without a seat token gets one (a cookie)",
+            "requestBody": _json_body(
+                {
+                    "type": "object",
+                    "required": ["name"],
+                    "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 24}},
+                }
+            ),
+            "responses": {
+                "200": {
+                    "description": "The device with its new name",
+                    "content": {"application/json": {"schema": ME}},
+                },
+                **_errors(400, 415),
+                "409": {
+                    "description": "Another player has this name",
+                    "content": {"application/json": {"schema": _ref("Error")}},
+                },
+            },
+        },
+    },
+}
+
+
 def spec() -> JSONObject:
     """The description; variants, levels and algorithms come from the engine's registries."""
     level = {"type": "string", "enum": list(LEVELS)}
@@ -239,6 +290,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
             ),
         },
         "paths": {
+            **PLAYER_PATHS,
             "/api/variants": {
                 "get": {
                     "summary": "Variants with their rule options, levels, algorithms, modes",
