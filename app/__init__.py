@@ -45,8 +45,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.games import liveness
     from app.games.facts import describe
     from app.lab import routes as lab_routes
-    from app.tournaments import routes as tournament_routes
+    from app.lobby import routes as lobby_routes
     from app.players import routes as player_routes
+    from app.tournaments import routes as tournament_routes
     from app.upkeep import maintenance
     from app.web import api, errors, health, pages, seats, security
 
@@ -66,4 +67,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(board_routes.bp)
     app.register_blueprint(tournament_routes.bp)
     app.register_blueprint(player_routes.bp)
+    app.register_blueprint(lobby_routes.bp)
     return app

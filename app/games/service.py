@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from flask import current_app
 
-from app.games import changes, errors, params
+from app.games import changes, errors, params, rematches
 from app.games.errors import (
     BadInput,
     Damaged,
@@ -399,8 +399,10 @@ class Games:
         return self.create(device, settings, owner, carry=changes.carried(game))
 
     def remote_rematch(self, device: Device, game: Game, body: JSONObject) -> Game:
-        """Offer a rematch (first move swaps) or answer one; accepting starts it."""
+        """Offer a rematch (first move swaps) or answer one; accepting starts it.  A game
+        under a registered rule (a tournament's, :mod:`app.games.rematches`) follows it."""
         data, action = changes.rematch_offer(game, device.owner, body)
+        ruled = rematches.ruled(game) if action != "decline" else {}
         if action != "accept":
             return self.save(game, data, device)
         device.limit("create")
@@ -408,7 +410,7 @@ class Games:
         offer = dict(data["rematch"], game=new_id)
         self.save(game, dict(data, rematch=offer), device)  # first: of two accepts, one starts it
         owners = [(str(s.owner), i) for i, s in enumerate(game.seats) if s.owner]
-        return self.start(changes.rematch_data(game), owners, device, new_id)
+        return self.start(dict(changes.rematch_data(game), **ruled), owners, device, new_id)
 
     def hint(self, device: Device, game_id: str, body: JSONObject) -> tuple[Game, JSONObject]:
         """The move suggested to the device for its own turn: by default the best move of the

@@ -32,6 +32,7 @@ from app.store.base import (
 )
 from app.store.players import TABLES as PLAYER_TABLES
 from app.store.sql import FACTS, Dialect, SQLStore
+from app.store.tournaments import TABLES as TOURNAMENT_TABLES
 
 log = logging.getLogger(__name__)
 
@@ -73,15 +74,43 @@ CREATE TABLE IF NOT EXISTS analyses (
     data TEXT NOT NULL,
     updated REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS tournaments (
-    id TEXT PRIMARY KEY,
-    version INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    status TEXT NOT NULL,
-    created REAL NOT NULL,
-    updated REAL NOT NULL
+-- the lobby (app.store.lobby): who is here, seeks and challenges, its version
+CREATE TABLE IF NOT EXISTS lobby_versions (
+    key TEXT PRIMARY KEY,
+    version INTEGER NOT NULL
 );
-""" + "".join(f"{table};\n" for table in PLAYER_TABLES)  # players, ratings (app.store.players)
+CREATE TABLE IF NOT EXISTS lobby_devices (
+    device TEXT PRIMARY KEY,
+    tag TEXT NOT NULL UNIQUE,
+    seen REAL NOT NULL,
+    quiet INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS lobby_devices_seen ON lobby_devices(seen);
+CREATE TABLE IF NOT EXISTS seeks (
+    id TEXT PRIMARY KEY,
+    device TEXT NOT NULL,
+    target TEXT,
+    body TEXT NOT NULL,
+    created REAL NOT NULL,
+    state TEXT NOT NULL DEFAULT 'open',
+    game_id TEXT,
+    taker TEXT,
+    answered REAL
+);
+CREATE INDEX IF NOT EXISTS seeks_by_device ON seeks(device);
+CREATE INDEX IF NOT EXISTS seeks_by_target ON seeks(target);
+CREATE TABLE IF NOT EXISTS quick_messages (
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE INDEX IF NOT EXISTS quick_messages_at ON quick_messages(at);
+""" + "".join(  # players, ratings (app.store.players); tournaments (app.store.tournaments)
+    f"{table};\n" for table in [*PLAYER_TABLES, *TOURNAMENT_TABLES]
+)
 
 
 # What lists filter and sort on, kept in real columns beside the JSON (see :class:`Facts`).

@@ -3,8 +3,9 @@
 Every write names the version it read (:class:`~app.store.base.StaleVersion` otherwise), so of
 two hosts that see the same game end, one records it and pairs the next games, the other finds
 the tournament changed, reads it again and has nothing left to do.  The queries are written once
-for both databases (:class:`~app.store.sql.SQLStore` runs them through its dialect); the table
-is in SQLite's SCHEMA and PostgreSQL's migration 7.
+for both databases (:class:`~app.store.sql.SQLStore` runs them through its dialect); the same
+statements (:data:`TABLES`) make the table in SQLite's SCHEMA and are PostgreSQL's migration 7
+(append a new migration rather than edit them).
 """
 
 from __future__ import annotations
@@ -12,13 +13,26 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.store.base import StaleVersion
 from app.store.json_types import JSONObject
-from app.store.sql import Connection, SQLStore
+
+if TYPE_CHECKING:
+    from app.store.sql import Connection, SQLStore
 
 COLUMNS = "id, version, data, created, updated"
+TABLES: list[str] = [
+    """CREATE TABLE IF NOT EXISTS tournaments (
+        id TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS tournaments_by_status ON tournaments (status, updated)",
+]
 
 
 @dataclass

@@ -273,8 +273,138 @@ def spec() -> JSONObject:
     level = {"type": "string", "enum": list(LEVELS)}
     algorithm = {"type": "string", "enum": list(ALGORITHMS)}
     description = _spec(level, algorithm)
+    description["paths"].update(lobby_paths())
     with_common_errors(description["paths"])
     return description
+
+
+def _ok(description: str, status: str = "200") -> JSONObject:
+    return {status: {"description": description}}
+
+
+SEEK_ID = {"name": "seek_id", "in": "path", "required": True, "schema": {"type": "string"}}
+SINCE = {
+    "name": "since",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "integer"},
+    "description": "the version you saw: the answer waits (a long-poll) until it changes",
+}
+SEEK_BODY: JSONObject = {
+    "type": "object",
+    "description": "the settings of a game between two devices, as for POST /api/games "
+    "(mode is always remote), and rated",
+    "properties": {
+        "variant": {"type": "string", "enum": list(variant_names())},
+        "options": {"type": "object"},
+        "first": {"enum": [0, 1, "me", "random"], "description": "0: the maker moves first"},
+        "clock": {"type": ["object", "null"]},
+        "hints": {"type": "boolean"},
+        "rated": {"type": "boolean"},
+        "name": {"type": "string", "maxLength": MAX_NAME},
+    },
+}
+
+
+def lobby_paths() -> JSONObject:
+    """The lobby (app.lobby): who is here, seeks, challenges, quick messages."""
+    seek = _ok("The seek: id, by, to, text ('Ama waits: Oware, 5+3, rated'), rated, clock")
+    no_body = _json_body({"type": "object", "maxProperties": 0}, required=False)
+    return {
+        "/api/lobby": {
+            "get": {
+                "summary": "The lobby as you see it: who is here (name, tag), open seeks, "
+                "challenges to and from you, games being played (to watch), finished "
+                "tournament games, and `go` (a game to open: your seek was taken)",
+                "parameters": [SINCE],
+                "responses": {**_ok("The lobby"), **_errors(400, 429)},
+            }
+        },
+        "/api/lobby/me": {
+            "get": {
+                "summary": "Your tag, name and whether quick messages are off (quiet)",
+                "responses": _ok("You"),
+            },
+            "put": {
+                "summary": "Turn quick messages off ({quiet: true}) or on",
+                "requestBody": _json_body(
+                    {"type": "object", "properties": {"quiet": {"type": "boolean"}}}
+                ),
+                "responses": {**_ok("You"), **_errors(400)},
+            },
+        },
+        "/api/lobby/seeks": {
+            "post": {
+                "summary": "Offer a game to anyone in the lobby (at most 3 open per device)",
+                "requestBody": _json_body(SEEK_BODY, required=False),
+                "responses": {**seek, **_ok("The seek", "201"), **_errors(400, 409, 429)},
+            }
+        },
+        "/api/lobby/seeks/{seek_id}": {
+            "parameters": [SEEK_ID],
+            "delete": {
+                "summary": "Withdraw your open seek or challenge",
+                "responses": {**_ok("Withdrawn"), **_errors(403, 404, 409)},
+            },
+        },
+        "/api/lobby/seeks/{seek_id}/join": {
+            "parameters": [SEEK_ID],
+            "post": {
+                "summary": "Take a seek: the game is made (you in seat 1); of two takers one "
+                "gets it, the other 409",
+                "requestBody": no_body,
+                "responses": {**_game("The new game", "201"), **_errors(400, 404, 409, 429)},
+            },
+        },
+        "/api/lobby/challenges": {
+            "post": {
+                "summary": "Challenge one player (`to`: their tag or name) to a game",
+                "requestBody": _json_body(SEEK_BODY),
+                "responses": {**_ok("The challenge", "201"), **_errors(400, 404, 409, 429)},
+            }
+        },
+        "/api/lobby/challenges/{seek_id}/accept": {
+            "parameters": [SEEK_ID],
+            "post": {
+                "summary": "Accept a challenge made to you: the game is made",
+                "requestBody": no_body,
+                "responses": {**_game("The new game", "201"), **_errors(400, 404, 409, 429)},
+            },
+        },
+        "/api/lobby/challenges/{seek_id}/decline": {
+            "parameters": [SEEK_ID],
+            "post": {
+                "summary": "Decline a challenge made to you (its maker is told)",
+                "requestBody": no_body,
+                "responses": {**_ok("Declined"), **_errors(400, 404, 409)},
+            },
+        },
+        "/api/games/{game_id}/messages": {
+            "parameters": [GAME_ID],
+            "get": {
+                "summary": "The game's quick messages (the last 20; none if you turned them "
+                "off), their version, and whether you may send one",
+                "parameters": [SINCE],
+                "responses": {**_ok("The messages"), **_errors(400, 404, 429)},
+            },
+            "post": {
+                "summary": "Send a quick message to your opponent: Good game, Well played, "
+                "Thanks or Oops (3 at once, then one every 5 s)",
+                "requestBody": _json_body(
+                    {
+                        "type": "object",
+                        "required": ["text"],
+                        "properties": {
+                            "text": {
+                                "enum": ["Good game", "Well played", "Thanks", "Oops"],
+                            }
+                        },
+                    }
+                ),
+                "responses": {**_ok("The messages", "201"), **_errors(400, 404, 409, 429)},
+            },
+        },
+    }
 
 
 def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
