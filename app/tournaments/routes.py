@@ -5,14 +5,18 @@ computer, the director's start / pause / remove / end, and the export as JSON or
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, render_template, request
+from flask.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
 
+from app.games import rematches
 from app.games.service import get_games
 from app.games.view import variants_payload
+from app.lobby.hooks import register_finished
 from app.store import get_store
 from app.store.json_types import JSONObject
 from app.store.sql import SQLStore
 from app.store.tournaments import TournamentRow, TournamentStore
+from app.tournaments.hooks import finished_source, rematch_rule
 from app.tournaments.service import Tournaments
 from app.tournaments.view import public, standings_csv, summary, view
 from app.web.errors import APIError
@@ -22,6 +26,18 @@ from app.web.seats import current_owner, ensure_owner
 from engine.agents import ALGORITHMS, LEVELS
 
 bp = Blueprint("tournaments", __name__)
+
+
+def lobby_games(limit: int) -> list[JSONObject]:
+    """The finished tournament games the lobby lists (asked inside a request)."""
+    return finished_source(get_tournaments().recent)(limit)
+
+
+@bp.record_once
+def hooks(state: BlueprintSetupState) -> None:
+    """Tournament games: their rematches follow the tournament, the lobby lists them."""
+    rematches.register(rematch_rule)
+    register_finished(lobby_games)
 
 
 def get_tournaments() -> Tournaments:

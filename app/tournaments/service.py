@@ -30,6 +30,7 @@ from app.games import Game, Seat, new_game_id, params
 from app.games.clock import from_params as clock_from_params
 from app.games.errors import BadInput, NoGame, NotCreator, NotNow
 from app.games.service import Device, Games
+from app.players.names import name_of, set_name
 from app.store import StaleVersion
 from app.store.json_types import JSONObject
 from app.store.tournaments import TournamentRow, TournamentStore
@@ -152,16 +153,29 @@ class Tournaments:
             if field in body and field not in doc:
                 raise BadInput(f"{field!r} does not apply to a {system} tournament")
         if "you" in body:
-            name = params.player_name(body["you"], "you")
+            name = self.player_name(owner, body["you"], "you")
             doc["players"].append(entry_dict("p1", name, owner, None))
         return self.store.create(secrets.token_urlsafe(9), doc)
+
+    def player_name(self, owner: str, given: object, field: str = "name") -> str:
+        """The device's player name: ``given`` kept for it (a name is asked once, when it first
+        matters), or the one it has when nothing is given."""
+        if given is None:
+            kept = name_of(self.games.store, owner)
+            if kept is None:
+                raise BadInput(f"{field!r}: tell us your name first (1 to 24 visible characters)")
+            return kept
+        if isinstance(given, str) and given.strip() == name_of(self.games.store, owner):
+            return given.strip()
+        return set_name(self.games.store, owner, given)
 
     def join(self, tournament_id: str, body: JSONObject, owner: str) -> TournamentRow:
         """Join (or come back to) a tournament under a name."""
         extra = sorted(set(body) - {"name"})
         if extra:
             raise BadInput(f"unknown field {extra[0]!r} (fields: name)")
-        name = params.player_name(body.get("name"), "name")
+        self.row(tournament_id)  # 404 before a name is kept for nothing
+        name = self.player_name(owner, body.get("name"))
 
         def change(doc: JSONObject) -> None:
             mine = [p for p in doc["players"] if p.get("owner") == owner]
@@ -174,7 +188,7 @@ class Tournaments:
                     raise NotNow("you are in this tournament already")
                 if doc["status"] != "open" and doc["system"] != "arena":
                     raise NotNow("you left this tournament; only an arena takes players back")
-                mine[0]["state"] = "in"
+                mine[0].update(state="in", name=name)
                 return
             if doc["status"] != "open" and doc["system"] != "arena":
                 raise NotNow("this tournament has started: only an arena takes new players")

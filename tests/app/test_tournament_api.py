@@ -114,6 +114,15 @@ def test_a_four_player_round_robin_to_its_end(four: tuple[str, dict[str, FlaskCl
     assert rows[0][:5] == ["rank", "name", "points", "sonneborn_berger", "buchholz"]
     assert rows[1][:5] == ["1", "Esi", "2.5", "2.5", "3.5"]
     assert len(rows) == 5
+    # The lobby lists the finished games, each linked to its review; no rematch outside the
+    # tournament's pairing.
+    listed = clients["Yaw"].get("/api/lobby").get_json()["tournament_games"]
+    assert sorted(g["url"] for g in listed) == sorted(f"/game/{g['game']}" for g in t["games"])
+    assert {g["tournament"] for g in listed} == {"Friday"}
+    last = t["games"][-1]["game"]
+    version = clients["Esi"].get(f"/api/games/{last}").get_json()["version"]
+    r = clients["Esi"].post(f"/api/games/{last}/rematch", json={"version": version})
+    assert r.status_code == 409 and "tournament" in r.get_json()["message"], r.get_json()
 
 
 def test_bad_input_is_a_4xx_that_says_what(app: Flask, client: FlaskClient) -> None:
@@ -126,7 +135,7 @@ def test_bad_input_is_a_4xx_that_says_what(app: Flask, client: FlaskClient) -> N
         ({"name": "x", "cycles": 3}, 400, "cycles"),
         ({"name": "x", "system": "arena", "rounds": 3}, 400, "rounds"),
         ({"name": "x", "colour": "red"}, 400, "colour"),
-        ({"name": "x", "you": "\u200b"}, 400, "you"),
+        ({"name": "x", "you": "\u200b"}, 400, "visible"),
     ]
     for body, status, word in bad:
         r = client.post("/api/tournaments", json=body)
@@ -159,7 +168,7 @@ def test_bad_input_is_a_4xx_that_says_what(app: Flask, client: FlaskClient) -> N
     assert client.get(f"/api/tournaments/{tid}/export?format=xml").status_code == 400
     other = app.test_client()
     r = other.post(f"/api/tournaments/{tid}/join", json={"name": "ama"})
-    assert r.status_code == 409 and "called" in r.get_json()["message"]
+    assert r.status_code == 409 and "taken" in r.get_json()["message"]
     assert other.post(f"/api/tournaments/{tid}/end", json={}).status_code == 403
     assert client.post(f"/api/tournaments/{tid}/end", json={}).status_code == 200  # called off
     assert read(client, tid)["status"] == "finished"
