@@ -14,6 +14,7 @@ from app.store.tournaments import TournamentRow
 from app.tournaments import arena
 from app.tournaments.service import arena_players
 from app.tournaments.standings import Result, cross_table, standings
+from engine import get_variant
 
 SYMBOLS = {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}
 
@@ -125,6 +126,14 @@ def game_lines(doc: JSONObject) -> list[JSONObject]:
     return out
 
 
+def title_of(doc: JSONObject) -> str:
+    """The game's name as the menu says it (Kalah with its board: "Kalah 6×4")."""
+    rules = get_variant(doc["variant"], **doc["options"])
+    if doc["variant"] == "kalah":
+        return f"{rules.title} {rules.pits}×{rules.seeds}"
+    return str(rules.title)
+
+
 def public(row: TournamentRow) -> JSONObject:
     """Everything anyone may see of a tournament."""
     doc = row.data
@@ -144,6 +153,7 @@ def public(row: TournamentRow) -> JSONObject:
         "system": doc["system"],
         "variant": doc["variant"],
         "options": doc["options"],
+        "title": title_of(doc),
         "clock": doc["clock"],
         "rated": doc["rated"],
         "status": doc["status"],
@@ -204,6 +214,7 @@ def summary(row: TournamentRow) -> JSONObject:
         "name": doc["name"],
         "system": doc["system"],
         "variant": doc["variant"],
+        "title": title_of(doc),
         "status": doc["status"],
         "players": sum(1 for p in doc["players"] if p["state"] == "in"),
         "clock": doc["clock"],
