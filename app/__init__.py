@@ -47,11 +47,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.lab import routes as lab_routes
     from app.lobby import routes as lobby_routes
     from app.players import routes as player_routes
+    from app.ratings import settle
     from app.tournaments import routes as tournament_routes
     from app.upkeep import maintenance
     from app.web import api, errors, health, pages, seats, security
 
     store.init_app(app, describe)
+    settle.register()  # a rated game's end changes its players' ratings (app.games.ends)
     liveness.init_app(app)
     maintenance.init_app(app)
     moves.init_app(app, app.extensions["mancala_store"])

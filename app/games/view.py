@@ -339,6 +339,7 @@ def view(game: Game, owner: str | None, expires: JSONObject) -> JSONObject:
         "flagged": game.flagged,
         "result": result(game, mine),
         "series": series(game, mine),
+        "rated": bool(game.data.get("rated")),
         "hints": game.data.get("hints", True),
         "hints_used": list(game.data.get("hints_used") or [0, 0]),
         "clock": clock.view(game.data.get("clock"), now),

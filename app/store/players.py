@@ -183,6 +183,10 @@ class PlayerTables:
         query = f"SELECT {RATING} FROM ratings WHERE device = :device ORDER BY pool"
         return [kept(r) for r in self._all(query, device=device)]
 
+    def rating_in(self, device: str, pool: str) -> KeptRating | None:
+        """The device's kept rating in ``pool`` (None: it has played no rated game there)."""
+        return self.store.run(lambda db: self.rating(db, device, pool))
+
     def rating(self, db: Connection, device: str, pool: str) -> KeptRating | None:
         query = f"SELECT {RATING} FROM ratings WHERE device = :device AND pool = :pool"
         found = self.store.execute(db, query, device=device, pool=pool).fetchone()
@@ -222,8 +226,9 @@ class PlayerTables:
     def settle(self, game_id: str, pool: str, rate: Rater) -> bool:
         """Change the ratings of a finished game's players once: in one transaction, claim the
         game in ``settled`` (a game already there: nothing is done, False), read the players'
-        ratings, ask ``rate`` for the new ones (given the kept ratings, None for a newcomer) and
-        write them with their history rows.  True if this call changed them."""
+        ratings, ask ``rate`` for the new ones (given the kept ratings, None for a newcomer),
+        write them with their history rows and move the game to its next version (so that
+        whoever waits on it is told).  True if this call changed them."""
         claim = (
             "INSERT INTO settled (game_id, pool, at) VALUES (:game, :pool, :at) "
             "ON CONFLICT (game_id) DO NOTHING"
@@ -271,6 +276,10 @@ class PlayerTables:
                         after_deviation=d,
                         at=now,
                     )
+                # A new version of the game: its players' long-polls wake to show the change.
+                self.store.execute(
+                    db, "UPDATE games SET version = version + 1 WHERE id = :game", game=game_id
+                )
                 return True
 
         return self.store.run(write)

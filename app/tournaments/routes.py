@@ -4,15 +4,16 @@ computer, the director's start / pause / remove / end, and the export as JSON or
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, current_app, has_app_context, render_template, request
 from flask.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
 
-from app.games import rematches
+from app.games import Game, ends, rematches
+from app.games.errors import NoGame
 from app.games.service import get_games
 from app.games.view import variants_payload
 from app.lobby.hooks import register_finished
-from app.store import get_store
+from app.store import GameStore, get_store
 from app.store.json_types import JSONObject
 from app.store.sql import SQLStore
 from app.store.tournaments import TournamentRow, TournamentStore
@@ -33,9 +34,23 @@ def lobby_games(limit: int) -> list[JSONObject]:
     return finished_source(get_tournaments().recent)(limit)
 
 
+def settle_on_end(store: GameStore, game: Game) -> None:
+    """A tournament game ended: record it and pair the next games now (the tournament's
+    reads settle it too, so a game whose end no request saw is still counted)."""
+    tournament = game.data.get("tournament")
+    if not isinstance(tournament, dict) or not has_app_context():
+        return
+    try:
+        get_tournaments().settle(str(tournament.get("id")))
+    except NoGame:
+        return  # the tournament is gone: nothing to settle
+
+
 @bp.record_once
 def hooks(state: BlueprintSetupState) -> None:
-    """Tournament games: their rematches follow the tournament, the lobby lists them."""
+    """Tournament games: their end settles the tournament, their rematches follow it, the
+    lobby lists them."""
+    ends.on_end("tournaments", settle_on_end)
     rematches.register(rematch_rule)
     register_finished(lobby_games)
 

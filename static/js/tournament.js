@@ -30,6 +30,14 @@ const STATES = /** @type {Record<string, string>} */ ({
   finished: "Finished",
 });
 
+const TITLES = /** @type {Record<string, string>} */ ({
+  SB: "Sonneborn-Berger: each opponent's points times your result against them",
+  BH: "Buchholz: your opponents' points added up",
+  W: "wins",
+  D: "draws",
+  L: "losses",
+});
+
 /** @type {any} */
 let current = null;
 
@@ -111,9 +119,12 @@ function renderStandings(t) {
   const head = table.createTHead().insertRow();
   const columns = arena
     ? ["#", "Player", "Points", "Games", "Wins", ""]
-    : ["#", "Player", "Points", "SB", "Buchholz", "W", "D", "L"];
+    : ["#", "Player", "Points", "SB", "BH", "W", "D", "L"];
   if (t.director && t.status !== "finished") columns.push("");
-  for (const name of columns) cell(head, name, "th");
+  for (const name of columns) {
+    const th = cell(head, name, "th");
+    if (TITLES[name]) th.title = TITLES[name];
+  }
   const body = table.createTBody();
   if (!t.standings.length) {
     cell(body.insertRow(), "Nobody has joined yet.").setAttribute("colspan", String(columns.length));

@@ -278,7 +278,10 @@ def test_arena_pairs_the_free_again_at_once(app: Flask) -> None:
     for g in t["games"]:
         black = next(n for n in NAMES if read(clients[n], tid)["you"] == g["black"])
         finish(clients[black], g["game"], "resign", clients[black])
-    t = read(clients["Ama"], tid)  # the read settles: recorded and paired at once
+    # The request that ended each game recorded it and paired the next at once (the end-of-game
+    # hook), before anyone reads the tournament.
+    assert [g["score"] for g in settled_games(app, tid)] == [1.0, 1.0, None, None]
+    t = read(clients["Ama"], tid)
     assert [g["result"] for g in t["games"]] == ["1-0", "1-0", "playing", "playing"]
     winners = {t["games"][0]["white"], t["games"][1]["white"]}
     assert {t["games"][2]["white"], t["games"][2]["black"]} == winners

@@ -148,6 +148,7 @@ def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -
         )
         tabs["Kofi"].shot("party-round1-kofi")
 
+        played: list[tuple[str, bool, str]] = []  # each game, whether drawn, its winner
         for number, games in enumerate(ROUNDS, 1):
             for white_name, black_name, how in games:
                 white, black = tabs[white_name], tabs[black_name]
@@ -157,6 +158,9 @@ def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -
                 assert white_name in names
                 move_once_each(white, black)
                 end_game(white, black, how, tabs)
+                played.append(
+                    (game, how == "draw", white_name if how == black_name else black_name)
+                )
             meta = f"round {min(number + 1, 3)} of 3" if number < 3 else "Finished"
             shows(spectator.page, "t-meta", meta)
 
@@ -171,10 +175,18 @@ def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -
         # Every game is linked to its review.
         links = page.locator("#t-games a")
         assert links.count() == 6
-        # Each player's rating moved (the games were rated).
-        for name in NAMES:
-            me = tabs[name].context.request.get(f"{server}/api/me").json()
-            assert me.get("name") == name
+        # Every game was rated: both ratings moved, the winner's up and the loser's down.
+        for game, drawn, winner in played:
+            seen = spectator.context.request.get(f"{server}/api/games/{game}").json()
+            ratings = seen["ratings"]
+            assert ratings["settled"] is True and ratings["title"] == "Kalah 4×3"
+            names = [s["name"] for s in seen["seats"]]
+            changes = {n: r["change"] for n, r in zip(names, ratings["seats"], strict=True)}
+            if not drawn:
+                loser = next(n for n in names if n != winner)
+                assert changes[winner] > 0 > changes[loser], (game, changes)
+        first = tabs["Esi"].context.request.get(f"{server}/api/games/{played[0][0]}").json()
+        assert first["ratings"]["seats"][0]["before"] == 1500  # everyone started at 1500
         for tab in tabs.values():
             assert [e for e in tab.errors if "429" not in e] == []
         spectator.shot("party-laptop-light")
