@@ -76,15 +76,27 @@ def read(
         watcher.wait(key, since, timeout)
     version = lobby.version_of(key)
     mine = game.seats_of(owner)
-    quiet = owner is not None and owner in lobby.quiet([owner])
+    player = len(mine) == 1 and game.mode == "remote"
+    opponent = game.seats[1 - mine[0]].owner if player else None
+    off = lobby.quiet([d for d in (owner, opponent) if d is not None])
+    quiet = owner in off
     found = [] if quiet else lobby.messages(game_id)
     return {
         "version": version,
         "quiet": quiet,
+        "opponent_quiet": opponent in off,
         "quick": list(QUICK),
-        "can_send": len(mine) == 1 and game.mode == "remote" and not quiet,
+        "can_send": player and not quiet and opponent not in off,
+        "player": player,
         "messages": [
-            {"n": n, "seat": seat, "text": text, "at": at, "yours": seat in mine}
+            {
+                "n": n,
+                "seat": seat,
+                "text": text,
+                "at": at,
+                "yours": seat in mine,
+                "by": game.seats[seat].name,  # the player's name on the board (None: none)
+            }
             for n, seat, text, at in found
         ],
     }

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from app.players.names import device_of, names_of
 from app.store.lobby import tag_of
 from app.store.sql import SQLStore
 
@@ -20,11 +21,11 @@ class Names:
 
     def chosen(self, devices: list[str]) -> dict[str, str]:
         """The names the players of ``devices`` chose (those without one are left out)."""
-        return {}
+        return names_of(self.store, devices) if devices else {}
 
     def device_of(self, name: str) -> str | None:
         """The device of the player called ``name`` (any case), or None."""
-        return None
+        return device_of(self.store, name)
 
     def name(self, device: str) -> str | None:
         """The name the player of ``device`` chose, or None."""

@@ -37,6 +37,51 @@ LOBBY = "lobby"  # the one version every lobby change bumps
 MESSAGES = "messages:"  # + a game's id: the version of its quick messages (their count)
 CHANNEL = "mancala_lobby"  # PostgreSQL's NOTIFY channel: payload "<key> <version>"
 
+# PostgreSQL's migration 6 (SQLite's tables are in its SCHEMA): the lobby, and the trigger
+# that NOTIFYs every host when its version (or a game's messages') moves on.
+POSTGRES_MIGRATION = [
+    """CREATE TABLE lobby_versions (
+        key TEXT PRIMARY KEY,
+        version INTEGER NOT NULL
+    )""",
+    """CREATE TABLE lobby_devices (
+        device TEXT PRIMARY KEY,
+        tag TEXT NOT NULL UNIQUE,
+        seen DOUBLE PRECISION NOT NULL,
+        quiet INTEGER NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX lobby_devices_seen ON lobby_devices (seen)",
+    """CREATE TABLE seeks (
+        id TEXT PRIMARY KEY,
+        device TEXT NOT NULL,
+        target TEXT,
+        body TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        state TEXT NOT NULL DEFAULT 'open',
+        game_id TEXT,
+        taker TEXT,
+        answered DOUBLE PRECISION
+    )""",
+    "CREATE INDEX seeks_by_device ON seeks (device)",
+    "CREATE INDEX seeks_by_target ON seeks (target)",
+    """CREATE TABLE quick_messages (
+        game_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )""",
+    "CREATE INDEX quick_messages_at ON quick_messages (at)",
+    f"""CREATE FUNCTION mancala_lobby_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        PERFORM pg_notify('{CHANNEL}', NEW.key || ' ' || NEW.version);
+        RETURN NEW;
+    END $$""",
+    """CREATE TRIGGER lobby_changed AFTER INSERT OR UPDATE ON lobby_versions
+        FOR EACH ROW EXECUTE FUNCTION mancala_lobby_changed()""",
+]
+
 SEEK_COLUMNS = "id, device, target, body, created, state, game_id, taker, answered"
 
 

@@ -355,6 +355,8 @@ def test_messages_off_stops_them_both_ways(ama: FlaskClient, ben: FlaskClient) -
     assert ben.put("/api/lobby/me", json={"quiet": True}).json["quiet"] is True
     hidden = ben.get(f"/api/games/{gid}/messages").json
     assert hidden["messages"] == [] and hidden["quiet"] and not hidden["can_send"]
+    told = ama.get(f"/api/games/{gid}/messages").json
+    assert told["opponent_quiet"] and not told["can_send"] and told["player"]
     refused = error(ama.post(f"/api/games/{gid}/messages", json={"text": "Oops"}), 409)
     assert "off" in refused["message"]
     error(ben.post(f"/api/games/{gid}/messages", json={"text": "Oops"}), 409)
@@ -428,3 +430,20 @@ def test_finished_tournament_games_come_from_the_registered_source(ama: FlaskCli
         hooks.unregister_finished(source)
         hooks.unregister_finished(broken)
     assert lobby(ama)["tournament_games"] == []
+
+
+def test_players_are_shown_by_their_chosen_name_and_challenged_by_it(
+    ama: FlaskClient, ben: FlaskClient
+) -> None:
+    assert ama.put("/api/me", json={"name": "Ama"}).status_code == 200
+    assert ben.put("/api/me", json={"name": "Ben"}).status_code == 200
+    assert sorted(h["name"] for h in lobby(ama)["here"]) == ["Ama", "Ben"]
+    seek = ama.post("/api/lobby/seeks", json=dict(OWARE_5_3, rated=True)).json
+    assert seek["text"] == "Ama waits: Oware, 5+3, rated"
+    made = ama.post("/api/lobby/challenges", json={"to": "ben", "variant": "oware"})
+    assert (
+        made.status_code == 201
+        and made.json["text"] == "Ama challenges Ben: Oware, no clock, casual"
+    )
+    game = ben.post(f"/api/lobby/challenges/{made.json['id']}/accept").json
+    assert [s["player_name"] for s in game["seats"]] == ["Ama", "Ben"]
