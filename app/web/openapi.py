@@ -229,8 +229,41 @@ ME: JSONObject = {
     },
 }
 
+NAME_PARAM = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+QUERY = {"in": "query", "schema": {"type": "string"}}
+
 # The room's players (app.players): names, player pages, the leaderboard.
 PLAYER_PATHS: JSONObject = {
+    "/api/players/{name}": {
+        "parameters": [NAME_PARAM],
+        "get": {
+            "summary": "A player's page (name compared without case): ratings per pool "
+            "({pool, title, rating, deviation, text ('1532?'), provisional, games}), history "
+            "per pool ({pool, title, points: [{at, rating, game}]}), finished games (filtered), "
+            "records against each named opponent, current games, the filters' choices",
+            "parameters": [
+                dict(QUERY, name="variant", description="a variant's name"),
+                dict(QUERY, name="result", description="win, loss or draw"),
+                dict(QUERY, name="opponent", description="the opponent's name"),
+            ],
+            "responses": {
+                "200": {"description": "The player"},
+                **_errors(400),
+                "404": {
+                    "description": "No player has this name",
+                    "content": {"application/json": {"schema": _ref("Error")}},
+                },
+            },
+        },
+    },
+    "/api/leaderboard": {
+        "get": {
+            "summary": "Each rating pool's players by rating: {pools: [{pool, title, players: "
+            "[{rank, name, url, rating, text, provisional, games}]}]}",
+            "parameters": [dict(QUERY, name="pool", description="one pool only")],
+            "responses": {"200": {"description": "The pools"}, **_errors(400)},
+        },
+    },
     "/api/me": {
         "get": {
             "summary": "Who this device is: its id and its player's name (null: anonymous)",
@@ -435,7 +468,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                 "post": {
                     "summary": "Create a game, or import one from a record",
                     "requestBody": _json_body(_ref("NewGame"), required=False),
-                    "responses": {**_game("The new game", "201"), **_errors(400, 415)},
+                    "responses": {**_game("The new game", "201"), **_errors(400, 409, 415)},
                 },
             },
             "/api/games/{game_id}": {
@@ -764,6 +797,13 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                             "description": "hints allowed (default: on against the computer, "
                             "off between people; both players see the choice)",
                         },
+                        "rated": {
+                            "type": "boolean",
+                            "description": "mode remote only: the game counts for both "
+                            "players' ratings (default false). Both devices must have a "
+                            "player's name (409 otherwise, also on joining); no hints, no "
+                            "position or record",
+                        },
                         "clock": {
                             "oneOf": [
                                 {"type": "null"},
@@ -923,6 +963,14 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                             "over: {wins: [seat 0, seat 1], draws, games, text: 'You 2 – 1 Ben'}",
                         },
                         "hints": {"type": "boolean", "description": "hints allowed"},
+                        "rated": {"type": "boolean", "description": "counts for the ratings"},
+                        "ratings": {
+                            "type": ["object", "null"],
+                            "description": "a rated game only: {pool, title, settled, seats: "
+                            "[{seat, before, before_text ('1500?': provisional), after, "
+                            "after_text, change, change_text ('+12'), provisional}]}; after, "
+                            "change null until the game's end is settled (a version of its own)",
+                        },
                         "hints_used": {
                             "type": "array",
                             "items": {"type": "integer"},

@@ -15,6 +15,7 @@ import {
   spectator,
 } from "./state.js";
 import { renderMatch } from "./match.js";
+import { ratingsText } from "./player-ratings.js";
 import * as text from "./text.js";
 
 /** The page's elements by job, looked up once. */
@@ -58,6 +59,7 @@ export function findElements(doc = document) {
     overScore: $("over-score"),
     overReason: $("over-reason"),
     overMoves: $("over-moves"),
+    overRatings: $("over-ratings"),
     rulesDialog: $("rules-dialog"),
     boardHelp: $("board-help"),
     boardHelpShort: $("board-help-short"),
@@ -358,5 +360,8 @@ function renderOver(els, game) {
   els.overPlayers.hidden = Boolean(score); // the table names the players and their totals
   renderScoreTable(els.overScore, score);
   setText(els.overReason, text.overReason(game));
+  const rated = ratingsText(game);
+  els.overRatings.hidden = !rated;
+  setText(els.overRatings, rated);
   setText(els.overMoves, game.moves.map((m) => m.notation).join(" "));
 }

@@ -104,6 +104,9 @@
  * @property {{winner: number|null, by: string, scores: number[], captured: number[], banked: number[],
  *   text: string, detail: string} | null} result
  * @property {{wins: number[], draws: number, games: number, text: string} | null} series
+ * @property {boolean} rated whether the game counts for the players' ratings
+ * @property {{pool: string, title: string, settled: boolean,
+ *   seats: import("./player-ratings.js").SeatRating[]} | null} [ratings] a rated game's ratings
  * @property {boolean} hints
  * @property {number[]} hints_used
  * @property {any} clock the clocks (clock.js reads them), or null
