@@ -86,6 +86,7 @@ def test_a_four_player_round_robin_to_its_end(four: tuple[str, dict[str, FlaskCl
             assert game["mode"] == "remote" and game["clock"] is not None
             assert [s["name"].removesuffix(" (you)") for s in game["seats"]] == [white, black]
             assert game["your_turn"] is True  # white moves first
+            assert game["tournament"] == {"id": tid, "name": "Friday", "url": f"/tournaments/{tid}"}
             finish(clients[actor], mine, how, clients[black if actor == white else white])
     t = read(clients["Yaw"], tid)
     assert t["status"] == "finished"

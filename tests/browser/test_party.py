@@ -67,7 +67,8 @@ def rows(page: Any, table: str) -> list[list[str]]:
 
 def open_my_game(tab: Tab, tournament: str) -> str:
     """From the tournament page, "Play your game": the game's id."""
-    tab.page.goto(f"/tournaments/{tournament}")
+    if not tab.page.url.endswith(f"/tournaments/{tournament}"):
+        tab.page.goto(f"/tournaments/{tournament}")
     play = tab.page.locator("#t-your-game:not([hidden]) #t-play")
     play.wait_for()
     play.click()
@@ -112,6 +113,9 @@ def end_game(white: Tab, black: Tab, how: str, tabs: dict[str, Tab]) -> None:
         loser.page.locator("#btn-resign").click()  # "Really resign?": the second click
     for tab in (white, black):
         wait_js(tab.page, "document.getElementById('over-dialog').open")
+        assert not tab.page.locator("#btn-again").is_visible()  # the tournament pairs
+        tab.page.get_by_role("link", name="Back to the tournament").click()
+        tab.page.wait_for_url(re.compile(r"/tournaments/[\w-]+$"))
 
 
 def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -> None:
