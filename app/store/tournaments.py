@@ -109,6 +109,12 @@ class TournamentStore:
             raise StaleVersion(tournament_id)
         return TournamentRow(tournament_id, version + 1, data, float(found[0][0]), now)
 
+    def latest(self, limit: int = 10) -> list[tuple[str, int]]:
+        """The ids and versions of the tournaments changed last, newest first."""
+        query = "SELECT id, version FROM tournaments ORDER BY updated DESC LIMIT :limit"
+        rows = self.store.run(lambda db: self.store.execute(db, query, limit=limit).fetchall())
+        return [(str(r[0]), int(r[1])) for r in rows]
+
     def recent(self, limit: int = 50) -> list[TournamentRow]:
         """The tournaments not finished first, then the latest changed."""
         query = (

@@ -17,7 +17,7 @@ from app.store import GameStore, get_store
 from app.store.json_types import JSONObject
 from app.store.sql import SQLStore
 from app.store.tournaments import TournamentRow, TournamentStore
-from app.tournaments.hooks import finished_source, rematch_rule
+from app.tournaments.hooks import FinishedSource, rematch_rule
 from app.tournaments.service import Tournaments
 from app.tournaments.view import public, standings_csv, summary, view
 from app.web.errors import APIError
@@ -29,9 +29,7 @@ from engine.agents import ALGORITHMS, LEVELS
 bp = Blueprint("tournaments", __name__)
 
 
-def lobby_games(limit: int) -> list[JSONObject]:
-    """The finished tournament games the lobby lists (asked inside a request)."""
-    return finished_source(get_tournaments().recent)(limit)
+lobby_games = FinishedSource(lambda: get_tournaments().store)  # asked inside a request
 
 
 def settle_on_end(store: GameStore, game: Game) -> None:

@@ -44,6 +44,8 @@ CREATE_FIELDS = frozenset(
 )
 MAX_PLAYERS = 64
 MAX_TITLE = 60
+POLL_SECONDS = 0.25  # a long-poll looks at the tournament's version this often
+SETTLE_SECONDS = 1.0  # a read settles a tournament at most this often (per process)
 MAX_REPLAYS = 3  # a pairing whose game was aborted (nobody moved in time) is played again so often
 
 
@@ -80,6 +82,7 @@ class Tournaments:
         self.store = store
         self.games = games
         self.known: set[str] = set()  # game ids seen to exist (so a read need not look again)
+        self.settled: dict[str, float] = {}  # when this process last settled each tournament
         self.lock = threading.Lock()
 
     # -- reading ----------------------------------------------------------------------------------
@@ -94,14 +97,31 @@ class Tournaments:
         return self.store.recent()
 
     def read(self, tournament_id: str, since: int | None, timeout: float) -> TournamentRow:
-        """The tournament, settled; with ``since`` equal to its version, once it changes (or at
-        ``timeout``), settling again every half second meanwhile."""
-        row = self.settle(tournament_id)
+        """The tournament, settled (at most once a second per tournament in this process: the
+        end of each game settles it at once anyway); with ``since`` equal to its version, once
+        it changes (or at ``timeout``), looking at its version a few times a second."""
+        row = self.settle_now_and_then(tournament_id)
         end = time.monotonic() + timeout
         while since == row.version and time.monotonic() < end:
-            time.sleep(min(0.5, max(0.0, end - time.monotonic())))
-            row = self.settle(tournament_id)
+            time.sleep(min(POLL_SECONDS, max(0.0, end - time.monotonic())))
+            if self.store.version(tournament_id) != row.version:
+                return self.row(tournament_id)
+            row = self.settle_now_and_then(tournament_id, row)
         return row
+
+    def settle_now_and_then(
+        self, tournament_id: str, row: TournamentRow | None = None
+    ) -> TournamentRow:
+        """:meth:`settle`, unless this process settled the tournament less than
+        SETTLE_SECONDS ago (then ``row``, or the tournament as stored)."""
+        now = time.monotonic()
+        with self.lock:
+            recent = now - self.settled.get(tournament_id, -SETTLE_SECONDS) < SETTLE_SECONDS
+            if not recent:
+                self.settled[tournament_id] = now
+        if recent:
+            return row or self.row(tournament_id)
+        return self.settle(tournament_id)
 
     # -- creating and entering --------------------------------------------------------------------
 

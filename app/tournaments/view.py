@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import threading
 import time
 
 from app.store.json_types import JSONObject
@@ -108,10 +109,11 @@ FORFEITS = {1.0: "+/-", 0.5: "=/=", 0.0: "-/+"}
 def game_lines(doc: JSONObject) -> list[JSONObject]:
     names = {p["id"]: p["name"] for p in doc["players"]}
     out = []
-    for e in doc["games"]:
+    for order, e in enumerate(doc["games"]):
         score = e.get("score")
         out.append(
             {
+                "order": order,
                 "round": e["round"],
                 "white": e["white"],
                 "black": e.get("black"),
@@ -134,21 +136,53 @@ def title_of(doc: JSONObject) -> str:
     return str(rules.title)
 
 
-def public(row: TournamentRow) -> JSONObject:
-    """Everything anyone may see of a tournament."""
+SHOWN_ARENA_GAMES = 60  # an arena's page lists the games being played and the latest ended
+
+
+def public(row: TournamentRow, every_game: bool = False) -> JSONObject:
+    """Everything anyone may see of a tournament (an arena's page: its latest games only,
+    unless ``every_game``), with the seconds left now."""
+    out = dict(described(row.id, row.version, row.data, every_game))
     doc = row.data
+    if doc.get("ends") is not None and doc["status"] != "finished":
+        out["seconds_left"] = max(0.0, round(float(doc["ends"]) - time.time(), 1))
+    return out
+
+
+_described: dict[tuple[str, int, bool], JSONObject] = {}
+_described_lock = threading.Lock()
+
+
+def described(tournament_id: str, version: int, doc: JSONObject, every_game: bool) -> JSONObject:
+    """The public view of one version of a tournament, made once per process (the last few
+    kept): many pages read the same version."""
+    key = (tournament_id, version, every_game)
+    with _described_lock:
+        found = _described.get(key)
+    if found is None:
+        found = describe(tournament_id, version, doc, every_game)
+        with _described_lock:
+            if len(_described) >= 64:
+                _described.pop(next(iter(_described)))
+            _described[key] = found
+    return found
+
+
+def describe(tournament_id: str, version: int, doc: JSONObject, every_game: bool) -> JSONObject:
     lines = standing_lines(doc)
     total = None
     if doc["system"] == "round_robin":
         total = len(doc["schedule"]) or None
     elif doc["system"] == "swiss":
         total = doc["rounds"]
-    left = None
-    if doc.get("ends") is not None and doc["status"] != "finished":
-        left = max(0.0, round(float(doc["ends"]) - time.time(), 1))
+    games = game_lines(doc)
+    if doc["system"] == "arena" and not every_game:
+        ended = [g for g in games if g["result"] != "playing"]
+        games = [g for g in games if g["result"] == "playing"] + ended[-SHOWN_ARENA_GAMES:]
+        games.sort(key=lambda g: g["order"])
     return {
-        "id": row.id,
-        "version": row.version,
+        "id": tournament_id,
+        "version": version,
         "name": doc["name"],
         "system": doc["system"],
         "variant": doc["variant"],
@@ -163,14 +197,14 @@ def public(row: TournamentRow) -> JSONObject:
         "minutes": doc.get("minutes"),
         "started": doc["started"],
         "ends": doc.get("ends"),
-        "seconds_left": left,
+        "seconds_left": None,
         "players": [
             {"id": p["id"], "name": p["name"], "state": p["state"], "computer": p["computer"]}
             for p in doc["players"]
         ],
         "standings": lines,
         "cross_table": cross(doc, lines),
-        "games": game_lines(doc),
+        "games": games,
     }
 
 
