@@ -40,13 +40,15 @@ class Timings:
 
     ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    statuses: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def add(self, kind: str, ms: float, ok: bool) -> None:
+    def add(self, kind: str, ms: float, ok: bool, status: int = 0) -> None:
         with self.lock:
             self.ms[kind].append(ms)
             if not ok:
                 self.errors[kind] += 1
+                self.statuses[f"{kind} {status or 'no answer'}"] += 1
 
 
 class Client:
@@ -86,7 +88,7 @@ class Client:
                 return 0, None
             ms = (time.perf_counter() - start) * 1000
             ok = response.status < 400 or response.status == 409  # 409: a race, told plainly
-            self.timings.add(kind, ms, ok)
+            self.timings.add(kind, ms, ok, response.status)
             try:
                 return response.status, json.loads(raw) if raw else None
             except ValueError:
@@ -215,13 +217,14 @@ def run(url: str, players: int, computers: int, seconds: float, seed: int) -> di
         th.join(max(0.0, deadline - time.monotonic()))
     stop.set()
     wall = time.monotonic() - started
-    _, final = director.call("standings", "GET", f"/api/tournaments/{tid}")
+    _, final = director.call("export", "GET", f"/api/tournaments/{tid}/export?format=json")
     figures = summary(timings, wall)
     figures.update(
         players=players,
         computers=computers,
         minutes=minutes,
         wall_s=round(wall, 1),
+        errors_by_status=dict(timings.statuses),
         games=len(final["games"]) if final else None,
         status=final["status"] if final else None,
         leader=final["standings"][0] if final and final["standings"] else None,
@@ -246,5 +249,7 @@ def report(f: dict[str, Any], out: IO[str]) -> None:
         f"non-waiting requests: {nw['requests']}, p95 {nw['p95']:.1f} ms, {nw['errors']} errors "
         f"(target p95 < {TARGET_P95_MS:g} ms, 0 errors: {'met' if target else 'NOT met'})\n"
     )
+    if f["errors_by_status"]:
+        out.write(f"errors: {f['errors_by_status']}\n")
     if "load" in f:
         out.write(f"machine: {f['load']}\n")

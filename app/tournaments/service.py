@@ -425,7 +425,19 @@ def director_only(doc: JSONObject, owner: str | None, what: str) -> None:
 
 
 def advance(doc: JSONObject, finished: dict[str, Game | None], now: float) -> bool:
-    """Record ``finished`` games in ``doc`` and pair what comes next; True if it changed."""
+    """Record ``finished`` games in ``doc`` and pair what comes next (again while a round is
+    only byes and forfeits); True if it changed."""
+    changed = record(doc, finished, now)
+    for _ in range(2 * len(doc["players"]) + 2):
+        if not step(doc, now):
+            break
+        changed = True
+    return changed
+
+
+def record(doc: JSONObject, finished: dict[str, Game | None], now: float) -> bool:
+    """Note the results of the ``finished`` games; a game aborted before both moved is played
+    again (a new game, the same pairing)."""
     changed = False
     for entry in doc["games"]:
         gid = entry.get("game")
@@ -444,38 +456,43 @@ def advance(doc: JSONObject, finished: dict[str, Game | None], now: float) -> bo
                 entry["score"] = result_of(game)
                 entry["ended"] = now
             changed = True
+    return changed
+
+
+def step(doc: JSONObject, now: float) -> bool:
+    """One step on: finish, or pair the next round (the next arena games); True if it did."""
     if doc["status"] in ("open", "finished"):
-        return changed
+        return False
     playing = [e for e in doc["games"] if e.get("score") is None and e.get("black")]
     if doc["status"] == "ending":
         if not playing:
             doc["status"], doc["finished"] = "finished", now
             return True
-        return changed
+        return False
     if doc["system"] == "arena":
-        return arena_step(doc, now) or changed
-    if playing:
-        return changed
-    if doc["status"] == "paused":
-        return changed
+        return arena_step(doc, now)
+    if playing or doc["status"] == "paused":
+        return False
     total = len(doc["schedule"]) if doc["system"] == "round_robin" else int(doc["rounds"])
-    if doc["round"] >= total:
+    pairings = next_round(doc, doc["round"] + 1) if doc["round"] < total else []
+    if not pairings:  # the last round was played (or Swiss can't pair another without repeats)
         doc["status"], doc["finished"] = "finished", now
         return True
     doc["round"] += 1
-    for pairing in next_round(doc):
+    for pairing in pairings:
         add_game(doc, pairing, now)
     return True
 
 
-def next_round(doc: JSONObject) -> list[Pairing]:
-    """The pairings of round ``doc["round"]`` (round robin: its table; Swiss: paired now)."""
+def next_round(doc: JSONObject, number: int) -> list[Pairing]:
+    """The pairings of round ``number`` (round robin: its table; Swiss: paired now; none
+    when Swiss can't pair it by its rules)."""
     if doc["system"] == "round_robin":
-        return [Pairing(w, b) for w, b in doc["schedule"][doc["round"] - 1]]
+        return [Pairing(w, b) for w, b in doc["schedule"][number - 1]]
     active = [p["id"] for p in doc["players"] if p["state"] == "in"]
     everyone = [p["id"] for p in doc["players"]]
     played: swiss.Played = []
-    for r in range(1, doc["round"]):
+    for r in range(1, number):
         played.append(
             [
                 (Pairing(e["white"], e.get("black")), e.get("score"))
@@ -483,7 +500,7 @@ def next_round(doc: JSONObject) -> list[Pairing]:
                 if e["round"] == r
             ]
         )
-    rounds_left = int(doc["rounds"]) - doc["round"] + 1
+    rounds_left = int(doc["rounds"]) - number + 1
     entrants = [e for e in swiss.entrants_from(everyone, played) if e.player in active]
     try:
         return swiss.pair_round(entrants, rounds_left)

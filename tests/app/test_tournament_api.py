@@ -295,3 +295,51 @@ def test_arena_pairs_the_free_again_at_once(app: Flask) -> None:
     assert opponent_game["your_state"] == "left" and opponent_game["can_join"]
     assert yaw.post(f"/api/tournaments/{tid}/join", json={"name": "Yaw"}).status_code == 200
     assert read(yaw, tid)["your_game"] == mine  # his game went on meanwhile
+
+
+def test_swiss_with_a_pause_and_a_removal(app: Flask) -> None:
+    names = ["Ama", "Kofi", "Esi", "Yaw", "Abena"]
+    clients = {n: app.test_client() for n in names}
+    t = make(clients["Ama"], system="swiss", rounds=4, you="Ama")
+    tid = t["id"]
+    for n in names[1:]:
+        clients[n].post(f"/api/tournaments/{tid}/join", json={"name": n})
+    director = clients["Ama"]
+    assert director.post(f"/api/tournaments/{tid}/start", json={}).status_code == 200
+    ids = {p["name"]: p["id"] for p in read(director, tid)["players"]}
+    by_id = {v: k for k, v in ids.items()}
+
+    def play_round(paused_after: bool = False) -> dict:
+        t = read(director, tid)
+        games = [g for g in t["games"] if g["round"] == t["round"]]
+        for g in games:
+            if g["result"] == "playing":  # white wins every game
+                black = by_id[g["black"]]
+                finish(clients[black], g["game"], "resign", clients[black])
+        return read(director, tid)
+
+    t = read(director, tid)
+    round1 = [g for g in t["games"] if g["round"] == 1]
+    assert sum(g["result"] == "bye" for g in round1) == 1 and len(round1) == 3
+    # The director pauses: round 1 ends, round 2 is not paired until resumed.
+    r = director.post(f"/api/tournaments/{tid}/pause", json={"paused": True})
+    assert r.status_code == 200 and r.get_json()["status"] == "paused"
+    t = play_round()
+    assert t["round"] == 1 and all(g["result"] != "playing" for g in t["games"])
+    r = director.post(f"/api/tournaments/{tid}/pause", json={"paused": False})
+    assert r.get_json()["round"] == 2
+    # Abena is removed: she is paired no more, and a game of hers not begun is a forfeit.
+    r = director.post(f"/api/tournaments/{tid}/remove", json={"player": ids["Abena"]})
+    assert r.status_code == 200
+    t = play_round()
+    t = play_round()
+    # Four players left who met in rounds 1 to 3 (p1-p2, p3-p4, p2-p4, p2-p3, p4-p1): no round 4
+    # without a repeat, so the tournament ends after round 3.
+    assert t["status"] == "finished" and t["round"] == 3
+    pairs = [frozenset((g["white"], g["black"])) for g in t["games"] if g["black"]]
+    assert len(pairs) == len(set(pairs))  # nobody met twice
+    later = [g for g in t["games"] if g["round"] >= 3]
+    assert all(ids["Abena"] not in (g["white"], g["black"]) for g in later)
+    assert next(s for s in t["standings"] if s["name"] == "Abena")["state"] == "removed"
+    byes = [g["white"] for g in t["games"] if g["result"] == "bye"]
+    assert len(byes) == len(set(byes))  # a bye at most once each
