@@ -156,7 +156,9 @@ def export(tournament_id: str) -> ResponseReturnValue:
     row = get_tournaments().settle(tournament_id)
     fmt = request.args.get("format", "json")
     if fmt == "json":
-        response = Response(current_app.json.dumps(public(row)), mimetype="application/json")
+        response = Response(
+            current_app.json.dumps(public(row, every_game=True)), mimetype="application/json"
+        )
     elif fmt == "csv":
         response = Response(standings_csv(row), mimetype="text/csv")
     else:

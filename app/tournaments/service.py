@@ -46,6 +46,7 @@ MAX_PLAYERS = 64
 MAX_TITLE = 60
 POLL_SECONDS = 0.25  # a long-poll looks at the tournament's version this often
 SETTLE_SECONDS = 1.0  # a read settles a tournament at most this often (per process)
+COMPUTER_DELAY = 1.0  # seconds between moves in a game between two computer entrants
 MAX_REPLAYS = 3  # a pairing whose game was aborted (nobody moved in time) is played again so often
 
 
@@ -589,7 +590,8 @@ def game_data(
             {**rules, "mode": "remote", "first": 0, "clock": doc["clock"]}, str(white.owner)
         )
     elif len(computers) == 2:
-        data = params.new_game_data({**rules, "mode": "watch", "delay": 0}, "")
+        # Two computers play at the pace of a game to watch (a second a move), not flat out.
+        data = params.new_game_data({**rules, "mode": "watch", "delay": COMPUTER_DELAY}, "")
     else:
         person = black if white.computer is not None else white
         data = params.new_game_data({**rules, "mode": "computer", "first": "me"}, str(person.owner))

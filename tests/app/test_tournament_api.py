@@ -266,7 +266,7 @@ def test_an_aborted_game_is_played_again_not_forfeited(
     assert [s["name"].removesuffix(" (you)") for s in game["seats"]] == ["Ama", "Kofi"]
 
 
-def test_arena_pairs_the_free_again_at_once(app: Flask) -> None:
+def test_arena_pairs_the_free_again_at_once(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     clients = {n: app.test_client() for n in NAMES}
     t = make(clients["Ama"], system="arena", minutes=10, you="Ama")
     tid = t["id"]
@@ -287,6 +287,15 @@ def test_arena_pairs_the_free_again_at_once(app: Flask) -> None:
     winners = {t["games"][0]["white"], t["games"][1]["white"]}
     assert {t["games"][2]["white"], t["games"][2]["black"]} == winners
     assert [s["points"] for s in t["standings"]] == [2, 2, 0, 0]
+    # The page lists the games being played and the latest ended (here: 1); the export all.
+    monkeypatch.setattr("app.tournaments.view.SHOWN_ARENA_GAMES", 1)
+    t = read(clients["Esi"], tid)  # a version not yet described
+    clients["Ama"].post(f"/api/tournaments/{tid}/pause", json={"paused": True})
+    t = read(clients["Esi"], tid)
+    assert [g["result"] for g in t["games"]] == ["1-0", "playing", "playing"]
+    exported = clients["Esi"].get(f"/api/tournaments/{tid}/export").get_json()
+    assert [g["result"] for g in exported["games"]] == ["1-0", "1-0", "playing", "playing"]
+    clients["Ama"].post(f"/api/tournaments/{tid}/pause", json={"paused": False})
     # Yaw leaves (pauses): not paired again until he comes back.
     yaw = clients["Yaw"]
     mine = read(yaw, tid)["your_game"]
