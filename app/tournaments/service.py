@@ -106,8 +106,10 @@ class Tournaments:
         while since == row.version and time.monotonic() < end:
             time.sleep(min(POLL_SECONDS, max(0.0, end - time.monotonic())))
             if self.store.version(tournament_id) != row.version:
-                return self.row(tournament_id)
+                row = self.row(tournament_id)
+                break
             row = self.settle_now_and_then(tournament_id, row)
+        self.ensure_games(tournament_id, row.data)  # a game it lists exists when it is shown
         return row
 
     def settle_now_and_then(

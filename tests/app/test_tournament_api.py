@@ -352,3 +352,24 @@ def test_swiss_with_a_pause_and_a_removal(app: Flask) -> None:
     assert next(s for s in t["standings"] if s["name"] == "Abena")["state"] == "removed"
     byes = [g["white"] for g in t["games"] if g["result"] == "bye"]
     assert len(byes) == len(set(byes))  # a bye at most once each
+
+
+def test_a_listed_game_a_dead_host_did_not_make_is_made_by_the_next_read(
+    app: Flask, four: tuple[str, dict[str, FlaskClient]]
+) -> None:
+    tid, clients = four
+    assert clients["Ama"].post(f"/api/tournaments/{tid}/start", json={}).status_code == 200
+    with app.app_context():
+        from app.tournaments.routes import get_tournaments
+
+        tournaments = get_tournaments()
+        row = tournaments.row(tid)
+        doc = dict(row.data)
+        entry = dict(doc["games"][0], game="made-by-nobody-yet")
+        doc["games"] = [entry, *doc["games"][1:]]
+        tournaments.store.save(tid, row.version, doc)  # the save, then the host "died"
+    assert clients["Kofi"].get("/api/games/made-by-nobody-yet").status_code == 404
+    white = next(n for n, c in clients.items() if read(c, tid)["you"] == entry["white"])
+    assert read(clients[white], tid)["your_game"] == "made-by-nobody-yet"
+    game = clients[white].get("/api/games/made-by-nobody-yet").get_json()
+    assert game["tournament"]["id"] == tid and game["your_turn"] is True
