@@ -38,6 +38,8 @@ const TITLES = /** @type {Record<string, string>} */ ({
   L: "losses",
 });
 
+const WDL = ["W", "D", "L"]; // left out on a phone (the cross-table says them)
+
 /** @type {any} */
 let current = null;
 
@@ -124,6 +126,7 @@ function renderStandings(t) {
   for (const name of columns) {
     const th = cell(head, name, "th");
     if (TITLES[name]) th.title = TITLES[name];
+    if (WDL.includes(name)) th.className = "wdl";
   }
   const body = table.createTBody();
   if (!t.standings.length) {
@@ -147,9 +150,9 @@ function renderStandings(t) {
     } else {
       cell(row, points(line.sonneborn_berger));
       cell(row, points(line.buchholz));
-      cell(row, String(line.wins));
-      cell(row, String(line.draws));
-      cell(row, String(line.losses));
+      cell(row, String(line.wins)).className = "wdl";
+      cell(row, String(line.draws)).className = "wdl";
+      cell(row, String(line.losses)).className = "wdl";
     }
     if (t.director && t.status !== "finished") {
       const td = cell(row, "");

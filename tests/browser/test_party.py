@@ -101,7 +101,7 @@ def move_once_each(white: Tab, black: Tab) -> None:
         assert before < 20, "each player should have moved by now"
 
 
-def end_game(white: Tab, black: Tab, how: str, tabs: dict[str, Tab]) -> None:
+def end_game(white: Tab, black: Tab, how: str, tabs: dict[str, Tab], shot: bool = False) -> None:
     """End the game as planned, by the page's buttons; both see the game-over dialog."""
     if how == "draw":
         white.page.locator("#btn-draw:not([hidden])").click()
@@ -114,6 +114,9 @@ def end_game(white: Tab, black: Tab, how: str, tabs: dict[str, Tab]) -> None:
     for tab in (white, black):
         wait_js(tab.page, "document.getElementById('over-dialog').open")
         assert not tab.page.locator("#btn-again").is_visible()  # the tournament pairs
+        if shot:
+            tab.shot("party-game-over")
+            shot = False
         tab.page.get_by_role("link", name="Back to the tournament").click()
         tab.page.wait_for_url(re.compile(r"/tournaments/[\w-]+$"))
 
@@ -161,7 +164,7 @@ def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -
                 names = white.page.locator("#tag-bottom .name").text_content() or ""
                 assert white_name in names
                 move_once_each(white, black)
-                end_game(white, black, how, tabs)
+                end_game(white, black, how, tabs, shot=not played)
                 played.append(
                     (game, how == "draw", white_name if how == black_name else black_name)
                 )
