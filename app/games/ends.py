@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 
 Hook = Callable[[GameStore, Game], None]
 SWEEP_DAYS = 7.0  # how far back a sweep looks for finished games whose hooks did not all run
-SWEEP_BATCH = 20  # games swept after a game ends (the maintenance job sweeps more)
+SWEEP_BATCH = 20  # games swept after a game ends (the maintenance job sweeps more) ...
+SWEEP_RECENT_DAYS = 1 / 24  # ... among those that ended in the last hour (a cheap look)
 
 _lock = threading.Lock()
 _hooks: dict[str, Hook] = {}
@@ -66,11 +67,15 @@ def run_hooks(store: GameStore, game: Game) -> bool:
     return done
 
 
-def sweep(store: GameStore, limit: int = 200, days: float = SWEEP_DAYS) -> int:
-    """Run the hooks for the finished games of the last ``days`` not yet marked done: how
-    many games were done now."""
+def sweep(
+    store: GameStore, limit: int = 200, days: float = SWEEP_DAYS, skip: str | None = None
+) -> int:
+    """Run the hooks for the finished games of the last ``days`` not yet marked done (but
+    ``skip``): how many games were done now."""
     done = 0
     for game_id in store.players.unswept_ends(time.time() - days * 86400.0, limit):
+        if game_id == skip:
+            continue
         try:
             row = store.load(game_id)
             if row is None:
@@ -88,13 +93,18 @@ def sweep(store: GameStore, limit: int = 200, days: float = SWEEP_DAYS) -> int:
 
 def ended(store: GameStore, game: Game) -> bool:
     """A write left ``game`` over: its hooks (unless they all ran already), then a short sweep
-    of others left over; whether its hooks ran now.  A store that fails now only delays them
-    (the maintenance job sweeps again); the write stands either way."""
+    of others left over.  Whether its hooks were run now (a hook may have written a newer
+    version of it).  A store that fails meanwhile only delays them (the maintenance job sweeps
+    again); the write stands either way."""
     try:
         if store.players.is_swept(game.id):
             return False
         run_hooks(store, game)
-        sweep(store, SWEEP_BATCH)
     except StoreError as exc:
         log.warning("end-of-game hooks delayed for game %s: %s", game.id, exc)
+        return True  # some may have run
+    try:
+        sweep(store, SWEEP_BATCH, SWEEP_RECENT_DAYS, skip=game.id)  # it had its turn
+    except StoreError as exc:
+        log.warning("the sweep after game %s's end was put off: %s", game.id, exc)
     return True

@@ -31,7 +31,15 @@ from app.games.errors import (
 )
 from app.games.liveness import Liveness
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, Game, new_game_id
-from app.store import CorruptGame, GameStore, Row, StaleVersion, Watcher, get_store
+from app.store import (
+    CorruptGame,
+    GameStore,
+    Row,
+    StaleVersion,
+    StoreError,
+    Watcher,
+    get_store,
+)
 from app.store.json_types import JSONObject
 from app.store.watch import get_watcher
 from engine.agents import LEVELS
@@ -290,7 +298,10 @@ class Games:
         is pushed onto its record in place.)"""
         if not saved.over or not ends.ended(self.store, saved):
             return saved
-        row = self.store.load(saved.id)
+        try:
+            row = self.store.load(saved.id)
+        except StoreError:  # the write stands: answer with it
+            return saved
         return saved if row is None else Game.from_row(row)
 
     def save_whatever_changed(

@@ -9,8 +9,6 @@ messages on or off), ``POST /api/games/<id>/messages``.  Every refusal is a 4xx 
 
 from __future__ import annotations
 
-import time
-
 from flask import Blueprint, current_app, request
 from flask.typing import ResponseReturnValue
 
@@ -136,7 +134,7 @@ def write_me() -> ResponseReturnValue:
     if set(sent) != {"quiet"} or not isinstance(sent["quiet"], bool):
         raise BadInput('send {"quiet": true} to turn quick messages off, false to turn them on')
     owner = me()
-    get_lobby().store.set_quiet(owner, sent["quiet"], time.time())
+    get_lobby().store.set_quiet(owner, sent["quiet"])
     return read_me()
 
 

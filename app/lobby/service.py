@@ -6,8 +6,8 @@ options, clock, who starts, hints, rated or casual), checked whole when it is ma
 makes the game through the games' own rules (:mod:`app.games.params`), its maker in seat 0 and
 the taker in seat 1, and sends both to it: the taker in the answer, the maker at its next look.
 A seek disappears when taken, withdrawn, or when its maker leaves the lobby (not seen for
-:data:`SEEK_GONE_SECONDS`).  Each device has at most :data:`SEEKS_PER_DEVICE` seeks and
-challenges open at once.
+:data:`SEEK_GONE_SECONDS`); once two players sit down, their other open seeks are withdrawn.
+Each device has at most :data:`SEEKS_PER_DEVICE` seeks and challenges open at once.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from dataclasses import dataclass
 
 from app.games import changes, params
 from app.games.errors import BadInput, NoGame, NoSeat, NotNow
@@ -25,7 +24,7 @@ from app.lobby import hooks
 from app.lobby.names import Names
 from app.store import Row
 from app.store.json_types import JSONObject
-from app.store.lobby import Here, LobbyStore, Seek
+from app.store.lobby import Here, LobbyStore, Seek, tag_of
 from app.store.sql import SQLStore
 from engine import get_variant
 
@@ -41,13 +40,6 @@ SEEK_FIELDS = frozenset({"variant", "options", "first", "clock", "hints", "rated
 
 class NotAllowed(NoSeat):
     """A lobby request from a device that may not make it (403)."""
-
-
-@dataclass(frozen=True)
-class Taken:
-    """A seek taken: the game made for it."""
-
-    game: Game
 
 
 class Lobby:
@@ -105,7 +97,15 @@ class Lobby:
         seeks = [s for s in self.store.open_seeks(LISTED) if s.device in present]
         mine = self.store.involving(device)
         games = self.store.running_games(now - HERE_SECONDS * 10, LISTED)
-        owners = [str(s.get("owner")) for _, d in games for s in d.get("seats", []) if s]
+        owners = [owner for _, d in games for owner in owners_of(d)]
+        playing = {  # at a table now (a move in the last few minutes): here too
+            owner
+            for _, d in games
+            if float(d.get("last_move_at") or 0) >= now - HERE_SECONDS
+            for owner in owners_of(d)
+        }
+        listed = {h.device for h in here}
+        here += [Here(d, tag_of(d), now) for d in sorted(playing - listed)]
         shown = self.names.of(
             [h.device for h in here]
             + [s.device for s in seeks + mine]
@@ -128,9 +128,19 @@ class Lobby:
             self.store.delivered(told, device)
         return {
             "version": version,
-            "you": {"tag": self.store_tag(device), "name": shown[device]},
+            "you": {
+                "tag": self.store_tag(device),
+                "name": shown[device],
+                "named": self.names.name(device) is not None,
+            },
             "here": [
-                {"tag": h.tag, "name": shown[h.device], "you": h.device == device} for h in here
+                {
+                    "tag": h.tag,
+                    "name": shown[h.device],
+                    "you": h.device == device,
+                    "playing": h.device in playing,
+                }
+                for h in here
             ],
             "seeks": [self.seek_view(s, device, shown) for s in seeks],
             "challenges": {
@@ -152,8 +162,7 @@ class Lobby:
         }
 
     def store_tag(self, device: str) -> str:
-        from app.store.lobby import tag_of
-
+        """The public tag others see ``device`` by."""
         return tag_of(device)
 
     def seek_view(self, seek: Seek, device: str, shown: dict[str, str]) -> JSONObject:
@@ -200,6 +209,8 @@ class Lobby:
         if target == owner:
             raise BadInput("you can't challenge yourself")
         settings = seek_settings(body, owner)
+        if settings["rated"]:
+            self.games.named(owner, "offer a rated game")
         device.limit("create")
         seek_id = secrets.token_urlsafe(9)
         self.touch(owner)
@@ -250,19 +261,26 @@ class Lobby:
             raise NotNow("this is your own seek: wait for someone to take it, or withdraw it")
         if seek.target is not None and seek.target != owner:
             raise NotAllowed("this challenge is for another player")
+        if seek.body.get("rated"):
+            self.games.named(owner, "play a rated game")
         device.limit("create")
         game_id = new_game_id()
         if not self.store.take(seek_id, owner, game_id, time.time()):
             raise NotNow("someone else took this seek a moment before you")
         try:
             data = game_data(seek, owner, device, self.names, game_id)
-            return self.games.start(data, [(seek.device, 0), (owner, 1)], device, game_id)
+            game = self.games.start(data, [(seek.device, 0), (owner, 1)], device, game_id)
         except Exception:
             self.store.untake(seek_id, game_id)
             raise
+        self.store.withdraw_open([seek.device, owner])  # both sat down: their other seeks go
+        return game
 
-    def here(self) -> list[Here]:
-        return self.store.here(time.time() - HERE_SECONDS, LISTED)
+
+def owners_of(data: JSONObject) -> list[str]:
+    """The devices holding a stored game's seats."""
+    seats = data.get("seats") or []
+    return [str(s["owner"]) for s in seats if isinstance(s, dict) and s.get("owner")]
 
 
 def need_owner(device: Device) -> str:
@@ -277,24 +295,20 @@ def seek_settings(body: JSONObject, owner: str) -> JSONObject:
     unknown = sorted(set(body) - SEEK_FIELDS)
     if unknown:
         raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(SEEK_FIELDS))})")
-    rated = body.get("rated", False)
-    if not isinstance(rated, bool):
-        raise BadInput("'rated' must be true (a rated game) or false (casual)")
-    settings = {k: v for k, v in body.items() if k != "rated"}
-    params.new_game_data(dict(settings, mode="remote"), owner)  # BadInput saying what is wrong
-    return dict(settings, rated=rated)
+    params.new_game_data(dict(body, mode="remote"), owner)  # BadInput saying what is wrong
+    return dict(body, rated=body.get("rated", False))
 
 
 def game_data(seek: Seek, taker: str, device: Device, names: Names, game_id: str) -> JSONObject:
     """The new game's data: the seek's settings between two devices, the maker in seat 0 (with
     their name) and the taker in seat 1 (with theirs); both sit, so the clock's first-move
     window opens now."""
-    settings = {k: v for k, v in seek.body.items() if k != "rated"}
+    settings = dict(seek.body)
     maker_name = names.name(seek.device)
     if maker_name and "name" not in settings:
         settings["name"] = maker_name
     data = params.new_game_data(dict(settings, mode="remote"), seek.device)
-    data.update(creator=seek.device, device=device.address, rated=bool(seek.body.get("rated")))
+    data.update(creator=seek.device, device=device.address)
     now = time.time()
     opened = Game.from_row(Row(game_id, 1, data, now, now))
     taker_name = names.name(taker)

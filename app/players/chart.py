@@ -35,6 +35,7 @@ def rating_chart(history: JSONObject) -> Markup:
         f"{history['title']}: rating after each rated game, from {ratings[0]} to {ratings[-1]}"
     )
     base = HEIGHT - BOTTOM
+    games = len(ratings) - 1
     return Markup(
         f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{title}">'
@@ -43,6 +44,6 @@ def rating_chart(history: JSONObject) -> Markup:
         f'<text class="tick" x="{LEFT - 4}" y="{TOP + 4}" text-anchor="end">{high}</text>'
         f'<text class="tick" x="{LEFT - 4}" y="{base}" text-anchor="end">{low}</text>'
         f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 4}" text-anchor="end">'
-        f"{len(ratings) - 1} games</text>"
+        f"{games} game{'' if games == 1 else 's'}</text>"
         f'<polyline class="line" points="{line}"/>{dots}</svg>'
     )

@@ -3,7 +3,8 @@ server signed, see :mod:`app.web.seats`); whoever holds the device is the player
 
 The rule for a name: 1 to 24 characters once trimmed (NFC), each one visible (a letter, mark,
 number, punctuation or symbol; a single space between words is allowed, other spaces, control
-and invisible formatting characters are not).  Names are unique on the server compared without
+and invisible formatting characters are not), and not "." or ".." (a player page's address
+would be another's).  Names are unique on the server compared without
 case (Unicode case folding of the NFKC form: "Ama", "AMA" and "ａｍａ" are one name).  A device
 may change its name at any time; its old name is then free for anyone.  Games and ratings are
 kept by device, so a new name carries them along.
@@ -41,6 +42,8 @@ def clean(name: object) -> str:
         raise InvalidName(f"'name' may have at most {MAX_LENGTH} characters ({len(text)} sent)")
     if "  " in text:
         raise InvalidName("'name' may have only single spaces between words")
+    if text in (".", ".."):  # a player page's address would lead elsewhere
+        raise InvalidName("'name' may not be '.' or '..'")
     for char in text:
         if char != " " and not unicodedata.category(char).startswith(VISIBLE):
             raise InvalidName(

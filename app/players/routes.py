@@ -19,6 +19,7 @@ from app.players.profile import RESULTS, Filters, leaderboard, profile
 from app.store import get_store
 from app.store.json_types import JSONObject
 from app.web.inputs import body
+from app.web.limits import limit
 from app.web.seats import current_owner, ensure_owner
 from engine import variant_names
 
@@ -45,6 +46,7 @@ def rename() -> ResponseReturnValue:
         raise BadInput(f"unknown field(s): {', '.join(unknown)}; send only 'name'")
     if "name" not in sent:
         raise BadInput('send {"name": "..."}: the name to take')
+    limit("name")
     device = ensure_owner()
     name = names.set_name(get_store(), device, sent["name"])
     return {"device": device, "name": name}

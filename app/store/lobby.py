@@ -38,20 +38,21 @@ MESSAGES = "messages:"  # + a game's id: the version of its quick messages (thei
 CHANNEL = "mancala_lobby"  # PostgreSQL's NOTIFY channel: payload "<key> <version>"
 
 # PostgreSQL's migration 6 (SQLite's tables are in its SCHEMA): the lobby, and the trigger
-# that NOTIFYs every host when its version (or a game's messages') moves on.
+# that NOTIFYs every host when its version (or a game's messages') moves on.  Each statement
+# may run again on a database that has it (a migration applied anew leaves it as it is).
 POSTGRES_MIGRATION = [
-    """CREATE TABLE lobby_versions (
+    """CREATE TABLE IF NOT EXISTS lobby_versions (
         key TEXT PRIMARY KEY,
         version INTEGER NOT NULL
     )""",
-    """CREATE TABLE lobby_devices (
+    """CREATE TABLE IF NOT EXISTS lobby_devices (
         device TEXT PRIMARY KEY,
         tag TEXT NOT NULL UNIQUE,
         seen DOUBLE PRECISION NOT NULL,
         quiet INTEGER NOT NULL DEFAULT 0
     )""",
-    "CREATE INDEX lobby_devices_seen ON lobby_devices (seen)",
-    """CREATE TABLE seeks (
+    "CREATE INDEX IF NOT EXISTS lobby_devices_seen ON lobby_devices (seen)",
+    """CREATE TABLE IF NOT EXISTS seeks (
         id TEXT PRIMARY KEY,
         device TEXT NOT NULL,
         target TEXT,
@@ -62,9 +63,9 @@ POSTGRES_MIGRATION = [
         taker TEXT,
         answered DOUBLE PRECISION
     )""",
-    "CREATE INDEX seeks_by_device ON seeks (device)",
-    "CREATE INDEX seeks_by_target ON seeks (target)",
-    """CREATE TABLE quick_messages (
+    "CREATE INDEX IF NOT EXISTS seeks_by_device ON seeks (device)",
+    "CREATE INDEX IF NOT EXISTS seeks_by_target ON seeks (target)",
+    """CREATE TABLE IF NOT EXISTS quick_messages (
         game_id TEXT NOT NULL,
         seq INTEGER NOT NULL,
         seat INTEGER NOT NULL,
@@ -72,12 +73,13 @@ POSTGRES_MIGRATION = [
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (game_id, seq)
     )""",
-    "CREATE INDEX quick_messages_at ON quick_messages (at)",
-    f"""CREATE FUNCTION mancala_lobby_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    "CREATE INDEX IF NOT EXISTS quick_messages_at ON quick_messages (at)",
+    f"""CREATE OR REPLACE FUNCTION mancala_lobby_changed() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
         PERFORM pg_notify('{CHANNEL}', NEW.key || ' ' || NEW.version);
         RETURN NEW;
     END $$""",
+    "DROP TRIGGER IF EXISTS lobby_changed ON lobby_versions",
     """CREATE TRIGGER lobby_changed AFTER INSERT OR UPDATE ON lobby_versions
         FOR EACH ROW EXECUTE FUNCTION mancala_lobby_changed()""",
 ]
@@ -235,17 +237,17 @@ class LobbyStore:
 
         return self.run(read)
 
-    def set_quiet(self, device: str, quiet: bool, now: float) -> None:
-        """Turn ``device``'s quick messages off (``quiet``) or on."""
+    def set_quiet(self, device: str, quiet: bool) -> None:
+        """Turn ``device``'s quick messages off (``quiet``) or on (a device new to the lobby
+        is kept as never seen there: turning messages off at a table is not being here)."""
         self.run(
             lambda db: self.execute(
                 db,
                 "INSERT INTO lobby_devices (device, tag, seen, quiet) "
-                "VALUES (:device, :tag, :at, :quiet) "
+                "VALUES (:device, :tag, 0, :quiet) "
                 "ON CONFLICT (device) DO UPDATE SET quiet = excluded.quiet",
                 device=device,
                 tag=tag_of(device),
-                at=now,
                 quiet=int(quiet),
             )
         )
@@ -357,6 +359,16 @@ class LobbyStore:
             id=seek_id,
             game=game_id,
         )
+
+    def withdraw_open(self, devices: list[str]) -> int:
+        """Withdraw every open seek (not challenge) of ``devices``: they sat down to a game."""
+        gone = 0
+        for device in devices:
+            gone += self.change_count(
+                "DELETE FROM seeks WHERE device = :device AND target IS NULL AND state = 'open'",
+                device=device,
+            )
+        return gone
 
     def decline(self, seek_id: str, target: str, now: float) -> bool:
         """Decline an open challenge to ``target``."""

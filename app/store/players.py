@@ -69,6 +69,39 @@ TABLES: list[str] = [
 ]
 
 
+# How ``python -m app.upkeep.copy`` brings each table from SQLite into PostgreSQL: its columns,
+# and what a row already there becomes (a player's name and a rating: the newer one; a name
+# another device holds there is not taken).  Repeating the copy changes nothing.
+COPIES: list[tuple[str, str, str]] = [
+    (
+        "players",
+        "device, name, name_key, created, updated",
+        "ON CONFLICT DO NOTHING",
+    ),
+    (
+        "ratings",
+        "device, pool, rating, deviation, volatility, games, updated",
+        "ON CONFLICT (device, pool) DO UPDATE SET rating = excluded.rating, "
+        "deviation = excluded.deviation, volatility = excluded.volatility, "
+        "games = excluded.games, updated = excluded.updated "
+        "WHERE ratings.updated < excluded.updated",
+    ),
+    (
+        "rating_history",
+        "device, pool, game_id, before_rating, before_deviation, after_rating, after_deviation, at",
+        "ON CONFLICT DO NOTHING",
+    ),
+    ("settled", "game_id, pool, at", "ON CONFLICT DO NOTHING"),
+    ("game_ends", "game_id, at", "ON CONFLICT DO NOTHING"),
+]
+# A name changed in SQLite since an earlier copy (when no other device holds it there).
+RENAMED = (
+    "UPDATE players SET name = :name, name_key = :name_key, updated = :updated "
+    "WHERE device = :device AND updated < :updated AND NOT EXISTS "
+    "(SELECT 1 FROM players p WHERE p.name_key = :name_key AND p.device <> :device)"
+)
+
+
 class NameTaken(Exception):
     """Another device holds this name (compared case-insensitively)."""
 
@@ -228,7 +261,9 @@ class PlayerTables:
         game in ``settled`` (a game already there: nothing is done, False), read the players'
         ratings, ask ``rate`` for the new ones (given the kept ratings, None for a newcomer),
         write them with their history rows and move the game to its next version (so that
-        whoever waits on it is told).  True if this call changed them."""
+        whoever waits on it is told).  True if this call changed them.  Settlements take turns
+        (the ratings table is held for the transaction): of two games of one player ending at
+        once, the second is rated on the rating the first left."""
         claim = (
             "INSERT INTO settled (game_id, pool, at) VALUES (:game, :pool, :at) "
             "ON CONFLICT (game_id) DO NOTHING"
@@ -247,8 +282,10 @@ class PlayerTables:
         )
 
         def write(db: Connection) -> bool:
-            now = time.time()
             with self.store.dialect.transaction(db):
+                if self.store.dialect.lock:  # one settlement at a time: each reads the last's
+                    self.store.execute(db, self.store.dialect.lock.format(table="ratings"))
+                now = time.time()  # once its turn came: the history's order is the chain's
                 if self.store.execute(db, claim, game=game_id, pool=pool, at=now).rowcount != 1:
                     return False
                 news = rate(lambda device: self.rating(db, device, pool))

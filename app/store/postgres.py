@@ -165,6 +165,7 @@ class PostgresDialect(Dialect):
     least = "LEAST"
     greatest = "GREATEST"
     unique = (pgerrors.UniqueViolation,)
+    lock = "LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE"
 
     def sql(self, text: str) -> str:
         return to_psycopg(text)

@@ -45,6 +45,9 @@ class Dialect(ABC):
     least = "min"  # the smaller of its arguments
     greatest = "max"  # the larger of its arguments
     unique: tuple[type[Exception], ...] = ()  # the driver's error for a unique key taken
+    # Inside a transaction: hold ``{table}`` against other writers until it ends, reads of it
+    # allowed ("": the transaction already holds the whole database, as SQLite's does).
+    lock = ""
 
     def sql(self, text: str) -> str:
         """The query ``text`` as the database's driver takes it (a dialect may read the

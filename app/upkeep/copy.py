@@ -1,4 +1,5 @@
-"""Copy every game, its seat owners and its analysis from an SQLite store file into PostgreSQL.
+"""Copy every game, its seat owners and its analysis, and the players' names, ratings and
+their history from an SQLite store file into PostgreSQL.
 
     python -m app.upkeep.copy instance/mancala.sqlite3 postgresql://user:pw@host/db
 
@@ -29,6 +30,7 @@ from typing import Any
 
 from app.games.facts import describe
 from app.store import StoreError
+from app.store.players import COPIES, RENAMED
 from app.store.postgres import PostgresStore
 from app.store.sql import COLUMNS, FACT_VALUES, FACTS
 
@@ -75,17 +77,48 @@ class Copied:
     seats: int = 0  # seat owners inserted
     analyses: int = 0  # analyses read from the SQLite file
     analyses_copied: int = 0  # inserted or replacing an older one in PostgreSQL
+    room: dict[str, int] | None = None  # the players' tables: rows written in PostgreSQL
 
     def __str__(self) -> str:
+        room = "; ".join(
+            f"{n} {t.replace('_', ' ')} rows written" for t, n in (self.room or {}).items()
+        )
         return (
             f"{self.games} games read: {self.new} new, {self.updated} updated, "
             f"{self.current} already current; {self.seats} seat owners added; "
             f"{self.analyses} analyses read: {self.analyses_copied} copied, "
             f"{self.analyses - self.analyses_copied} already current"
+            + (f"; {room}" if room else "")
         )
 
 
 Rows = list[tuple[Any, ...]]
+
+
+def read_room(path: str) -> dict[str, Rows]:
+    """The players' tables of an SQLite store (those it has: an older store has none)."""
+    out: dict[str, Rows] = {}
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        db.execute("BEGIN")
+        for table, columns, _ in COPIES:
+            if db.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone():
+                out[table] = db.execute(f"SELECT {columns} FROM {table}").fetchall()
+        db.execute("COMMIT")
+    return out
+
+
+def copy_room(store: PostgresStore, db: Any, rooms: dict[str, Rows], batch: int) -> dict[str, int]:
+    """Write the players' tables into PostgreSQL (see COPIES): rows written per table."""
+    done: dict[str, int] = {}
+    for table, columns, conflict in COPIES:
+        names = tuple(c.strip() for c in columns.split(","))
+        marks = ", ".join(f":{n}" for n in names)
+        query = f"INSERT INTO {table} ({columns}) VALUES ({marks}) {conflict}"
+        rows = rooms.get(table, [])
+        done[table] = written(store, db, query, names, rows, batch)
+        if table == "players":
+            done[table] += written(store, db, RENAMED, names, rows, batch)
+    return done
 
 
 def read_sqlite(path: str) -> tuple[Rows, Rows, Rows]:
@@ -134,6 +167,7 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
             done.analyses_copied = written(
                 store, db, ANALYSIS, ("game", "data", "updated"), analyses, batch
             )
+            done.room = copy_room(store, db, read_room(sqlite_path), batch)
     finally:
         store.close()
     return done

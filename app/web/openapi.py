@@ -290,7 +290,7 @@ PLAYER_PATHS: JSONObject = {
                     "description": "The device with its new name",
                     "content": {"application/json": {"schema": ME}},
                 },
-                **_errors(400, 415),
+                **_errors(400, 415, 429),
                 "409": {
                     "description": "Another player has this name",
                     "content": {"application/json": {"schema": _ref("Error")}},

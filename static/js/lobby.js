@@ -10,12 +10,13 @@ const RETRY_MS = 1500; // after a failed look, try again this soon
 const POLL_TIMEOUT_MS = 30000; // a long-poll (8 s on the server) that takes longer is lost
 
 /**
- * @typedef {{tag: string, name: string, you: boolean}} Person
+ * @typedef {{tag: string, name: string, you: boolean, playing: boolean}} Person
  * @typedef {{id: string, text: string, mine: boolean, by: string, to: string | null}} Seek
  * @typedef {{id: string, title: string, players: string[], moves: number, url: string}} Playing
  * @typedef {{id: string, title?: string, players?: string[], result?: string, url?: string,
  *            tournament?: string}} Finished
- * @typedef {{version: number, you: {tag: string, name: string}, here: Person[], seeks: Seek[],
+ * @typedef {{version: number, you: {tag: string, name: string, named: boolean}, here: Person[],
+ *   seeks: Seek[],
  *   challenges: {to_you: Seek[], yours: Seek[], declined: {id: string, to: string}[]},
  *   games: Playing[], tournament_games: Finished[], go: string | null}} LobbyView
  */
@@ -80,6 +81,8 @@ export function startLobby(settings) {
   const url = box.dataset.api || "/api/lobby";
   const status = byId("lobby-status");
   const errorBox = byId("lobby-error");
+  const nameForm = /** @type {HTMLFormElement} */ (byId("lobby-name"));
+  const nameInput = /** @type {HTMLInputElement} */ (byId("lobby-name-input"));
   let version = -1; // the lobby's version shown (-1: nothing shown yet)
 
   /** @param {unknown} err */
@@ -105,9 +108,12 @@ export function startLobby(settings) {
       show(await api("GET", url));
     } catch (err) {
       showError(err);
+      if (!nameForm.hidden && /name/.test(errorText(err))) nameInput.focus();
       if (err instanceof ApiError && err.status === 409) show(await api("GET", url));
     }
   }
+
+  let shown = ""; // what the lists show now, as JSON: an unchanged look redraws nothing
 
   /** @param {LobbyView} view */
   function show(view) {
@@ -116,6 +122,11 @@ export function startLobby(settings) {
       return;
     }
     version = view.version;
+    const drawn = JSON.stringify({ ...view, version: 0 });
+    if (drawn === shown) return; // keep the lists (and the keyboard focus in them) as they are
+    shown = drawn;
+    nameForm.hidden = view.you.named;
+    if (!view.you.named) nameInput.placeholder = view.you.name;
     const others = view.here.filter((p) => !p.you);
     const waiting = view.seeks.length;
     status.textContent = others.length
@@ -127,7 +138,9 @@ export function startLobby(settings) {
       ...view.here.map((p) =>
         p.you
           ? item(`${p.name} (you)`, [], "lobby-you")
-          : item(p.name, [[`Challenge`, () => act("POST", "/api/lobby/challenges", { ...settings(), to: p.tag })]]),
+          : item(`${p.name}${p.playing ? " · playing" : ""}`, [
+              [`Challenge`, () => act("POST", "/api/lobby/challenges", { ...settings(), to: p.tag })],
+            ]),
       ),
     );
 
@@ -169,6 +182,11 @@ export function startLobby(settings) {
     );
     byId("lobby-finished-box").hidden = view.tournament_games.length === 0;
   }
+
+  nameForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    act("PUT", nameForm.dataset.api || "/api/me", { name: nameInput.value });
+  });
 
   (async () => {
     let lost = true; // the first look answers at once

@@ -97,7 +97,9 @@ off.addEventListener("change", async () => {
   for (;;) {
     try {
       const path = lost || version < 0 ? url : `${url}?since=${version}`;
-      show(await api("GET", path, undefined, { timeout: POLL_TIMEOUT_MS }));
+      const view = await api("GET", path, undefined, { timeout: POLL_TIMEOUT_MS });
+      show(view);
+      if (!view.player) return; // a spectator, or a game without two devices: nothing to follow
       lost = false;
     } catch (err) {
       if (err instanceof ApiError && (err.status === 404 || err.status === 410)) return;

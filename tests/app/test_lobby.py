@@ -68,11 +68,11 @@ def test_who_is_here_lists_each_device_once_by_its_guest_name(
 def test_a_seek_is_listed_in_words_and_taking_it_sends_both_to_one_game(
     ama: FlaskClient, ben: FlaskClient
 ) -> None:
-    made = ama.post("/api/lobby/seeks", json=dict(OWARE_5_3, rated=True))
+    made = ama.post("/api/lobby/seeks", json=OWARE_5_3)
     assert made.status_code == 201
     seek = made.json
     name = lobby(ama)["you"]["name"]
-    assert seek["text"] == f"{name} waits: Oware, 5+3, rated"
+    assert seek["text"] == f"{name} waits: Oware, 5+3, casual"
     listed = lobby(ben)["seeks"]
     assert [s["id"] for s in listed] == [seek["id"]] and not listed[0]["mine"]
     assert lobby(ama)["seeks"][0]["mine"]
@@ -89,10 +89,37 @@ def test_a_seek_is_listed_in_words_and_taking_it_sends_both_to_one_game(
     assert ama.get(f"/api/games/{game['id']}").json["you"] == [0]
     assert lobby(ben)["seeks"] == []
     assert [g["id"] for g in lobby(ben)["games"]] == [game["id"]]  # being played: Watch
+    assert all(h["playing"] for h in lobby(ben)["here"])
 
 
-def test_a_rated_seek_makes_a_rated_game(ama: FlaskClient, ben: FlaskClient, app: Flask) -> None:
+def test_players_at_a_table_count_as_here_though_they_left_the_home_page(
+    app: Flask, ama: FlaskClient, ben: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seek = ama.post("/api/lobby/seeks", json={"options": {"pits": 3, "seeds": 2}}).json
+    gid = ben.post(f"/api/lobby/seeks/{seek['id']}/join").json["id"]
+    later = time.time() + 170  # neither looked at the lobby since; Ben moves now
+    monkeypatch.setattr(time, "time", lambda: later)
+    game = ben.get(f"/api/games/{gid}").json
+    mover = ama if game["to_move"] == 0 else ben
+    move = {"pit": game["legal_moves"][0], "version": game["version"]}
+    assert mover.post(f"/api/games/{gid}/moves", json=move).status_code == 200
+    monkeypatch.setattr(time, "time", lambda: later + 60)  # 4 min since either was home
+    cat = app.test_client()
+    seen = lobby(cat)["here"]
+    at_table = [(False, True), (False, True), (True, False)]  # Ama, Ben playing; Cat looks
+    assert sorted((h["you"], h["playing"]) for h in seen) == at_table
+
+
+def test_a_rated_seek_makes_a_rated_game_between_named_players(
+    ama: FlaskClient, ben: FlaskClient, app: Flask
+) -> None:
+    refused = error(ama.post("/api/lobby/seeks", json={"rated": True}), 409)
+    assert "name" in refused["message"]
+    ama.put("/api/me", json={"name": "Ama"})
     seek = ama.post("/api/lobby/seeks", json={"rated": True}).json
+    error(ben.post(f"/api/lobby/seeks/{seek['id']}/join"), 409)  # Ben has no name yet
+    assert len(lobby(ben)["seeks"]) == 1
+    ben.put("/api/me", json={"name": "Ben"})
     game = ben.post(f"/api/lobby/seeks/{seek['id']}/join").json
     with app.app_context():
         from app.store import get_store
@@ -142,6 +169,19 @@ def test_the_maker_may_withdraw_a_seek_and_nobody_else_may(
     error(ama.delete(f"/api/lobby/seeks/{seek['id']}"), 404)
 
 
+def test_players_who_sit_down_withdraw_their_other_seeks(
+    ama: FlaskClient, ben: FlaskClient, cat: FlaskClient
+) -> None:
+    first = ama.post("/api/lobby/seeks", json={}).json
+    ama.post("/api/lobby/seeks", json={"variant": "oware"})
+    ben.post("/api/lobby/seeks", json={"variant": "oware"})
+    cat_seek = cat.post("/api/lobby/seeks", json={}).json
+    challenge = ama.post("/api/lobby/challenges", json={"to": lobby(cat)["you"]["tag"]}).json
+    assert ben.post(f"/api/lobby/seeks/{first['id']}/join").status_code == 201
+    assert [s["id"] for s in lobby(cat)["seeks"]] == [cat_seek["id"]]
+    assert [c["id"] for c in lobby(cat)["challenges"]["to_you"]] == [challenge["id"]]
+
+
 def test_one_cannot_take_ones_own_seek(ama: FlaskClient) -> None:
     seek = ama.post("/api/lobby/seeks", json={}).json
     error(ama.post(f"/api/lobby/seeks/{seek['id']}/join"), 409)
@@ -172,6 +212,7 @@ def test_a_device_has_at_most_three_seeks_open(ama: FlaskClient, ben: FlaskClien
         ({"variant": "chess"}, "unknown variant"),
         ({"mode": "computer"}, "unknown field 'mode'"),
         ({"rated": "yes"}, "'rated'"),
+        ({"rated": True, "hints": True}, "hints"),
         ({"clock": {"minutes": -1}}, "clock"),
         ({"first": "computer"}, "'first'"),
         ({"options": {"pits": 99}}, "pits"),
@@ -349,6 +390,14 @@ def test_a_game_keeps_only_its_last_twenty_messages(
     assert [m["n"] for m in kept["messages"]] == list(range(6, 26)) and kept["version"] == 25
 
 
+def test_turning_messages_off_at_a_table_is_not_being_in_the_room(
+    app: Flask, ama: FlaskClient
+) -> None:
+    away = app.test_client()
+    assert away.put("/api/lobby/me", json={"quiet": True}).json["quiet"] is True
+    assert len(lobby(ama)["here"]) == 1
+
+
 def test_messages_off_stops_them_both_ways(ama: FlaskClient, ben: FlaskClient) -> None:
     gid = seated(ama, ben)
     ama.post(f"/api/games/{gid}/messages", json={"text": "Oops"})
@@ -435,8 +484,10 @@ def test_finished_tournament_games_come_from_the_registered_source(ama: FlaskCli
 def test_players_are_shown_by_their_chosen_name_and_challenged_by_it(
     ama: FlaskClient, ben: FlaskClient
 ) -> None:
+    assert not lobby(ama)["you"]["named"]
     assert ama.put("/api/me", json={"name": "Ama"}).status_code == 200
     assert ben.put("/api/me", json={"name": "Ben"}).status_code == 200
+    assert lobby(ama)["you"] == {"tag": lobby(ama)["you"]["tag"], "name": "Ama", "named": True}
     assert sorted(h["name"] for h in lobby(ama)["here"]) == ["Ama", "Ben"]
     seek = ama.post("/api/lobby/seeks", json=dict(OWARE_5_3, rated=True)).json
     assert seek["text"] == "Ama waits: Oware, 5+3, rated"

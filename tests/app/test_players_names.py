@@ -30,6 +30,8 @@ stores = test_stores.stores
         ("Zoe\u0308", "Zoë"),  # combining diaeresis: NFC makes it one character
         ("李小龍", "李小龍"),
         ("R2-D2 ♜", "R2-D2 ♜"),
+        ("...", "..."),
+        ("a/b?c#d", "a/b?c#d"),
     ],
 )
 def test_a_good_name_is_kept_trimmed_and_composed(sent: str, kept: str) -> None:
@@ -48,6 +50,8 @@ def test_a_good_name_is_kept_trimmed_and_composed(sent: str, kept: str) -> None:
         "zero\u200bwidth",
         "bidi\u202eflip",
         "nb\u00a0space",
+        ".",
+        "..",
         "\x00",
         None,
         42,
@@ -189,3 +193,13 @@ def test_junk_bodies_are_refused_without_a_500(client: FlaskClient) -> None:
         answer = client.put("/api/me", data=data, content_type=kind)
         assert 400 <= answer.status_code < 500
         assert answer.get_json()["status"] == answer.status_code
+
+
+def test_renaming_without_end_is_limited(client: FlaskClient) -> None:
+    statuses = [client.put("/api/me", json={"name": f"Ama {i}"}).status_code for i in range(21)]
+    assert statuses == [200] * 20 + [429]
+    refused = client.put("/api/me", json={"name": "Ama X"})
+    assert refused.status_code == 429
+    assert "name changes" in refused.get_json()["message"]
+    assert int(refused.headers["Retry-After"]) >= 1
+    assert client.get("/api/me").get_json()["name"] == "Ama 19"

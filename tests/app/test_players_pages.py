@@ -153,3 +153,11 @@ def test_an_empty_leaderboard_says_how_to_get_on_it(client: FlaskClient) -> None
     assert client.get("/api/leaderboard").get_json() == {"pools": []}
     page = client.get("/leaderboard").get_data(as_text=True)
     assert "No rated games yet" in page and 'id="name-form"' in page
+
+
+def test_a_name_with_url_characters_has_a_page(client: FlaskClient) -> None:
+    named(client, "a/b?c#d %")
+    page = client.get("/api/players/" + "a%2Fb%3Fc%23d%20%25").get_json()
+    assert page["name"] == "a/b?c#d %"
+    assert page["url"] == "/players/a%2Fb%3Fc%23d%20%25"
+    assert client.get("/players/a%2Fb%3Fc%23d%20%25").status_code == 200

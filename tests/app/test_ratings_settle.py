@@ -371,3 +371,60 @@ def test_the_settlement_wakes_whoever_waits_on_the_game(
     seen = host.get(f"/api/games/{game['id']}?since={game['version'] + 1}").get_json()
     assert seen["version"] == settled["version"]
     assert seen["ratings"]["settled"] is True
+
+
+def test_a_rating_not_played_for_days_grows_uncertain_first(store: Any) -> None:
+    """Each whole day without a rated game in the pool is a period without games (step 6)."""
+    from app.ratings.glicko2 import rate
+
+    settle.settle(store, finished_rated(store, "g1", resigned=1))
+    kept = {k.device: k for k in store.players.pool("kalah")}
+    ten_days = kept["dev-a"].updated - 10.5 * 86400
+    test_stores.raw(store, "UPDATE ratings SET updated = ? WHERE device = 'dev-a'", ten_days)
+    settle.settle(store, finished_rated(store, "g2", resigned=0))
+    a = Rating(kept["dev-a"].rating, kept["dev-a"].deviation, kept["dev-a"].volatility)
+    b = Rating(kept["dev-b"].rating, kept["dev-b"].deviation, kept["dev-b"].volatility)
+    rested = a
+    for _ in range(10):
+        rested = rate(rested, [])
+    assert rested.rd > a.rd
+    history = {c.device: c for c in store.players.changes_in("g2")}
+    assert round(history["dev-a"].before_deviation, 6) == round(rested.rd, 6)
+    assert round(history["dev-b"].before_deviation, 6) == round(b.rd, 6)  # played today
+    after = rate_game(rested, b, 0.0)
+    assert round(history["dev-a"].after_rating, 6) == round(after.r, 6)
+
+
+def test_one_players_games_settled_at_once_chain_their_ratings(stores: Any) -> None:
+    """Eight games of one player end at once on eight hosts: each is rated on the rating the
+    one before it left (no update lost), whatever the order."""
+    first = stores()
+    names.set_name(first, "dev-a", "Ama")
+    games = []
+    for i in range(8):
+        names.set_name(first, f"dev-{i}", f"Opponent {i}")
+        data = params.new_game_data({"mode": "remote", "rated": True, "first": 0}, "dev-a")
+        data["seats"][1] = {"kind": "human", "owner": f"dev-{i}"}
+        data["resigned"] = i % 2
+        games.append(Game.from_row(first.create(f"g{i}", data, [("dev-a", 0), (f"dev-{i}", 1)])))
+    hosts = [stores() for _ in games]
+    start = threading.Barrier(len(hosts))
+
+    def run(host: Any, game: Game) -> None:
+        start.wait()
+        assert settle.settle(host, game)
+
+    threads = [threading.Thread(target=run, args=pair) for pair in zip(hosts, games, strict=True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    history = first.players.history("dev-a")
+    befores = [round(h.before_rating, 9) for h in history]
+    afters = [round(h.after_rating, 9) for h in history]
+    assert len(history) == 8 and len(set(befores)) == 8  # no two games rated on one rating
+    assert set(befores) - set(afters) == {1500.0}  # each starts where another ended
+    (final,) = set(afters) - set(befores)
+    assert befores[1:] == afters[:-1]  # in the history's order (by time)
+    kept = first.players.rating_in("dev-a", "kalah")
+    assert kept is not None and kept.games == 8 and round(kept.rating, 9) == final

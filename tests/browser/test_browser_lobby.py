@@ -31,11 +31,30 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
 ) -> None:
     ama, ben = Tab(browser, server), Tab(browser, server)
     try:
-        named(ama, "Ama")
         named(ben, "Ben")
         ama.page.goto("/")
+        ama.page.wait_for_selector("#lobby-name:not([hidden])")  # a guest is asked for a name
+        ama.shot("lobby-guest-laptop-light")
+        ama.page.get_by_label(re.compile("Your name in the room")).fill("Ama")
+        ama.page.get_by_role("button", name="Take this name").click()
+        ama.page.wait_for_selector("#lobby-name", state="hidden")
         ben.page.goto("/")
         ben.page.wait_for_selector("#lobby-here li:has-text('Ama')")  # who is here, live
+        # A challenge: shown to Ama at once, declined, and Ben is told.
+        ben.page.locator("#lobby-here li", has_text="Ama").get_by_role(
+            "button", name="Challenge"
+        ).click()
+        offer = ama.page.locator("#lobby-challenges li", has_text="Ben challenges Ama: Kalah")
+        offer.wait_for()
+        ama.page.set_viewport_size(PHONE)
+        ama.page.emulate_media(color_scheme="dark")
+        ama.shot("lobby-challenge-phone-dark")
+        ama.page.set_viewport_size({"width": 1200, "height": 820})
+        ama.page.emulate_media(color_scheme="light")
+        offer.get_by_role("button", name="Decline").click()
+        ben.page.wait_for_selector("#lobby-challenges li:has-text('Ama declined your challenge')")
+        ama.page.wait_for_selector("#lobby-challenges-box", state="hidden")
+
         ama.page.select_option("#variant", "oware")
         ama.page.select_option("#clock-choice", "5+3")
         ama.page.check("#rated")
@@ -56,7 +75,12 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
         ben.page.set_viewport_size(LAPTOP)
         ben.page.emulate_media(color_scheme="light")
 
-        seek.get_by_role("button", name="Join").click()
+        join = seek.get_by_role("button", name="Join")
+        join.focus()  # a long-poll that brings nothing new leaves the keyboard's focus alone
+        with ben.page.expect_response(lambda r: "/api/lobby?since=" in r.url, timeout=20_000):
+            pass
+        assert ben.page.evaluate("document.activeElement.textContent") == "Join"
+        join.click()
         ben.page.wait_for_url(GAME_URL)
         ama.page.wait_for_url(GAME_URL)  # sent to the game by the lobby's long-poll
         assert ama.page.url == ben.page.url
@@ -83,3 +107,12 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
     finally:
         ama.close()
         ben.close()
+
+
+def test_a_game_without_two_devices_asks_for_its_messages_once(still: Tab) -> None:
+    asked: list[str] = []
+    still.page.on("request", lambda r: asked.append(r.url) if "/messages" in r.url else None)
+    still.start_from_menu("Play the computer")
+    still.page.wait_for_timeout(1500)  # a follower would have asked again by now
+    assert len(asked) == 1 and "since" not in asked[0]
+    assert still.page.locator("#quick").is_hidden()
