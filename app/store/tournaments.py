@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from app.store.sql import Connection, SQLStore
 
 COLUMNS = "id, version, data, created, updated"
+COPY_NAMES = ("id", "version", "data", "status", "created", "updated")
+# Copying a store (app.upkeep.copy): a tournament replaces only an older version of itself.
+COPY = (
+    f"INSERT INTO tournaments ({', '.join(COPY_NAMES)}) "
+    "VALUES (:id, :version, :data, :status, :created, :updated) "
+    "ON CONFLICT (id) DO UPDATE SET version = excluded.version, data = excluded.data, "
+    "status = excluded.status, updated = excluded.updated "
+    "WHERE tournaments.version < excluded.version"
+)
 TABLES: list[str] = [
     """CREATE TABLE IF NOT EXISTS tournaments (
         id TEXT PRIMARY KEY,
