@@ -241,9 +241,13 @@ def view(row: TournamentRow, owner: str | None) -> JSONObject:
 
 
 def summary(row: TournamentRow) -> JSONObject:
-    """A tournament in a list."""
+    """A tournament in a list, with who leads (once games were played)."""
     doc = row.data
+    lines = public(row)["standings"]
+    played = bool(lines) and lines[0]["games"] > 0
     return {
+        "leader": {"name": lines[0]["name"], "points": lines[0]["points"]} if played else None,
+        "round": doc["round"],
         "id": row.id,
         "name": doc["name"],
         "system": doc["system"],

@@ -38,7 +38,7 @@ const TITLES = /** @type {Record<string, string>} */ ({
   L: "losses",
 });
 
-const WDL = ["W", "D", "L"]; // left out on a phone (the cross-table says them)
+const WDL = ["W", "D", "L", "Games", "Wins"]; // left out on a phone (the cross-table says them)
 
 /** @type {any} */
 let current = null;
@@ -143,8 +143,8 @@ function renderStandings(t) {
     }
     cell(row, points(line.points)).className = "points";
     if (arena) {
-      cell(row, String(line.games));
-      cell(row, String(line.wins));
+      cell(row, String(line.games)).className = "wdl";
+      cell(row, String(line.wins)).className = "wdl";
       const fire = cell(row, line.fire ? "🔥 streak" : line.playing ? "playing" : "");
       if (line.fire) fire.className = "t-fire";
     } else {
@@ -214,7 +214,8 @@ function renderGames(t) {
     const li = document.createElement("li");
     const round = document.createElement("span");
     round.className = "round";
-    round.textContent = t.system === "arena" ? "" : `Round ${g.round}`;
+    round.textContent = `Round ${g.round}`;
+    round.hidden = t.system === "arena";
     const who = g.game ? document.createElement("a") : document.createElement("span");
     who.textContent = g.black ? `${g.white_name} – ${g.black_name}` : `${g.white_name} (bye)`;
     if (g.game) who.setAttribute("href", `/game/${g.game}`);

@@ -115,6 +115,10 @@ def test_a_four_player_round_robin_to_its_end(four: tuple[str, dict[str, FlaskCl
     assert rows[0][:5] == ["rank", "name", "points", "sonneborn_berger", "buchholz"]
     assert rows[1][:5] == ["1", "Esi", "2.5", "2.5", "3.5"]
     assert len(rows) == 5
+    listed = clients["Yaw"].get("/api/tournaments").get_json()["tournaments"]
+    assert [(x["name"], x["status"], x["leader"]) for x in listed] == [
+        ("Friday", "finished", {"name": "Esi", "points": 2.5})
+    ]
     # The lobby lists the finished games, each linked to its review; no rematch outside the
     # tournament's pairing.
     listed = clients["Yaw"].get("/api/lobby").get_json()["tournament_games"]

@@ -154,6 +154,10 @@ def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -
             spectator.page, "/round 1 of 3/.test(document.getElementById('t-meta').textContent)"
         )
         tabs["Kofi"].shot("party-round1-kofi")
+        home = spectator.context.new_page()  # the home page's room shows the running event
+        home.goto("/")
+        shows(home, "lobby-tournaments", "Friday party")
+        home.close()
 
         played: list[tuple[str, bool, str]] = []  # each game, whether drawn, its winner
         for number, games in enumerate(ROUNDS, 1):
