@@ -48,6 +48,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.lobby import routes as lobby_routes
     from app.players import routes as player_routes
     from app.ratings import settle
+    from app.tournaments import routes as tournament_routes
     from app.upkeep import maintenance
     from app.web import api, errors, health, pages, seats, security
 
@@ -66,6 +67,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.bp)
     app.register_blueprint(lab_routes.bp)
     app.register_blueprint(board_routes.bp)
-    app.register_blueprint(lobby_routes.bp)
+    app.register_blueprint(tournament_routes.bp)
     app.register_blueprint(player_routes.bp)
+    app.register_blueprint(lobby_routes.bp)
     return app

@@ -6,6 +6,7 @@
     python -m tools.loadbench --attack slowloris     # the same while one address attacks
     python -m tools.loadbench --hosts 2 --database-url postgresql://mancala@127.0.0.1/mancala
     python -m tools.loadbench --hosts http://10.0.0.5:8000,http://10.0.0.6:8000
+    python -m tools.loadbench --tournament             # a 32-player arena for 5 min
 
 Without ``--url`` it starts ``python -m app.web.serve`` (``PORT``, a fresh ``MANCALA_INSTANCE``;
 ``WORKERS``/``THREADS`` as in the environment, else the defaults), waits for it, plays, and
@@ -950,10 +951,49 @@ def report(f: dict[str, Any], out: IO[str]) -> None:
     )
 
 
+def tournament(args: argparse.Namespace) -> dict[str, Any]:
+    """The tournament mode (:mod:`tools.tournamentbench`), with the machine's load and CPU."""
+    from tools import tournamentbench
+
+    seconds = args.seconds or 300.0
+    with served_or_given(args.url, args.root, args.server_log) as server:
+        cpu0, busy0, load0 = group_cpu(server.pgids), machine_busy(), loadavg()
+        start = time.monotonic()
+        figures = tournamentbench.run(server.url, args.players, args.computers, seconds, args.seed)
+        wall = time.monotonic() - start
+        cpu = cpu_figures(
+            cpu0,
+            group_cpu(server.pgids),
+            busy0,
+            machine_busy(),
+            own_cpu(),
+            wall,
+            bool(server.pgids),
+        )
+        figures["cpu"] = cpu
+        figures["load"] = (
+            f"{cpu_model()}, {os.cpu_count()} cores; load average {load0} before, {loadavg()} "
+            f"after; server CPU {cpu['server_s']} s (web {cpu['web_s']}, search "
+            f"{cpu['search_s']}), client {cpu['client_s']} s, machine busy "
+            f"{cpu['machine_busy_cores']} cores over {cpu['wall_s']} s; {server.settings}"
+        )
+    tournamentbench.report(figures, sys.stdout)
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--seconds", type=float, help="how long to play (default 60; a tournament: 300)"
+    )
+    parser.add_argument(
+        "--tournament",
+        action="store_true",
+        help="an arena instead of single games: --players (8 of them --computers) for --seconds",
+    )
+    parser.add_argument("--players", type=int, default=32, help="tournament mode: players")
+    parser.add_argument("--computers", type=int, default=8, help="tournament mode: computers")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument(
         "--hosts",
@@ -987,9 +1027,14 @@ def main(argv: list[str] | None = None) -> int:
         help="one more address runs this connection attack the whole time (tools/attacks.py)",
     )
     args = parser.parse_args(argv)
+    if args.tournament:
+        figures = tournament(args)
+        if args.json:
+            args.json.write_text(json.dumps(figures, indent=2) + "\n")
+        return 0
     figures = run(
         args.games,
-        args.seconds,
+        args.seconds or 60.0,
         args.url,
         args.root,
         args.seed,

@@ -276,6 +276,18 @@ def board_help(rules: Rules) -> str:
     )
 
 
+def tournament_of(game: Game) -> JSONObject | None:
+    """The tournament a game belongs to, as a link back to it (None outside tournaments)."""
+    found = game.data.get("tournament")
+    if not isinstance(found, dict) or not isinstance(found.get("id"), str):
+        return None
+    return {
+        "id": found["id"],
+        "name": str(found.get("name", "")),
+        "url": f"/tournaments/{found['id']}",
+    }
+
+
 def view(game: Game, owner: str | None, expires: JSONObject) -> JSONObject:
     """Everything a browser needs to draw the game, from the viewer's side; ``expires``: when it
     is deleted if nobody changes it (:func:`app.upkeep.maintenance.notice`)."""
@@ -343,6 +355,7 @@ def view(game: Game, owner: str | None, expires: JSONObject) -> JSONObject:
         "result": result(game, mine),
         "series": series(game, mine),
         "rated": bool(game.data.get("rated")),
+        "tournament": tournament_of(game),
         "hints": game.data.get("hints", True),
         "hints_used": list(game.data.get("hints_used") or [0, 0]),
         "clock": clock.view(game.data.get("clock"), now),

@@ -46,6 +46,7 @@ from app.store.lobby import POSTGRES_MIGRATION as LOBBY_MIGRATION
 from app.store.players import TABLES as PLAYER_TABLES
 from app.store.queries import Versions
 from app.store.sql import Args, Dialect, SQLStore
+from app.store.tournaments import TABLES as TOURNAMENT_TABLES
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +130,7 @@ MIGRATIONS: list[list[str]] = [
     ],
     PLAYER_TABLES,  # 5: players' names, ratings, their history, settled games (app.store.players)
     LOBBY_MIGRATION,  # 6: the lobby: presence, seeks, challenges, quick messages (app.store.lobby)
+    TOURNAMENT_TABLES,  # 7: tournaments, one versioned document each (app.store.tournaments)
 ]
 LAB_MIGRATION = 4
 

@@ -33,6 +33,7 @@ from app.store.base import (
 from app.store.players import TABLES as PLAYER_TABLES
 from app.store.queries import Versions
 from app.store.sql import FACTS, Dialect, SQLStore
+from app.store.tournaments import TABLES as TOURNAMENT_TABLES
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +109,9 @@ CREATE TABLE IF NOT EXISTS quick_messages (
     PRIMARY KEY (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS quick_messages_at ON quick_messages(at);
-""" + "".join(f"{table};\n" for table in PLAYER_TABLES)  # players, ratings (app.store.players)
+""" + "".join(  # players, ratings (app.store.players); tournaments (app.store.tournaments)
+    f"{table};\n" for table in [*PLAYER_TABLES, *TOURNAMENT_TABLES]
+)
 
 
 # What lists filter and sort on, kept in real columns beside the JSON (see :class:`Facts`).

@@ -1,5 +1,5 @@
-"""Copy every game, its seat owners and its analysis, and the players' names, ratings and
-their history from an SQLite store file into PostgreSQL.
+"""Copy every game, its seat owners and its analysis, the players' names, ratings and their
+history, and the tournaments from an SQLite store file into PostgreSQL.
 
     python -m app.upkeep.copy instance/mancala.sqlite3 postgresql://user:pw@host/db
 
@@ -33,6 +33,8 @@ from app.store import StoreError
 from app.store.players import COPIES, RENAMED
 from app.store.postgres import PostgresStore
 from app.store.sql import COLUMNS, FACT_VALUES, FACTS
+from app.store.tournaments import COPY as TOURNAMENT
+from app.store.tournaments import COPY_NAMES as TOURNAMENT_NAMES
 
 UPDATE = (
     ", ".join(
@@ -78,6 +80,8 @@ class Copied:
     analyses: int = 0  # analyses read from the SQLite file
     analyses_copied: int = 0  # inserted or replacing an older one in PostgreSQL
     room: dict[str, int] | None = None  # the players' tables: rows written in PostgreSQL
+    tournaments: int = 0  # tournaments read from the SQLite file
+    tournaments_copied: int = 0  # inserted or replacing an older version in PostgreSQL
 
     def __str__(self) -> str:
         room = "; ".join(
@@ -89,6 +93,7 @@ class Copied:
             f"{self.analyses} analyses read: {self.analyses_copied} copied, "
             f"{self.analyses - self.analyses_copied} already current"
             + (f"; {room}" if room else "")
+            + f"; {self.tournaments} tournaments read: {self.tournaments_copied} copied"
         )
 
 
@@ -119,6 +124,14 @@ def copy_room(store: PostgresStore, db: Any, rooms: dict[str, Rows], batch: int)
         if table == "players":
             done[table] += written(store, db, RENAMED, names, rows, batch)
     return done
+
+
+def read_tournaments(path: str) -> Rows:
+    """The tournaments of an SQLite store (none in a store from before them)."""
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tournaments'").fetchone():
+            return []
+        return db.execute(f"SELECT {', '.join(TOURNAMENT_NAMES)} FROM tournaments").fetchall()
 
 
 def read_sqlite(path: str) -> tuple[Rows, Rows, Rows]:
@@ -168,6 +181,11 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
                 store, db, ANALYSIS, ("game", "data", "updated"), analyses, batch
             )
             done.room = copy_room(store, db, read_room(sqlite_path), batch)
+            tournaments = read_tournaments(sqlite_path)
+            done.tournaments = len(tournaments)
+            done.tournaments_copied = written(
+                store, db, TOURNAMENT, TOURNAMENT_NAMES, tournaments, batch
+            )
     finally:
         store.close()
     return done

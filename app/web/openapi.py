@@ -307,6 +307,7 @@ def spec() -> JSONObject:
     algorithm = {"type": "string", "enum": list(ALGORITHMS)}
     description = _spec(level, algorithm)
     description["paths"].update(lobby_paths())
+    description["paths"].update(tournament_paths())
     with_common_errors(description["paths"])
     return description
 
@@ -337,6 +338,106 @@ SEEK_BODY: JSONObject = {
         "name": {"type": "string", "maxLength": MAX_NAME},
     },
 }
+
+
+TOURNAMENT_ID = {
+    "name": "tournament_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string"},
+}
+TOURNAMENT = _ok(
+    "The tournament from your side: status, round, players, standings (points, "
+    "sonneborn_berger, buchholz; in an arena points with streaks), cross_table, games (each with "
+    "its game id, linked to its review), your_game, and what you may do (can_join, can_start, …)"
+)
+TOURNAMENT_BODY: JSONObject = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string", "maxLength": 60},
+        "system": {"enum": ["round_robin", "swiss", "arena"]},
+        "variant": {"type": "string", "enum": list(variant_names())},
+        "options": {"type": "object"},
+        "clock": {"type": ["object", "null"], "description": "{minutes, increment}"},
+        "rated": {"type": "boolean"},
+        "cycles": {"enum": [1, 2], "description": "round robin: each pair once or twice"},
+        "rounds": {"type": "integer", "minimum": 1, "maximum": 20, "description": "Swiss"},
+        "minutes": {"type": "integer", "minimum": 1, "maximum": 600, "description": "arena"},
+        "you": {"type": ["string", "null"], "description": "your name, to play in it too"},
+    },
+    "required": ["name"],
+}
+
+
+def _tournament_action(summary: str, schema: JSONObject | None = None) -> JSONObject:
+    body = schema or {"type": "object", "maxProperties": 0}
+    return {
+        "parameters": [TOURNAMENT_ID],
+        "post": {
+            "summary": summary,
+            "requestBody": _json_body(body, required=schema is not None),
+            "responses": {**TOURNAMENT, **_errors(400, 403, 404, 409)},
+        },
+    }
+
+
+def tournament_paths() -> JSONObject:
+    """Tournaments (app.tournaments): round robin, Swiss, arena."""
+    return {
+        "/api/tournaments": {
+            "get": {
+                "summary": "The tournaments, running ones first",
+                "responses": _ok("{tournaments: [{id, name, system, variant, status, players}]}"),
+            },
+            "post": {
+                "summary": "Create a tournament: you are its director",
+                "requestBody": _json_body(TOURNAMENT_BODY),
+                "responses": {**_ok("The tournament", "201"), **_errors(400, 409)},
+            },
+        },
+        "/api/tournaments/{tournament_id}": {
+            "parameters": [TOURNAMENT_ID],
+            "get": {
+                "summary": "The tournament (settled: finished games recorded, next ones paired)",
+                "parameters": [SINCE],
+                "responses": {**TOURNAMENT, **_errors(400, 404, 429)},
+            },
+        },
+        "/api/tournaments/{tournament_id}/join": _tournament_action(
+            "Join (or come back to an arena) under your name",
+            {"type": "object", "properties": {"name": {"type": "string"}}},
+        ),
+        "/api/tournaments/{tournament_id}/leave": _tournament_action(
+            "Leave (an arena: pause until you come back)"
+        ),
+        "/api/tournaments/{tournament_id}/computer": _tournament_action(
+            "Director: seat the computer at a level and algorithm",
+            {
+                "type": "object",
+                "properties": {"level": {"type": "string"}, "algorithm": {"type": "string"}},
+            },
+        ),
+        "/api/tournaments/{tournament_id}/start": _tournament_action("Director: start it"),
+        "/api/tournaments/{tournament_id}/pause": _tournament_action(
+            "Director: pause (no new pairings) or resume",
+            {"type": "object", "properties": {"paused": {"type": "boolean"}}},
+        ),
+        "/api/tournaments/{tournament_id}/remove": _tournament_action(
+            "Director: remove a player (games not yet begun are lost by forfeit)",
+            {"type": "object", "properties": {"player": {"type": "string"}}},
+        ),
+        "/api/tournaments/{tournament_id}/end": _tournament_action(
+            "Director: end it (games being played still count)"
+        ),
+        "/api/tournaments/{tournament_id}/export": {
+            "parameters": [TOURNAMENT_ID],
+            "get": {
+                "summary": "The results: format=json (everything public) or csv (standings)",
+                "parameters": [{"name": "format", **QUERY}],
+                "responses": {**_ok("The file"), **_errors(400, 404)},
+            },
+        },
+    }
 
 
 def lobby_paths() -> JSONObject:

@@ -101,6 +101,13 @@ function effects(game) {
     view.followed = game.rematch.game;
     window.location.assign(`/game/${game.rematch.game}`);
   }
+  if (game.tournament) {
+    // A tournament pairs the next game itself: back to it instead of a rematch.
+    const back = /** @type {HTMLAnchorElement} */ (document.getElementById("btn-tournament"));
+    back.href = game.tournament.url;
+    back.hidden = false;
+    els.again.hidden = true;
+  }
   if (game.status === "over" && view.overShownFor !== game.id) {
     view.overShownFor = game.id;
     if (!els.overDialog.open) els.overDialog.showModal();

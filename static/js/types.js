@@ -108,6 +108,8 @@
  *   text: string, detail: string} | null} result
  * @property {{wins: number[], draws: number, games: number, text: string} | null} series
  * @property {boolean} rated whether the game counts for the players' ratings
+ * @property {{id: string, name: string, url: string} | null} [tournament] the tournament
+ *   the game belongs to (it pairs the next game; no rematch)
  * @property {{pool: string, title: string, settled: boolean,
  *   seats: import("./player-ratings.js").SeatRating[]} | null} [ratings] a rated game's ratings
  * @property {boolean} hints

@@ -1,0 +1,132 @@
+"""Tournaments in the store: one row each, its JSON document and a version, written like a game.
+
+Every write names the version it read (:class:`~app.store.base.StaleVersion` otherwise), so of
+two hosts that see the same game end, one records it and pairs the next games, the other finds
+the tournament changed, reads it again and has nothing left to do.  The queries are written once
+for both databases (:class:`~app.store.sql.SQLStore` runs them through its dialect); the same
+statements (:data:`TABLES`) make the table in SQLite's SCHEMA and are PostgreSQL's migration 7
+(append a new migration rather than edit them).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from app.store.base import StaleVersion
+from app.store.json_types import JSONObject
+from app.store.queries import Connection, Queries
+
+COLUMNS = "id, version, data, created, updated"
+COPY_NAMES = ("id", "version", "data", "status", "created", "updated")
+# Copying a store (app.upkeep.copy): a tournament replaces only an older version of itself.
+COPY = (
+    f"INSERT INTO tournaments ({', '.join(COPY_NAMES)}) "
+    "VALUES (:id, :version, :data, :status, :created, :updated) "
+    "ON CONFLICT (id) DO UPDATE SET version = excluded.version, data = excluded.data, "
+    "status = excluded.status, updated = excluded.updated "
+    "WHERE tournaments.version < excluded.version"
+)
+TABLES: list[str] = [
+    """CREATE TABLE IF NOT EXISTS tournaments (
+        id TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS tournaments_by_status ON tournaments (status, updated)",
+]
+
+
+@dataclass
+class TournamentRow:
+    """One stored tournament: its id, version, JSON document and times."""
+
+    id: str
+    version: int
+    data: JSONObject
+    created: float
+    updated: float
+
+    @classmethod
+    def decode(cls, found: tuple[Any, ...]) -> TournamentRow:
+        return cls(str(found[0]), int(found[1]), json.loads(found[2]), found[3], found[4])
+
+
+class TournamentStore:
+    """The tournaments kept in one game store's database."""
+
+    def __init__(self, store: Queries) -> None:
+        self.store = store
+
+    def create(self, tournament_id: str, data: JSONObject) -> TournamentRow:
+        now = time.time()
+        text = json.dumps(data)
+        self.store.run(
+            lambda db: self.store.execute(
+                db,
+                f"INSERT INTO tournaments ({COLUMNS}, status) "
+                "VALUES (:id, 1, :data, :at, :at, :status)",
+                id=tournament_id,
+                data=text,
+                at=now,
+                status=str(data.get("status", "")),
+            )
+        )
+        return TournamentRow(tournament_id, 1, data, now, now)
+
+    def load(self, tournament_id: str) -> TournamentRow | None:
+        query = f"SELECT {COLUMNS} FROM tournaments WHERE id = :id"
+        found = self.store.run(
+            lambda db: self.store.execute(db, query, id=tournament_id).fetchone()
+        )
+        return None if found is None else TournamentRow.decode(found)
+
+    def version(self, tournament_id: str) -> int | None:
+        query = "SELECT version FROM tournaments WHERE id = :id"
+        found = self.store.run(
+            lambda db: self.store.execute(db, query, id=tournament_id).fetchone()
+        )
+        return None if found is None else int(found[0])
+
+    def save(self, tournament_id: str, version: int, data: JSONObject) -> TournamentRow:
+        """Write the next version; StaleVersion if ``version`` is no longer the stored one."""
+        now = time.time()
+        text = json.dumps(data)
+
+        def write(db: Connection) -> list[Any]:
+            found: list[Any] = self.store.execute(
+                db,
+                "UPDATE tournaments SET data = :data, version = version + 1, updated = :at, "
+                "status = :status WHERE id = :id AND version = :version RETURNING created",
+                data=text,
+                at=now,
+                status=str(data.get("status", "")),
+                id=tournament_id,
+                version=version,
+            ).fetchall()
+            return found
+
+        found = self.store.run(write)
+        if not found:
+            raise StaleVersion(tournament_id)
+        return TournamentRow(tournament_id, version + 1, data, float(found[0][0]), now)
+
+    def latest(self, limit: int = 10) -> list[tuple[str, int]]:
+        """The ids and versions of the tournaments changed last, newest first."""
+        query = "SELECT id, version FROM tournaments ORDER BY updated DESC LIMIT :limit"
+        rows = self.store.run(lambda db: self.store.execute(db, query, limit=limit).fetchall())
+        return [(str(r[0]), int(r[1])) for r in rows]
+
+    def recent(self, limit: int = 50) -> list[TournamentRow]:
+        """The tournaments not finished first, then the latest changed."""
+        query = (
+            f"SELECT {COLUMNS} FROM tournaments ORDER BY "
+            "CASE WHEN status = 'finished' THEN 1 ELSE 0 END, updated DESC LIMIT :limit"
+        )
+        rows = self.store.run(lambda db: self.store.execute(db, query, limit=limit).fetchall())
+        return [TournamentRow.decode(r) for r in rows]

@@ -1,0 +1,285 @@
+"""A tournament as JSON (from a viewer's side) and as CSV: standings, cross-table, games.
+
+Seat owners never leave the server: players are named by their tournament ids (``p1``…).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import threading
+import time
+
+from app.store.json_types import JSONObject
+from app.store.tournaments import TournamentRow
+from app.tournaments import arena
+from app.tournaments.service import arena_players
+from app.tournaments.standings import Result, cross_table, standings
+from engine import get_variant
+
+SYMBOLS = {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}
+
+
+def results(doc: JSONObject) -> list[Result]:
+    """The finished games and byes of a round robin or Swiss."""
+    found = []
+    for e in doc["games"]:
+        if e.get("bye"):
+            found.append(Result(e["round"], e["white"], None))
+        elif e.get("score") is not None:
+            found.append(Result(e["round"], e["white"], e["black"], e["score"], e.get("game")))
+    return found
+
+
+def standing_lines(doc: JSONObject) -> list[JSONObject]:
+    """The standings, best first, with each system's numbers."""
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    states = {p["id"]: p["state"] for p in doc["players"]}
+    if doc["system"] == "arena":
+        lines = []
+        for rank, p in enumerate(arena.ranked(arena_players(doc)), 1):
+            points = arena.game_points(p.outcomes)
+            lines.append(
+                {
+                    "rank": rank,
+                    "player": p.player,
+                    "name": names[p.player],
+                    "state": states[p.player],
+                    "points": p.points,
+                    "games": len(p.outcomes),
+                    "wins": p.wins,
+                    "fire": arena.on_fire(p.outcomes),
+                    "playing": p.playing,
+                    "sheet": [
+                        {"result": o, "points": n} for o, n in zip(p.outcomes, points, strict=True)
+                    ],
+                }
+            )
+        return lines
+    order = [p["id"] for p in doc["players"]]
+    bye_points = 1.0 if doc["system"] == "swiss" else 0.0
+    return [
+        {
+            "rank": line.rank,
+            "player": line.player,
+            "name": names[line.player],
+            "state": states[line.player],
+            "points": line.points,
+            "games": line.games,
+            "wins": line.wins,
+            "draws": line.draws,
+            "losses": line.losses,
+            "byes": line.byes,
+            "sonneborn_berger": line.sonneborn_berger,
+            "buchholz": line.buchholz,
+        }
+        for line in standings(order, results(doc), bye_points)
+    ]
+
+
+def cross(doc: JSONObject, lines: list[JSONObject]) -> list[JSONObject] | None:
+    """The cross-table in standings order (round robin and Swiss): each row a player, each
+    cell their results against the player of that column."""
+    if doc["system"] == "arena":
+        return None
+    order = [line["player"] for line in lines]
+    table = cross_table([p["id"] for p in doc["players"]], results(doc))
+    return [
+        {"player": p, "name": line["name"], "cells": [" ".join(table[p][o]) for o in order]}
+        for p, line in zip(order, lines, strict=True)
+    ]
+
+
+def result_text(entry: JSONObject) -> str:
+    """A game's result in words: ``1-0``, ``½-½``, ``0-1``, a forfeit (``+/-``…), ``bye`` or
+    ``playing``."""
+    score = entry.get("score")
+    if entry.get("bye"):
+        return "bye"
+    if score is None:
+        return "playing"
+    if entry.get("forfeit"):
+        return FORFEITS[score]
+    return SYMBOLS[score]
+
+
+FORFEITS = {1.0: "+/-", 0.5: "=/=", 0.0: "-/+"}
+
+
+def game_lines(doc: JSONObject) -> list[JSONObject]:
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    out = []
+    for order, e in enumerate(doc["games"]):
+        score = e.get("score")
+        out.append(
+            {
+                "order": order,
+                "round": e["round"],
+                "white": e["white"],
+                "black": e.get("black"),
+                "white_name": names[e["white"]],
+                "black_name": names.get(e.get("black") or ""),
+                "game": e.get("game"),
+                "score": score,
+                "result": result_text(e),
+                "forfeit": bool(e.get("forfeit")),
+            }
+        )
+    return out
+
+
+def title_of(doc: JSONObject) -> str:
+    """The game's name as the menu says it (Kalah with its board: "Kalah 6×4")."""
+    rules = get_variant(doc["variant"], **doc["options"])
+    if doc["variant"] == "kalah":
+        return f"{rules.title} {rules.pits}×{rules.seeds}"
+    return str(rules.title)
+
+
+SHOWN_ARENA_GAMES = 60  # an arena's page lists the games being played and the latest ended
+
+
+def public(row: TournamentRow, every_game: bool = False) -> JSONObject:
+    """Everything anyone may see of a tournament (an arena's page: its latest games only,
+    unless ``every_game``), with the seconds left now."""
+    out = dict(described(row.id, row.version, row.data, every_game))
+    doc = row.data
+    if doc.get("ends") is not None and doc["status"] != "finished":
+        out["seconds_left"] = max(0.0, round(float(doc["ends"]) - time.time(), 1))
+    return out
+
+
+_described: dict[tuple[str, int, bool], JSONObject] = {}
+_described_lock = threading.Lock()
+
+
+def described(tournament_id: str, version: int, doc: JSONObject, every_game: bool) -> JSONObject:
+    """The public view of one version of a tournament, made once per process (the last few
+    kept): many pages read the same version."""
+    key = (tournament_id, version, every_game)
+    with _described_lock:
+        found = _described.get(key)
+    if found is None:
+        found = describe(tournament_id, version, doc, every_game)
+        with _described_lock:
+            if len(_described) >= 64:
+                _described.pop(next(iter(_described)))
+            _described[key] = found
+    return found
+
+
+def describe(tournament_id: str, version: int, doc: JSONObject, every_game: bool) -> JSONObject:
+    lines = standing_lines(doc)
+    total = None
+    if doc["system"] == "round_robin":
+        total = len(doc["schedule"]) or None
+    elif doc["system"] == "swiss":
+        total = doc["rounds"]
+    games = game_lines(doc)
+    if doc["system"] == "arena" and not every_game:
+        ended = [g for g in games if g["result"] != "playing"]
+        games = [g for g in games if g["result"] == "playing"] + ended[-SHOWN_ARENA_GAMES:]
+        games.sort(key=lambda g: g["order"])
+    return {
+        "id": tournament_id,
+        "version": version,
+        "name": doc["name"],
+        "system": doc["system"],
+        "variant": doc["variant"],
+        "options": doc["options"],
+        "title": title_of(doc),
+        "clock": doc["clock"],
+        "rated": doc["rated"],
+        "status": doc["status"],
+        "round": doc["round"],
+        "rounds": total,
+        "cycles": doc.get("cycles"),
+        "minutes": doc.get("minutes"),
+        "started": doc["started"],
+        "ends": doc.get("ends"),
+        "seconds_left": None,
+        "players": [
+            {"id": p["id"], "name": p["name"], "state": p["state"], "computer": p["computer"]}
+            for p in doc["players"]
+        ],
+        "standings": lines,
+        "cross_table": cross(doc, lines),
+        "games": games,
+    }
+
+
+def view(row: TournamentRow, owner: str | None) -> JSONObject:
+    """The tournament from ``owner``'s side: what they may do, and their game now."""
+    doc = row.data
+    out = public(row)
+    mine = [p for p in doc["players"] if owner is not None and p.get("owner") == owner]
+    me = mine[0] if mine else None
+    director = owner is not None and doc["director"] == owner
+    open_to_new = doc["status"] == "open" or (
+        doc["system"] == "arena" and doc["status"] in ("running", "paused")
+    )
+    your_game = None
+    if me is not None:
+        for e in doc["games"]:
+            if e.get("score") is None and e.get("game") and me["id"] in (e["white"], e["black"]):
+                your_game = e["game"]
+    out.update(
+        you=None if me is None else me["id"],
+        your_state=None if me is None else me["state"],
+        your_game=your_game,
+        director=director,
+        can_join=(me is None and open_to_new)
+        or (me is not None and me["state"] == "left" and doc["system"] == "arena" and open_to_new),
+        can_leave=me is not None and me["state"] == "in" and doc["status"] != "finished",
+        can_start=director and doc["status"] == "open",
+        can_pause=director and doc["status"] == "running",
+        can_resume=director and doc["status"] == "paused",
+        can_end=director and doc["status"] in ("running", "paused"),
+        can_add_computer=director and open_to_new,
+    )
+    return out
+
+
+def summary(row: TournamentRow) -> JSONObject:
+    """A tournament in a list, with who leads (once games were played)."""
+    doc = row.data
+    lines = public(row)["standings"]
+    played = bool(lines) and lines[0]["games"] > 0
+    return {
+        "leader": {"name": lines[0]["name"], "points": lines[0]["points"]} if played else None,
+        "round": doc["round"],
+        "id": row.id,
+        "name": doc["name"],
+        "system": doc["system"],
+        "variant": doc["variant"],
+        "title": title_of(doc),
+        "status": doc["status"],
+        "players": sum(1 for p in doc["players"] if p["state"] == "in"),
+        "clock": doc["clock"],
+    }
+
+
+def standings_csv(row: TournamentRow) -> str:
+    """The standings as CSV (one line a player, best first)."""
+    lines = standing_lines(row.data)
+    out = io.StringIO()
+    if row.data["system"] == "arena":
+        fields = ["rank", "name", "points", "games", "wins"]
+    else:
+        fields = [
+            "rank",
+            "name",
+            "points",
+            "sonneborn_berger",
+            "buchholz",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "byes",
+        ]
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(fields)
+    for line in lines:
+        writer.writerow([line[f] for f in fields])
+    return out.getvalue()

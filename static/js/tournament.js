@@ -1,0 +1,313 @@
+// @ts-check
+// One tournament live: standings, cross-table, games, "Play your game", and the controls (join,
+// leave; for the director start, pause, resume, end, seat the computer, remove a player).  The
+// page long-polls the tournament's version; everything it shows comes from the server.
+
+import { ApiError, api, errorText } from "./api.js";
+
+const root = /** @type {HTMLElement} */ (document.getElementById("tournament"));
+const id = root.dataset.id || "";
+const base = `/api/tournaments/${encodeURIComponent(id)}`;
+
+/**
+ * @param {string} elementId
+ * @returns {HTMLElement}
+ */
+function $(elementId) {
+  return /** @type {HTMLElement} */ (document.getElementById(elementId));
+}
+
+const SYSTEMS = /** @type {Record<string, string>} */ ({
+  round_robin: "Round robin",
+  swiss: "Swiss",
+  arena: "Arena",
+});
+const STATES = /** @type {Record<string, string>} */ ({
+  open: "Waiting to start",
+  running: "Playing",
+  paused: "Paused by the director",
+  ending: "Ending: the last games are being played",
+  finished: "Finished",
+});
+
+const TITLES = /** @type {Record<string, string>} */ ({
+  SB: "Sonneborn-Berger: each opponent's points times your result against them",
+  BH: "Buchholz: your opponents' points added up",
+  W: "wins",
+  D: "draws",
+  L: "losses",
+});
+
+const WDL = ["W", "D", "L", "Games", "Wins"]; // left out on a phone (the cross-table says them)
+
+/** @type {any} */
+let current = null;
+
+/**
+ * Say something in the status line (an error in red).
+ * @param {string} text
+ * @param {boolean} [error]
+ */
+function say(text, error = false) {
+  const status = $("t-status");
+  status.textContent = text;
+  status.classList.toggle("error", error);
+}
+
+/**
+ * A points number as people write it (½ for a half).
+ * @param {number} n
+ */
+function points(n) {
+  const whole = Math.floor(n);
+  if (n - whole === 0.5) return whole === 0 ? "½" : `${whole}½`;
+  return String(n);
+}
+
+/**
+ * A table cell (or header cell) with its text.
+ * @param {HTMLTableRowElement} row
+ * @param {string} text
+ * @param {string} [tag]
+ */
+function cell(row, text, tag = "td") {
+  const el = document.createElement(tag);
+  el.textContent = text;
+  row.append(el);
+  return el;
+}
+
+/**
+ * @param {any} t the tournament
+ */
+function renderHead(t) {
+  $("t-name").textContent = t.name;
+  document.title = `${t.name} · Mancala`;
+  const clock = t.clock ? `${t.clock.minutes}+${t.clock.increment || 0}` : "no clock";
+  const rounds = t.system === "arena" ? `${t.minutes} min` : t.round ? `round ${t.round} of ${t.rounds}` : "";
+  const parts = [SYSTEMS[t.system], t.title, clock, t.rated ? "rated" : "casual", rounds, STATES[t.status]];
+  $("t-meta").textContent = parts.filter(Boolean).join(" · ");
+  $("t-json").setAttribute("href", `${base}/export?format=json`);
+  $("t-csv").setAttribute("href", `${base}/export?format=csv`);
+}
+
+/**
+ * @param {any} t
+ */
+function renderControls(t) {
+  const yours = $("t-your-game");
+  yours.hidden = !t.your_game;
+  if (t.your_game) $("t-play").setAttribute("href", `/game/${t.your_game}`);
+  $("t-join").hidden = !t.can_join;
+  const leave = $("t-btn-leave");
+  leave.hidden = !t.can_leave;
+  $("t-actions").hidden = !t.can_leave;
+  leave.textContent = t.system === "arena" && t.status !== "open" ? "Pause (leave for now)" : "Leave";
+  $("t-director").hidden = !t.director || t.status === "finished";
+  $("t-btn-start").hidden = !t.can_start;
+  $("t-btn-pause").hidden = !t.can_pause;
+  $("t-btn-resume").hidden = !t.can_resume;
+  $("t-btn-end").hidden = !t.can_end;
+  $("t-computer").hidden = !t.can_add_computer;
+}
+
+/**
+ * @param {any} t
+ */
+function renderStandings(t) {
+  const table = /** @type {HTMLTableElement} */ ($("t-standings"));
+  table.replaceChildren();
+  const arena = t.system === "arena";
+  const head = table.createTHead().insertRow();
+  const columns = arena
+    ? ["#", "Player", "Points", "Games", "Wins", ""]
+    : ["#", "Player", "Points", "SB", "BH", "W", "D", "L"];
+  if (t.director && t.status !== "finished") columns.push("");
+  for (const name of columns) {
+    const th = cell(head, name, "th");
+    if (TITLES[name]) th.title = TITLES[name];
+    if (WDL.includes(name)) th.className = "wdl";
+  }
+  const body = table.createTBody();
+  if (!t.standings.length) {
+    cell(body.insertRow(), "Nobody has joined yet.").setAttribute("colspan", String(columns.length));
+  }
+  for (const line of t.standings) {
+    const row = body.insertRow();
+    row.dataset.player = line.player;
+    cell(row, String(line.rank));
+    const name = cell(row, line.name + (line.player === t.you ? " (you)" : ""));
+    if (line.state !== "in") {
+      name.classList.add("t-gone");
+      name.title = line.state === "removed" ? "removed by the director" : "left";
+    }
+    cell(row, points(line.points)).className = "points";
+    if (arena) {
+      cell(row, String(line.games)).className = "wdl";
+      cell(row, String(line.wins)).className = "wdl";
+      const fire = cell(row, line.fire ? "🔥 streak" : line.playing ? "playing" : "");
+      if (line.fire) fire.className = "t-fire";
+    } else {
+      cell(row, points(line.sonneborn_berger));
+      cell(row, points(line.buchholz));
+      cell(row, String(line.wins)).className = "wdl";
+      cell(row, String(line.draws)).className = "wdl";
+      cell(row, String(line.losses)).className = "wdl";
+    }
+    if (t.director && t.status !== "finished") {
+      const td = cell(row, "");
+      if (line.state === "in") {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "button t-remove";
+        button.textContent = "Remove";
+        button.setAttribute("aria-label", `Remove ${line.name}`);
+        button.addEventListener("click", () => act("remove", { player: line.player }));
+        td.append(button);
+      }
+    }
+  }
+}
+
+/**
+ * @param {any} t
+ */
+function renderCross(t) {
+  const panel = $("t-cross-panel");
+  panel.hidden = !t.cross_table;
+  if (!t.cross_table) return;
+  const table = /** @type {HTMLTableElement} */ ($("t-cross"));
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  cell(head, "#", "th");
+  cell(head, "Player", "th");
+  t.cross_table.forEach((/** @type {any} */ _, /** @type {number} */ i) => {
+    cell(head, String(i + 1), "th");
+  });
+  const body = table.createTBody();
+  t.cross_table.forEach((/** @type {any} */ line, /** @type {number} */ i) => {
+    const row = body.insertRow();
+    row.dataset.player = line.player;
+    cell(row, String(i + 1));
+    cell(row, line.name);
+    line.cells.forEach((/** @type {string} */ text, /** @type {number} */ j) => {
+      const td = cell(row, i === j ? "" : text);
+      if (i === j) td.className = "self";
+    });
+  });
+}
+
+/**
+ * @param {any} t
+ */
+function renderGames(t) {
+  const list = $("t-games");
+  list.replaceChildren();
+  const games = [...t.games].reverse();
+  if (!games.length) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = "No games yet.";
+    list.append(li);
+  }
+  for (const g of games) {
+    const li = document.createElement("li");
+    const round = document.createElement("span");
+    round.className = "round";
+    round.textContent = `Round ${g.round}`;
+    round.hidden = t.system === "arena";
+    const who = g.game ? document.createElement("a") : document.createElement("span");
+    who.textContent = g.black ? `${g.white_name} – ${g.black_name}` : `${g.white_name} (bye)`;
+    if (g.game) who.setAttribute("href", `/game/${g.game}`);
+    const result = document.createElement("span");
+    result.className = "result";
+    result.textContent = g.result === "playing" ? "playing…" : g.result;
+    li.append(round, who, result);
+    list.append(li);
+  }
+}
+
+function tick() {
+  if (!current || current.seconds_left == null) {
+    $("t-clock").textContent = "";
+    return;
+  }
+  const left = Math.max(0, current.seconds_left - (Date.now() - current.receivedAt) / 1000);
+  const m = Math.floor(left / 60);
+  const s = Math.floor(left % 60);
+  $("t-clock").textContent = `${m}:${String(s).padStart(2, "0")} left`;
+}
+
+/**
+ * @param {any} t
+ */
+function render(t) {
+  current = { ...t, receivedAt: Date.now() };
+  renderHead(t);
+  renderControls(t);
+  renderStandings(t);
+  renderCross(t);
+  renderGames(t);
+  tick();
+}
+
+/**
+ * Post an action; the answer is the tournament.
+ * @param {string} path
+ * @param {object} [body]
+ */
+async function act(path, body = {}) {
+  try {
+    render(await api("POST", `${base}/${path}`, body));
+    say("");
+  } catch (err) {
+    say(errorText(err), true);
+  }
+}
+
+async function follow() {
+  let since = null;
+  for (;;) {
+    try {
+      const url = since === null ? base : `${base}?since=${since}`;
+      const t = await api("GET", url, undefined, { timeout: 60000 });
+      since = t.version;
+      render(t);
+      if ($("t-status").classList.contains("error") === false) say("");
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        say("This tournament is gone.", true);
+        return;
+      }
+      say(errorText(err), true);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+}
+
+$("t-join").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = /** @type {HTMLInputElement} */ ($("t-join-name")).value.trim();
+  act("join", name ? { name } : {});
+});
+$("t-btn-leave").addEventListener("click", () => act("leave"));
+$("t-btn-start").addEventListener("click", () => act("start"));
+$("t-btn-pause").addEventListener("click", () => act("pause", { paused: true }));
+$("t-btn-resume").addEventListener("click", () => act("pause", { paused: false }));
+$("t-btn-end").addEventListener("click", () => {
+  if (window.confirm("End the tournament now? Games being played still count.")) act("end");
+});
+$("t-computer").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const level = /** @type {HTMLSelectElement} */ ($("t-level")).value;
+  const algorithm = /** @type {HTMLSelectElement} */ ($("t-algorithm")).value;
+  act("computer", { level, algorithm });
+});
+api("GET", "/api/me")
+  .then((me) => {
+    const input = /** @type {HTMLInputElement} */ ($("t-join-name"));
+    if (me && me.name && !input.value) input.value = me.name;
+  })
+  .catch(() => {});
+setInterval(tick, 1000);
+follow();

@@ -1,0 +1,217 @@
+"""The LAN party's done-when test: five browser contexts, four players and a spectator, run a
+four-player round robin with clocks to its end through the pages.
+
+Ama creates the tournament on /tournaments (naming herself), Kofi, Esi and Yaw each open its
+page, give their name and join; Ama starts it.  Every game is opened from "Play your game",
+both players move on the board, and the game ends by the buttons people use (resign twice, a
+draw offered and accepted), so its result is known beforehand and the standings and the
+cross-table can be computed by hand.  The spectator watches the standings live.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.test_browser_play import MOVES, Tab, wait_js
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ama", "Kofi", "Esi", "Yaw"]
+LEGAL = ".row-bottom .pit.legal"
+# Berger for four (join order Ama, Kofi, Esi, Yaw): white first.  How each game ends: the
+# player named resigns, or "draw" (offered by white, accepted by black).
+ROUNDS = [
+    [("Ama", "Yaw", "Yaw"), ("Kofi", "Esi", "draw")],
+    [("Yaw", "Esi", "Yaw"), ("Ama", "Kofi", "draw")],
+    [("Kofi", "Yaw", "Yaw"), ("Esi", "Ama", "Ama")],
+]
+# By hand: Esi ½+1+1 = 2½, Kofi ½+½+1 = 2, Ama 1+½+0 = 1½, Yaw 0.
+# Sonneborn-Berger: Esi 2·½ + 0·1 + 1½·1 = 2½; Kofi 2½·½ + 1½·½ + 0·1 = 2; Ama 0·1 + 2·½ = 1.
+# Buchholz: Esi 2+0+1½ = 3½; Kofi 2½+1½+0 = 4; Ama 0+2+2½ = 4½; Yaw 1½+2½+2 = 6.
+STANDINGS = [
+    ["1", "Esi", "2½", "2½", "3½", "2", "1", "0"],
+    ["2", "Kofi", "2", "2", "4", "1", "2", "0"],
+    ["3", "Ama", "1½", "1", "4½", "1", "1", "1"],
+    ["4", "Yaw", "0", "0", "6", "0", "0", "3"],
+]
+CROSS = [
+    ["1", "Esi", "", "½", "1", "1"],
+    ["2", "Kofi", "½", "", "½", "1"],
+    ["3", "Ama", "0", "½", "", "1"],
+    ["4", "Yaw", "0", "0", "0", ""],
+]
+
+
+def shows(page: Any, element: str, text: str) -> None:
+    """Wait until the element with id ``element`` shows ``text``."""
+    wait_js(
+        page,
+        "([id, text]) => (document.getElementById(id)?.textContent || '').includes(text)",
+        [element, text],
+    )
+
+
+def rows(page: Any, table: str) -> list[list[str]]:
+    """The body rows of a table, each cell's text (without the viewer's "(you)")."""
+    found = page.evaluate(
+        "(sel) => [...document.querySelectorAll(sel + ' tbody tr')].map("
+        "r => [...r.cells].map(c => c.textContent.trim()))",
+        table,
+    )
+    return [[c.removesuffix(" (you)") for c in row] for row in found]
+
+
+def open_my_game(tab: Tab, tournament: str) -> str:
+    """From the tournament page, "Play your game": the game's id."""
+    if not tab.page.url.endswith(f"/tournaments/{tournament}"):
+        tab.page.goto(f"/tournaments/{tournament}")
+    play = tab.page.locator("#t-your-game:not([hidden]) #t-play")
+    play.wait_for()
+    play.click()
+    tab.page.wait_for_url(re.compile(r"/game/[\w-]+$"))
+    tab.page.wait_for_selector(".board .pit")
+    return tab.page.url.rsplit("/", 1)[1]
+
+
+def whose_turn(white: Tab, black: Tab, timeout: float = 15.0) -> Tab:
+    """The player whose board has a playable pit (waiting for one)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for tab in (white, black):
+            if tab.page.locator(LEGAL).count():
+                return tab
+        time.sleep(0.1)
+    raise AssertionError("neither player has a playable pit")
+
+
+def move_once_each(white: Tab, black: Tab) -> None:
+    """Both players move on the board (whoever's turn it is, until each has moved once)."""
+    moved: set[int] = set()
+    while len(moved) < 2:
+        tab = whose_turn(white, black)
+        before = tab.moves()
+        tab.page.locator(LEGAL).first.click()
+        for each in (white, black):
+            wait_js(each.page, f"document.querySelectorAll('{MOVES}').length > {before}")
+        moved.add(id(tab))
+        assert before < 20, "each player should have moved by now"
+
+
+def end_game(white: Tab, black: Tab, how: str, tabs: dict[str, Tab], shot: bool = False) -> None:
+    """End the game as planned, by the page's buttons; both see the game-over dialog."""
+    if how == "draw":
+        white.page.locator("#btn-draw:not([hidden])").click()
+        black.page.locator("#offer:not([hidden])").wait_for()
+        black.page.get_by_role("button", name="Accept").click()
+    else:
+        loser = tabs[how]
+        loser.page.locator("#btn-resign").click()
+        loser.page.locator("#btn-resign").click()  # "Really resign?": the second click
+    for tab in (white, black):
+        wait_js(tab.page, "document.getElementById('over-dialog').open")
+        assert not tab.page.locator("#btn-again").is_visible()  # the tournament pairs
+        if shot:
+            tab.shot("party-game-over")
+            shot = False
+        tab.page.get_by_role("link", name="Back to the tournament").click()
+        tab.page.wait_for_url(re.compile(r"/tournaments/[\w-]+$"))
+
+
+def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -> None:
+    tabs = {name: Tab(browser, server) for name in NAMES}
+    spectator = Tab(browser, server, viewport={"width": 1280, "height": 800})
+    try:
+        ama = tabs["Ama"].page
+        ama.goto("/tournaments")
+        ama.fill("#c-name", "Friday party")
+        ama.fill("#c-you", "Ama")
+        ama.fill("#c-pits", "4")
+        ama.fill("#c-seeds", "3")
+        ama.fill("#c-clock", "3")
+        ama.fill("#c-increment", "2")
+        ama.get_by_role("button", name="Create").click()
+        ama.wait_for_url(re.compile(r"/tournaments/[\w-]+$"))
+        tid = ama.url.rsplit("/", 1)[1]
+        shows(ama, "t-standings", "Ama (you)")
+
+        spectator.page.goto(f"/tournaments/{tid}")
+        for name in NAMES[1:]:
+            page = tabs[name].page
+            page.goto(f"/tournaments/{tid}")
+            page.fill("#t-join-name", name)
+            page.get_by_role("button", name="Join").click()
+            shows(page, "t-standings", f"{name} (you)")
+        # The spectator's page follows without reloading; it may not join a round robin
+        # that has started, but may before.
+        wait_js(spectator.page, "document.querySelectorAll('#t-standings tbody tr').length === 4")
+        shows(ama, "t-standings", "Yaw")
+        ama.get_by_role("button", name="Start").click()
+        wait_js(
+            spectator.page, "/round 1 of 3/.test(document.getElementById('t-meta').textContent)"
+        )
+        tabs["Kofi"].shot("party-round1-kofi")
+        home = spectator.context.new_page()  # the home page's room shows the running event
+        home.goto("/")
+        shows(home, "lobby-tournaments", "Friday party")
+        home.close()
+
+        played: list[tuple[str, bool, str]] = []  # each game, whether drawn, its winner
+        for number, games in enumerate(ROUNDS, 1):
+            for white_name, black_name, how in games:
+                white, black = tabs[white_name], tabs[black_name]
+                game = open_my_game(white, tid)
+                assert open_my_game(black, tid) == game
+                names = white.page.locator("#tag-bottom .name").text_content() or ""
+                assert white_name in names
+                move_once_each(white, black)
+                end_game(white, black, how, tabs, shot=not played)
+                played.append(
+                    (game, how == "draw", white_name if how == black_name else black_name)
+                )
+            meta = f"round {min(number + 1, 3)} of 3" if number < 3 else "Finished"
+            shows(spectator.page, "t-meta", meta)
+
+        page = spectator.page
+        wait_js(page, "document.querySelectorAll('#t-games .result').length === 6")
+        assert rows(page, "#t-standings") == STANDINGS
+        assert rows(page, "#t-cross") == CROSS
+        results = page.evaluate(
+            "[...document.querySelectorAll('#t-games li')].map(li => li.textContent.trim())"
+        )
+        assert len(results) == 6 and not any("playing" in r for r in results)
+        # Every game is linked to its review.
+        links = page.locator("#t-games a")
+        assert links.count() == 6
+        # Every game was rated: both ratings moved, the winner's up and the loser's down.
+        for game, drawn, winner in played:
+            seen = spectator.context.request.get(f"{server}/api/games/{game}").json()
+            ratings = seen["ratings"]
+            assert ratings["settled"] is True and ratings["title"] == "Kalah 4×3"
+            names = [s["name"] for s in seen["seats"]]
+            changes = {n: r["change"] for n, r in zip(names, ratings["seats"], strict=True)}
+            if not drawn:
+                loser = next(n for n in names if n != winner)
+                assert changes[winner] > 0 > changes[loser], (game, changes)
+        first = tabs["Esi"].context.request.get(f"{server}/api/games/{played[0][0]}").json()
+        assert first["ratings"]["seats"][0]["before"] == 1500  # everyone started at 1500
+        for tab in tabs.values():
+            assert [e for e in tab.errors if "429" not in e] == []
+        spectator.shot("party-laptop-light")
+        for scheme in ("light", "dark"):
+            for size, (w, h) in {"laptop": (1280, 800), "phone": (390, 844)}.items():
+                look = Tab(browser, server, viewport={"width": w, "height": h}, color_scheme=scheme)
+                try:
+                    look.page.goto(f"/tournaments/{tid}")
+                    wait_js(
+                        look.page, "document.querySelectorAll('#t-cross tbody tr').length === 4"
+                    )
+                    look.shot(f"party-{size}-{scheme}")
+                finally:
+                    look.context.close()
+    finally:
+        for tab in [*tabs.values(), spectator]:
+            tab.context.close()
