@@ -45,6 +45,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.games import liveness
     from app.games.facts import describe
     from app.lab import routes as lab_routes
+    from app.learn import routes as learn_routes
     from app.upkeep import maintenance
     from app.web import api, errors, health, pages, seats, security
 
@@ -62,4 +63,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.bp)
     app.register_blueprint(lab_routes.bp)
     app.register_blueprint(board_routes.bp)
+    app.register_blueprint(learn_routes.bp)
     return app

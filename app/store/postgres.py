@@ -124,6 +124,48 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN lab INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX games_lab ON games (lab, updated)",
     ],
+    # 5 players, 6 lobby, 7 tournaments: appended before this one when the branches merge.
+    [  # 8: lessons and puzzles (app.store.learn): steps passed, ratings, first tries, own puzzles
+        """CREATE TABLE lesson_steps (
+            owner TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            step TEXT NOT NULL,
+            done DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (owner, variant, step)
+        )""",
+        """CREATE TABLE puzzle_players (
+            owner TEXT PRIMARY KEY,
+            r DOUBLE PRECISION NOT NULL,
+            rd DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            tries INTEGER NOT NULL,
+            solved INTEGER NOT NULL,
+            updated DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE puzzle_ratings (
+            puzzle TEXT PRIMARY KEY,
+            r DOUBLE PRECISION NOT NULL,
+            rd DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            tries INTEGER NOT NULL,
+            solved INTEGER NOT NULL,
+            updated DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE puzzle_tries (
+            owner TEXT NOT NULL,
+            puzzle TEXT NOT NULL,
+            solved INTEGER NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (owner, puzzle)
+        )""",
+        """CREATE TABLE own_puzzles (
+            owner TEXT NOT NULL,
+            id TEXT NOT NULL,
+            data TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (owner, id)
+        )""",
+    ],
 ]
 LAB_MIGRATION = 4
 
@@ -158,6 +200,7 @@ class PostgresDialect(Dialect):
 
     least = "LEAST"
     greatest = "GREATEST"
+    for_update = " FOR UPDATE"
 
     def sql(self, text: str) -> str:
         return to_psycopg(text)

@@ -43,6 +43,7 @@ class Dialect(ABC):
 
     least = "min"  # the smaller of its arguments
     greatest = "max"  # the larger of its arguments
+    for_update = ""  # after a SELECT in a transaction: lock its rows (SQLite locks the file)
 
     def sql(self, text: str) -> str:
         """The query ``text`` as the database's driver takes it (a dialect may read the
