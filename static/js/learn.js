@@ -176,7 +176,7 @@ function showFeedback(tried) {
   setText(els.why, tried.why);
   els.again.hidden = tried.passed;
   els.next.hidden = !tried.passed || last;
-  setText(els.task, tried.passed ? "Task done." : "Try again: the board is as it was.");
+  setText(els.task, tried.passed ? "Task done." : "Not quite: see why, then try again.");
 }
 
 /** @param {number} index the board index clicked */
