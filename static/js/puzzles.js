@@ -250,8 +250,24 @@ document.addEventListener("keydown", (event) => {
 });
 window.addEventListener("resize", () => view.board?.fit());
 
-const asked = new URLSearchParams(window.location.search);
-const id = asked.get("id");
-const variant = asked.get("variant");
-if (variant) els.variant.value = variant;
-refreshMine().then(() => load(id ? `/api/puzzles/${encodeURIComponent(id)}` : `/api/puzzles/next?variant=${encodeURIComponent(els.variant.value)}`));
+/** The puzzle the address asks for: ``?id=``, the first made from ``?game=``'s mistakes, or
+ * the next of ``?variant=`` (default Kalah). */
+async function start() {
+  const asked = new URLSearchParams(window.location.search);
+  const variant = asked.get("variant");
+  if (variant) els.variant.value = variant;
+  let id = asked.get("id");
+  const game = asked.get("game");
+  if (game) {
+    try {
+      const made = await api("POST", "/api/puzzles/mistakes", { game });
+      id = made.made[0] || null;
+    } catch (err) {
+      setText(els.error, errorText(err));
+    }
+  }
+  await refreshMine();
+  await load(id ? `/api/puzzles/${encodeURIComponent(id)}` : `/api/puzzles/next?variant=${encodeURIComponent(els.variant.value)}`);
+}
+
+start();
