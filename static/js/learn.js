@@ -115,6 +115,7 @@ function showStep() {
   setText(els.stepTask, step.task);
   setText(els.task, step.task);
   els.feedback.hidden = true;
+  els.feedback.classList.remove("passed");
   els.again.hidden = true;
   els.next.hidden = !step.done || view.index + 1 >= course.steps.length;
   drawSteps();

@@ -1,0 +1,58 @@
+"""Lessons in headless Chromium: one whole lesson per variant passed by playing its tasks, a
+step failed with a wrong move first and the reason read; the stars kept after a reload.
+Screenshots go to test-artifacts/ (look at them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.lessons import attempt, courses, tries
+from tests.browser.test_browser_play import wait_js
+
+pytestmark = pytest.mark.browser
+
+
+def pit(page: Any, number: int) -> Any:
+    return page.locator(f".row-bottom .pit[data-pit='{number}']")
+
+
+def test_every_lesson_is_passed_by_playing_it_and_a_wrong_try_says_why(still: Any) -> None:
+    page = still.page
+    for lesson in courses():
+        page.goto(f"/learn#{lesson.variant}")
+        wait_js(
+            page, f"document.querySelector('#learn-title').textContent === '{lesson.rules.title}'"
+        )
+        for n, step in enumerate(lesson.steps):
+            wait_js(page, "document.getElementById('step-title').textContent", timeout=10_000)
+            assert step.title in page.locator("#step-title").inner_text()
+            assert page.locator("#step-task").inner_text() == step.task
+            if n == 0:  # a wrong try first: the move is shown, and why it missed
+                wrong = next(p for p in tries(lesson, step) if p not in step.answer)
+                pit(page, wrong).click()
+                page.locator("#feedback").wait_for(state="visible")
+                assert page.locator("#verdict").inner_text() == "Not quite."
+                expected = attempt(lesson, step, wrong)
+                assert page.locator("#why").inner_text() == expected.why
+                assert page.locator("#said li").all_inner_texts() == expected.said
+                if expected.after is not None:  # the board shows what the move did
+                    counts = page.locator(".pit .count, .store .count").all_inner_texts()
+                    assert sorted(map(int, counts)) == sorted(expected.after.board)
+                page.locator("#btn-again").click()
+                assert page.locator("#feedback").is_hidden()
+            pit(page, step.answer[0]).click()
+            wait_js(page, "!feedback.hidden && feedback.classList.contains('passed')")
+            assert page.locator("#verdict").inner_text().startswith("★ Well done")
+            if n + 1 < len(lesson.steps):
+                page.locator("#btn-next").click()
+        stars = page.locator("#learn-steps li.done").count()
+        assert stars == len(lesson.steps), lesson.variant
+        progress = page.locator(f"[data-progress='{lesson.variant}']").inner_text()
+        assert progress == f"{len(lesson.steps)} / {len(lesson.steps)} steps"
+    still.shot("learn-passed")
+    page.reload()  # progress is kept for the device
+    for lesson in courses():
+        badge = page.locator(f"[data-progress='{lesson.variant}']").inner_text()
+        assert badge.startswith(f"{len(lesson.steps)} /")
