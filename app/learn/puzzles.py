@@ -248,15 +248,13 @@ class Puzzles:
 
     def daily(self, today: dt.date) -> JSONObject:
         """The day's puzzle: the same for everyone on that (UTC) day, drawn from the shipped
-        Kalah puzzles (else from all)."""
+        Kalah puzzles (else from all); ``puzzle`` is null while there are none."""
         pool = self.by_variant.get("kalah") or sorted(self.shipped.values(), key=lambda p: p.id)
         if not pool:
-            raise NoGame("there are no puzzles yet")
+            return {"day": today.isoformat(), "puzzle": None}
         digest = hashlib.sha256(today.isoformat().encode()).digest()
         problem = pool[int.from_bytes(digest[:8], "big") % len(pool)]
-        answer = view(problem, self.store.puzzle(problem.id))
-        answer["day"] = today.isoformat()
-        return answer
+        return {"day": today.isoformat(), "puzzle": view(problem, self.store.puzzle(problem.id))}
 
     def attempt(self, owner: str, puzzle_id: str, sent: JSONObject) -> JSONObject:
         """Try the pit ``sent`` names: solved or not, the move played, the solution line, and

@@ -15,7 +15,7 @@ COURSE = Course(
                 "the next pits, counter-clockwise: rightwards along your row, into your store, "
                 "then leftwards along the top row. Your opponent's store is skipped."
             ),
-            task="Make your last seed land in their pit b (top row, second from the right).",
+            task="Make your last seed land in their pit b.",
             board=(2, 1, 3, 5, 2, 1, 5, 4, 4, 4, 4, 4, 4, 5),
             goal=Goal(Aim.LAST_IN, 8),
             answer=(3,),

@@ -15,7 +15,7 @@ COURSE = Course(
                 "counter-clockwise, over all twelve houses. (A move of 12 or more seeds skips "
                 "the house it started from.)"
             ),
-            task="Make your last seed land in their house c (top row, third from the right).",
+            task="Make your last seed land in their house c.",
             board=(2, 1, 3, 5, 2, 1, 5, 4, 3, 5, 4, 3, 4, 6),
             goal=Goal(Aim.LAST_IN, 9),
             answer=(3,),

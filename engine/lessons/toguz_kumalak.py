@@ -17,7 +17,7 @@ COURSE = Course(
                 "Lift a pit and sow counter-clockwise, one stone a pit, the first stone back "
                 "into the pit it came from (a pit with a single stone just moves it on)."
             ),
-            task="Make your last stone land in their pit c (top row, third from the right).",
+            task="Make your last stone land in their pit c.",
             board=(2, 3, 5, 1, 4, 7, 2, 7, 3, 42, 4, 4, 4, 6, 4, 5, 8, 6, 3, 42),
             goal=Goal(Aim.LAST_IN, 12),
             answer=(5,),

@@ -10,10 +10,11 @@ async function main() {
   if (!box) return;
   let puzzle;
   try {
-    puzzle = await api("GET", "/api/puzzles/daily");
+    puzzle = (await api("GET", "/api/puzzles/daily")).puzzle;
   } catch {
-    return; // no puzzle set on this server: the lessons' link is enough
+    return; // the lessons' link is enough
   }
+  if (!puzzle) return; // no puzzle set on this server
   const title = document.createElement("h3");
   title.textContent = `Daily puzzle · ${puzzle.title}`;
   const holder = document.createElement("div");

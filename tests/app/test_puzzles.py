@@ -118,8 +118,15 @@ def test_the_daily_puzzle_is_the_same_for_everyone(
     client: FlaskClient, other: FlaskClient, puzzles: Puzzles
 ) -> None:
     mine, theirs = client.get("/api/puzzles/daily").json, other.get("/api/puzzles/daily").json
-    assert mine["id"] == theirs["id"] and mine["day"] == theirs["day"]
-    assert mine["id"] in {"t-capture", "t-opposite"}
+    assert mine["puzzle"]["id"] == theirs["puzzle"]["id"] and mine["day"] == theirs["day"]
+    assert mine["puzzle"]["id"] in {"t-capture", "t-opposite"}
+
+
+def test_without_puzzles_the_daily_one_is_null(client: FlaskClient, app: Flask) -> None:
+    with app.app_context():
+        app.extensions["mancala_puzzles"] = Puzzles(get_learn_store(), [], own_problem)
+    got = client.get("/api/puzzles/daily")
+    assert got.status_code == 200 and got.json["puzzle"] is None
 
 
 def test_bad_input_is_a_4xx_and_rates_nothing(client: FlaskClient, puzzles: Puzzles) -> None:
