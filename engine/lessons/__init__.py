@@ -225,7 +225,11 @@ def account(before: State, rec: MoveRecord, after: State) -> list[str]:
             f"The last fell in {place(rules, index)}, which held {seeds}: you lifted its "
             f"{count} and sowed on."
         )
-    said.append(f"The last {seeds[:-1]} fell in {landing(rules, rec.sown[-1])}.")
+    last = rec.sown[-1]
+    empty = last in rules.row(0) or last in rules.row(1)
+    empty = empty and after.board[last] == 1 and not rec.captures  # it held none before
+    was = ", which was empty" if empty else ""
+    said.append(f"The last {seeds[:-1]} fell in {landing(rules, last)}{was}.")
     if rec.opponent_captures:
         taken = sum(n for _, n in rec.opponent_captures)
         said.append(f"Your opponent took {taken} on the way (pits that made 4 on their side).")

@@ -19,9 +19,9 @@ COURSE = Course(
                 "you lift them all and keep sowing."
             ),
             task="Play a move that lifts again and sows on.",
-            board=(0, 1, 0, 2, 0, 1, 16, 3, 0, 1, 2, 3, 3, 16),
+            board=(1, 2, 1, 0, 0, 0, 16, 3, 1, 0, 0, 5, 3, 16),
             goal=Goal(Aim.RELAY, 2),
-            answer=(3,),
+            answer=(0,),
             hint="End your first sowing in a pit that already holds seeds.",
         ),
         Step(

@@ -44,7 +44,7 @@ def test_a_wrong_try_shows_the_move_and_says_why(client: FlaskClient) -> None:
     got = client.post("/api/learn/kalah/no-capture", json={"pit": 0}).json
     assert got["passed"] is False and got["done"] == []
     assert got["move"]["board"] == [0, 1, 0, 1, 0, 0, 15, 3, 6, 2, 1, 0, 4, 15]
-    assert got["said"][-1] == "The last seed fell in your pit B."
+    assert got["said"][-1] == "The last seed fell in your pit B, which was empty."
     assert got["why"].startswith("Nothing was captured. Pit B's opposite pit, e, is empty.")
 
 
