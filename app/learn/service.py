@@ -16,7 +16,9 @@ def get_puzzles() -> Puzzles:
     """This app's puzzles (tests may set ``extensions["mancala_puzzles"]`` to their own)."""
     found: Puzzles | None = current_app.extensions.get("mancala_puzzles")
     if found is None:
-        found = Puzzles(get_learn_store(), [], own_problem)  # the shipped set: next commit
+        from app.learn.shipped import shipped_problems  # the set is read on first use
+
+        found = Puzzles(get_learn_store(), list(shipped_problems()), own_problem)
         current_app.extensions["mancala_puzzles"] = found
     return found
 

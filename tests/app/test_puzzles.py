@@ -16,9 +16,10 @@ from app.learn.mistakes import own_problem
 from app.learn.puzzles import Problem, Puzzles
 from app.ratings.glicko2 import Rating, rate_game
 from app.store import get_store
+from engine.notation import parse_move
+from engine.puzzles import load_puzzles
 from tests.app.test_api import assert_error, create, move
 
-KALAH = {"pits": 6, "seeds": 4, "capture": True, "empty_capture": False}
 CAPTURE = Problem(  # A ends in empty B, opposite e holds 5: A1x6 is the one good move
     id="t-capture",
     variant="kalah",
@@ -195,3 +196,17 @@ def test_mistakes_need_a_seat_and_a_finished_analysis(
     create(other, variant="kalah", mode="local")  # other now holds a token
     assert_error(other.post("/api/puzzles/mistakes", json={"game": game["id"]}), 403, "player")
     assert_error(client.post("/api/puzzles/mistakes", json={"game": "nope"}), 404, "")
+
+
+def test_the_shipped_set_is_served_with_its_one_good_move(client: FlaskClient) -> None:
+    shipped = load_puzzles("kalah")
+    assert shipped, "the engine ships Kalah puzzles"
+    first = shipped[0]
+    got = client.get(f"/api/puzzles/{first.id}").json
+    assert got["board"] == list(first.board) and got["to_move"] == first.to_move
+    assert got["rating"] == first.rating and got["exact"] == first.exact
+    best = parse_move(first.best, 6).pit
+    assert client.get("/api/puzzles/daily").json["puzzle"]["variant"] == "kalah"
+    tried = client.post(f"/api/puzzles/{first.id}/try", json={"pit": best}).json
+    assert tried["solved"] is True
+    assert [[m["notation"] for m in tried["line"]]] == [[m for t in first.solution for m in t]]
