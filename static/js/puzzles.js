@@ -109,9 +109,7 @@ function draw(puzzle) {
   setText(els.task, puzzle.task);
   setText(els.title, puzzle.own ? `Your ${puzzle.title} puzzle` : `${puzzle.title} puzzle`);
   setText(els.proof, puzzle.proof);
-  const themes = puzzle.themes.length ? ` · themes: ${puzzle.themes.join(", ").replaceAll("-", " ")}` : "";
-  const own = puzzle.own ? ` · from your game, move ${puzzle.own.ply + 1} (you played ${puzzle.own.played}, a ${puzzle.own.tag})` : "";
-  setText(els.meta, `Rated ${puzzle.rating} (${puzzle.difficulty})${themes}${own}`);
+  drawMeta(puzzle);
   setText(els.last, "You play the bottom row.");
   els.feedback.hidden = true;
   els.solution.hidden = true;
@@ -120,6 +118,13 @@ function draw(puzzle) {
   const url = new URL(window.location.href);
   url.searchParams.set("id", puzzle.id);
   window.history.replaceState(null, "", url);
+}
+
+/** The puzzle's rating, difficulty, themes and origin. @param {Puzzle} puzzle */
+function drawMeta(puzzle) {
+  const themes = puzzle.themes.length ? ` · themes: ${puzzle.themes.join(", ").replaceAll("-", " ")}` : "";
+  const own = puzzle.own ? ` · from your game, move ${puzzle.own.ply + 1} (you played ${puzzle.own.played}, a ${puzzle.own.tag})` : "";
+  setText(els.meta, `Rated ${puzzle.rating} (${puzzle.difficulty})${themes}${own}`);
 }
 
 /**
@@ -164,6 +169,7 @@ async function play(index) {
   view.done = true;
   view.line = tried.line;
   showVerdict(tried);
+  drawMeta(tried.puzzle);
   await playOut(tried.solved ? tried.line : tried.tried);
   if (tried.solved) setText(els.last, `Solution: ${tried.line.map((/** @type {LineMove} */ m) => m.notation).join(" ")}`);
   view.busy = false;
