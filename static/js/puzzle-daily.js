@@ -19,6 +19,9 @@ async function main() {
   title.textContent = `Daily puzzle · ${puzzle.title}`;
   const holder = document.createElement("div");
   holder.className = "board";
+  holder.inert = true; // a picture of the position: solved on the puzzles page
+  holder.setAttribute("role", "img");
+  holder.setAttribute("aria-label", `The daily ${puzzle.title} puzzle's position`);
   const task = document.createElement("p");
   task.textContent = `${puzzle.task} ${puzzle.proof}`;
   const link = document.createElement("a");
