@@ -31,6 +31,7 @@ async function main() {
   box.replaceChildren(title, holder, task, link);
   const board = new Board(holder, { pits: puzzle.pits, letters: puzzle.letters, onPlay: () => {} });
   board.build(puzzle.to_move);
+  holder.classList.remove("vertical"); // small and flat: it is not played here
   board.setCounts(puzzle.board);
   board.markSpecial(puzzle.special_pits || [], () => "tuzdyk");
   box.hidden = false;
