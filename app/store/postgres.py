@@ -126,14 +126,15 @@ MIGRATIONS: list[list[str]] = [
     ],
     # 5 players, 6 lobby, 7 tournaments: appended before this one when the branches merge.
     [  # 8: lessons and puzzles (app.store.learn): steps passed, ratings, first tries, own puzzles
-        """CREATE TABLE lesson_steps (
+        # (IF NOT EXISTS: a database whose recorded versions were set back applies it again)
+        """CREATE TABLE IF NOT EXISTS lesson_steps (
             owner TEXT NOT NULL,
             variant TEXT NOT NULL,
             step TEXT NOT NULL,
             done DOUBLE PRECISION NOT NULL,
             PRIMARY KEY (owner, variant, step)
         )""",
-        """CREATE TABLE puzzle_players (
+        """CREATE TABLE IF NOT EXISTS puzzle_players (
             owner TEXT PRIMARY KEY,
             r DOUBLE PRECISION NOT NULL,
             rd DOUBLE PRECISION NOT NULL,
@@ -142,7 +143,7 @@ MIGRATIONS: list[list[str]] = [
             solved INTEGER NOT NULL,
             updated DOUBLE PRECISION NOT NULL
         )""",
-        """CREATE TABLE puzzle_ratings (
+        """CREATE TABLE IF NOT EXISTS puzzle_ratings (
             puzzle TEXT PRIMARY KEY,
             r DOUBLE PRECISION NOT NULL,
             rd DOUBLE PRECISION NOT NULL,
@@ -151,14 +152,14 @@ MIGRATIONS: list[list[str]] = [
             solved INTEGER NOT NULL,
             updated DOUBLE PRECISION NOT NULL
         )""",
-        """CREATE TABLE puzzle_tries (
+        """CREATE TABLE IF NOT EXISTS puzzle_tries (
             owner TEXT NOT NULL,
             puzzle TEXT NOT NULL,
             solved INTEGER NOT NULL,
             at DOUBLE PRECISION NOT NULL,
             PRIMARY KEY (owner, puzzle)
         )""",
-        """CREATE TABLE own_puzzles (
+        """CREATE TABLE IF NOT EXISTS own_puzzles (
             owner TEXT NOT NULL,
             id TEXT NOT NULL,
             data TEXT NOT NULL,
