@@ -23,7 +23,7 @@ from app.ratings.glicko2 import Rating, rate_game
 from app.store.json_types import JSONObject
 from app.store.learn import Kept, LearnStore
 from engine import IllegalMove as RuleBroken
-from engine import get_variant
+from engine import get_variant, variant_names
 from engine.core import State
 from engine.notation import move_text, parse_move
 
@@ -197,6 +197,13 @@ class Puzzles:
         for problem in sorted(shipped, key=lambda p: p.id):
             self.by_variant.setdefault(problem.variant, []).append(problem)
         self.own_problem = own
+
+    def counts(self) -> dict[str, int]:
+        """How many shipped puzzles each variant has (those with none are left out), in the
+        menu's order."""
+        return {
+            name: len(self.by_variant[name]) for name in variant_names() if name in self.by_variant
+        }
 
     def mine(self, owner: str | None) -> list[Problem]:
         """``owner``'s own puzzles (from their mistakes), oldest first."""

@@ -13,7 +13,7 @@ from app.learn.puzzles import rating_view, today
 from app.learn.service import get_mistakes, get_puzzles
 from app.web.inputs import body
 from app.web.seats import current_owner, ensure_owner
-from engine import variant_names
+from engine import get_variant
 
 bp = Blueprint("learn", __name__)
 
@@ -57,7 +57,9 @@ def try_lesson_step(variant: str, step: str) -> ResponseReturnValue:
 @bp.get("/puzzles")
 def puzzles_page() -> str:
     """The puzzles: one at a time on a live board, the rating that moves, your own puzzles."""
-    return render_template("puzzles.html", variants=variant_names())
+    counts = get_puzzles().counts()
+    variants = [(name, get_variant(name).title, counts[name]) for name in counts]
+    return render_template("puzzles.html", variants=variants)
 
 
 @bp.get("/api/puzzles/next")

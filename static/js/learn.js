@@ -263,8 +263,15 @@ els.next.addEventListener("click", () => goTo(Math.min(view.index + 1, (view.cou
 els.board.addEventListener("click", () => {
   if (view.skipper) view.skipper.skip();
 });
+// Escape skips the animation; digit N plays your pit N (1: your leftmost), as on the game page.
 document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target instanceof HTMLElement && event.target.closest("input, select, textarea")) return;
   if (event.key === "Escape" && view.skipper) view.skipper.skip();
+  else if (/^[1-9]$/.test(event.key) && view.course && view.board) {
+    event.preventDefault();
+    play(view.board.index(0, Number(event.key) - 1));
+  }
 });
 window.addEventListener("hashchange", fromHash);
 window.addEventListener("resize", () => view.board?.fit());

@@ -251,8 +251,15 @@ els.variant.addEventListener("change", () => load(`/api/puzzles/next?variant=${e
 els.mine.addEventListener("click", () => load("/api/puzzles/next?mine=1"));
 els.solution.addEventListener("click", showSolution);
 els.board.addEventListener("click", () => view.skipper?.skip());
+// Escape skips the animation; digit N plays the mover's pit N (1: the leftmost), as in a game.
 document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target instanceof HTMLElement && event.target.closest("input, select, textarea")) return;
   if (event.key === "Escape") view.skipper?.skip();
+  else if (/^[1-9]$/.test(event.key) && view.puzzle && view.board) {
+    event.preventDefault();
+    play(view.board.index(view.puzzle.to_move, Number(event.key) - 1));
+  }
 });
 window.addEventListener("resize", () => view.board?.fit());
 

@@ -210,3 +210,11 @@ def test_the_shipped_set_is_served_with_its_one_good_move(client: FlaskClient) -
     tried = client.post(f"/api/puzzles/{first.id}/try", json={"pit": best}).json
     assert tried["solved"] is True
     assert [[m["notation"] for m in tried["line"]]] == [[m for t in first.solution for m in t]]
+
+
+def test_the_puzzles_page_offers_the_variants_that_have_puzzles(
+    client: FlaskClient, puzzles: Puzzles
+) -> None:
+    page = client.get("/puzzles").get_data(as_text=True)
+    assert '<option value="kalah">Kalah (2)</option>' in page
+    assert 'value="oware"' not in page
