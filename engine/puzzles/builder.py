@@ -11,9 +11,10 @@ move beats all the others.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from engine.agents import Limit, make_agent
@@ -32,6 +33,7 @@ from engine.puzzles.checks import (
     verdict,
 )
 from engine.puzzles.model import Puzzle
+from engine.record import GameRecord
 from engine.variants import get_variant
 
 
@@ -83,19 +85,21 @@ class Plan:
 
 PLANS = {
     "kalah": Plan(1000, max_on_rows=28),
-    "oware": Plan(300, depth=10, screen=4),
-    "relay": Plan(100, depth=6, screen=3, play_depth=3),
-    "adi": Plan(100, depth=6, screen=3, play_depth=3),
-    "toguz_kumalak": Plan(100, depth=4, screen=2, play_depth=2),
-    "congkak": Plan(100, depth=5, screen=3, play_depth=3),
+    "oware": Plan(300, depth=12, screen=6),
+    "relay": Plan(100, depth=10, screen=6),
+    "adi": Plan(100, depth=12, screen=6),
+    "toguz_kumalak": Plan(100, depth=7, screen=4, play_depth=4),
+    "congkak": Plan(100, depth=9, screen=5),
 }
 """Each variant's plan (its default options): the issue's targets, and depths chosen so that a
-position is verified in about a second of CPU at most."""
+position is verified in about half a second of CPU at most on this project's machine."""
 
 OPENING = (2, 4)
 """Random plies before the players take over: at least, at most."""
 
 Report = Callable[[str], object]
+Game = Iterable[tuple[State, str]]
+"""A game's positions, each with where it came from."""
 
 
 def puzzle_prefix(rules: Rules) -> str:
@@ -128,6 +132,16 @@ def self_play(rules: Rules, plan: Plan, seed: int, game: int) -> Iterator[tuple[
             move = agent.choose(state, limit).move
         state = state.play(move)
         ply += 1
+
+
+def record_games(records: Sequence[tuple[str, GameRecord]], rules: Rules) -> list[Game]:
+    """The positions of games people played (each record with where it came from, e.g. its file
+    and line), for the records of exactly ``rules``; the others are left out."""
+    return [
+        [(state, f"{where} ply {ply}") for ply, state in enumerate(game.states[:-1])]
+        for where, game in records
+        if game.rules == rules
+    ]
 
 
 def on_rows(state: State) -> int:
@@ -198,10 +212,12 @@ def build(
     max_games: int = 100_000,
     save: Callable[[list[Puzzle]], object] | None = None,
     save_every: int = 25,
+    records: Sequence[tuple[str, GameRecord]] = (),
 ) -> list[Puzzle]:
     """Mine ``count`` puzzles (default: the plan's target) of ``variant`` with its default
-    options from seeded self-play; ``report`` gets a progress line now and then, ``save`` the
-    puzzles so far every ``save_every`` (and at the end)."""
+    options: first from ``records`` (games people played, with where each came from; other
+    rule sets are left out), then from seeded self-play; ``report`` gets a progress line now
+    and then, ``save`` the puzzles so far every ``save_every`` (and at the end)."""
     rules = get_variant(variant)
     plan = PLANS[variant]
     count = plan.target if count is None else count
@@ -209,11 +225,15 @@ def build(
     puzzles: list[Puzzle] = []
     checked = 0
     start, last = time.perf_counter(), 0.0
-    for game in range(max_games):
+    played = record_games(records, rules)
+    games: Iterator[Game] = itertools.chain(
+        played, (self_play(rules, plan, seed, g) for g in range(max_games))
+    )
+    for game, positions in enumerate(games):
         if len(puzzles) >= count:
             break
         kept = 0
-        for position, origin in self_play(rules, plan, seed, game):
+        for position, origin in positions:
             state = candidate(position, plan)
             if state is None or state.key() in seen:
                 continue
@@ -232,7 +252,8 @@ def build(
         if report is not None and (now - last >= 10 or len(puzzles) >= count):
             last = now
             report(
-                f"{variant}: {game + 1} games, {checked} positions valued, "
+                f"{variant}: {game + 1} games ({min(game + 1, len(played))} recorded), "
+                f"{checked} positions valued, "
                 f"{len(puzzles)}/{count} puzzles, {now:.0f} s"
             )
     if save is not None:
