@@ -4,6 +4,7 @@ player's mistakes, and bad input answered with a 4xx saying what."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -13,7 +14,8 @@ from flask.testing import FlaskClient
 from app.analysis.store import AnalysisStore, Kept
 from app.learn import get_learn_store
 from app.learn.mistakes import own_problem
-from app.learn.puzzles import Problem, Puzzles
+from app.learn.puzzles import Problem, Puzzles, played_line, view
+from app.learn.shipped import shipped_problems
 from app.ratings.glicko2 import Rating, rate_game
 from app.store import get_store
 from engine.notation import parse_move
@@ -218,3 +220,16 @@ def test_the_puzzles_page_offers_the_variants_that_have_puzzles(
     page = client.get("/puzzles").get_data(as_text=True)
     assert '<option value="kalah">Kalah (2)</option>' in page
     assert 'value="oware"' not in page
+
+
+def test_every_shipped_puzzle_is_shown_and_its_line_played_out() -> None:
+    problems = shipped_problems()
+    assert {p.variant for p in problems} >= {"kalah", "oware"}
+    for problem in problems:
+        state = problem.state()
+        shown = view(problem, None)
+        assert shown["to_move"] == problem.to_move and shown["legal_moves"]
+        assert problem.good <= set(shown["legal_moves"]) and len(problem.good) == 1
+        line = played_line(state, problem.solution)
+        assert [m["notation"] for m in line] == [m for turn in problem.solution for m in turn]
+        json.dumps(shown)
