@@ -110,6 +110,7 @@ function draw(puzzle) {
   setText(els.title, puzzle.own ? `Your ${puzzle.title} puzzle` : `${puzzle.title} puzzle`);
   setText(els.proof, puzzle.proof);
   drawMeta(puzzle);
+  if ([...els.variant.options].some((o) => o.value === puzzle.variant)) els.variant.value = puzzle.variant;
   setText(els.last, "You play the bottom row.");
   els.feedback.hidden = true;
   els.solution.hidden = true;
