@@ -23,6 +23,11 @@ from app.store.learn import LearnStore
 from app.store.sql import SQLStore
 
 
+def named(text: str, most: int = 40) -> str:
+    """A name a request sent, quoted for a message, cut short if long."""
+    return repr(text if len(text) <= most else text[:most] + "…")
+
+
 def get_learn_store() -> LearnStore:
     """This app's lesson and puzzle store, over its game store (made on first use)."""
     found: LearnStore | None = current_app.extensions.get("mancala_learn")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from app.games.errors import BadInput, NoGame
 from app.games.view import board_help, letters, words
+from app.learn import named
 from app.store.json_types import JSONObject
 from app.store.learn import LearnStore
 from engine import variant_names
@@ -22,7 +23,7 @@ def find(variant: str, key: str | None = None) -> tuple[Course, Step | None]:
         found = course(variant)
     except KeyError:
         raise NoGame(
-            f"there is no lesson for {variant!r} (lessons: {', '.join(variant_names())})"
+            f"there is no lesson for {named(variant)} (lessons: {', '.join(variant_names())})"
         ) from None
     if key is None:
         return found, None
@@ -30,7 +31,7 @@ def find(variant: str, key: str | None = None) -> tuple[Course, Step | None]:
         return found, found.step(key)
     except KeyError:
         keys = ", ".join(s.key for s in found.steps)
-        raise NoGame(f"the {variant} lesson has no step {key!r} (steps: {keys})") from None
+        raise NoGame(f"the {variant} lesson has no step {named(key)} (steps: {keys})") from None
 
 
 def step_view(lesson: Course, step: Step, done: list[str]) -> JSONObject:
@@ -94,7 +95,7 @@ def pit_of(sent: JSONObject) -> int:
     """The ``pit`` a try names; BadInput saying what is wrong."""
     unknown = sorted(set(sent) - {"pit"})
     if unknown:
-        raise BadInput(f"unknown field {unknown[0]!r} (send {{'pit': <your pit number>}})")
+        raise BadInput(f"unknown field {named(unknown[0])} (send {{'pit': <your pit number>}})")
     pit = sent.get("pit")
     if isinstance(pit, bool) or not isinstance(pit, int):
         raise BadInput("'pit' must be the number of one of your pits (0 is your leftmost)")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from app.games.errors import BadInput, IllegalMove, NoGame
 from app.games.view import letters, words
+from app.learn import named
 from app.ratings.glicko2 import Rating, rate_game
 from app.store.json_types import JSONObject
 from app.store.learn import Kept, LearnStore
@@ -223,7 +224,7 @@ class Puzzles:
         if found is None:
             found = next((p for p in self.mine(owner) if p.id == puzzle_id), None)
         if found is None:
-            raise NoGame(f"there is no puzzle {puzzle_id!r}")
+            raise NoGame(f"there is no puzzle {named(puzzle_id)}")
         return found
 
     def show(self, owner: str | None, puzzle_id: str) -> JSONObject:
@@ -242,7 +243,7 @@ class Puzzles:
         choices = self.by_variant.get(variant)
         if not choices:
             names = ", ".join(sorted(self.by_variant)) or "none yet"
-            raise NoGame(f"there are no {variant!r} puzzles (puzzles: {names})")
+            raise NoGame(f"there are no {named(variant)} puzzles (puzzles: {names})")
         kept_player = self.store.player(owner) if owner else None
         target = kept_player.r if kept_player else Rating().r
         fresh = [p for p in choices if p.id not in tried] or choices
@@ -269,7 +270,7 @@ class Puzzles:
         problem = self.find(owner, puzzle_id)
         unknown = sorted(set(sent) - {"pit"})
         if unknown:
-            raise BadInput(f"unknown field {unknown[0]!r} (send {{'pit': <pit number>}})")
+            raise BadInput(f"unknown field {named(unknown[0])} (send {{'pit': <pit number>}})")
         pit = sent.get("pit")
         state = problem.state()
         if isinstance(pit, bool) or not isinstance(pit, int):

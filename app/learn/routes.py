@@ -7,7 +7,7 @@ from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
 from app.games.errors import BadInput
-from app.learn import get_learn_store
+from app.learn import get_learn_store, named
 from app.learn.lessons import course_view, find, overview, try_step
 from app.learn.puzzles import rating_view, today
 from app.learn.service import get_mistakes, get_puzzles
@@ -119,7 +119,7 @@ def learn_from_mistakes() -> ResponseReturnValue:
     sent = body()
     unknown = sorted(set(sent) - {"game"})
     if unknown:
-        raise BadInput(f"unknown field {unknown[0]!r} (send {{'game': <game id>}} or {{}})")
+        raise BadInput(f"unknown field {named(unknown[0])} (send {{'game': <game id>}} or {{}})")
     owner = current_owner()
     if owner is None:
         return {"made": []}

@@ -72,3 +72,9 @@ def test_the_lessons_page_lists_every_course(client: FlaskClient) -> None:
     text = page.get_data(as_text=True)
     for found in courses():
         assert f'data-variant="{found.variant}"' in text
+
+
+def test_a_long_name_is_cut_short_in_the_message(client: FlaskClient) -> None:
+    got = client.get("/api/learn/" + "x" * 5000)
+    assert_error(got, 404, "no lesson for 'xxxx")
+    assert len(got.json["message"]) < 200
