@@ -87,6 +87,7 @@ def my_puzzles() -> ResponseReturnValue:
         {
             "id": p.id,
             "variant": p.variant,
+            "title": get_variant(p.variant).title,
             **p.own,
             "tried": p.id in tried,
             "solved": tried.get(p.id),

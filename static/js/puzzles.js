@@ -171,6 +171,7 @@ async function play(index) {
   view.line = tried.line;
   showVerdict(tried);
   drawMeta(tried.puzzle);
+  if (puzzle.own) listMine();
   await playOut(tried.solved ? tried.line : tried.tried);
   if (tried.solved) setText(els.last, `Solution: ${tried.line.map((/** @type {LineMove} */ m) => m.notation).join(" ")}`);
   view.busy = false;
@@ -220,9 +221,19 @@ async function load(url) {
   }
 }
 
+/** Make puzzles from the mistakes of this device's analysed games, then list its own. */
 async function refreshMine() {
   try {
     await api("POST", "/api/puzzles/mistakes", {});
+  } catch (err) {
+    setText(els.error, errorText(err));
+  }
+  await listMine();
+}
+
+/** The device's rating and its own puzzles, each marked once tried. */
+async function listMine() {
+  try {
     const me = await api("GET", "/api/puzzles/me");
     showRating(me.rating);
     els.own.replaceChildren(
@@ -230,7 +241,7 @@ async function refreshMine() {
         const li = document.createElement("li");
         const a = document.createElement("a");
         a.href = `/puzzles?id=${encodeURIComponent(p.id)}`;
-        a.textContent = `${p.variant.replaceAll("_", " ")}: move ${p.ply + 1}, you played ${p.played} (${p.tag})`;
+        a.textContent = `${p.title}: move ${p.ply + 1}, you played ${p.played} (${p.tag})`;
         li.append(a, p.tried ? (p.solved ? " ★" : " ✗") : "");
         return li;
       }),

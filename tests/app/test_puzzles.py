@@ -22,7 +22,9 @@ from engine.notation import parse_move
 from engine.puzzles import load_puzzles
 from tests.app.test_api import assert_error, create, move
 
-CAPTURE = Problem(  # A ends in empty B, opposite e holds 5: A1x6 is the one good move
+# Test data: the app judges a try by ``good`` alone (the shipped set's good moves are proven by
+# the engine's puzzle checks, tests/engine/test_puzzles_set.py).
+CAPTURE = Problem(  # A ends in empty B, opposite e holds 5: A1x6
     id="t-capture",
     variant="kalah",
     options={},
@@ -172,6 +174,7 @@ def test_mistakes_of_an_analysed_game_become_the_players_own_puzzles(
         {
             "id": made[0],
             "variant": "kalah",
+            "title": "Kalah",
             "game": game["id"],
             "ply": 0,
             "played": "A4",

@@ -4,6 +4,8 @@ moving.  Screenshots go to test-artifacts/ (look at them)."""
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 import pytest
@@ -53,3 +55,35 @@ def test_a_puzzle_solved_and_one_failed_move_the_rating_both_ways(still: Any) ->
     page.locator("#pz-solution").click()
     wait_js(page, "document.getElementById('pz-last').textContent.startsWith('Solution')")
     still.shot("puzzle-failed")
+
+
+def test_a_blunder_in_an_analysed_game_becomes_a_puzzle_of_ones_own(still: Any) -> None:
+    page = still.page
+    page.goto("/learn")  # any page: the API calls below share the tab's cookies
+    api = page.request
+    position = {"board": [1, 0, 2, 0, 3, 0, 12, 2, 3, 1, 4, 5, 2, 13], "to_move": 0}
+    game = api.post("/api/games", data={"variant": "kalah", "mode": "local", "position": position})
+    game = game.json()
+    game = api.post(f"/api/games/{game['id']}/moves", data={"pit": 2, "version": game["version"]})
+    game = game.json()  # C2: a blunder (E3 was best, by the analysis: 8 seeds better)
+    assert api.post(f"/api/games/{game['id']}/analysis").ok
+    deadline = time.monotonic() + 60
+    while api.get(f"/api/games/{game['id']}/analysis").json()["status"] != "done":
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.2)
+    page.goto(f"/game/{game['id']}#review")
+    link = page.locator("#rv-mistakes")
+    link.wait_for(state="visible")
+    link.click()
+    page.wait_for_url(re.compile(r"/puzzles\?"))
+    wait_js(page, "document.getElementById('pz-title').textContent === 'Your Kalah puzzle'")
+    assert page.locator("#pz-task").inner_text().startswith("Find the move you missed (yours lost")
+    assert "you played C2, a blunder" in page.locator("#pz-meta").inner_text()
+    page.locator(".row-bottom .pit[data-pit='4']").click()
+    wait_js(page, "document.getElementById('pz-feedback').classList.contains('passed')")
+    wait_js(page, "document.getElementById('pz-own').textContent.includes('★')")  # tried
+    assert page.locator("#pz-own li").all_inner_texts() == [
+        "Kalah: move 1, you played C2 (blunder) ★"
+    ]
+    assert page.locator("#pz-mine").is_hidden()  # none of one's own left to try
+    still.shot("puzzle-own")
