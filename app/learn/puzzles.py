@@ -231,9 +231,12 @@ class Puzzles:
         problem = self.find(owner, puzzle_id)
         return view(problem, self.store.puzzle(problem.id))
 
-    def next(self, owner: str | None, variant: str, mine: bool = False) -> JSONObject:
+    def next(
+        self, owner: str | None, variant: str, mine: bool = False, theme: str = ""
+    ) -> JSONObject:
         """The next puzzle for ``owner``: with ``mine``, their oldest own puzzle not yet
-        tried; else the untried puzzle of ``variant`` whose rating is nearest theirs."""
+        tried; else the untried puzzle of ``variant`` (of ``theme``, if named) whose rating
+        is nearest theirs."""
         tried = self.store.tried(owner) if owner else {}
         if mine:
             own = [p for p in self.mine(owner) if p.id not in tried]
@@ -244,6 +247,10 @@ class Puzzles:
         if not choices:
             names = ", ".join(sorted(self.by_variant)) or "none yet"
             raise NoGame(f"there are no {named(variant)} puzzles (puzzles: {names})")
+        if theme:
+            choices = [p for p in choices if theme in p.themes]
+            if not choices:
+                raise NoGame(f"there are no {variant} puzzles with the theme {named(theme)}")
         kept_player = self.store.player(owner) if owner else None
         target = kept_player.r if kept_player else Rating().r
         fresh = [p for p in choices if p.id not in tried] or choices

@@ -14,6 +14,7 @@ from app.learn.service import get_mistakes, get_puzzles
 from app.web.inputs import body
 from app.web.seats import current_owner, ensure_owner
 from engine import get_variant
+from engine.puzzles import THEMES
 
 bp = Blueprint("learn", __name__)
 
@@ -59,16 +60,16 @@ def puzzles_page() -> str:
     """The puzzles: one at a time on a live board, the rating that moves, your own puzzles."""
     counts = get_puzzles().counts()
     variants = [(name, get_variant(name).title, counts[name]) for name in counts]
-    return render_template("puzzles.html", variants=variants)
+    return render_template("puzzles.html", variants=variants, themes=THEMES)
 
 
 @bp.get("/api/puzzles/next")
 def next_puzzle() -> ResponseReturnValue:
-    """The next puzzle for this device: ``?variant=`` (default kalah), nearest its rating among
-    those it has not tried; ``?mine=1``: its oldest own puzzle not tried yet."""
+    """The next puzzle for this device: ``?variant=`` (default kalah) and ``?theme=``, nearest
+    its rating among those it has not tried; ``?mine=1``: its oldest own puzzle not tried yet."""
     variant = request.args.get("variant", "kalah")
     mine = request.args.get("mine", "") in ("1", "true")
-    return get_puzzles().next(current_owner(), variant, mine)
+    return get_puzzles().next(current_owner(), variant, mine, request.args.get("theme", ""))
 
 
 @bp.get("/api/puzzles/daily")

@@ -266,8 +266,9 @@ def _learning() -> JSONObject:
         },
         "/api/puzzles/next": {
             "get": {
-                "summary": "The next puzzle for your device: `?variant=` (default kalah), the "
-                "untried one nearest your puzzle rating; `?mine=1`: your oldest own puzzle",
+                "summary": "The next puzzle for your device: `?variant=` (default kalah) and "
+                "`?theme=`, the untried one nearest your puzzle rating; `?mine=1`: your oldest "
+                "own puzzle",
                 "responses": {"200": _object("A puzzle"), **_errors(404)},
             }
         },

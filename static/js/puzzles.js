@@ -59,6 +59,7 @@ const els = {
   /** @type {HTMLElement} */ change: $("pz-change"),
   /** @type {HTMLElement} */ record: $("pz-record"),
   /** @type {HTMLSelectElement} */ variant: $("pz-variant"),
+  /** @type {HTMLSelectElement} */ theme: $("pz-theme"),
   /** @type {HTMLUListElement} */ own: $("pz-own"),
   /** @type {HTMLButtonElement} */ mine: $("pz-mine"),
   /** @type {HTMLElement} */ error: $("pz-error"),
@@ -258,8 +259,16 @@ async function listMine() {
   }
 }
 
-els.next.addEventListener("click", () => load(`/api/puzzles/next?variant=${encodeURIComponent(els.variant.value)}`));
-els.variant.addEventListener("change", () => load(`/api/puzzles/next?variant=${encodeURIComponent(els.variant.value)}`));
+/** The address of the next puzzle of the variant and theme chosen. */
+function nextUrl() {
+  const q = new URLSearchParams({ variant: els.variant.value });
+  if (els.theme.value) q.set("theme", els.theme.value);
+  return `/api/puzzles/next?${q}`;
+}
+
+els.next.addEventListener("click", () => load(nextUrl()));
+els.variant.addEventListener("change", () => load(nextUrl()));
+els.theme.addEventListener("change", () => load(nextUrl()));
 els.mine.addEventListener("click", () => load("/api/puzzles/next?mine=1"));
 els.solution.addEventListener("click", showSolution);
 els.board.addEventListener("click", () => view.skipper?.skip());
@@ -292,7 +301,7 @@ async function start() {
     }
   }
   await refreshMine();
-  await load(id ? `/api/puzzles/${encodeURIComponent(id)}` : `/api/puzzles/next?variant=${encodeURIComponent(els.variant.value)}`);
+  await load(id ? `/api/puzzles/${encodeURIComponent(id)}` : nextUrl());
 }
 
 start();

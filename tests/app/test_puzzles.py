@@ -236,3 +236,14 @@ def test_every_shipped_puzzle_is_shown_and_its_line_played_out() -> None:
         line = played_line(state, problem.solution)
         assert [m["notation"] for m in line] == [m for turn in problem.solution for m in turn]
         json.dumps(shown)
+
+
+def test_the_next_puzzle_may_be_of_a_theme(client: FlaskClient, app: Flask) -> None:
+    chain = Problem(**{**CAPTURE.__dict__, "id": "t-chain", "themes": ("extra-turn-chain",)})
+    with app.app_context():
+        app.extensions["mancala_puzzles"] = Puzzles(
+            get_learn_store(), [CAPTURE, OPPOSITE, chain], own_problem
+        )
+    assert client.get("/api/puzzles/next?theme=extra-turn-chain").json["id"] == "t-chain"
+    assert client.get("/api/puzzles/next?theme=capture").json["id"] == "t-capture"
+    assert_error(client.get("/api/puzzles/next?theme=tuzdyk"), 404, "theme 'tuzdyk'")
