@@ -82,6 +82,7 @@ const view = {
   /** @type {Skipper | null} the animation running, if any */
   skipper: null,
   busy: false,
+  shown: 0, // counts the steps shown: a try's answer for a step no longer shown is not drawn
 };
 
 /** @param {HTMLElement} el @param {string} text */
@@ -102,6 +103,7 @@ function current() {
 
 /** Draw the step's position, its pits to try, and its words; no feedback yet. */
 function showStep() {
+  view.shown += 1;
   const course = /** @type {Course} */ (view.course);
   const step = current();
   const board = /** @type {Board} */ (view.board);
@@ -188,6 +190,7 @@ async function play(index) {
   const step = current();
   if (player !== 0 || !step.tries.includes(pit)) return;
   view.busy = true;
+  const shown = view.shown;
   showError("");
   const board = /** @type {Board} */ (view.board);
   board.mark({});
@@ -197,11 +200,12 @@ async function play(index) {
     tried = await api("POST", `/api/learn/${course.variant}/${step.key}`, { pit });
   } catch (err) {
     showError(errorText(err));
-    board.mark({ legal: step.tries, mover: 0 });
+    if (view.shown === shown) board.mark({ legal: step.tries, mover: 0 });
     view.busy = false;
     return;
   }
-  if (tried.move) {
+  const gone = () => view.shown !== shown || view.course !== course;
+  if (!gone() && tried.move) {
     const skipper = new Skipper();
     view.skipper = skipper;
     els.board.classList.add("animating");
@@ -210,9 +214,15 @@ async function play(index) {
     await animateMove(board, tried.before, move, skipper);
     els.board.classList.remove("animating");
     view.skipper = null;
-    board.mark({ last: index });
+    if (!gone()) board.mark({ last: index });
   }
   for (const s of course.steps) s.done = tried.done.includes(s.key);
+  if (gone()) {
+    // Another step (or course) was opened meanwhile: draw it again over the move's board.
+    view.busy = false;
+    if (view.course === course) showStep();
+    return;
+  }
   drawSteps();
   showFeedback(tried);
   view.busy = false;

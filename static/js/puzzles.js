@@ -76,6 +76,7 @@ const view = {
   skipper: null,
   busy: false,
   done: false,
+  shown: 0, // counts the puzzles drawn: a try's answer for one no longer shown is not drawn
 };
 
 /** @param {HTMLElement} el @param {string} text */
@@ -96,6 +97,8 @@ function showRating(r) {
 
 /** @param {Puzzle} puzzle */
 function draw(puzzle) {
+  view.shown += 1;
+  view.skipper?.skip();
   view.puzzle = puzzle;
   view.done = false;
   view.line = [];
@@ -130,8 +133,10 @@ function drawMeta(puzzle) {
 }
 
 /**
- * Animate ``moves`` one after the other, each from the board it started from.
+ * Animate ``moves`` one after the other, each from the board it started from; false if
+ * another puzzle was shown meanwhile (and the rest was left out).
  * @param {LineMove[]} moves
+ * @returns {Promise<boolean>}
  */
 async function playOut(moves) {
   const board = /** @type {Board} */ (view.board);
@@ -139,14 +144,22 @@ async function playOut(moves) {
   view.skipper = skipper;
   if (reducedMotion()) skipper.skip();
   els.board.classList.add("animating");
+  const shown = view.shown;
   for (const move of moves) {
+    if (view.shown !== shown) break; // another puzzle is shown now
     setText(els.last, `${move.player === view.puzzle?.to_move ? "You" : "The engine"}: ${move.notation}`);
     await animateMove(board, move.before, /** @type {import("./types.js").Move} */ (/** @type {unknown} */ (move)), skipper);
+    if (view.shown !== shown) break;
     board.mark({ last: board.index(move.player, move.pit) });
     if (!skipper.skipped) await skipper.sleep(400);
   }
   els.board.classList.remove("animating");
   view.skipper = null;
+  if (view.shown !== shown && view.puzzle) {
+    view.board?.setCounts(view.puzzle.board); // the move's last board was drawn over it
+    return false;
+  }
+  return true;
 }
 
 /** @param {number} index the board index clicked */
@@ -156,6 +169,7 @@ async function play(index) {
   const [player, pit] = pitAt(puzzle, index);
   if (player !== puzzle.to_move || !puzzle.legal_moves.includes(pit)) return;
   view.busy = true;
+  const shown = view.shown;
   setText(els.error, "");
   const board = /** @type {Board} */ (view.board);
   board.mark({});
@@ -164,16 +178,24 @@ async function play(index) {
     tried = await api("POST", `/api/puzzles/${encodeURIComponent(puzzle.id)}/try`, { pit });
   } catch (err) {
     setText(els.error, errorText(err));
-    board.mark({ legal: puzzle.legal_moves, mover: puzzle.to_move });
+    if (view.shown === shown) board.mark({ legal: puzzle.legal_moves, mover: puzzle.to_move });
     view.busy = false;
+    return;
+  }
+  if (puzzle.own) listMine();
+  showRating(tried.ratings.player.after);
+  if (view.shown !== shown) {
+    view.busy = false; // another puzzle is shown now: only the rating is news
     return;
   }
   view.done = true;
   view.line = tried.line;
   showVerdict(tried);
   drawMeta(tried.puzzle);
-  if (puzzle.own) listMine();
-  await playOut(tried.solved ? tried.line : tried.tried);
+  if (!(await playOut(tried.solved ? tried.line : tried.tried))) {
+    view.busy = false;
+    return;
+  }
   if (tried.solved) setText(els.last, `Solution: ${tried.line.map((/** @type {LineMove} */ m) => m.notation).join(" ")}`);
   view.busy = false;
   (tried.solved ? els.next : els.solution).focus();
@@ -206,8 +228,7 @@ async function showSolution() {
   const puzzle = view.puzzle;
   if (!puzzle || view.busy || !view.line.length) return;
   view.busy = true;
-  await playOut(view.line);
-  setText(els.last, `Solution: ${view.line.map((m) => m.notation).join(" ")}`);
+  if (await playOut(view.line)) setText(els.last, `Solution: ${view.line.map((m) => m.notation).join(" ")}`);
   view.busy = false;
 }
 

@@ -59,3 +59,28 @@ def test_every_lesson_is_passed_by_playing_it_and_a_wrong_try_says_why(still: An
     for lesson in courses():
         badge = page.locator(f"[data-progress='{lesson.variant}']").inner_text()
         assert badge.startswith(f"{len(lesson.steps)} /")
+
+
+def test_a_step_opened_during_a_tries_animation_is_drawn_as_it_is(
+    browser: Any, server: str
+) -> None:
+    from tests.browser.test_browser_play import Tab
+
+    tab = Tab(browser, server, reduced_motion="no-preference")  # the sowing is animated
+    try:
+        page = tab.page
+        kalah = courses()[0]
+        page.goto("/learn#kalah")
+        pit(page, 3).wait_for()
+        wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
+        pit(page, 3).click()  # the first step's answer: D sows five seeds, slowly
+        page.locator("#learn-steps li:nth-child(4) button").click()  # meanwhile: step 4
+        page.wait_for_timeout(2500)  # the try's answer and animation are over by now
+        counts = page.locator(".pit .count, .store .count").all_inner_texts()
+        assert sorted(map(int, counts)) == sorted(kalah.steps[3].board)
+        assert page.locator("#feedback").is_hidden()
+        assert "The capture" in page.locator("#step-title").inner_text()
+        assert page.locator("#learn-steps li.done").count() == 1  # the try still counted
+        assert tab.errors == []
+    finally:
+        tab.close()

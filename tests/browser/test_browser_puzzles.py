@@ -87,3 +87,29 @@ def test_a_blunder_in_an_analysed_game_becomes_a_puzzle_of_ones_own(still: Any) 
     ]
     assert page.locator("#pz-mine").is_hidden()  # none of one's own left to try
     still.shot("puzzle-own")
+
+
+def test_a_puzzle_opened_during_a_tries_animation_is_drawn_as_it_is(
+    browser: Any, server: str
+) -> None:
+    from tests.browser.test_browser_play import Tab
+
+    tab = Tab(browser, server, reduced_motion="no-preference")  # the line is animated
+    try:
+        page = tab.page
+        first = load_puzzles("kalah")[2]
+        page.goto(f"/puzzles?id={first.id}")
+        wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
+        page.locator(f".row-bottom .pit[data-pit='{parse_move(first.best, 6).pit}']").click()
+        page.locator("#pz-next").click()  # meanwhile: the next puzzle
+        wait_js(page, f"!location.search.includes('{first.id}')")
+        page.wait_for_timeout(3000)  # the try's answer and line are over by now
+        shown = page.evaluate("new URLSearchParams(location.search).get('id')")
+        board = page.request.get(f"/api/puzzles/{shown}").json()["board"]
+        counts = page.locator(".pit .count, .store .count").all_inner_texts()
+        assert sorted(map(int, counts)) == sorted(board)
+        assert page.locator("#pz-feedback").is_hidden()
+        assert int(page.locator("#pz-rating").inner_text().rstrip("?")) > 1500  # it counted
+        assert tab.errors == []
+    finally:
+        tab.close()
