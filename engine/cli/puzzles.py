@@ -20,11 +20,34 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from engine.puzzles.builder import PLANS, build
+from engine.puzzles.builder import PLANS, Progress, build
 from engine.puzzles.checks import check_puzzle
 from engine.puzzles.loader import DATA, PuzzleDataError, load_puzzles, puzzle_file, write_puzzles
 from engine.puzzles.model import Puzzle
 from engine.record import GameRecord, RecordError
+
+REPORT_EVERY = 10.0
+"""Seconds between progress lines."""
+
+
+class Reporter:
+    """Prints a build's progress, a line every :data:`REPORT_EVERY` seconds and at the end."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.start = self.last = time.perf_counter()
+
+    def __call__(self, progress: Progress) -> None:
+        now = time.perf_counter()
+        if now - self.last < REPORT_EVERY and progress.found < progress.count:
+            return
+        self.last = now
+        self.out.write(
+            f"{progress.variant}: {progress.games} games ({progress.recorded} recorded), "
+            f"{progress.valued} positions valued, {progress.found}/{progress.count} puzzles, "
+            f"{now - self.start:.0f} s\n"
+        )
+        self.out.flush()
 
 
 def spread(puzzles: list[Puzzle], sample: int | None) -> list[Puzzle]:
@@ -72,12 +95,8 @@ def build_main(args: argparse.Namespace, out: TextIO) -> int:
         def save(puzzles: list[Puzzle], path: Path = path) -> None:
             write_puzzles(path, puzzles)
 
-        def report(line: str) -> None:
-            out.write(line + "\n")
-            out.flush()
-
         puzzles = build(
-            variant, args.count, args.seed, report, args.max_games, save, records=records
+            variant, args.count, args.seed, Reporter(out), args.max_games, save, records=records
         )
         out.write(
             f"{variant}: {len(puzzles)} puzzles in {path} (seed {args.seed}); "

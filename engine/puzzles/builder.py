@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -22,6 +21,7 @@ from engine.agents.base import Agent
 from engine.core import Rules, State
 from engine.notation import move_text
 from engine.puzzles.checks import (
+    RATING_DEPTH,
     Chooser,
     depth_chooser,
     depth_values,
@@ -97,7 +97,21 @@ position is verified in about half a second of CPU at most on this project's mac
 OPENING = (2, 4)
 """Random plies before the players take over: at least, at most."""
 
-Report = Callable[[str], object]
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a build is: games mined (of them from records), positions valued, puzzles
+    found of the count asked for."""
+
+    variant: str
+    games: int
+    recorded: int
+    valued: int
+    found: int
+    count: int
+
+
+Report = Callable[[Progress], object]
 Game = Iterable[tuple[State, str]]
 """A game's positions, each with where it came from."""
 
@@ -179,14 +193,15 @@ def make_puzzle(state: State, plan: Plan, number: int, origin: str) -> Puzzle | 
         return None
     line, records = solution_line(state, found.best, choose)
     rules = state.rules
-    most = 6 if plan.depth is None else min(6, plan.depth)
+    most = RATING_DEPTH if plan.depth is None else min(RATING_DEPTH, plan.depth)
+    assert state.to_move is not None
     return Puzzle(
         id=f"{puzzle_prefix(rules)}-{number:04d}",
         variant=rules.name,
         options=dict(rules.options),
         board=tuple(state.board),
         extra=state.extra or None,
-        to_move=state.to_move or 0,
+        to_move=state.to_move,
         best=move_text(records[0]),
         solution=line,
         gain=_number(found.gain),
@@ -216,15 +231,14 @@ def build(
 ) -> list[Puzzle]:
     """Mine ``count`` puzzles (default: the plan's target) of ``variant`` with its default
     options: first from ``records`` (games people played, with where each came from; other
-    rule sets are left out), then from seeded self-play; ``report`` gets a progress line now
-    and then, ``save`` the puzzles so far every ``save_every`` (and at the end)."""
+    rule sets are left out), then from seeded self-play; ``report`` hears after each game how
+    far it is, ``save`` gets the puzzles so far every ``save_every`` (and at the end)."""
     rules = get_variant(variant)
     plan = PLANS[variant]
     count = plan.target if count is None else count
     seen: set[tuple[object, ...]] = set()
     puzzles: list[Puzzle] = []
     checked = 0
-    start, last = time.perf_counter(), 0.0
     played = record_games(records, rules)
     games: Iterator[Game] = itertools.chain(
         played, (self_play(rules, plan, seed, g) for g in range(max_games))
@@ -248,14 +262,9 @@ def build(
                 save(puzzles)
             if len(puzzles) >= count or kept >= plan.per_game:
                 break
-        now = time.perf_counter() - start
-        if report is not None and (now - last >= 10 or len(puzzles) >= count):
-            last = now
-            report(
-                f"{variant}: {game + 1} games ({min(game + 1, len(played))} recorded), "
-                f"{checked} positions valued, "
-                f"{len(puzzles)}/{count} puzzles, {now:.0f} s"
-            )
+        if report is not None:
+            recorded = min(game + 1, len(played))
+            report(Progress(variant, game + 1, recorded, checked, len(puzzles), count))
     if save is not None:
         save(puzzles)
     return puzzles

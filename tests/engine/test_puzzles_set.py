@@ -4,7 +4,8 @@ stated depth, the builder gives the same set again from the same seed, and the t
 verdict follow their rules on literal positions.
 
 Solving all the Kalah puzzles takes about 10 s of CPU natively; with the pure-Python engine
-(``MANCALA_PURE=1``) the solver is some 25 times slower, so there a fixed sample is solved.
+(``MANCALA_PURE=1``) the solver is some 25 times slower, so there a fixed sample of 12 is solved
+(about 7 s of CPU).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def test_every_shipped_kalah_puzzle_is_proved_by_the_solver() -> None:
     assert len(puzzles) >= 1000
     assert all(p.exact and p.depth is None for p in puzzles)
     if native.solve is None:
-        puzzles = spread(puzzles, 40)
+        puzzles = spread(puzzles, 12)
     problems = [problem for p in puzzles if (problem := check_puzzle(p)) is not None]
     assert problems == []
 
@@ -51,6 +52,8 @@ def test_a_sample_of_each_other_variant_holds_at_its_stated_depth(variant: str) 
 
 @pytest.mark.parametrize(("variant", "count"), [("kalah", 20), ("oware", 6), ("congkak", 3)])
 def test_the_builder_gives_the_shipped_set_again(variant: str, count: int) -> None:
+    if native.solve is None and variant == "kalah":
+        count = 4  # the pure-Python solver is slow
     assert build(variant, count, seed=1) == load_puzzles(variant)[:count]
 
 
