@@ -4,7 +4,7 @@ stated depth, the builder gives the same set again from the same seed, and the t
 verdict follow their rules on literal positions.
 
 Solving all the Kalah puzzles takes about 10 s of CPU natively; with the pure-Python engine
-(``MANCALA_PURE=1``) the solver is some 25 times slower, so there a fixed sample of 12 is solved
+(``MANCALA_PURE=1``) the solver takes some 60 times longer, so there a fixed sample of 12 is solved
 (about 7 s of CPU).
 """
 
