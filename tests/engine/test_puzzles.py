@@ -72,6 +72,11 @@ def test_a_wrong_best_move_or_margin_is_caught() -> None:
     assert "gains 6 seeds exactly, not 8" in (check_puzzle(wrong_gain) or "")
     wide = Puzzle.from_dict({**literal(), "margin": 6})
     assert "within 6" in (check_puzzle(wide) or "")
+    # The reply c1 is legal but worth 4 seeds less to player 1 than f1+ (then d3+ c1).
+    off = Puzzle.from_dict({**literal(), "solution": [literal()["solution"][0], ["c1"]]})
+    assert check_puzzle(off) == (
+        "kalah-6x4-0002: c1 in the solution gives away seeds: it is not a best move"
+    )
 
 
 BAD = [
