@@ -9,8 +9,16 @@ from typing import Any
 
 import pytest
 
-from engine.puzzles import Puzzle, PuzzleDataError, check_puzzle, load_puzzles, read_puzzles
-from engine.puzzles.loader import write_puzzles
+from engine.cli.puzzles import write_puzzles
+from engine.puzzles import (
+    Puzzle,
+    PuzzleDataError,
+    check_puzzle,
+    load_puzzles,
+    puzzle_lines,
+    read_puzzles,
+)
+from engine.puzzles.loader import DATA
 
 KALAH_OPTIONS = {
     "pits": 6,
@@ -139,3 +147,8 @@ def test_the_shipped_set_loads() -> None:
     assert puzzles
     assert all(p.variant == "kalah" and p.exact for p in puzzles)
     assert len({p.id for p in puzzles}) == len(puzzles)
+
+
+def test_every_shipped_file_round_trips_to_the_byte() -> None:
+    for path in sorted(DATA.glob("*.jsonl")):
+        assert puzzle_lines(read_puzzles(path)) == path.read_text(encoding="utf-8")
