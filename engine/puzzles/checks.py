@@ -1,9 +1,10 @@
 """What makes a position a puzzle, and the check that re-verifies one.
 
-Every legal first move gets a value in seeds for the mover (:func:`move_values`): the final
-margin (mover's store minus the opponent's, at the end of the game) under perfect play where
-the engine's solver plays the rules (Kalah: exact), else the value of an alpha-beta search of
-a stated depth (store difference at the horizon, a finished game its margin).  A position is a
+Every legal first move gets a value in seeds for the mover: the final margin (mover's store
+minus the opponent's, at the end of the game) under perfect play where the engine's solver
+plays the rules (Kalah: :func:`exact_values`), else the value of an alpha-beta search of a
+stated depth (:func:`depth_values`: store difference at the horizon, a finished game its
+margin).  A position is a
 puzzle when one move's value beats every other by at least :data:`MIN_MARGIN` seeds and gains
 seeds for the mover (:func:`verdict`).
 """
@@ -38,8 +39,9 @@ _solvers: dict[Rules, Solver] = {}
 
 
 def solver_for(rules: Rules) -> Solver | None:
-    """The engine's exact solver for ``rules`` (one per rule set and process, with a small
-    endgame table in memory), or None where it does not play them."""
+    """The engine's exact solver for ``rules`` (one per rule set and process, kept: its
+    transposition table, 2**20 entries, and a small endgame table in memory), or None where
+    it does not play them."""
     if rules not in _solvers:
         try:
             _solvers[rules] = Solver(rules)
