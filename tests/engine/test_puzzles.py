@@ -63,6 +63,17 @@ def test_a_puzzle_round_trips_through_json() -> None:
     assert Puzzle.from_dict(puzzle.to_dict()) == puzzle
 
 
+def test_options_left_out_take_their_defaults() -> None:
+    """Options a file leaves out (one added to the rules after the file was built, say) are
+    the rules' defaults: the puzzle loads, keeps what it was given, and is the same position."""
+    full = Puzzle.from_dict(literal())
+    short = Puzzle.from_dict({**literal(), "options": {"pits": 6}})
+    assert short.options == {"pits": 6}
+    assert short.rules() == full.rules()
+    assert short.key() == full.key()
+    assert check_puzzle(short) is None
+
+
 def test_files_round_trip(tmp_path: Path) -> None:
     puzzle = Puzzle.from_dict(literal())
     assert write_puzzles(tmp_path / "kalah.jsonl", [puzzle]) == 1
@@ -100,7 +111,8 @@ BAD = [
     ({"exact": False}, "'depth' must be a whole number >= 1 when not exact, not None"),
     ({"depth": 8}, "'depth' must be null for an exact puzzle"),
     ({"variant": "chess"}, "bad variant or options: unknown variant 'chess'"),
-    ({"options": {"pits": 6}}, "'options' must list every option of the variant"),
+    ({"options": {"pits": 2}}, "bad variant or options: option 'pits' must be between 3 and 8"),
+    ({"options": {"colour": 1}}, "bad variant or options: kalah: unknown option 'colour'"),
     ({"rating": "hard"}, "'rating' must be a whole number 400-3500, not 'hard'"),
     ({"colour": "red"}, "unknown field 'colour'"),
 ]
