@@ -15,19 +15,33 @@ file: every one, or an evenly spread sample of N.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
 from engine.puzzles.builder import PLANS, Progress, build
 from engine.puzzles.checks import check_puzzle
-from engine.puzzles.loader import DATA, PuzzleDataError, load_puzzles, puzzle_file, write_puzzles
+from engine.puzzles.loader import DATA, PuzzleDataError, load_puzzles, puzzle_file, puzzle_lines
 from engine.puzzles.model import Puzzle
 from engine.record import GameRecord, RecordError
 
 REPORT_EVERY = 10.0
 """Seconds between progress lines."""
+
+
+def write_puzzles(path: str | os.PathLike[str], puzzles: Iterable[Puzzle]) -> int:
+    """Write ``puzzles`` to ``path`` (replacing the file through a temporary one, so a reader
+    never sees half a file); their count."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    puzzles = list(puzzles)
+    temporary = path.with_suffix(".jsonl.tmp")
+    temporary.write_text(puzzle_lines(puzzles), encoding="utf-8")
+    temporary.replace(path)
+    return len(puzzles)
 
 
 class Reporter:

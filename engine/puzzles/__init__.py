@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from engine.puzzles.checks import check_puzzle
-from engine.puzzles.loader import PuzzleDataError, load_puzzles, read_puzzles, write_puzzles
+from engine.puzzles.loader import PuzzleDataError, load_puzzles, puzzle_lines, read_puzzles
 from engine.puzzles.model import THEMES, Puzzle
 
 __all__ = [
@@ -24,6 +24,6 @@ __all__ = [
     "PuzzleDataError",
     "check_puzzle",
     "load_puzzles",
+    "puzzle_lines",
     "read_puzzles",
-    "write_puzzles",
 ]

@@ -1,9 +1,10 @@
 """What makes a position a puzzle, and the check that re-verifies one.
 
-Every legal first move gets a value in seeds for the mover (:func:`move_values`): the final
-margin (mover's store minus the opponent's, at the end of the game) under perfect play where
-the engine's solver plays the rules (Kalah: exact), else the value of an alpha-beta search of
-a stated depth (store difference at the horizon, a finished game its margin).  A position is a
+Every legal first move gets a value in seeds for the mover: the final margin (mover's store
+minus the opponent's, at the end of the game) under perfect play where the engine's solver
+plays the rules (Kalah: :func:`exact_values`), else the value of an alpha-beta search of a
+stated depth (:func:`depth_values`: store difference at the horizon, a finished game its
+margin).  A position is a
 puzzle when one move's value beats every other by at least :data:`MIN_MARGIN` seeds and gains
 seeds for the mover (:func:`verdict`).
 """
@@ -20,6 +21,7 @@ from engine.core import MoveRecord, Rules, State
 from engine.notation import move_text, parse_move
 from engine.puzzles.model import THEMES, Puzzle
 from engine.solver import Solver
+from engine.solver.rules import view
 
 MIN_MARGIN = 3
 """Every other first move must end at least this many seeds worse for the mover."""
@@ -37,8 +39,9 @@ _solvers: dict[Rules, Solver] = {}
 
 
 def solver_for(rules: Rules) -> Solver | None:
-    """The engine's exact solver for ``rules`` (one per rule set and process, with a small
-    endgame table in memory), or None where it does not play them."""
+    """The engine's exact solver for ``rules`` (one per rule set and process, kept: its
+    transposition table, 2**20 entries, and a small endgame table in memory), or None where
+    it does not play them."""
     if rules not in _solvers:
         try:
             _solvers[rules] = Solver(rules)
@@ -223,11 +226,29 @@ def rating_of(state: State, best: int, most: int = RATING_DEPTH) -> int:
     return max(800, min(2400, score))
 
 
+def off_best_line(state: State, solution: tuple[tuple[str, ...], ...]) -> str | None:
+    """The first move of an exact puzzle's line that gives away value (for whichever side plays
+    it), or None when every move keeps the solved value of its position."""
+    solver = solver_for(state.rules)
+    assert solver is not None
+    for turn in solution:
+        for text in turn:
+            if state.to_move is None:
+                return None
+            b, _ = view(state)
+            pit = parse_move(text, state.rules.pits).pit
+            if not solver.at_least(b, pit, solver.value(b)):
+                return f"{text} in the solution gives away seeds: it is not a best move"
+            state = state.play(pit)
+    return None
+
+
 def check_puzzle(puzzle: Puzzle) -> str | None:
     """Re-verify one puzzle: its data against the rules, then its values (the solver's for an
     exact puzzle, else the search at its stated depth): the named move is the best, every other
-    move is worse by at least the margin, and the gain is what the best line wins.  None when it
-    holds, else what is wrong."""
+    move is worse by at least the margin, and the gain is what the best line wins; in an exact
+    puzzle every move of the solution line is a best move too.  None when it holds, else what
+    is wrong."""
     try:
         puzzle.validate()
     except ValueError as exc:
@@ -252,4 +273,8 @@ def check_puzzle(puzzle: Puzzle) -> str | None:
     gain = values[best] - lead(state)
     if abs(gain - puzzle.gain) > 1e-9:
         return f"{puzzle.id}: {puzzle.best} gains {gain:g} seeds {how}, not {puzzle.gain:g}"
+    if puzzle.exact:
+        off = off_best_line(state, puzzle.solution)
+        if off is not None:
+            return f"{puzzle.id}: {off}"
     return None

@@ -1,4 +1,4 @@
-"""Reading and writing puzzle files: JSON lines, one puzzle a line, one file a variant.
+"""Reading puzzle files: JSON lines, one puzzle a line, one file a variant.
 
 The engine ships its puzzle set in ``engine/data/puzzles/<variant>.jsonl`` (package data, like
 ``engine/data/tuned-weights.json``).  A bad file is rejected whole, with the file, the line
@@ -77,12 +77,7 @@ def load_puzzles(
     return puzzles
 
 
-def write_puzzles(path: str | os.PathLike[str], puzzles: Iterable[Puzzle]) -> int:
-    """Write ``puzzles`` to ``path``, one JSON line each (replacing the file); their count."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    lines = [json.dumps(p.to_dict(), separators=(",", ":")) for p in puzzles]
-    temporary = path.with_suffix(".jsonl.tmp")
-    temporary.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    temporary.replace(path)
-    return len(lines)
+def puzzle_lines(puzzles: Iterable[Puzzle]) -> str:
+    """The text of a puzzle file: one compact JSON object a line (what :func:`read_puzzles`
+    reads back).  Writing it is the caller's (the command line's) job."""
+    return "".join(json.dumps(p.to_dict(), separators=(",", ":")) + "\n" for p in puzzles)

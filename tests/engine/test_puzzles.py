@@ -9,8 +9,16 @@ from typing import Any
 
 import pytest
 
-from engine.puzzles import Puzzle, PuzzleDataError, check_puzzle, load_puzzles, read_puzzles
-from engine.puzzles.loader import write_puzzles
+from engine.cli.puzzles import write_puzzles
+from engine.puzzles import (
+    Puzzle,
+    PuzzleDataError,
+    check_puzzle,
+    load_puzzles,
+    puzzle_lines,
+    read_puzzles,
+)
+from engine.puzzles.loader import DATA
 
 KALAH_OPTIONS = {
     "pits": 6,
@@ -55,6 +63,17 @@ def test_a_puzzle_round_trips_through_json() -> None:
     assert Puzzle.from_dict(puzzle.to_dict()) == puzzle
 
 
+def test_options_left_out_take_their_defaults() -> None:
+    """Options a file leaves out (one added to the rules after the file was built, say) are
+    the rules' defaults: the puzzle loads, keeps what it was given, and is the same position."""
+    full = Puzzle.from_dict(literal())
+    short = Puzzle.from_dict({**literal(), "options": {"pits": 6}})
+    assert short.options == {"pits": 6}
+    assert short.rules() == full.rules()
+    assert short.key() == full.key()
+    assert check_puzzle(short) is None
+
+
 def test_files_round_trip(tmp_path: Path) -> None:
     puzzle = Puzzle.from_dict(literal())
     assert write_puzzles(tmp_path / "kalah.jsonl", [puzzle]) == 1
@@ -72,6 +91,11 @@ def test_a_wrong_best_move_or_margin_is_caught() -> None:
     assert "gains 6 seeds exactly, not 8" in (check_puzzle(wrong_gain) or "")
     wide = Puzzle.from_dict({**literal(), "margin": 6})
     assert "within 6" in (check_puzzle(wide) or "")
+    # The reply c1 is legal but worth 4 seeds less to player 1 than f1+ (then d3+ c1).
+    off = Puzzle.from_dict({**literal(), "solution": [literal()["solution"][0], ["c1"]]})
+    assert check_puzzle(off) == (
+        "kalah-6x4-0002: c1 in the solution gives away seeds: it is not a best move"
+    )
 
 
 BAD = [
@@ -87,7 +111,8 @@ BAD = [
     ({"exact": False}, "'depth' must be a whole number >= 1 when not exact, not None"),
     ({"depth": 8}, "'depth' must be null for an exact puzzle"),
     ({"variant": "chess"}, "bad variant or options: unknown variant 'chess'"),
-    ({"options": {"pits": 6}}, "'options' must list every option of the variant"),
+    ({"options": {"pits": 2}}, "bad variant or options: option 'pits' must be between 3 and 8"),
+    ({"options": {"colour": 1}}, "bad variant or options: kalah: unknown option 'colour'"),
     ({"rating": "hard"}, "'rating' must be a whole number 400-3500, not 'hard'"),
     ({"colour": "red"}, "unknown field 'colour'"),
 ]
@@ -134,3 +159,8 @@ def test_the_shipped_set_loads() -> None:
     assert puzzles
     assert all(p.variant == "kalah" and p.exact for p in puzzles)
     assert len({p.id for p in puzzles}) == len(puzzles)
+
+
+def test_every_shipped_file_round_trips_to_the_byte() -> None:
+    for path in sorted(DATA.glob("*.jsonl")):
+        assert puzzle_lines(read_puzzles(path)) == path.read_text(encoding="utf-8")
