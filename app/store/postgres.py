@@ -42,6 +42,7 @@ from psycopg import errors as pgerrors
 from psycopg.rows import TupleRow
 
 from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
+from app.store.learn import TABLES as LEARN_TABLES
 from app.store.sql import Args, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
@@ -124,49 +125,7 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN lab INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX games_lab ON games (lab, updated)",
     ],
-    # 5 players, 6 lobby, 7 tournaments: appended before this one when the branches merge.
-    [  # 8: lessons and puzzles (app.store.learn): steps passed, ratings, first tries, own puzzles
-        # (IF NOT EXISTS: a database whose recorded versions were set back applies it again)
-        """CREATE TABLE IF NOT EXISTS lesson_steps (
-            owner TEXT NOT NULL,
-            variant TEXT NOT NULL,
-            step TEXT NOT NULL,
-            done DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY (owner, variant, step)
-        )""",
-        """CREATE TABLE IF NOT EXISTS puzzle_players (
-            owner TEXT PRIMARY KEY,
-            r DOUBLE PRECISION NOT NULL,
-            rd DOUBLE PRECISION NOT NULL,
-            sigma DOUBLE PRECISION NOT NULL,
-            tries INTEGER NOT NULL,
-            solved INTEGER NOT NULL,
-            updated DOUBLE PRECISION NOT NULL
-        )""",
-        """CREATE TABLE IF NOT EXISTS puzzle_ratings (
-            puzzle TEXT PRIMARY KEY,
-            r DOUBLE PRECISION NOT NULL,
-            rd DOUBLE PRECISION NOT NULL,
-            sigma DOUBLE PRECISION NOT NULL,
-            tries INTEGER NOT NULL,
-            solved INTEGER NOT NULL,
-            updated DOUBLE PRECISION NOT NULL
-        )""",
-        """CREATE TABLE IF NOT EXISTS puzzle_tries (
-            owner TEXT NOT NULL,
-            puzzle TEXT NOT NULL,
-            solved INTEGER NOT NULL,
-            at DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY (owner, puzzle)
-        )""",
-        """CREATE TABLE IF NOT EXISTS own_puzzles (
-            owner TEXT NOT NULL,
-            id TEXT NOT NULL,
-            data TEXT NOT NULL,
-            created DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY (owner, id)
-        )""",
-    ],
+    LEARN_TABLES,  # 8 (after 5 players, 6 lobby, 7 tournaments): lessons, puzzles (app.store.learn)
 ]
 LAB_MIGRATION = 4
 

@@ -30,6 +30,7 @@ from app.store.base import (
     StoreReadOnly,
     Waiters,
 )
+from app.store.learn import TABLES as LEARN_TABLES
 from app.store.sql import FACTS, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
@@ -72,46 +73,7 @@ CREATE TABLE IF NOT EXISTS analyses (
     data TEXT NOT NULL,
     updated REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS lesson_steps (
-    owner TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    step TEXT NOT NULL,
-    done REAL NOT NULL,
-    PRIMARY KEY (owner, variant, step)
-);
-CREATE TABLE IF NOT EXISTS puzzle_players (
-    owner TEXT PRIMARY KEY,
-    r REAL NOT NULL,
-    rd REAL NOT NULL,
-    sigma REAL NOT NULL,
-    tries INTEGER NOT NULL,
-    solved INTEGER NOT NULL,
-    updated REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS puzzle_ratings (
-    puzzle TEXT PRIMARY KEY,
-    r REAL NOT NULL,
-    rd REAL NOT NULL,
-    sigma REAL NOT NULL,
-    tries INTEGER NOT NULL,
-    solved INTEGER NOT NULL,
-    updated REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS puzzle_tries (
-    owner TEXT NOT NULL,
-    puzzle TEXT NOT NULL,
-    solved INTEGER NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (owner, puzzle)
-);
-CREATE TABLE IF NOT EXISTS own_puzzles (
-    owner TEXT NOT NULL,
-    id TEXT NOT NULL,
-    data TEXT NOT NULL,
-    created REAL NOT NULL,
-    PRIMARY KEY (owner, id)
-);
-"""
+""" + "".join(f"{table};\n" for table in LEARN_TABLES)  # lessons, puzzles (app.store.learn)
 
 
 # What lists filter and sort on, kept in real columns beside the JSON (see :class:`Facts`).
