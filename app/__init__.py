@@ -46,10 +46,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.games.facts import describe
     from app.lab import routes as lab_routes
     from app.learn import routes as learn_routes
+    from app.lobby import routes as lobby_routes
+    from app.players import routes as player_routes
+    from app.ratings import settle
     from app.upkeep import maintenance
     from app.web import api, errors, health, pages, seats, security
 
     store.init_app(app, describe)
+    settle.register()  # a rated game's end changes its players' ratings (app.games.ends)
     liveness.init_app(app)
     maintenance.init_app(app)
     moves.init_app(app, app.extensions["mancala_store"])
@@ -64,4 +68,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(lab_routes.bp)
     app.register_blueprint(board_routes.bp)
     app.register_blueprint(learn_routes.bp)
+    app.register_blueprint(lobby_routes.bp)
+    app.register_blueprint(player_routes.bp)
     return app

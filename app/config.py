@@ -56,7 +56,7 @@ DEFAULTS: dict[str, Any] = {
     "ANALYSIS_GAME_SECONDS": 60.0,  # at most this for a whole (long) game's positions
     "ANALYSIS_SMALL_SECONDS": 2.0,  # per position on boards of at most 32 seeds (to solve them)
     # Per device (network address): [burst, tokens per second] of each rate-limited action.
-    "RATE_LIMITS": {"create": [30, 0.5], "computer": [60, 1.0]},
+    "RATE_LIMITS": {"create": [30, 0.5], "computer": [60, 1.0], "name": [20, 0.2]},
 }
 
 

@@ -18,10 +18,14 @@ import inspect
 import sys
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 Board = tuple[int, ...]
 Player = int
+
+SWAP: Final[int] = -1
+"""The pie rule's swap, played instead of a pit (see :meth:`Rules.swap`): never in
+``legal_moves()``, which lists pits only; :attr:`State.can_swap` says when it is legal."""
 
 
 class IllegalMove(ValueError):
@@ -129,15 +133,18 @@ class State:
     (4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0)
     """
 
-    __slots__ = ("rules", "board", "to_move", "history", "extra", "_legal")
+    __slots__ = ("rules", "board", "to_move", "history", "extra", "opener", "_legal")
 
     rules: Rules
     board: Board
     to_move: Player | None
     history: frozenset[tuple[Board, Player]]
     extra: tuple[int, ...]
-    _legal: tuple[int, ...] | None
     """Variant state beside the board, () for most variants; see :meth:`Rules.play`."""
+    opener: Player | None
+    """With the pie rule on: the player who moved first, from the start until the other
+    player's first action (a pit or the swap); None otherwise."""
+    _legal: tuple[int, ...] | None
 
     def __init__(
         self,
@@ -146,12 +153,14 @@ class State:
         to_move: Player | None,
         history: frozenset[tuple[Board, Player]] = frozenset(),
         extra: tuple[int, ...] = (),
+        opener: Player | None = None,
     ) -> None:
         _set(self, "rules", rules)
         _set(self, "board", tuple(board))
         _set(self, "to_move", to_move)
         _set(self, "history", history)
         _set(self, "extra", extra)
+        _set(self, "opener", opener)
         _set(self, "_legal", None)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -169,8 +178,16 @@ class State:
             _set(self, "_legal", legal)
         return legal
 
+    @property
+    def can_swap(self) -> bool:
+        """Whether the player to move may swap sides now (the pie rule: the second player's
+        first action, after the opener's first turn); then :data:`SWAP` is legal besides
+        :meth:`legal_moves`."""
+        return self.opener is not None and self.to_move == 1 - self.opener
+
     def play(self, pit: int) -> State:
-        """The state after the mover plays ``pit``; raises :class:`IllegalMove` if it is illegal."""
+        """The state after the mover plays ``pit`` (or :data:`SWAP`); raises
+        :class:`IllegalMove` if it is illegal."""
         return self.rules.play(self, pit)[0]
 
     def play_record(self, pit: int) -> tuple[State, MoveRecord]:
@@ -210,6 +227,7 @@ class State:
             and self.to_move == other.to_move
             and self.history == other.history
             and self.extra == other.extra
+            and self.opener == other.opener
         )
 
     def __hash__(self) -> int:
@@ -227,6 +245,8 @@ class State:
         bottom = " ".join(f"{x:2d}" for x in self.board[:n])
         s0, s1 = self.scores
         turn = "game over" if self.to_move is None else f"player {self.to_move} to move"
+        if self.can_swap:
+            turn += " or swap sides"
         if self.extra:
             turn += f"; {r.extra_text(self.extra)}"
         return f"    {top}\n{s1:3d}{' ' * (3 * n)} {s0:3d}\n    {bottom}\n({turn})"
@@ -306,6 +326,7 @@ class Rules:
         self.options: dict[str, Any] = values
         self.pits: int = int(values.get("pits", self.default_pits))
         self.seeds: int = int(values.get("seeds", self.default_seeds))
+        self.pie: bool = bool(values.get("pie", False))
         self.size = 2 * self.pits + 2
         self.store0 = self.pits
         self.store1 = 2 * self.pits + 1
@@ -370,10 +391,10 @@ class Rules:
     def initial_state(self, first_player: Player = 0) -> State:
         if first_player not in (0, 1):
             raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
-        row = [self.seeds] * self.pits
-        board = tuple(row + [0] + row + [0])
+        board = self.start_board()
         history = self.start_history(board, first_player)
-        return State(self, board, first_player, history, self.start_extra())
+        opener = first_player if self.pie else None
+        return State(self, board, first_player, history, self.start_extra(), opener)
 
     def position(
         self,
@@ -397,7 +418,15 @@ class Rules:
         extra = self.start_extra() if extra is None else tuple(extra)
         self.check_extra(board, extra)
         history = self.start_history(board, to_move) if to_move is not None else frozenset()
-        return State(self, board, to_move, history, extra)
+        # The start set up by hand is the start: with the pie rule its opening offers the swap.
+        start = self.pie and to_move is not None and extra == self.start_extra()
+        opener = to_move if start and board == self.start_board() else None
+        return State(self, board, to_move, history, extra, opener)
+
+    def start_board(self) -> Board:
+        """The board at the start: ``seeds`` in every pit, the stores empty."""
+        row = [self.seeds] * self.pits
+        return tuple(row + [0] + row + [0])
 
     def play(self, state: State, pit: int, record: bool = False) -> tuple[State, MoveRecord | None]:
         """Validate ``pit`` for the player to move, then return the next state (and record).
@@ -409,14 +438,34 @@ class Rules:
         player = state.to_move
         assert player is not None
         rec = MoveRecord(player, pit) if record else None
+        if pit == SWAP:
+            return self.swap(state), rec
         extra = state.extra
         board = list(state.board + extra) if extra else list(state.board)
         nxt = self.apply(board, player, pit, rec)
         nxt, history = self.next_history(state, board, nxt, rec)
+        # The pie rule's offer lasts while only the opener has moved and the game goes on.
+        opener = state.opener if player == state.opener and nxt is not None else None
         if extra:
             size = self.size
-            return State(self, tuple(board[:size]), nxt, history, tuple(board[size:])), rec
-        return State(self, tuple(board), nxt, history), rec
+            after = State(self, tuple(board[:size]), nxt, history, tuple(board[size:]), opener)
+            return after, rec
+        return State(self, tuple(board), nxt, history, (), opener), rec
+
+    def swap(self, state: State) -> State:
+        """The pie rule's swap: the second player takes over the opener's position and the
+        opener plays on from the second player's.  The position turns round (each row with its
+        store goes to the other side, see :meth:`mirror`) and the opener is to move: every
+        person keeps their side of the screen, and the swapper owns the opened row."""
+        opener = state.opener
+        assert opener is not None
+        history = frozenset((self.mirror(b), 1 - p) for b, p in state.history)
+        return State(self, self.mirror(state.board), opener, history, state.extra)
+
+    def mirror(self, board: Board) -> Board:
+        """The board turned round: player 1's pits and store become player 0's and back."""
+        half = self.pits + 1
+        return tuple(board[half:]) + tuple(board[:half])
 
     def check_move(self, state: State, pit: object) -> None:
         """Raise :class:`IllegalMove` saying why ``pit`` can't be played in ``state``."""
@@ -424,6 +473,15 @@ class Rules:
             raise IllegalMove(f"move {pit!r} is illegal: the game is over")
         if isinstance(pit, bool) or not isinstance(pit, int):
             raise IllegalMove(f"move {pit!r} is illegal: a move is a pit number 0-{self.pits - 1}")
+        if pit == SWAP:
+            if state.can_swap:
+                return
+            if not self.pie:
+                raise IllegalMove("swapping sides is illegal: the pie rule is off in this game")
+            raise IllegalMove(
+                "swapping sides is illegal now: only the second player's first action, after "
+                "the opener's first turn, may be a swap"
+            )
         if pit in state.legal_moves():
             return
         if not 0 <= pit < self.pits:

@@ -184,7 +184,7 @@ class GameRecord:
                 parsed = parse_move(token, rules.pits)
             except ValueError as exc:
                 raise RecordError(f"move {n}: {exc}") from None
-            if parsed.player != game.state.to_move:
+            if parsed.player is not None and parsed.player != game.state.to_move:
                 raise RecordError(
                     f"move {n} {token!r}: it is player {game.state.to_move}'s turn, "
                     f"not player {parsed.player}'s"

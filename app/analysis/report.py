@@ -8,6 +8,7 @@ less its value is than the best move's, and its tag says how big that loss is.
 from __future__ import annotations
 
 from app.store.json_types import JSONObject
+from engine.core import SWAP
 
 TAGS: tuple[tuple[str, float], ...] = (
     ("best", 0.0),
@@ -50,7 +51,13 @@ def move_entry(
     exact = {int(k): bool(v) for k, v in position["exact"].items()}
     best = int(position["best"])
     best_value = values[best]
-    played_value = values[played]
+    # The pie rule's offer: swapping sides is a move too, worth the best pit's value turned
+    # round (the swapper gets the opener's side).
+    swap_value = position.get("swap_value", -best_value)
+    sure = {**exact, SWAP: bool(position.get("swap_exact", exact.get(best, False)))}
+    if "swap_value" in position and swap_value > best_value:
+        best, best_value = SWAP, swap_value
+    played_value = swap_value if played == SWAP else values[played]
     loss = max(0.0, best_value - played_value)
     loss = round(loss, 1) if loss != int(loss) else int(loss)
     sign = 1 if player == 0 else -1
@@ -64,8 +71,8 @@ def move_entry(
         "best_value": best_value,
         "loss": loss,
         "tag": tag_of(loss),
-        "exact": exact.get(played, False) and exact.get(best, False),
-        "forced": forced,
+        "exact": sure.get(played, False) and sure.get(best, False),
+        "forced": forced and "swap_value" not in position,  # (the swap was a choice too)
         "after_seat0": sign * played_value,
         "values": {str(m): v for m, v in sorted(values.items())},
         "values_exact": {str(m): e for m, e in sorted(exact.items())},

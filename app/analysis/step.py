@@ -12,6 +12,7 @@ from app.games.replay import replay
 from app.store.json_types import JSONObject
 from engine import get_variant
 from engine.agents.analysis import evaluate, peak_bytes, size_for
+from engine.core import SWAP
 
 
 def budget(
@@ -43,7 +44,13 @@ def evaluate_position(
     legal move of the position they reach (for its mover), by a search of the size ``seconds``
     plan for (:func:`budget`): the same arguments always give the same values."""
     state = replay(variant, options, first_player, moves, start).state
-    return evaluate(state, seconds).to_dict()
+    found = evaluate(state, seconds).to_dict()
+    if state.can_swap:
+        # The pie rule's swap hands the mover the opener's side: the position turned round, so
+        # its value for the mover is the opener's, minus the best pit's.
+        found["swap_value"] = -found["value"]
+        found["swap_exact"] = bool(found["exact"][str(found["best"])])
+    return found
 
 
 def as_decision(found: JSONObject) -> JSONObject:
@@ -51,12 +58,15 @@ def as_decision(found: JSONObject) -> JSONObject:
     ``Decision.to_dict`` gives): its best move, that move's value and every move's value, all
     from the one search, so a hint names the move its values rank first."""
     values = {str(m): v for m, v in found["values"].items()}
+    move, value = found["best"], found["value"]
+    if found.get("swap_value", value) > value:  # the pie rule: swapping sides is better
+        move, value = SWAP, found["swap_value"]
     return {
-        "move": found["best"],
-        "value": found["value"],
+        "move": move,
+        "value": value,
         "depth": found["depth"],
         "nodes": found["nodes"],
-        "pv": [found["best"]],
+        "pv": [move],
         "move_values": values,
         "seconds": found["seconds"],
         "agent": f"analysis ({found['source']})",

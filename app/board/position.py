@@ -12,7 +12,7 @@ from app.games.spec import GameSpec
 from app.games.start import start_position
 from app.games.view import board_help, extra_text, letters, words
 from app.store.json_types import JSONObject
-from engine.core import Rules, State
+from engine.core import SWAP, Rules, State
 from engine.notation import move_text
 from engine.record import GameRecord, RecordError
 
@@ -116,7 +116,13 @@ def describe(record: GameRecord, start: JSONObject) -> JSONObject:
         "start": start,
         "moves": list(record.moves),
         "played": [
-            {"pit": r.pit, "player": r.player, "notation": move_text(r), "record": r.to_dict()}
+            {
+                "pit": r.pit,
+                "player": r.player,
+                "notation": move_text(r),
+                "record": r.to_dict(),
+                "swap": r.pit == SWAP,
+            }
             for r in record.records
         ],
         "board": list(state.board),
@@ -126,6 +132,8 @@ def describe(record: GameRecord, start: JSONObject) -> JSONObject:
         "special_pits": special(rules, state),
         "scores": list(state.scores),
         "legal_moves": list(state.legal_moves()),
+        "can_swap": state.can_swap,  # the pie rule: the mover may swap sides (swap_move)
+        "swap_move": SWAP,
         "after": after,
         "over": state.is_over,
         "winner": state.winner,

@@ -23,7 +23,7 @@ from flask import Flask, current_app
 from app.computer.pool import SearchPool
 from app.computer.queue import FairQueue
 from app.computer.tables import TableBuilder
-from app.games import changes
+from app.games import changes, ends
 from app.games.model import Game
 from app.store import GameStore, StaleVersion, StoreError
 from app.store.json_types import JSONObject
@@ -129,8 +129,12 @@ class Computer:
             game = Game.from_row(row)
             if game.computer_to_move() is None:
                 return
-            saved = self.store.save(game_id, version, changes.computer_move(game, decision))
-            self.ensure(Game.from_row(saved), client)
+            saved = Game.from_row(
+                self.store.save(game_id, version, changes.computer_move(game, decision))
+            )
+            if saved.over:
+                ends.ended(self.store, saved)
+            self.ensure(saved, client)
         except StaleVersion:
             return
         except StoreError as exc:  # busy or full: the claim goes stale, the next read retries

@@ -170,17 +170,15 @@ class FairQueue:
 
     def _take(self, slot: Slot) -> Job | None:
         """The job ``slot`` runs next, out of the queue, charged to its device (lock held)."""
-        lanes = self.pool.lane_names
         best: tuple[tuple[int, float, int], str, Job] | None = None
         now = time.monotonic()
         for client, queue in self._queues.items():
-            for job in queue:
-                if slot.lane.takes(job.interactive, job.seconds, lanes):
-                    first = 0 if job.interactive else 1
-                    key = (first, self.spent(client, now), self._served.get(client, -1))
-                    if best is None or key < best[0]:
-                        best = (key, client, job)
-                    break
+            job = self._next_of(queue, slot)
+            if job is not None:
+                first = 0 if job.interactive else 1
+                key = (first, self.spent(client, now), self._served.get(client, -1))
+                if best is None or key < best[0]:
+                    best = (key, client, job)
         if best is None:
             return None
         _, client, job = best
@@ -195,6 +193,13 @@ class FairQueue:
             self._charge = {c: v for c, v in self._charge.items() if c in self._queues}
         self._add_charge(client, self.estimate(job), now)
         return job
+
+    def _next_of(self, queue: deque[Job], slot: Slot) -> Job | None:
+        """A device's next job for ``slot``: its first interactive job the lane takes, else its
+        first background job the lane takes (interactive first, within a device too)."""
+        lanes = self.pool.lane_names
+        taken = [job for job in queue if slot.lane.takes(job.interactive, job.seconds, lanes)]
+        return next((job for job in taken if job.interactive), taken[0] if taken else None)
 
     def _finished(self, slot: Slot, job: Job, outcome: Outcome, took: float) -> None:
         """Charge the device its CPU time, hand the answer on, and free the slot."""

@@ -18,7 +18,8 @@ from app.games.start import start_position
 from app.store.json_types import JSONObject
 from engine import get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS
-from engine.core import Rules
+from engine.core import SWAP, Rules
+from engine.notation import SWAP_TEXT
 from engine.record import GameRecord, RecordError
 
 MAX_DELAY = 5.0
@@ -44,6 +45,7 @@ CREATE_FIELDS = frozenset(
         "position",
         "hints",
         "clock",
+        "rated",
     }
 )
 # The fields that apply to each mode (beside variant, options, mode, first, record).  The menu
@@ -51,7 +53,7 @@ CREATE_FIELDS = frozenset(
 MODE_FIELDS: dict[str, frozenset[str]] = {
     "computer": frozenset({"name", "level", "algorithm", "delay", "hints"}),
     "local": frozenset({"name", "names", "level", "algorithm", "hints", "clock"}),
-    "remote": frozenset({"name", "level", "algorithm", "hints", "clock"}),
+    "remote": frozenset({"name", "level", "algorithm", "hints", "clock", "rated"}),
     "watch": frozenset({"level", "algorithm", "levels", "algorithms", "delay"}),
 }
 COMMON_FIELDS = frozenset({"variant", "options", "mode", "first", "record", "position"})
@@ -201,6 +203,7 @@ def new_game_data(params: JSONObject, owner: str) -> JSONObject:
         "last_move_at": time.time(),
         "settings": kept_settings(params, mode),
         **fair_play(params, mode),
+        "rated": rated(params),
     }
     if "position" in params:  # a game from a position set up by hand: replays start there
         if "record" in params or "first" in params:
@@ -253,6 +256,22 @@ def kept_settings(params: JSONObject, mode: str) -> JSONObject:
     if mode not in USES_LEVEL:
         kept = kept - {"level", "algorithm"}
     return {k: v for k, v in params.items() if k in kept and k != "record"}
+
+
+def rated(params: JSONObject) -> bool:
+    """Whether a game between two devices counts for the players' ratings (``rated``, false
+    by default): only from the variant's start, and without hints."""
+    value = params.get("rated", False)
+    if not isinstance(value, bool):
+        raise BadInput("'rated' must be true or false")
+    if value:
+        if "position" in params or "record" in params:
+            raise BadInput(
+                "a rated game starts from the variant's start: no 'position' or 'record'"
+            )
+        if params.get("hints") is True:
+            raise BadInput("a rated game has no hints: leave 'hints' out or false")
+    return value
 
 
 def fair_play(params: JSONObject, mode: str) -> JSONObject:
@@ -333,10 +352,16 @@ def action(body: JSONObject) -> str:
 
 
 def pit(game: Game, body: JSONObject) -> int:
-    """The pit a move names (a whole number; the rules say whether it can be played)."""
+    """The pit a move names (a whole number; the rules say whether it can be played), or the
+    pie rule's swap: ``"swap"`` or its number, :data:`engine.core.SWAP`."""
     value = body.get("pit")
+    if value == SWAP_TEXT:
+        return SWAP
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"'pit' must be a pit number 0-{game.record.rules.pits - 1}")
+        raise BadInput(
+            f"'pit' must be a pit number 0-{game.record.rules.pits - 1} (or \"swap\" to swap "
+            "sides where the pie rule allows it)"
+        )
     return value
 
 

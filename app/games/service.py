@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from flask import current_app
 
-from app.games import changes, errors, params
+from app.games import changes, ends, errors, params, rematches
 from app.games.errors import (
     BadInput,
     Damaged,
@@ -31,7 +31,15 @@ from app.games.errors import (
 )
 from app.games.liveness import Liveness
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, Game, new_game_id
-from app.store import CorruptGame, GameStore, Row, StaleVersion, Watcher, get_store
+from app.store import (
+    CorruptGame,
+    GameStore,
+    Row,
+    StaleVersion,
+    StoreError,
+    Watcher,
+    get_store,
+)
 from app.store.json_types import JSONObject
 from app.store.watch import get_watcher
 from engine.agents import LEVELS
@@ -147,9 +155,10 @@ class Games:
         if data is None:
             return game
         try:
-            return Game.from_row(self.store.save(game.id, game.version, data))
+            flagged = Game.from_row(self.store.save(game.id, game.version, data))
         except StaleVersion:
             return self.load(game.id)
+        return self.ended(flagged)
 
     def replayable(self, rows: list[Row]) -> Iterator[Game]:
         """The listed games that replay; a damaged or outdated one is left out (and logged)."""
@@ -244,6 +253,25 @@ class Games:
                 30,
             )
 
+    def with_player_name(self, seats: list[JSONObject], owner: str) -> list[JSONObject]:
+        """The seats, the device's own named by its player's name where no name was given."""
+        mine = [s for s in seats if s.get("owner") == owner and not s.get("name")]
+        if not mine:
+            return seats
+        name = self.store.players.name_of(owner)
+        if name is None:
+            return seats
+        return [dict(s, name=name) if s in mine else s for s in seats]
+
+    def named(self, owner: str, what: str) -> None:
+        """Refuse (NotNow, 409) a device without a player's name: rated games are between
+        named players."""
+        if self.store.players.name_of(owner) is None:
+            raise NotNow(
+                f"take a player's name first (PUT /api/me) to {what}: rated games are between "
+                "named players"
+            )
+
     def creator_only(self, game: Game, device: Device, what: str) -> None:
         """Only the device that started a watch game may ``what`` (NotCreator, 403)."""
         creator = game.data.get("creator")
@@ -259,9 +287,22 @@ class Games:
             raise errors.StaleVersion(
                 "the game changed while your request was on its way; reload it"
             ) from None
-        saved = Game.from_row(row)
+        saved = self.ended(Game.from_row(row))
         self.computer.ensure(saved, device.address)
         return saved
+
+    def ended(self, saved: Game) -> Game:
+        """After a write that left the game over: its end-of-game hooks (ratings, pairings),
+        unless they all ran already; the game as they left it (a settlement is a version of
+        its own).  (The game that was loaded can't tell whether this write ended it: a move
+        is pushed onto its record in place.)"""
+        if not saved.over or not ends.ended(self.store, saved):
+            return saved
+        try:
+            row = self.store.load(saved.id)
+        except StoreError:  # the write stands: answer with it
+            return saved
+        return saved if row is None else Game.from_row(row)
 
     def save_whatever_changed(
         self,
@@ -283,7 +324,7 @@ class Games:
                 if versioned:
                     raise errors.StaleVersion("the game changed meanwhile; reload it") from None
                 continue
-            saved = Game.from_row(row)
+            saved = self.ended(Game.from_row(row))
             self.computer.ensure(saved, device.address)
             return saved
         raise NotNow("the game is changing too fast; try again")
@@ -308,6 +349,10 @@ class Games:
         ``carry``-s the series score and clock over)."""
         data = dict(params.new_game_data(body, owner), **(carry or {}))
         data.update(creator=owner, device=device.address)
+        if data.get("rated"):
+            self.named(owner, "create a rated game")
+        if data["mode"] == "remote":
+            data["seats"] = self.with_player_name(data["seats"], owner)
         size = len(json.dumps(data))
         if size > self.policy.max_new_game_bytes:
             raise TooLarge(
@@ -362,6 +407,9 @@ class Games:
 
         def change(game: Game) -> tuple[JSONObject, tuple[str, int]]:
             data, seat = changes.join(game, owner, body)
+            if game.data.get("rated"):
+                self.named(owner, "join a rated game")
+            data["seats"] = self.with_player_name(data["seats"], owner)
             return data, (owner, seat)
 
         return self.save_whatever_changed(game_id, device, change)
@@ -399,8 +447,10 @@ class Games:
         return self.create(device, settings, owner, carry=changes.carried(game))
 
     def remote_rematch(self, device: Device, game: Game, body: JSONObject) -> Game:
-        """Offer a rematch (first move swaps) or answer one; accepting starts it."""
+        """Offer a rematch (first move swaps) or answer one; accepting starts it.  A game
+        under a registered rule (a tournament's, :mod:`app.games.rematches`) follows it."""
         data, action = changes.rematch_offer(game, device.owner, body)
+        ruled = rematches.ruled(game) if action != "decline" else {}
         if action != "accept":
             return self.save(game, data, device)
         device.limit("create")
@@ -408,7 +458,7 @@ class Games:
         offer = dict(data["rematch"], game=new_id)
         self.save(game, dict(data, rematch=offer), device)  # first: of two accepts, one starts it
         owners = [(str(s.owner), i) for i, s in enumerate(game.seats) if s.owner]
-        return self.start(changes.rematch_data(game), owners, device, new_id)
+        return self.start(dict(changes.rematch_data(game), **ruled), owners, device, new_id)
 
     def hint(self, device: Device, game_id: str, body: JSONObject) -> tuple[Game, JSONObject]:
         """The move suggested to the device for its own turn: by default the best move of the

@@ -18,7 +18,7 @@ from app.games.model import Game
 from app.store.json_types import JSONObject
 from engine import get_variant, variant_names
 from engine.agents.levels import level_seconds
-from engine.core import Rules, State
+from engine.core import SWAP, Rules, State
 from engine.notation import pit_letter
 
 
@@ -73,7 +73,8 @@ def move_list(game: Game) -> list[JSONObject]:
                 "turn": turn,
                 "player": rec.player,
                 "pit": rec.pit,
-                "letter": pit_letter(rec.player, rec.pit),
+                "letter": "" if rec.pit == SWAP else pit_letter(rec.player, rec.pit),
+                "swap": rec.pit == SWAP,
                 "notation": notation[ply],
                 "record": rec.to_dict(),
                 "board": list(boards[ply + 1]),
@@ -328,6 +329,8 @@ def view(game: Game, owner: str | None, expires: JSONObject) -> JSONObject:
         "board": list(state.board),
         "to_move": mover,
         "legal_moves": list(state.legal_moves()) if playable else [],
+        "can_swap": playable and state.can_swap,  # the pie rule: the mover may swap sides
+        "swap_move": SWAP,
         "your_turn": playable and mover in mine,
         "scores": list(state.scores),
         "status": "over" if game.over else "playing",
@@ -339,6 +342,7 @@ def view(game: Game, owner: str | None, expires: JSONObject) -> JSONObject:
         "flagged": game.flagged,
         "result": result(game, mine),
         "series": series(game, mine),
+        "rated": bool(game.data.get("rated")),
         "hints": game.data.get("hints", True),
         "hints_used": list(game.data.get("hints_used") or [0, 0]),
         "clock": clock.view(game.data.get("clock"), now),

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from app.store.json_types import JSONObject
+from app.store.players import PlayerTables
 
 log = logging.getLogger(__name__)
 IDLE_SECONDS = 5.0  # a watcher's thread stops after this long with nobody waiting
@@ -175,6 +176,7 @@ class GameStore(ABC):
     """
 
     kind = "?"  # "sqlite" or "postgresql", for /health and logs
+    players: PlayerTables  # the players' names and ratings (app.store.players)
 
     def __init__(self) -> None:
         self._touches = Touches()

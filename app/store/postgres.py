@@ -43,6 +43,8 @@ from psycopg.rows import TupleRow
 
 from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
 from app.store.learn import TABLES as LEARN_TABLES
+from app.store.lobby import POSTGRES_MIGRATION as LOBBY_MIGRATION
+from app.store.players import TABLES as PLAYER_TABLES
 from app.store.sql import Args, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
@@ -125,7 +127,9 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN lab INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX games_lab ON games (lab, updated)",
     ],
-    LEARN_TABLES,  # 8 (after 5 players, 6 lobby, 7 tournaments): lessons, puzzles (app.store.learn)
+    PLAYER_TABLES,  # 5: players' names, ratings, their history, settled games (app.store.players)
+    LOBBY_MIGRATION,  # 6: the lobby: presence, seeks, challenges, quick messages (app.store.lobby)
+    LEARN_TABLES,  # 8 (after the tournaments' 7): lessons and puzzles (app.store.learn)
 ]
 LAB_MIGRATION = 4
 
@@ -161,6 +165,8 @@ class PostgresDialect(Dialect):
     least = "LEAST"
     greatest = "GREATEST"
     for_update = " FOR UPDATE"
+    unique = (pgerrors.UniqueViolation,)
+    lock = "LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE"
 
     def sql(self, text: str) -> str:
         return to_psycopg(text)
@@ -323,10 +329,11 @@ class PostgresStore(SQLStore):
                     "CREATE TABLE IF NOT EXISTS schema_migrations "
                     "(version INTEGER PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())"
                 )
-                found = db.execute("SELECT max(version) FROM schema_migrations").fetchone()
-                current = int(found[0] or 0) if found else 0
+                rows = db.execute("SELECT version FROM schema_migrations").fetchall()
+                applied = {int(r[0]) for r in rows}  # each one missing is applied, in order
+                current = max(applied, default=0)
                 for number, statements in enumerate(MIGRATIONS, 1):
-                    if number <= current:
+                    if number in applied:
                         continue
                     with db.transaction():
                         for statement in statements:
@@ -335,7 +342,7 @@ class PostgresStore(SQLStore):
                         if number == LAB_MIGRATION:  # the games that may be lab games
                             self.fill_facts(db, """strpos(data, '"lab"') > 0""")
                     log.info("store schema migrated to version %d", number)
-                    current = number
+                    current = max(current, number)
                 self.fill_facts(db, "size = 0")  # games stored before the fact columns
                 db.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
                 return current

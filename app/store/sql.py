@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from app.store.base import Describe, Facts, GameStore, Row, StaleVersion, decode_all, plain_facts
 from app.store.json_types import JSONObject
+from app.store.players import PlayerTables
 
 T = TypeVar("T")
 Connection = Any  # a DB-API connection whose execute() answers a cursor (sqlite3, psycopg)
@@ -44,6 +45,10 @@ class Dialect(ABC):
     least = "min"  # the smaller of its arguments
     greatest = "max"  # the larger of its arguments
     for_update = ""  # after a SELECT in a transaction: lock its rows (SQLite locks the file)
+    unique: tuple[type[Exception], ...] = ()  # the driver's error for a unique key taken
+    # Inside a transaction: hold ``{table}`` against other writers until it ends, reads of it
+    # allowed ("": the transaction already holds the whole database, as SQLite's does).
+    lock = ""
 
     def sql(self, text: str) -> str:
         """The query ``text`` as the database's driver takes it (a dialect may read the
@@ -67,6 +72,7 @@ class SQLStore(GameStore):
     def __init__(self, describe: Describe | None = None) -> None:
         super().__init__()
         self.describe: Describe = describe or plain_facts
+        self.players = PlayerTables(self)
 
     @abstractmethod
     def run(self, work: Callable[[Connection], T]) -> T:
@@ -284,6 +290,7 @@ class SQLStore(GameStore):
                         ("seats", "game_id"),
                         ("presence", "game_id"),
                         ("analyses", "game_id"),
+                        ("game_ends", "game_id"),
                         ("games", "id"),
                     ):
                         self.execute(

@@ -31,6 +31,7 @@ from app.store.base import (
     Waiters,
 )
 from app.store.learn import TABLES as LEARN_TABLES
+from app.store.players import TABLES as PLAYER_TABLES
 from app.store.sql import FACTS, Dialect, SQLStore
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,42 @@ CREATE TABLE IF NOT EXISTS analyses (
     data TEXT NOT NULL,
     updated REAL NOT NULL
 );
-""" + "".join(f"{table};\n" for table in LEARN_TABLES)  # lessons, puzzles (app.store.learn)
+-- the lobby (app.store.lobby): who is here, seeks and challenges, its version
+CREATE TABLE IF NOT EXISTS lobby_versions (
+    key TEXT PRIMARY KEY,
+    version INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lobby_devices (
+    device TEXT PRIMARY KEY,
+    tag TEXT NOT NULL UNIQUE,
+    seen REAL NOT NULL,
+    quiet INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS lobby_devices_seen ON lobby_devices(seen);
+CREATE TABLE IF NOT EXISTS seeks (
+    id TEXT PRIMARY KEY,
+    device TEXT NOT NULL,
+    target TEXT,
+    body TEXT NOT NULL,
+    created REAL NOT NULL,
+    state TEXT NOT NULL DEFAULT 'open',
+    game_id TEXT,
+    taker TEXT,
+    answered REAL
+);
+CREATE INDEX IF NOT EXISTS seeks_by_device ON seeks(device);
+CREATE INDEX IF NOT EXISTS seeks_by_target ON seeks(target);
+CREATE TABLE IF NOT EXISTS quick_messages (
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE INDEX IF NOT EXISTS quick_messages_at ON quick_messages(at);
+""" + "".join(f"{table};\n" for table in PLAYER_TABLES)  # players, ratings (app.store.players)
+SCHEMA += "".join(f"{table};\n" for table in LEARN_TABLES)  # lessons, puzzles (app.store.learn)
 
 
 # What lists filter and sort on, kept in real columns beside the JSON (see :class:`Facts`).
@@ -170,6 +206,8 @@ assert tuple(FACT_COLUMNS) == FACTS
 
 class SQLiteDialect(Dialect):
     """SQLite's SQL as the queries write it; a transaction takes the write lock at once."""
+
+    unique = (sqlite3.IntegrityError,)
 
     def transaction(self, db: sqlite3.Connection) -> AbstractContextManager[None]:
         return transaction(db)

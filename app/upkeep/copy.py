@@ -1,5 +1,5 @@
-"""Copy every game, its seat owners and its analysis, and what the lessons and puzzles keep, from
-an SQLite store file into PostgreSQL.
+"""Copy every game, its seat owners and its analysis, the players' names, ratings and their
+history, and what the lessons and puzzles keep, from an SQLite store file into PostgreSQL.
 
     python -m app.upkeep.copy instance/mancala.sqlite3 postgresql://user:pw@host/db
 
@@ -32,6 +32,7 @@ from typing import Any
 
 from app.games.facts import describe
 from app.store import StoreError
+from app.store.players import COPIES, RENAMED
 from app.store.postgres import PostgresStore
 from app.store.sql import COLUMNS, FACT_VALUES, FACTS
 
@@ -107,18 +108,49 @@ class Copied:
     analyses_copied: int = 0  # inserted or replacing an older one in PostgreSQL
     learning: int = 0  # lesson and puzzle rows read from the SQLite file
     learning_copied: int = 0  # inserted or replacing an older rating in PostgreSQL
+    room: dict[str, int] | None = None  # the players' tables: rows written in PostgreSQL
 
     def __str__(self) -> str:
+        room = "; ".join(
+            f"{n} {t.replace('_', ' ')} rows written" for t, n in (self.room or {}).items()
+        )
         return (
             f"{self.games} games read: {self.new} new, {self.updated} updated, "
             f"{self.current} already current; {self.seats} seat owners added; "
             f"{self.analyses} analyses read: {self.analyses_copied} copied, "
             f"{self.analyses - self.analyses_copied} already current; "
             f"{self.learning} lesson and puzzle rows read: {self.learning_copied} copied"
+            + (f"; {room}" if room else "")
         )
 
 
 Rows = list[tuple[Any, ...]]
+
+
+def read_room(path: str) -> dict[str, Rows]:
+    """The players' tables of an SQLite store (those it has: an older store has none)."""
+    out: dict[str, Rows] = {}
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        db.execute("BEGIN")
+        for table, columns, _ in COPIES:
+            if db.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone():
+                out[table] = db.execute(f"SELECT {columns} FROM {table}").fetchall()
+        db.execute("COMMIT")
+    return out
+
+
+def copy_room(store: PostgresStore, db: Any, rooms: dict[str, Rows], batch: int) -> dict[str, int]:
+    """Write the players' tables into PostgreSQL (see COPIES): rows written per table."""
+    done: dict[str, int] = {}
+    for table, columns, conflict in COPIES:
+        names = tuple(c.strip() for c in columns.split(","))
+        marks = ", ".join(f":{n}" for n in names)
+        query = f"INSERT INTO {table} ({columns}) VALUES ({marks}) {conflict}"
+        rows = rooms.get(table, [])
+        done[table] = written(store, db, query, names, rows, batch)
+        if table == "players":
+            done[table] += written(store, db, RENAMED, names, rows, batch)
+    return done
 
 
 def read_sqlite(path: str) -> tuple[Rows, Rows, Rows]:
@@ -186,6 +218,7 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
             for table, rows in learning.items():
                 columns = LEARN_TABLES[table][0]
                 done.learning_copied += written(store, db, learn_query(table), columns, rows, batch)
+            done.room = copy_room(store, db, read_room(sqlite_path), batch)
     finally:
         store.close()
     return done

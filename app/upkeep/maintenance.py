@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Flask
 
+from app.games import ends
 from app.games.model import Game
 from app.store import Store, StoreError
 from app.store.base import GameStore
@@ -127,6 +128,8 @@ def run_once(store: GameStore, upkeep: Upkeep) -> JSONObject:
         )
         if done["expired"]:
             log.info("%d games expired", done["expired"])
+    if store.claim_job("ends", upkeep.every * 0.9):  # games whose host died before their hooks
+        done["ends"] = ends.sweep(store)
     if isinstance(store, Store):
         if store.claim_job("checkpoint", upkeep.every * 0.9):
             done["checkpoint"] = store.checkpoint("TRUNCATE")

@@ -13,6 +13,8 @@ from flask.typing import ResponseReturnValue
 from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
 from app.games.service import CONNECTED_SECONDS, get_games
 from app.games.view import summary, variants_payload, view
+from app.ratings.shown import game_ratings
+from app.store import get_store
 from app.store.json_types import JSONObject
 from app.upkeep.maintenance import get_upkeep, listed, notice
 from app.web.errors import APIError
@@ -34,6 +36,8 @@ def game_response(game: Game, status: int = 200) -> tuple[Response, int]:
     """The game from the viewer's side; between two devices, with whether each seat is
     connected now."""
     payload = game_view(game)
+    if game.data.get("rated"):  # before and, once it is over, after and the change per seat
+        payload["ratings"] = game_ratings(get_store(), game)
     if game.mode == "remote":
         seen = get_games().presence(game, payload["you"])
         for seat in payload["seats"]:

@@ -15,7 +15,7 @@ from flask import current_app, request
 from app.store import get_store
 from app.web.errors import APIError
 
-WHAT = {"create": "new games", "computer": "computer moves and hints"}
+WHAT = {"create": "new games", "computer": "computer moves and hints", "name": "name changes"}
 
 
 def client_address() -> str:

@@ -317,13 +317,227 @@ def _learning() -> JSONObject:
     }
 
 
+ME: JSONObject = {
+    "type": "object",
+    "properties": {
+        "device": {
+            "type": ["string", "null"],
+            "description": "this device's id (the hash of its seat token; null before it has "
+            "one): its games and ratings are kept by it",
+        },
+        "name": {"type": ["string", "null"], "description": "its player's name, if it took one"},
+    },
+}
+
+NAME_PARAM = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+QUERY = {"in": "query", "schema": {"type": "string"}}
+
+# The room's players (app.players): names, player pages, the leaderboard.
+PLAYER_PATHS: JSONObject = {
+    "/api/players/{name}": {
+        "parameters": [NAME_PARAM],
+        "get": {
+            "summary": "A player's page (name compared without case): ratings per pool "
+            "({pool, title, rating, deviation, text ('1532?'), provisional, games}), history "
+            "per pool ({pool, title, points: [{at, rating, game}]}), finished games (filtered), "
+            "records against each named opponent, current games, the filters' choices",
+            "parameters": [
+                dict(QUERY, name="variant", description="a variant's name"),
+                dict(QUERY, name="result", description="win, loss or draw"),
+                dict(QUERY, name="opponent", description="the opponent's name"),
+            ],
+            "responses": {
+                "200": {"description": "The player"},
+                **_errors(400),
+                "404": {
+                    "description": "No player has this name",
+                    "content": {"application/json": {"schema": _ref("Error")}},
+                },
+            },
+        },
+    },
+    "/api/leaderboard": {
+        "get": {
+            "summary": "Each rating pool's players by rating: {pools: [{pool, title, players: "
+            "[{rank, name, url, rating, text, provisional, games}]}]}",
+            "parameters": [dict(QUERY, name="pool", description="one pool only")],
+            "responses": {"200": {"description": "The pools"}, **_errors(400)},
+        },
+    },
+    "/api/me": {
+        "get": {
+            "summary": "Who this device is: its id and its player's name (null: anonymous)",
+            "responses": {
+                "200": {
+                    "description": "The device",
+                    "content": {"application/json": {"schema": ME}},
+                }
+            },
+        },
+        "put": {
+            "summary": "Take or change this device's name: 1-24 visible characters (single "
+            "spaces between words), unique on the server without case; the old name is freed. "
+            "A browser without a seat token gets one (a cookie)",
+            "requestBody": _json_body(
+                {
+                    "type": "object",
+                    "required": ["name"],
+                    "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 24}},
+                }
+            ),
+            "responses": {
+                "200": {
+                    "description": "The device with its new name",
+                    "content": {"application/json": {"schema": ME}},
+                },
+                **_errors(400, 415, 429),
+                "409": {
+                    "description": "Another player has this name",
+                    "content": {"application/json": {"schema": _ref("Error")}},
+                },
+            },
+        },
+    },
+}
+
+
 def spec() -> JSONObject:
     """The description; variants, levels and algorithms come from the engine's registries."""
     level = {"type": "string", "enum": list(LEVELS)}
     algorithm = {"type": "string", "enum": list(ALGORITHMS)}
     description = _spec(level, algorithm)
+    description["paths"].update(lobby_paths())
     with_common_errors(description["paths"])
     return description
+
+
+def _ok(description: str, status: str = "200") -> JSONObject:
+    return {status: {"description": description}}
+
+
+SEEK_ID = {"name": "seek_id", "in": "path", "required": True, "schema": {"type": "string"}}
+SINCE = {
+    "name": "since",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "integer"},
+    "description": "the version you saw: the answer waits (a long-poll) until it changes",
+}
+SEEK_BODY: JSONObject = {
+    "type": "object",
+    "description": "the settings of a game between two devices, as for POST /api/games "
+    "(mode is always remote), and rated",
+    "properties": {
+        "variant": {"type": "string", "enum": list(variant_names())},
+        "options": {"type": "object"},
+        "first": {"enum": [0, 1, "me", "random"], "description": "0: the maker moves first"},
+        "clock": {"type": ["object", "null"]},
+        "hints": {"type": "boolean"},
+        "rated": {"type": "boolean"},
+        "name": {"type": "string", "maxLength": MAX_NAME},
+    },
+}
+
+
+def lobby_paths() -> JSONObject:
+    """The lobby (app.lobby): who is here, seeks, challenges, quick messages."""
+    seek = _ok("The seek: id, by, to, text ('Ama waits: Oware, 5+3, rated'), rated, clock")
+    no_body = _json_body({"type": "object", "maxProperties": 0}, required=False)
+    return {
+        "/api/lobby": {
+            "get": {
+                "summary": "The lobby as you see it: who is here (name, tag), open seeks, "
+                "challenges to and from you, games being played (to watch), finished "
+                "tournament games, and `go` (a game to open: your seek was taken)",
+                "parameters": [SINCE],
+                "responses": {**_ok("The lobby"), **_errors(400, 429)},
+            }
+        },
+        "/api/lobby/me": {
+            "get": {
+                "summary": "Your tag, name and whether quick messages are off (quiet)",
+                "responses": _ok("You"),
+            },
+            "put": {
+                "summary": "Turn quick messages off ({quiet: true}) or on",
+                "requestBody": _json_body(
+                    {"type": "object", "properties": {"quiet": {"type": "boolean"}}}
+                ),
+                "responses": {**_ok("You"), **_errors(400)},
+            },
+        },
+        "/api/lobby/seeks": {
+            "post": {
+                "summary": "Offer a game to anyone in the lobby (at most 3 open per device)",
+                "requestBody": _json_body(SEEK_BODY, required=False),
+                "responses": {**seek, **_ok("The seek", "201"), **_errors(400, 409, 429)},
+            }
+        },
+        "/api/lobby/seeks/{seek_id}": {
+            "parameters": [SEEK_ID],
+            "delete": {
+                "summary": "Withdraw your open seek or challenge",
+                "responses": {**_ok("Withdrawn"), **_errors(403, 404, 409)},
+            },
+        },
+        "/api/lobby/seeks/{seek_id}/join": {
+            "parameters": [SEEK_ID],
+            "post": {
+                "summary": "Take a seek: the game is made (you in seat 1); of two takers one "
+                "gets it, the other 409",
+                "requestBody": no_body,
+                "responses": {**_game("The new game", "201"), **_errors(400, 404, 409, 429)},
+            },
+        },
+        "/api/lobby/challenges": {
+            "post": {
+                "summary": "Challenge one player (`to`: their tag or name) to a game",
+                "requestBody": _json_body(SEEK_BODY),
+                "responses": {**_ok("The challenge", "201"), **_errors(400, 404, 409, 429)},
+            }
+        },
+        "/api/lobby/challenges/{seek_id}/accept": {
+            "parameters": [SEEK_ID],
+            "post": {
+                "summary": "Accept a challenge made to you: the game is made",
+                "requestBody": no_body,
+                "responses": {**_game("The new game", "201"), **_errors(400, 404, 409, 429)},
+            },
+        },
+        "/api/lobby/challenges/{seek_id}/decline": {
+            "parameters": [SEEK_ID],
+            "post": {
+                "summary": "Decline a challenge made to you (its maker is told)",
+                "requestBody": no_body,
+                "responses": {**_ok("Declined"), **_errors(400, 404, 409)},
+            },
+        },
+        "/api/games/{game_id}/messages": {
+            "parameters": [GAME_ID],
+            "get": {
+                "summary": "The game's quick messages (the last 20; none if you turned them "
+                "off), their version, and whether you may send one",
+                "parameters": [SINCE],
+                "responses": {**_ok("The messages"), **_errors(400, 404, 429)},
+            },
+            "post": {
+                "summary": "Send a quick message to your opponent: Good game, Well played, "
+                "Thanks or Oops (3 at once, then one every 5 s)",
+                "requestBody": _json_body(
+                    {
+                        "type": "object",
+                        "required": ["text"],
+                        "properties": {
+                            "text": {
+                                "enum": ["Good game", "Well played", "Thanks", "Oops"],
+                            }
+                        },
+                    }
+                ),
+                "responses": {**_ok("The messages", "201"), **_errors(400, 404, 409, 429)},
+            },
+        },
+    }
 
 
 def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
@@ -339,6 +553,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
             ),
         },
         "paths": {
+            **PLAYER_PATHS,
             "/api/variants": {
                 "get": {
                     "summary": "Variants with their rule options, levels, algorithms, modes",
@@ -353,7 +568,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                 "post": {
                     "summary": "Create a game, or import one from a record",
                     "requestBody": _json_body(_ref("NewGame"), required=False),
-                    "responses": {**_game("The new game", "201"), **_errors(400, 415)},
+                    "responses": {**_game("The new game", "201"), **_errors(400, 409, 415)},
                 },
             },
             "/api/games/{game_id}": {
@@ -388,7 +603,15 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                             "required": ["pit", "version"],
                             "properties": {
                                 **VERSIONED["properties"],
-                                "pit": {"type": "integer", "minimum": 0},
+                                "pit": {
+                                    "oneOf": [
+                                        {"type": "integer", "minimum": -1},
+                                        {"const": "swap"},
+                                    ],
+                                    "description": "a pit number, or the pie rule's swap of "
+                                    'sides ("swap" or -1, the game\'s swap_move) where the '
+                                    "game says can_swap",
+                                },
                                 "wait": {"type": "boolean"},
                             },
                         }
@@ -683,6 +906,13 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                             "description": "hints allowed (default: on against the computer, "
                             "off between people; both players see the choice)",
                         },
+                        "rated": {
+                            "type": "boolean",
+                            "description": "mode remote only: the game counts for both "
+                            "players' ratings (default false). Both devices must have a "
+                            "player's name (409 otherwise, also on joining); no hints, no "
+                            "position or record",
+                        },
                         "clock": {
                             "oneOf": [
                                 {"type": "null"},
@@ -803,6 +1033,12 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                         "board": {"type": "array", "items": {"type": "integer"}},
                         "to_move": {"type": ["integer", "null"]},
                         "legal_moves": {"type": "array", "items": {"type": "integer"}},
+                        "can_swap": {
+                            "type": "boolean",
+                            "description": "the pie rule: the player to move may swap sides "
+                            "(post swap_move as the pit) instead of playing a legal move",
+                        },
+                        "swap_move": {"type": "integer"},
                         "your_turn": {"type": "boolean"},
                         "scores": {"type": "array", "items": {"type": "integer"}},
                         "status": {"type": "string", "enum": ["playing", "over"]},
@@ -842,6 +1078,14 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                             "over: {wins: [seat 0, seat 1], draws, games, text: 'You 2 – 1 Ben'}",
                         },
                         "hints": {"type": "boolean", "description": "hints allowed"},
+                        "rated": {"type": "boolean", "description": "counts for the ratings"},
+                        "ratings": {
+                            "type": ["object", "null"],
+                            "description": "a rated game only: {pool, title, settled, seats: "
+                            "[{seat, before, before_text ('1500?': provisional), after, "
+                            "after_text, change, change_text ('+12'), provisional}]}; after, "
+                            "change null until the game's end is settled (a version of its own)",
+                        },
                         "hints_used": {
                             "type": "array",
                             "items": {"type": "integer"},

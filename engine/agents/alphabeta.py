@@ -10,10 +10,11 @@ difference plus the table's exact value of the rest, scored as the game's end.
 
 Move ordering: the table's best move first, then moves that keep the turn, then the rest in pit
 order; after the first move of a node, principal variation search tries to prove each other
-move no better with a null window.  ``horizon`` counts the heuristic values used (leaves cut by
-the depth limit, and table entries that rest on them); a value whose subtree used none is
-proven (exact under the search's rules) and is stored with depth :data:`PROVEN`, so it answers
-every later probe.
+move no better with a null window.  A node's children run through the loop every search shares
+(:func:`engine.cutoff.best_of`; where the opponent moves, on negated values).  ``horizon``
+counts the heuristic values used (leaves cut by the depth limit, and table entries that rest on
+them); a value whose subtree used none is proven (exact under the search's rules) and is stored
+with depth :data:`PROVEN`, so it answers every later probe.
 """
 
 from __future__ import annotations
@@ -27,18 +28,16 @@ from engine.agents.heuristics import Evaluator, final_value, margin_value
 from engine.agents.kernels import kernel_spec, leaf_best_for
 from engine.agents.nodes import (
     Child,
-    Entry,
     Expand,
     Key,
     Node,
-    answers,
     board_key,
     expander,
-    flag_of,
     ordered,
     state_key,
 )
 from engine.core import Rules
+from engine.cutoff import Entry, answers, best_of, store
 from engine.native import SearcherCore
 from engine.solver.table import Table
 
@@ -229,64 +228,50 @@ class PySearcher:
                 best, best_move, valued, guessed = leaf_best(node, player, alpha, beta)
                 search.nodes += valued
                 search.horizon += guessed
-                if table is not None and (len(table) < TABLE_MAX_ENTRIES or key in table):
-                    flag = flag_of(best, alpha, beta)
-                    table[key] = (depth if guessed else PROVEN, best, flag, best_move)
+                if table is not None:
+                    stored = depth if guessed else PROVEN
+                    store(table, TABLE_MAX_ENTRIES, key, stored, best, alpha, beta, best_move)
                 return best  # type: ignore[no-any-return]
             children = expand(node, player)
             if ordering and depth > 1:
                 children = ordered(children, player, first)
-            alpha0, beta0 = alpha, beta
-            best_move = -1
+            # The opponent minimises: the shared loop maximises their negated values.
             if player == me:
-                best = -inf
-                for move, child, nxt in children:
-                    if nxt is None:
-                        search.nodes += 1
-                        value = final(child)
-                    elif depth == 1:  # a leaf: evaluate here rather than call the search
-                        search.nodes += 1
-                        search.horizon += 1
-                        value = evaluate(child)
-                    elif pvs and best > -inf:
-                        # Principal variation search: prove the move is no better with a null
-                        # window, and search it properly only if it is.
-                        value = alphabeta(child, nxt, depth - 1, alpha, alpha + NULL)
-                        if alpha < value < beta:
-                            value = alphabeta(child, nxt, depth - 1, value, beta)
-                    else:
-                        value = alphabeta(child, nxt, depth - 1, alpha, beta)
-                    if value > best:
-                        best, best_move = value, move
-                        if value > alpha:
-                            alpha = value
-                            if alpha >= beta:
-                                break
+                best, move = best_of(children, child_value, 1, depth, alpha, beta)
             else:
-                best = inf
-                for move, child, nxt in children:
-                    if nxt is None:
-                        search.nodes += 1
-                        value = final(child)
-                    elif depth == 1:
-                        search.nodes += 1
-                        search.horizon += 1
-                        value = evaluate(child)
-                    elif pvs and best < inf:
-                        value = alphabeta(child, nxt, depth - 1, beta - NULL, beta)
-                        if alpha < value < beta:
-                            value = alphabeta(child, nxt, depth - 1, alpha, value)
-                    else:
-                        value = alphabeta(child, nxt, depth - 1, alpha, beta)
-                    if value < best:
-                        best, best_move = value, move
-                        if value < beta:
-                            beta = value
-                            if alpha >= beta:
-                                break
-            if table is not None and (len(table) < TABLE_MAX_ENTRIES or key in table):
-                flag = flag_of(best, alpha0, beta0)
-                table[key] = (depth if search.horizon != h0 else PROVEN, best, flag, best_move)
+                best, move = best_of(children, child_value, -1, depth, -beta, -alpha)
+                best = -best
+            if table is not None:
+                stored = depth if search.horizon != h0 else PROVEN
+                store(table, TABLE_MAX_ENTRIES, key, stored, best, alpha, beta, move)
             return best
+
+        def child_value(
+            child: Child, sign: int, depth: int, alpha: float, beta: float, best: float
+        ) -> float:
+            """A child's value for ``me`` times ``sign`` (1 where ``me`` moves at the parent,
+            -1 where the opponent does), in the window (alpha, beta) of those values."""
+            _, node, nxt = child
+            if nxt is None:
+                search.nodes += 1
+                return sign * final(node)
+            if depth == 1:  # a leaf: evaluate here rather than call the search
+                search.nodes += 1
+                search.horizon += 1
+                return sign * evaluate(node)
+            if pvs and best > -inf:
+                # Principal variation search: prove the move is no better with a null window,
+                # and search it properly only if it is.
+                value = sign * below(node, nxt, depth - 1, sign, alpha, alpha + NULL)
+                if alpha < value < beta:
+                    value = sign * below(node, nxt, depth - 1, sign, value, beta)
+                return value
+            return sign * below(node, nxt, depth - 1, sign, alpha, beta)
+
+        def below(node: Node, player: int, depth: int, sign: int, lo: float, hi: float) -> float:
+            """The search of a child in the window (lo, hi) of values times ``sign``."""
+            if sign > 0:
+                return alphabeta(node, player, depth, lo, hi)
+            return alphabeta(node, player, depth, -hi, -lo)
 
         return alphabeta

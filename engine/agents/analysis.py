@@ -11,14 +11,19 @@ An evaluation is a search of a fixed size (:class:`Size`): so many nodes of the 
 of this module's own search: an iterative-deepening alpha-beta on the margin (MTD(f) windows)
 with a transposition table, which is exact whenever an iteration finds no horizon (small boards
 and endgames).  Its nodes, children, keys and table entries are the ones the minimax agent's
-search uses (:mod:`engine.agents.nodes`).  Both start from empty tables every time, so the same
+search uses (:mod:`engine.agents.nodes`), and its children run through the loop every search
+shares (:mod:`engine.cutoff`).  Both start from empty tables every time, so the same
 position gets the same values on any machine and under any load.  A wall-time cap guards
 against a machine far slower than planned: hitting it is the one case a value may differ (the
 evaluation says so: ``capped``).  Variants with a history rule (Oware's repetition) are searched
 without their history, so their values are never called exact.
 
-This search stays in pure Python: the native ``Searcher`` (:mod:`engine.native`) has no node
-budget, so it could not give the same values on every load.
+The search below the root runs in the native core where it plays the rules (Kalah and Oware,
+every option: ``engine.native._core.MarginSearcher``), else in pure Python
+(:class:`PyMarginSearcher`, and always under ``MANCALA_PURE=1``): the two are twins, with the same
+node budget, tree, node counts and values, so the native core changes how long an evaluation
+takes, never what it finds.  The root (deepening, MTD(f) windows, exact moves) is this module's
+Python in both cases.
 
 Nothing is kept between evaluations: a searcher's table (at most one entry per node of its
 budget) and a solver's table (:data:`SOLVER_TT_BITS`) live as long as one evaluation, so a
@@ -33,30 +38,33 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine import native
 from engine.agents.kernels import kernel_spec
 from engine.agents.nodes import (
     Child,
-    Entry,
     Expand,
     Key,
     Node,
-    answers,
     board_key,
     expander,
-    flag_of,
     has_history,
     ordered,
     position_key,
     root_children,
 )
 from engine.core import Rules, State
-from engine.solver import KalahSpec, Solver, native
+from engine.cutoff import Entry, answers, best_of, store
+from engine.native import MarginCore
+from engine.solver import KalahSpec, Solver
+from engine.solver import native as solver_native
 from engine.solver.search import Progress, SearchCore
 
 ROW_SHARE = 0.5
 """At the horizon, seeds still on a row count this much for its owner (they are usually
 banked by the row's owner at the end, but some will be captured or sown across)."""
 SOLVED = 1 << 20  # a table entry's depth when its subtree reached no horizon
+GUARD_EVERY = 4096
+"""Nodes between two looks at the wall-time guard (a power of two)."""
 TABLE_BYTES = 32_000_000
 """The most memory a searcher's table takes (then it only updates the entries it has)."""
 BOARD_ENTRY_BYTES, STATE_ENTRY_BYTES = 200, 480
@@ -164,11 +172,10 @@ def margin_of(rules: Rules) -> Value:
     return state_margin
 
 
-def estimate_of(rules: Rules) -> Value:
-    """The horizon's estimate for ``player``: the store difference plus :data:`ROW_SHARE` of
-    the row difference."""
+def estimate_of(rules: Rules, share: float = ROW_SHARE) -> Value:
+    """The horizon's estimate for ``player``: the store difference plus ``share`` of the row
+    difference."""
     s0, s1, n = rules.store0, rules.store1, rules.pits
-    share = ROW_SHARE
     if rules.board_only:
 
         def estimate(board: Node, player: int) -> float:
@@ -188,31 +195,63 @@ def estimate_of(rules: Rules) -> Value:
     return state_estimate
 
 
-class Searcher:
-    """Alpha-beta on the final margin for one rule set; each evaluation starts a new table of
-    at most ``table_limit`` entries."""
+def make_margin_searcher(rules: Rules, table_limit: int) -> MarginCore:
+    """The native analysis search where the native core plays ``rules`` (Kalah and Oware, every
+    option), else :class:`PyMarginSearcher`: the same values and node counts either way."""
+    spec = kernel_spec(rules)
+    if native.core is not None and spec is not None:
+        try:
+            return native.core.MarginSearcher(spec, ROW_SHARE, table_limit)
+        except ValueError:  # a rule set the native core does not know: the pure twin plays it
+            pass
+    return PyMarginSearcher(rules, ROW_SHARE, table_limit)
 
-    def __init__(self, rules: Rules, table_limit: int | None = None) -> None:
-        self.rules = rules
+
+class PyMarginSearcher:
+    """Alpha-beta on the final margin below the root, in pure Python: the twin of
+    ``engine.native._core.MarginSearcher`` (same tree, node counts and values).  A node is
+    worth its value for the player to move; the table takes at most ``table_limit`` keys."""
+
+    def __init__(self, rules: Rules, share: float, table_limit: int) -> None:
         self.table: dict[Any, Entry] = {}
-        self.table_limit = table_limit_for(rules) if table_limit is None else table_limit
+        self.table_limit = table_limit
         self.nodes = 0
         self.limit = 0  # the node budget
-        self.horizon = False
         self.deadline = math.inf  # the wall-time guard
+        self.horizon = False
         self.capped = False
-        self.can_be_exact = not has_history(rules)
         self.expand: Expand = expander(rules)
         self.key: Key = board_key(rules) if rules.board_only else position_key
         self.margin: Value = margin_of(rules)
-        self.estimate: Value = estimate_of(rules)
+        self.estimate: Value = estimate_of(rules, share)
 
-    def search(self, node: Node, player: int, depth: int, alpha: float, beta: float) -> float:
-        """The value of ``node`` for ``player`` (to move), searched ``depth`` plies deep."""
+    def start(self, limit: int, deadline: float) -> None:
+        """A new evaluation: a new table, no nodes spent, at most ``limit`` nodes, and the
+        wall-time guard at ``deadline`` (a ``time.perf_counter()`` reading)."""
+        self.table = {}
+        self.nodes, self.limit = 0, limit
+        self.deadline, self.capped = deadline, False
+
+    def search(
+        self, node: Node, player: int, depth: int, alpha: float, beta: float
+    ) -> float | None:
+        """The value of ``node`` for ``player`` (to move), searched ``depth`` plies deep in the
+        window (alpha, beta), or None once the budget or the guard is spent; ``horizon`` then
+        says whether the search met the horizon."""
+        self.horizon = False
+        try:
+            return self._search(node, player, depth, alpha, beta)
+        except _Spent:
+            return None
+
+    def table_size(self) -> int:
+        return len(self.table)
+
+    def _search(self, node: Node, player: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.nodes >= self.limit:
             raise _Spent
-        if not self.nodes & 4095 and time.perf_counter() > self.deadline:
+        if not self.nodes & (GUARD_EVERY - 1) and time.perf_counter() > self.deadline:
             self.capped = True
             raise _Spent
         key = self.key(node, player)
@@ -230,26 +269,41 @@ class Searcher:
         outer = self.horizon
         self.horizon = False
         children = ordered(self.expand(node, player), player, first)
-        alpha0 = alpha
-        best, best_move = -float("inf"), -1
-        for move, child, nxt in children:
-            if nxt is None:
-                value = self.margin(child, player)
-            elif nxt == player:
-                value = self.search(child, nxt, depth - 1, alpha, beta)
-            else:
-                value = -self.search(child, nxt, depth - 1, -beta, -alpha)
-            if value > best:
-                best, best_move = value, move
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        flag = flag_of(best, alpha0, beta)
-        if len(self.table) < self.table_limit or key in self.table:
-            self.table[key] = (depth if self.horizon else SOLVED, best, flag, best_move)
+        best, move = best_of(children, self._child_value, player, depth, alpha, beta)
+        stored = depth if self.horizon else SOLVED
+        store(self.table, self.table_limit, key, stored, best, alpha, beta, move)
         self.horizon = self.horizon or outer
         return best
+
+    def _child_value(
+        self, child: Child, player: int, depth: int, alpha: float, beta: float, best: float
+    ) -> float:
+        """A child's value for ``player``, who moves at its parent (``depth`` plies deep)."""
+        _, node, nxt = child
+        if nxt is None:
+            return self.margin(node, player)
+        if nxt == player:
+            return self._search(node, nxt, depth - 1, alpha, beta)
+        return -self._search(node, nxt, depth - 1, -beta, -alpha)
+
+
+class Searcher:
+    """The analysis search of one rule set: every root move's value, deepening one ply at a time
+    and closing in on each value with null windows (MTD(f)), on the search below the root that
+    :func:`make_margin_searcher` gives (native or pure, the same values); each evaluation starts
+    a new table of at most ``table_limit`` entries."""
+
+    def __init__(self, rules: Rules, table_limit: int | None = None) -> None:
+        self.rules = rules
+        self.table_limit = table_limit_for(rules) if table_limit is None else table_limit
+        self.core: MarginCore = make_margin_searcher(rules, self.table_limit)
+        self.can_be_exact = not has_history(rules)
+        self.margin: Value = margin_of(rules)
+        self.estimate: Value = estimate_of(rules)
+
+    def table_size(self) -> int:
+        """The entries in the table of the last evaluation."""
+        return self.core.table_size()
 
     def _solve_rest(
         self, children: list[Child], player: int, values: dict[int, float], exact: dict[int, bool]
@@ -261,29 +315,31 @@ class Searcher:
                 continue
             sign = 1 if nxt == player else -1
             try:
-                value = sign * self.mtdf(node, nxt, UNLIMITED, sign * values[move])
+                value, horizon = self.mtdf(node, nxt, UNLIMITED, sign * values[move])
             except _Spent:
                 return
-            if not self.horizon:
-                values[move], exact[move] = value, True
+            if not horizon:
+                values[move], exact[move] = sign * value, True
 
-    def mtdf(self, node: Node, player: int, depth: int, guess: float) -> float:
-        """The value of ``node`` by null-window searches closing in from ``guess`` (MTD(f));
-        values are whole or half seeds, so a window of half a seed decides each step."""
+    def mtdf(self, node: Node, player: int, depth: int, guess: float) -> tuple[float, bool]:
+        """The value of ``node`` by null-window searches closing in from ``guess`` (MTD(f)),
+        and whether any of them met the horizon; values are whole or half seeds, so a window
+        of half a seed decides each step.  :class:`_Spent` once the budget is."""
         low, high = -float("inf"), float("inf")
         g = guess
         horizon = False
         while low < high:
             beta = g + STEP if g == low else g
-            self.horizon = False
-            g = self.search(node, player, depth, beta - STEP, beta)
-            horizon = horizon or self.horizon
+            found = self.core.search(node, player, depth, beta - STEP, beta)
+            if found is None:
+                raise _Spent
+            g = found
+            horizon = horizon or self.core.horizon
             if g < beta:
                 high = g
             else:
                 low = g
-        self.horizon = horizon
-        return g
+        return g, horizon
 
     def evaluate(
         self,
@@ -308,9 +364,8 @@ class Searcher:
         if cap is None:
             cap = guard(nodes / search_rate(self.rules))
         start = time.perf_counter()
-        self.table = {}
-        self.nodes, self.limit = 0, nodes
-        self.deadline, self.capped = start + cap, False
+        core = self.core
+        core.start(nodes, start + cap)
         if not self.can_be_exact:
             deepen_share = 1.0
         player = state.to_move
@@ -327,15 +382,16 @@ class Searcher:
                     if exact.get(move):
                         found[move], solved[move] = values[move], True
                         continue
-                    self.horizon = False
+                    horizon = False
                     if nxt is None:
                         value = self.margin(node, player)
                     else:
                         sign = 1 if nxt == player else -1
                         guess = sign * values.get(move, 0.0)
-                        value = sign * self.mtdf(node, nxt, depth - 1, guess)
+                        value, horizon = self.mtdf(node, nxt, depth - 1, guess)
+                        value *= sign
                     found[move] = value
-                    solved[move] = not self.horizon and self.can_be_exact
+                    solved[move] = not horizon and self.can_be_exact
             except _Spent:
                 # Moves solved in the unfinished depth are kept: a solved value is final.
                 for move, ok in solved.items():
@@ -345,7 +401,7 @@ class Searcher:
             values, exact, reached = found, solved, depth
             if all(solved.values()) or (not self.can_be_exact and depth >= 40):
                 break
-            if self.nodes >= deepen_share * nodes:
+            if core.nodes >= deepen_share * nodes:
                 break
         if self.can_be_exact and values and not all(exact.values()):
             self._solve_rest(children, player, values, exact)
@@ -358,7 +414,7 @@ class Searcher:
                 )
                 exact[move] = nxt is None
         took = time.perf_counter() - start
-        return Evaluation(values, exact, reached, self.nodes, took, "search", capped=self.capped)
+        return Evaluation(values, exact, reached, core.nodes, took, "search", capped=core.capped)
 
 
 def search_rate(rules: Rules) -> int:
@@ -429,7 +485,7 @@ def solver_plays(rules: Rules) -> bool:
 
 def solver_rate() -> int:
     """The nodes a second the solver plans for: native, or its pure-Python twin."""
-    return SOLVER_RATE if native.solve_core() is not None else PURE_SOLVER_RATE
+    return SOLVER_RATE if solver_native.solve_core() is not None else PURE_SOLVER_RATE
 
 
 class _Budgeted:

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.agents.alphabeta import endgame_scorer
 from engine.agents.base import Agent, Deadline, Decision, Limit
-from engine.agents.heuristics import WIN, final_value, make_evaluator
+from engine.agents.heuristics import ONE_SIDED, WIN, final_value, make_evaluator
 from engine.agents.kernels import kernel_for
 from engine.core import State
 from engine.solver.table import ready
@@ -91,6 +91,12 @@ class EvolutionaryAgent(Agent):
 
     def describe(self) -> str:
         return f"evolutionary(pop={self.population}, horizon={self.horizon}, reply={self.reply})"
+
+    def even_value(self, state: State, decision: Decision) -> float | None:
+        """0 on the zero-sum heuristics; None on one that counts the mover's own seeds alone."""
+        if decision.value is None or self.heuristic in ONE_SIDED:
+            return None
+        return 0.0
 
     def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
         return _Evolution(self, state).run(limit, clock)

@@ -24,6 +24,9 @@ of the stores and the rows' seed counts carries its weights for (own store, thei
 row, their row) as ``totals_weights`` (else None)."""
 
 HEURISTICS: tuple[str, ...] = ("store", "diff", "seeds", "side", "mix", "tuned")
+ONE_SIDED: tuple[str, ...] = ("store", "seeds")
+"""Heuristics that count the player's own seeds alone: their values are not zero-sum (an even
+game is not worth 0), the others' are."""
 
 FEATURES: tuple[str, ...] = ("store_diff", "side_diff", "store_moves_diff", "empty_pits_diff")
 """Inputs of the weighted heuristic, each own minus opponent's:

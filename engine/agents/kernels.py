@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from engine.core import Player, Rules
+from engine.cutoff import best_of
 
 Child = tuple[int, list[int], Player | None]
 Children = Callable[[list[int], Player], Iterable[Child]]
@@ -158,7 +159,7 @@ def leaf_best_for(
     ``a * own store + b * their store + c * own row + d * their row`` with ``weights`` =
     (a, b, c, d), summed in the same order as the heuristic does on a board), keeps the best
     for the player to move (``me`` maximises, the other minimises) and stops at a cutoff exactly
-    where the search would."""
+    where the search would: it runs the searches' one loop (:func:`engine.cutoff.best_of`)."""
     found = rules.kernel_rules() if rules.board_only else None
     if not _default_kalah_ending(found):
         return None
@@ -201,23 +202,23 @@ def _kalah_leaf_best(
             per_pit.append(per_seeds)
         table.append(per_pit)
 
-    inf = float("inf")
-
     def best(
         board: Sequence[int], player: Player, alpha: float, beta: float
     ) -> tuple[float, int, int, int]:
-        maximising = player == me
-        best_value, best_move, valued, guessed = (-inf if maximising else inf), -1, 0, 0
         base = (n + 1) * player
         store = base + n
         mine = table[player]
         my_store, their_store = board[store], board[3 * n + 1 - store]
         my_row = sum(board[base:store])
         their_row = sum(board[n + 1 - base : 2 * n + 1 - base])
-        for pit in range(n):
-            seeds = board[base + pit]
-            if not seeds:
-                continue
+        valued = guessed = 0
+
+        def value(
+            child: tuple[int, int], sign: int, depth: int, alpha: float, beta: float, best: float
+        ) -> float:
+            """The value for ``me`` of a move (its pit and seeds), times ``sign``."""
+            nonlocal valued, guessed
+            pit, seeds = child
             last, own_change, their_gain, into_store, at_last, at_across = mine[pit][seeds]
             s_me = my_store + into_store
             r_me = my_row + own_change
@@ -233,27 +234,21 @@ def _kalah_leaf_best(
             s_them = their_store
             if player != me:
                 s_me, s_them, r_me, r_them = s_them, s_me, r_them, r_me
+            valued += 1
             if not r_me or not r_them:
                 margin = s_me + r_me - s_them - r_them
-                value = win + margin if margin > 0 else -win + margin if margin else 0.0
-            else:
-                value = a * s_me + b * s_them + c * r_me + d * r_them
-                guessed += 1
-            valued += 1
-            if maximising:
-                if value > best_value:
-                    best_value, best_move = value, pit
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
-            elif value < best_value:
-                best_value, best_move = value, pit
-                if value < beta:
-                    beta = value
-                    if alpha >= beta:
-                        break
-        return best_value, best_move, valued, guessed
+                return sign * (win + margin if margin > 0 else -win + margin if margin else 0.0)
+            guessed += 1
+            return sign * (a * s_me + b * s_them + c * r_me + d * r_them)
+
+        moves = ((pit, seeds) for pit, seeds in enumerate(board[base:store]) if seeds)
+        # The opponent minimises: the shared loop maximises their negated values.
+        if player == me:
+            found, pit = best_of(moves, value, 1, 1, alpha, beta)
+        else:
+            found, pit = best_of(moves, value, -1, 1, -beta, -alpha)
+            found = -found
+        return found, pit, valued, guessed
 
     return best
 

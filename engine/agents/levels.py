@@ -147,6 +147,9 @@ class ByVariant(Agent):
     def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
         return self.agent_for(state).search(state, limit, clock)
 
+    def even_value(self, state: State, decision: Decision) -> float | None:
+        return self.agent_for(state).even_value(state, decision)
+
     def describe(self) -> str:
         return self.default.describe()
 

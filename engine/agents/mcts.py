@@ -130,6 +130,10 @@ class MCTSAgent(Agent):
             ):
                 return done, max_depth
 
+    def even_value(self, state: State, decision: Decision) -> float | None:
+        """A win rate: an even game is worth one half."""
+        return None if decision.value is None else 0.5
+
     def _decision(self, tree: Any, playouts: int, depth: int) -> Decision:
         """The most visited move, with visits and win rate for every move tried."""
         stats = tree.root_stats()

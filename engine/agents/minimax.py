@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.agents.alphabeta import make_searcher
 from engine.agents.base import Agent, Deadline, Decision, Limit
-from engine.agents.heuristics import final_value, make_evaluator
+from engine.agents.heuristics import ONE_SIDED, final_value, make_evaluator
 from engine.agents.nodes import Child, has_history, root_children
 from engine.core import State
 from engine.solver.table import ready
@@ -89,6 +89,12 @@ class MinimaxAgent(Agent):
 
     def describe(self) -> str:
         return f"minimax({self.heuristic})"
+
+    def even_value(self, state: State, decision: Decision) -> float | None:
+        """0 on the zero-sum heuristics; None on one that counts the mover's own seeds alone."""
+        if decision.value is None or (self.weights is None and self.heuristic in ONE_SIDED):
+            return None
+        return 0.0
 
     def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
         decision = _Search(state, limit, clock, self).run()

@@ -1,12 +1,12 @@
-"""What the engine's alpha-beta searches share: nodes, children, keys and table entries.
+"""What the agents' alpha-beta searches share: nodes, children, their order, keys, history.
 
 A search node is a bare board list where the rules are board-only (``rules.board_only``), else
 a :class:`State`.  Expanding a node gives ``(move, child, next player or None)`` for each legal
 move (None: the game is over).  A transposition table maps a node's key to an entry
-``(depth, value, flag, best move)``: the flag says whether the value is EXACT, a LOWER bound
-(the search failed high) or an UPPER bound (it failed low).  The minimax agent's search
-(:mod:`engine.agents.alphabeta`) and the analysis search (:mod:`engine.agents.analysis`) use
-these; the solver (:mod:`engine.solver.search`) keys its table by store-free views instead.
+(:data:`engine.cutoff.Entry`).  The minimax agent's search (:mod:`engine.agents.alphabeta`) and
+the analysis search (:mod:`engine.agents.analysis`) use these, and run their children through
+the loop every search shares (:mod:`engine.cutoff`); the solver (:mod:`engine.solver.search`)
+keys its table by store-free views instead.
 """
 
 from __future__ import annotations
@@ -17,17 +17,12 @@ from typing import Any
 from engine.agents.kernels import kernel_for
 from engine.core import Player, Rules, State
 
-EXACT, LOWER, UPPER = 0, 1, 2
-"""A table entry's flag: its value is exact, at least (failed high) or at most (failed low)."""
-
 Node = Any
 """A board list (board-only rules) or a State."""
 Child = tuple[int, Node, Player | None]
 """A move, the node it leads to and who moves there (None: the game is over)."""
 Expand = Callable[[Node, Player], Iterable[Child]]
 Key = Callable[[Node, Player], Any]
-Entry = tuple[int, float, int, int]
-"""A table entry: the depth searched, the value, its flag and the best move (-1: none)."""
 
 
 def has_history(rules: Rules) -> bool:
@@ -36,20 +31,6 @@ def has_history(rules: Rules) -> bool:
     return (
         type(rules).next_history is not Rules.next_history
         or type(rules).start_history is not Rules.start_history
-    )
-
-
-def flag_of(best: float, alpha: float, beta: float) -> int:
-    """The flag of a value ``best`` searched in the window (``alpha``, ``beta``)."""
-    return UPPER if best <= alpha else LOWER if best >= beta else EXACT
-
-
-def answers(entry: Entry, depth: int, alpha: float, beta: float) -> bool:
-    """Whether a table entry settles a probe ``depth`` plies deep in (``alpha``, ``beta``): it
-    was searched at least as deep, and its value is exact or a bound outside the window."""
-    e_depth, value, flag, _ = entry
-    return e_depth >= depth and (
-        flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha)
     )
 
 

@@ -11,7 +11,9 @@ fallback side by side.
   instructions);
 * MCTS playouts/s from the start of each variant, against OpenSpiel's C++ MCTS (its MCTSBot
   with one random rollout a simulation) where ``open_spiel`` is installed (a benchmark-only
-  dependency: ``pip install open_spiel``; target: at least 0.5 x its simulations/s).
+  dependency: ``pip install open_spiel``; target: at least 0.5 x its simulations/s);
+* the analysis of a fixed game, the native core against the pure twin, and a hint's time
+  (:mod:`engine.cli.bench_analysis`; alone with ``--analysis``).
 
 ``--quick`` runs a short version of each (for tests and a smoke check).  Rates are per CPU
 second of this process (or of the C program), so other work on the machine disturbs them
@@ -38,6 +40,7 @@ from typing import Any, TextIO
 
 from engine import get_variant, native
 from engine.agents import Agent, Limit, make_agent
+from engine.cli import bench_analysis
 from engine.core import Rules, State
 from engine.perft import perft
 
@@ -353,13 +356,20 @@ def run(quick: bool, out: TextIO) -> dict[str, Any]:
                 else ""
             )
             say(f"  {core_name} {name}: {ratio:.2f} x OpenSpiel's C++ MCTS{target}")
+
+    say()
+    figures["analysis"] = bench_analysis.run(quick, out)
     return figures
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
+    parser.add_argument("--analysis", action="store_true", help="only the analysis rows")
     args = parser.parse_args(argv)
+    if args.analysis:
+        bench_analysis.run(args.quick, out if out is not None else sys.stdout)
+        return 0
     run(args.quick, out if out is not None else sys.stdout)
     return 0
 

@@ -23,8 +23,8 @@ from typing import Any, TextIO
 
 from engine import get_variant, variant_names
 from engine.agents import ALGORITHMS, LEVELS, Agent, Decision, make_agent
-from engine.core import Rules, State
-from engine.notation import move_text, pit_letter
+from engine.core import SWAP, Rules, State
+from engine.notation import SWAP_TEXT, move_text, pit_letter
 from engine.record import GameRecord
 
 SAVE_NAME = "terminal-game.json"
@@ -187,7 +187,8 @@ def draw_board(state: State, seats: Sequence[Seat] | None = None) -> str:
     if state.is_over:
         lines.append("game over")
     else:
-        lines.append(f"player {state.to_move} to move")
+        swap = " (or swap sides: the pie rule)" if state.can_swap else ""
+        lines.append(f"player {state.to_move} to move{swap}")
     return "\n".join(line.rstrip() for line in lines)
 
 
@@ -199,7 +200,8 @@ def legal_text(state: State) -> str:
     'A (1), B (2), C (3)'
     """
     player = state.to_move or 0
-    return ", ".join(f"{pit_letter(player, p)} ({p + 1})" for p in state.legal_moves())
+    pits = ", ".join(f"{pit_letter(player, p)} ({p + 1})" for p in state.legal_moves())
+    return f"{pits}, or swap (take over the opening: the pie rule)" if state.can_swap else pits
 
 
 def parse_entry(text: str, state: State) -> int | None:
@@ -215,6 +217,8 @@ def parse_entry(text: str, state: State) -> int | None:
     t = text.strip()
     if not t:
         return None
+    if t.lower() == SWAP_TEXT:
+        return SWAP if state.can_swap else None
     if t.isdigit():
         pit = int(t) - 1
     elif t[0].isalpha() and (len(t) == 1 or t[1:].rstrip("+").replace("x", "").isdigit()):
@@ -369,8 +373,8 @@ def choose_setup(con: Console) -> Setup:
     return Setup(rules, seats)
 
 
-QUIT = -1
-UNDO = -2
+QUIT = -10  # (never a pit, nor the pie rule's engine.core.SWAP)
+UNDO = -11
 
 
 def human_move(con: Console, state: State) -> int:
@@ -378,7 +382,10 @@ def human_move(con: Console, state: State) -> int:
     player = state.to_move or 0
     first, last = pit_letter(player, 0), pit_letter(player, state.rules.pits - 1)
     while True:
-        entry = con.ask(f"Player {player}, your move ({first}-{last} or 1-{state.rules.pits}): ")
+        swap = ", or swap" if state.can_swap else ""
+        entry = con.ask(
+            f"Player {player}, your move ({first}-{last} or 1-{state.rules.pits}{swap}): "
+        )
         if entry.lower() in ("q", "quit", "exit"):
             return QUIT
         if entry.lower() in ("u", "undo"):
@@ -449,7 +456,12 @@ def play_game(con: Console, game: GameRecord, seats: Sequence[Seat], path: Path)
             decision = agent.choose(state)
             rec = game.push(decision.move)
             con.say(f"Player {player} plays {move_text(rec)} ({decision_text(state, decision)}).")
-        if game.state.to_move == player:
+        if rec.pit == SWAP:
+            con.say(
+                f"Player {player} swaps sides: the board turns round, and player {1 - player} "
+                "plays on from the other row."
+            )
+        elif game.state.to_move == player:
             if rec.extra_turn:
                 con.say(f"Player {player} moves again.")
             else:

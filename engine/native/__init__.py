@@ -1,12 +1,12 @@
 """The native core: C twins of the searches' hot loops, built from ``engine/native/_*.c``.
 
-``core`` is the compiled ``engine.native._core`` module (the minimax search, the UCT tree and
-move generation) and ``solve`` the compiled ``engine.native._solve`` (the Kalah solver), each
-None where it is not built (a fresh clone before ``make native``), is stale (older than its
-sources: see :mod:`.sources`), or where ``MANCALA_PURE=1`` is set; callers then use the
-pure-Python twins, which give identical results.  Both load the same way, typed by the
-protocols below (the stubs ``_core.pyi`` and ``_solve.pyi`` are checked against them by mypy,
-and so are the pure twins where a factory returns either).
+``core`` is the compiled ``engine.native._core`` module (the minimax search, the analysis
+search, the UCT tree and move generation) and ``solve`` the compiled ``engine.native._solve``
+(the Kalah solver), each None where it is not built (a fresh clone before ``make native``), is
+stale (older than its sources: see :mod:`.sources`), or where ``MANCALA_PURE=1`` is set;
+callers then use the pure-Python twins, which give identical results.  Both load the same
+way, typed by the protocols below (the stubs ``_core.pyi`` and ``_solve.pyi`` are checked
+against them by mypy, and so are the pure twins where a factory returns either).
 """
 
 from __future__ import annotations
@@ -52,6 +52,29 @@ class SearcherCore(Protocol):
     def clear_table(self) -> None: ...
 
     def children(self, node: Any, player: int) -> list[Child]: ...
+
+
+class MarginCore(Protocol):
+    """The analysis search below its root (alpha-beta on the final margin, with a node
+    budget): ``engine.native._core.MarginSearcher`` or
+    ``engine.agents.analysis.PyMarginSearcher``."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    @property
+    def horizon(self) -> bool: ...
+
+    @property
+    def capped(self) -> bool: ...
+
+    def start(self, limit: int, deadline: float) -> None: ...
+
+    def search(
+        self, node: Any, player: int, depth: int, alpha: float, beta: float
+    ) -> float | None: ...
+
+    def table_size(self) -> int: ...
 
 
 class TreeCore(Protocol):
@@ -125,6 +148,10 @@ class CoreModule(Protocol):
         endgame: ReadableBuffer | None = None,
         endgame_seeds: int = -1,
     ) -> SearcherCore: ...
+
+    def MarginSearcher(  # noqa: N802 (the module's class)
+        self, spec: Spec, share: float, table_limit: int
+    ) -> MarginCore: ...
 
     def Tree(  # noqa: N802 (the module's class)
         self,

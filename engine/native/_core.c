@@ -2,11 +2,14 @@
  *
  * A rule set is passed as a spec tuple (family, pits, seeds, flags) made by
  * engine.agents.kernels.kernel_spec.  Boards are lists (or bytes) of ints in the canonical
- * layout.  Everything here has a pure-Python twin that gives identical results. */
+ * layout.  Everything here has a pure-Python twin that gives identical results: Searcher
+ * (engine/agents/alphabeta.py), MarginSearcher (engine/agents/analysis.py), Tree
+ * (engine/agents/tree.py). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
 
+#include "margin.h"
 #include "mcts.h"
 #include "rules.h"
 #include "search.h"
@@ -344,6 +347,116 @@ static PyTypeObject SearcherType = {
     .tp_members = Searcher_members,
 };
 
+/* -- MarginSearcher (the analysis search) --------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD Margin m;
+} MarginObject;
+
+/* MarginSearcher(spec, share, table_limit) */
+static int Margin_init(MarginObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"spec", "share", "table_limit", NULL};
+    PyObject *spec;
+    Margin *m = &self->m;
+    table_free(&m->table);
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OdL", kwlist, &spec, &m->share,
+                                     &m->table_limit))
+        return -1;
+    if (parse_spec(spec, &m->r)) return -1;
+    m->nodes = m->limit = 0;
+    m->deadline = INFINITY;
+    m->horizon = m->capped = 0;
+    return 0;
+}
+
+static void Margin_dealloc(MarginObject *self) {
+    table_free(&self->m.table);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* start(limit, deadline): a new evaluation: an empty table, no nodes spent, at most ``limit``
+ * nodes, and the wall-time guard at ``deadline`` (a time.perf_counter() reading). */
+static PyObject *Margin_start(MarginObject *self, PyObject *args) {
+    Margin *m = &self->m;
+    long long limit;
+    double deadline;
+    if (!PyArg_ParseTuple(args, "Ld", &limit, &deadline)) return NULL;
+    table_clear(&m->table);
+    m->nodes = 0;
+    m->limit = limit;
+    m->deadline = deadline;
+    m->capped = m->horizon = 0;
+    Py_RETURN_NONE;
+}
+
+/* One search under the stop's jump point; returns 0, or why it jumped out. */
+static int guarded_margin(Margin *m, const u8 *b, int player, int depth, double alpha,
+                          double beta, double *value) {
+    int why = setjmp(m->stop);
+    if (why) return why;
+    *value = margin_search(m, b, player, depth, alpha, beta);
+    return 0;
+}
+
+/* search(board, player, depth, alpha, beta) -> the value for ``player`` (to move), or None once
+ * the node budget or the guard is spent; ``horizon`` then says whether it met the horizon. */
+static PyObject *Margin_search(MarginObject *self, PyObject *args) {
+    PyObject *board;
+    int player, depth, why;
+    double alpha, beta, value = 0.0;
+    u8 b[MAX_SIZE];
+    Margin *m = &self->m;
+    if (!PyArg_ParseTuple(args, "Oiidd", &board, &player, &depth, &alpha, &beta)) return NULL;
+    if (parse_board(&m->r, board, b)) return NULL;
+    m->horizon = 0;
+    Py_BEGIN_ALLOW_THREADS
+    why = guarded_margin(m, b, player, depth, alpha, beta, &value);
+    Py_END_ALLOW_THREADS
+    if (why == STOP_MEMORY) return PyErr_NoMemory();
+    if (why) Py_RETURN_NONE;
+    return PyFloat_FromDouble(value);
+}
+
+static PyObject *Margin_table_size(MarginObject *self, PyObject *unused) {
+    return PyLong_FromSize_t(self->m.table.count);
+}
+
+static PyObject *Margin_nodes(MarginObject *self, void *unused) {
+    return PyLong_FromLongLong(self->m.nodes);
+}
+
+static PyObject *Margin_horizon(MarginObject *self, void *unused) {
+    return PyBool_FromLong(self->m.horizon);
+}
+
+static PyObject *Margin_capped(MarginObject *self, void *unused) {
+    return PyBool_FromLong(self->m.capped);
+}
+
+static PyMethodDef Margin_methods[] = {
+    {"start", (PyCFunction)Margin_start, METH_VARARGS, "a new evaluation"},
+    {"search", (PyCFunction)Margin_search, METH_VARARGS, "one alpha-beta search"},
+    {"table_size", (PyCFunction)Margin_table_size, METH_NOARGS, "entries in the table"},
+    {NULL}};
+
+static PyGetSetDef Margin_getset[] = {
+    {"nodes", (getter)Margin_nodes, NULL, "positions searched since start()", NULL},
+    {"horizon", (getter)Margin_horizon, NULL, "the last search met the horizon", NULL},
+    {"capped", (getter)Margin_capped, NULL, "the wall-time guard stopped a search", NULL},
+    {NULL}};
+
+static PyTypeObject MarginType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.native._core.MarginSearcher",
+    .tp_basicsize = sizeof(MarginObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The analysis search: alpha-beta on the final margin with a node budget.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Margin_init,
+    .tp_dealloc = (destructor)Margin_dealloc,
+    .tp_methods = Margin_methods,
+    .tp_getset = Margin_getset,
+};
+
 /* -- Tree (MCTS) ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -495,12 +608,16 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__core(void) {
     endgame_init();
-    if (PyType_Ready(&SearcherType) < 0 || PyType_Ready(&TreeType) < 0) return NULL;
+    if (PyType_Ready(&SearcherType) < 0 || PyType_Ready(&MarginType) < 0 ||
+        PyType_Ready(&TreeType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&SearcherType);
+    Py_INCREF(&MarginType);
     Py_INCREF(&TreeType);
     if (PyModule_AddObject(m, "Searcher", (PyObject *)&SearcherType) ||
+        PyModule_AddObject(m, "MarginSearcher", (PyObject *)&MarginType) ||
         PyModule_AddObject(m, "Tree", (PyObject *)&TreeType)) {
         Py_DECREF(m);
         return NULL;

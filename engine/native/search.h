@@ -9,13 +9,11 @@
 #include <math.h>
 #include <setjmp.h>
 #include "clock.h"
+#include "cutoff.h"
 #include "endgame.h"
 #include "rules.h"
 #include "table.h"
 
-#define EXACT 0
-#define LOWER 1
-#define UPPER 2
 #define PROVEN 1000000
 #define NULL_WINDOW 1e-6
 #define EVAL_LINEAR 0
@@ -112,9 +110,7 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
         Entry *e = table_find(&s->table, key);
         if (e) {
             first = e->move;
-            if (e->depth >= depth &&
-                (e->flag == EXACT || (e->flag == LOWER && e->value >= beta) ||
-                 (e->flag == UPPER && e->value <= alpha))) {
+            if (entry_answers(e->depth, e->value, e->flag, depth, alpha, beta)) {
                 if (e->depth < PROVEN) s->horizon++;
                 return e->value;
             }
@@ -131,14 +127,7 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
             copy_board(boards[k], node);
             nxts[k] = apply_move(r, boards[k], player, moves[k]);
         }
-        /* The table's best move first, then moves that keep the turn, then the rest. */
-        int m = 0;
-        for (int k = 0; k < count; k++)
-            if (moves[k] == first) order[m++] = k;
-        for (int k = 0; k < count; k++)
-            if (moves[k] != first && nxts[k] == player) order[m++] = k;
-        for (int k = 0; k < count; k++)
-            if (moves[k] != first && nxts[k] != player) order[m++] = k;
+        order_children(moves, nxts, count, first, player, order);
     }
     double alpha0 = alpha, beta0 = beta, best, value;
     int best_move = -1, maximising = player == s->me;
@@ -175,26 +164,12 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
                 value = alphabeta(s, child, nxt, depth - 1, alpha, beta);
             }
         }
-        if (maximising) {
-            if (value > best) {
-                best = value;
-                best_move = moves[k];
-                if (value > alpha) {
-                    alpha = value;
-                    if (alpha >= beta) break;
-                }
-            }
-        } else if (value < best) {
-            best = value;
-            best_move = moves[k];
-            if (value < beta) {
-                beta = value;
-                if (alpha >= beta) break;
-            }
-        }
+        if (maximising ? raise_best(value, moves[k], &best, &best_move, &alpha, beta)
+                       : lower_best(value, moves[k], &best, &best_move, &beta, alpha))
+            break;
     }
     if (s->use_table) {
-        int flag = best <= alpha0 ? UPPER : best >= beta0 ? LOWER : EXACT;
+        int flag = flag_of(best, alpha0, beta0);
         if (table_store(&s->table, key, s->horizon == h0 ? PROVEN : depth, best, flag, best_move)) {
             s->oom = 1;
             longjmp(s->timeout, 2);

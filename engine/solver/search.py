@@ -1,8 +1,9 @@
 """Alpha-beta over store-independent Kalah values: the pure-Python twin of the native Solver.
 
-Fail-soft alpha-beta (negamax on view values, a move's gain added on the way up) with an
-endgame table at the leaves and a transposition table of value bounds keyed by the view, so a
-position reached with any stores shares one entry.  Move order: the table's best move, then
+Fail-soft alpha-beta (negamax on view values, a move's gain added on the way up, through the
+loop every search of the engine shares: :func:`engine.cutoff.best_of`) with an endgame table at
+the leaves and a transposition table of value bounds keyed by the view, so a position reached
+with any stores shares one entry.  Move order: the table's best move, then
 extra turns nearest the store first, then by seeds gained.  Both twins return the same values;
 node counts differ (the native table has fixed size and replaces entries).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+from engine.cutoff import best_of
 from engine.native import SolverCore
 from engine.solver import native
 from engine.solver.rules import NEXT_OVER, NEXT_SAME, KalahSpec, View, deep_enough, play
@@ -24,6 +26,9 @@ PY_MAX_TT_BITS = 18
 PY_ENTRY_BYTES = 280
 """Bytes a pure-Python transposition entry takes (tuple key, value tuple, slot: 267 measured)."""
 
+Kid = tuple[int, int, int, int, int, View]
+"""A move of a view: its pit, its place in the move order, what it leads to (over, same mover,
+other mover), the seeds it gains, the seeds left and the view it leaves."""
 Progress = Callable[[int], object]
 """Called now and then with the nodes searched so far (raise to stop the search)."""
 
@@ -90,7 +95,7 @@ class PySolver:
             self._next_callback = self.nodes + self._every
             self._callback(self.nodes)
 
-    def _search(self, b: View, s: int, alpha: int, beta: int) -> int:
+    def _search(self, b: View, s: int, alpha: float, beta: float) -> int:
         self.nodes += 1
         table = self.table
         if table is not None and s <= table.seeds:
@@ -117,23 +122,11 @@ class PySolver:
             if b[i]:
                 kind, gain, left, child = play(self.spec, b, i)
                 order = 1000 if i == hint else 500 + i if kind == NEXT_SAME else gain * 8 + i
-                kids.append((order, i, kind, gain, left, child))
-        kids.sort(key=lambda k: -k[0])
-        a0, best, best_move = alpha, -1000, -1
-        for _, i, kind, gain, left, child in kids:
-            if kind == NEXT_OVER:
-                v = gain
-            elif kind == NEXT_SAME:
-                v = gain + self._search(child, left, alpha - gain, beta - gain)
-            else:
-                v = gain - self._search(child, left, gain - beta, gain - alpha)
-            if v > best:
-                best, best_move = v, i
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        if best <= a0:
+                kids.append((i, order, kind, gain, left, child))
+        kids.sort(key=lambda k: -k[1])
+        found, best_move = best_of(kids, self._kid_value, 0, 0, alpha, beta)
+        best = int(found)  # (a position in play has a move: never -inf)
+        if best <= alpha:
             upper = min(upper, best)
         elif best >= beta:
             lower = max(lower, best)
@@ -141,6 +134,18 @@ class PySolver:
             lower = upper = best
         self.tt[b] = (lower, upper, best_move)
         return best
+
+    def _kid_value(
+        self, kid: Kid, side: int, depth: int, alpha: float, beta: float, best: float
+    ) -> float:
+        """A move's value for the mover: what it gains, plus (extra turn) or minus the value of
+        the view it leaves, searched in the window shifted by the gain."""
+        _, _, kind, gain, left, child = kid
+        if kind == NEXT_OVER:
+            return gain
+        if kind == NEXT_SAME:
+            return gain + self._search(child, left, alpha - gain, beta - gain)
+        return gain - self._search(child, left, gain - beta, gain - alpha)
 
 
 def make_core(

@@ -10,6 +10,9 @@ The rules (Kalah as standardised by William Champion, with the usual options):
 * when either row is empty after a move the game ends and each player banks their own row
   (``end="mover_cannot_move"`` ends it only when the player to move has no seeds;
   ``leftovers="none"`` leaves the seeds still on the rows to nobody).
+* the pie rule (``pie=True``): after the opener's first turn, the other player may, as their
+  first action, swap sides instead of sowing: they take over the opener's position and the
+  opener, now on the other side, moves next.
 """
 
 from __future__ import annotations
@@ -50,6 +53,13 @@ class Kalah(Rules):
             "owner",
             "Seeds left on a row at the end: its owner banks them, or they count for nobody",
             choices=("owner", "none"),
+            quiet_default=True,
+        ),
+        "pie": Option(
+            bool,
+            False,
+            "Pie rule: after the opener's first turn, the other player may swap sides (take "
+            "over the opening) instead of sowing",
             quiet_default=True,
         ),
     }

@@ -15,6 +15,9 @@ The rules:
   ends;
 * when the game ends each player banks the seeds on their own row; more than half the seeds
   (25 of 48) wins, 24 each is a draw.
+* the pie rule (``pie=True``): after the opener's first turn, the other player may, as their
+  first action, swap sides instead of sowing: they take over the opener's position and the
+  opener, now on the other side, moves next.
 
 The store slots of the board hold each player's captured seeds and are never sown into.
 """
@@ -42,6 +45,13 @@ class Oware(Rules):
             "A move that would capture all the opponent's seeds: captures nothing, may not be "
             "played unless every move is one, or captures them all",
             choices=("no_capture", "illegal", "capture_all"),
+            quiet_default=True,
+        ),
+        "pie": Option(
+            bool,
+            False,
+            "Pie rule: after the opener's first turn, the other player may swap sides (take "
+            "over the opening) instead of sowing",
             quiet_default=True,
         ),
     }

@@ -15,6 +15,7 @@
  * @property {Handler} resign
  * @property {(pit: number) => boolean} pitKey plays the player to move's pit; true if it was a move
  * @property {Handler} skip
+ * @property {Handler} swap takes the pie rule's swap of sides, when offered
  * @property {Handler} rules
  * @property {Handler} closeRules
  * @property {Handler} closeOver
@@ -78,6 +79,7 @@ export function bindButtons(els, on) {
     click(els.hint, on.hint),
     click(els.flip, on.flip),
     click(els.resign, on.resign),
+    click(els.swap, on.swap),
     click(els.rules, on.rules),
     click(els.closeRules, on.closeRules),
     click(els.closeOver, on.closeOver),
@@ -122,7 +124,8 @@ export function bindSeatButtons(se, board, on) {
 }
 
 /**
- * Keys: 1–9 play pit N of the player to move (from their left), u undo, h hint, f flip, Esc
+ * Keys: 1–9 play pit N of the player to move (from their left), u undo, h hint, f flip, s swap
+ * sides (the pie rule, when offered), Esc
  * skips the animation. Not while typing, with a modifier, or with a dialog open.
  * @param {Handlers} on
  * @returns {() => void} removes the binding
@@ -138,6 +141,7 @@ export function bindKeys(on) {
       if (on.pitKey(Number(event.key) - 1)) event.preventDefault();
     } else if (event.key === "u") on.undo();
     else if (event.key === "h") on.hint();
+    else if (event.key === "s") on.swap();
     else if (event.key === "f") on.flip();
   });
 }

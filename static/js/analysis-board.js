@@ -14,7 +14,7 @@ import { readRecord } from "./record.js";
 
 /**
  * A move played on the board, as the server describes it.
- * @typedef {{pit: number, player: number, notation: string, record: MoveRecord}} Played
+ * @typedef {{pit: number, player: number, notation: string, record: MoveRecord, swap?: boolean}} Played
  */
 
 /**
@@ -35,10 +35,12 @@ import { readRecord } from "./record.js";
  * @property {import("./types.js").SpecialPit[]} special_pits
  * @property {number[]} scores
  * @property {number[]} legal_moves
+ * @property {boolean} can_swap the pie rule: the player to move may swap sides (``swap_move``)
+ * @property {number} swap_move
  * @property {boolean} over
  * @property {number | null} winner
  * @property {string | null} end_reason
- * @property {{values: Record<string, number>, exact: Record<string, boolean>, best: number}} [values]
+ * @property {{values: Record<string, number>, exact: Record<string, boolean>, best: number, swap_value?: number, swap_exact?: boolean}} [values]
  */
 
 /**
@@ -56,6 +58,8 @@ const els = {
   /** @type {HTMLOListElement} */ moves: $("ab-moves"),
   /** @type {HTMLButtonElement} */ back: $("ab-back"),
   /** @type {HTMLButtonElement} */ reset: $("ab-reset"),
+  /** @type {HTMLElement} */ swapOffer: $("ab-swap-offer"),
+  /** @type {HTMLButtonElement} */ swap: $("ab-swap"),
   /** @type {HTMLButtonElement} */ flip: $("ab-flip"),
   /** @type {HTMLInputElement} */ showValues: $("ab-show-values"),
   /** @type {HTMLElement} */ values: $("ab-values"),
@@ -192,6 +196,7 @@ function ensureBoard(answer) {
 /** @param {Played} entry */
 function moveWords(entry) {
   const rec = entry.record;
+  if (entry.swap) return `${entry.player ? "Top" : "Bottom"} row swapped sides: the board turned round`;
   const parts = [`${entry.player ? "Top" : "Bottom"} row played ${entry.notation}`];
   if (rec.captured) parts.push(`captured ${rec.captured}`);
   if (rec.extra_turn) parts.push("extra turn");
@@ -205,7 +210,7 @@ function draw() {
   const board = ensureBoard(answer);
   board.setCounts(answer.board);
   const lastEntry = answer.played[answer.played.length - 1];
-  const last = lastEntry ? boardIndex(answer, lastEntry.player, lastEntry.pit) : null;
+  const last = lastEntry && !lastEntry.swap ? boardIndex(answer, lastEntry.player, lastEntry.pit) : null;
   board.mark({ legal: answer.legal_moves, mover: answer.to_move, last });
   board.markSpecial(answer.special_pits || []);
   els.board.classList.toggle("my-turn", !answer.over);
@@ -226,6 +231,7 @@ function draw() {
   els.back.disabled = state.moves.length === 0;
   els.reset.disabled = state.moves.length === 0;
   els.play.disabled = answer.over;
+  els.swapOffer.hidden = !answer.can_swap;
 }
 
 /** @param {BoardAnswer} answer */
@@ -251,10 +257,21 @@ function drawMoves(answer) {
   }
 }
 
+/**
+ * The best move the values name: the best pit, or the swap where it is worth more.
+ * @param {NonNullable<BoardAnswer["values"]>} values
+ */
+function bestMove(values) {
+  const answer = /** @type {BoardAnswer} */ (state.answer);
+  const swap = values.swap_value;
+  return swap !== undefined && swap > values.values[String(values.best)] ? answer.swap_move : values.best;
+}
+
 function drawValues() {
   const answer = state.answer;
   const values = els.showValues.checked && answer && !answer.over ? state.values : null;
-  if (state.board) state.board.showValues(answer ? answer.to_move : null, values ? values.values : null, values ? values.best : null);
+  const best = values ? bestMove(values) : null; // the swap may beat every pit (the pie rule)
+  if (state.board) state.board.showValues(answer ? answer.to_move : null, values ? values.values : null, best);
   els.values.replaceChildren();
   if (!els.showValues.checked || !answer || answer.over) return;
   const mover = /** @type {number} */ (answer.to_move); // (a game not over has a mover)
@@ -270,7 +287,7 @@ function drawValues() {
   for (const pit of Object.keys(values.values).map(Number).sort((x, y) => x - y)) {
     const li = document.createElement("li");
     const exact = values.exact[String(pit)];
-    li.className = pit === values.best ? "best" : "";
+    li.className = pit === best ? "best" : "";
     const name = document.createElement("strong");
     name.textContent = letterOf(answer, mover, pit);
     const value = document.createElement("span");
@@ -280,7 +297,24 @@ function drawValues() {
     kind.className = exact ? "ab-exact" : "ab-estimate muted";
     kind.textContent = exact ? "exact" : "estimate";
     li.append(name, " ", value, " ", kind);
-    if (pit === values.best) li.append(" ← best");
+    if (pit === best) li.append(" ← best");
+    list.append(li);
+  }
+  if (values.swap_value !== undefined) {
+    const li = document.createElement("li");
+    const name = document.createElement("strong");
+    name.textContent = "swap sides";
+    const value = document.createElement("span");
+    value.className = "ab-value";
+    value.textContent = formatValue(values.swap_value);
+    const kind = document.createElement("span");
+    kind.className = values.swap_exact ? "ab-exact" : "ab-estimate muted";
+    kind.textContent = values.swap_exact ? "exact" : "estimate";
+    li.append(name, " ", value, " ", kind);
+    if (best === answer.swap_move) {
+      li.className = "best";
+      li.append(" ← best");
+    }
     list.append(li);
   }
   const head = document.createElement("p");
@@ -344,6 +378,14 @@ function play(index) {
   const [player, pit] = pitAt(answer, index);
   if (player !== answer.to_move || !answer.legal_moves.includes(pit)) return;
   state.moves.push(pit);
+  refresh();
+}
+
+/** The pie rule's swap of sides, where the server offers it. */
+function swapSides() {
+  const answer = state.answer;
+  if (!answer || !answer.can_swap) return;
+  state.moves.push(answer.swap_move);
   refresh();
 }
 
@@ -468,6 +510,7 @@ async function main() {
 }
 
 els.back.addEventListener("click", takeBack);
+els.swap.addEventListener("click", swapSides);
 els.reset.addEventListener("click", () => goTo(0));
 els.flip.addEventListener("click", () => {
   state.bottom = 1 - state.bottom;

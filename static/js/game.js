@@ -30,7 +30,7 @@ import {
 } from "./seats.js";
 import * as sound from "./sound.js";
 import { boardIndex, pitAt } from "./pits.js";
-import { accept, boardBefore, canPlay, changes, createView, speedFactor } from "./state.js";
+import { accept, boardBefore, canPlay, changes, createView, lastMove, speedFactor } from "./state.js";
 import * as text from "./text.js";
 
 const CALLOUT_MS = 1800; // a callout stays this long
@@ -173,7 +173,10 @@ function playPremove() {
   const index = view.premove;
   view.premove = null;
   const [player, pit] = pitAt(game, index);
-  if (player === game.to_move && game.legal_moves.includes(pit)) {
+  const last = lastMove(game);
+  if (last && last.swap) {
+    showError(null, premoveDropped(game, index, true)); // the board turned round: not that pit
+  } else if (player === game.to_move && game.legal_moves.includes(pit)) {
     view.hint = null;
     send("POST", "/moves", { pit, version: game.version });
   } else {
@@ -308,6 +311,15 @@ function play(index) {
   send("POST", "/moves", { pit, version: game.version });
 }
 
+/** The pie rule's swap of sides, when the server offers it to the viewer (``can_swap``). */
+function swap() {
+  const game = view.game;
+  if (!game || !game.can_swap || !canPlay(view, game)) return;
+  view.selected = null;
+  view.hint = null;
+  send("POST", "/moves", { pit: game.swap_move, version: game.version });
+}
+
 /** @param {number} pit */
 function pitKey(pit) {
   const game = view.game;
@@ -336,6 +348,12 @@ async function hint() {
     if (d.game) receive(d.game); // between people the hint is counted: a new version
     if (d.version !== newestVersion()) {
       draw();
+      return;
+    }
+    if (d.move === game.swap_move) {
+      view.notice = text.hintWords(game, d.player, d.move); // no pit to mark: the words say it
+      draw();
+      announce(view.notice);
       return;
     }
     view.hint = {
@@ -463,6 +481,7 @@ const handlers = {
   flip,
   resign,
   pitKey,
+  swap,
   skip: () => view.animating && skipAnimation(),
   rules: () => els.rulesDialog.showModal(),
   closeRules: () => els.rulesDialog.close(),

@@ -3,6 +3,7 @@
 // options, difficulty, method, who starts) in localStorage, and start a game from a door.
 import { api, errorText } from "./api.js";
 import { matchOptions } from "./match-options.js";
+import { startLobby } from "./lobby.js";
 import { bindName, remember } from "./names.js";
 
 /** @typedef {HTMLInputElement | HTMLSelectElement} Field */
@@ -12,6 +13,7 @@ const variant = /** @type {HTMLSelectElement} */ (document.getElementById("varia
 const errorBox = /** @type {HTMLElement} */ (document.getElementById("form-error"));
 const myName = /** @type {HTMLInputElement} */ (document.getElementById("player-name"));
 const friendName = /** @type {HTMLInputElement} */ (document.getElementById("friend-name"));
+const rated = /** @type {HTMLInputElement | null} */ (document.getElementById("rated"));
 
 /**
  * An option's fields in ``box`` (inputs and selects with data-option).
@@ -63,10 +65,11 @@ function addNames(body, mode) {
 }
 
 /**
+ * The new game's settings as the menu shows them, for ``mode``.
  * @param {string} mode
+ * @returns {Record<string, unknown>}
  */
-async function start(mode) {
-  errorBox.hidden = true;
+function gameBody(mode) {
   const data = new FormData(form);
   /** @type {Record<string, unknown>} */
   const body = {
@@ -81,7 +84,35 @@ async function start(mode) {
   else if (mode !== "watch") body.first = first === "computer" ? 1 : first === "random" ? "random" : 0;
   addNames(body, mode);
   Object.assign(body, matchOptions(mode));
+  return body;
+}
+
+/**
+ * A seek's (or a challenge's) settings: those of a game with a friend on another device, rated
+ * or not, the seat's name left to the player's own.
+ * @returns {Record<string, unknown>}
+ */
+function seekBody() {
+  const body = gameBody("remote");
+  delete body.mode;
+  delete body.level;
+  delete body.algorithm;
+  delete body.name;
+  body.rated = Boolean(rated && rated.checked);
+  return body;
+}
+
+/**
+ * @param {string} mode
+ */
+async function start(mode) {
+  errorBox.hidden = true;
   saveChoices();
+  if (mode === "seek") {
+    await lobby.offer(seekBody());
+    return;
+  }
+  const body = gameBody(mode);
   for (const button of form.querySelectorAll("button")) button.disabled = true;
   try {
     const game = await api("POST", form.dataset.api || "", body);
@@ -157,3 +188,4 @@ form.addEventListener("submit", (event) => {
   start(mode);
 });
 showOptions();
+const lobby = startLobby(seekBody);

@@ -1,8 +1,9 @@
 // @ts-check
 // What a game between people carries beyond the board, as the server sends it: the clocks
 // (clock.js), the series score across rematches ("You 2 – 1 Ben"), whether hints are allowed
-// and who used them. Nothing is computed here: the words and counts are the server's.
+// and who used them, and a rated game's ratings (player-ratings.js). Nothing is computed here: the words and counts are the server's.
 import { renderClocks } from "./clock.js";
+import { ratingsText } from "./player-ratings.js";
 
 /**
  * @param {string} id
@@ -54,6 +55,8 @@ export function renderMatch(els, game, bottom) {
   renderClocks(els, game, bottom);
   const series = line(els.connection, "series", "series");
   setLine(series, game.series ? `Series: ${game.series.text}` : "");
-  setLine(line(series, "hints-note", "hints-note muted"), hintsText(game));
+  const hints = line(series, "hints-note", "hints-note muted");
+  setLine(hints, hintsText(game));
+  setLine(line(hints, "rated-note", "rated-note muted"), ratingsText(game));
   if (game.hints === false) els.hint.hidden = true;
 }

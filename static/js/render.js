@@ -15,6 +15,7 @@ import {
   spectator,
 } from "./state.js";
 import { renderMatch } from "./match.js";
+import { ratingsText } from "./player-ratings.js";
 import * as text from "./text.js";
 
 /** The page's elements by job, looked up once. */
@@ -58,6 +59,7 @@ export function findElements(doc = document) {
     overScore: $("over-score"),
     overReason: $("over-reason"),
     overMoves: $("over-moves"),
+    overRatings: $("over-ratings"),
     rulesDialog: $("rules-dialog"),
     boardHelp: $("board-help"),
     boardHelpShort: $("board-help-short"),
@@ -71,6 +73,9 @@ export function findElements(doc = document) {
     presence: $("presence"),
     offer: $("offer"),
     offerText: $("offer-text"),
+    swapOffer: $("swap-offer"),
+    swapText: $("swap-text"),
+    swap: $("btn-swap"),
     exportLink: $("export-link"),
   };
 }
@@ -120,11 +125,12 @@ export function render(view, els, onPlay) {
     board.mark({
       legal: playable ? game.legal_moves : [],
       mover: game.to_move,
-      last: last ? boardIndex(game, last.player, last.pit) : null,
+      last: last && !last.swap ? boardIndex(game, last.player, last.pit) : null,
       hint: hint ? hint.index : null,
     });
     els.board.classList.toggle("my-turn", playable);
   }
+  renderSwap(view, els, game);
   board.markSpecial(specialPits(game), (special) => text.specialBadge(game, special));
   renderTags(view, els, game);
   renderStatus(view, els);
@@ -146,6 +152,20 @@ export function render(view, els, onPlay) {
   setText(els.boardHelpShort, game.board_help || "");
   setText(els.sound, text.soundLabel(view.sound));
   els.sound.setAttribute("aria-pressed", String(Boolean(view.sound)));
+}
+
+/**
+ * The pie rule's offer under the board: shown while the viewer may swap sides (the server
+ * says when: ``can_swap``), with the words for it.
+ * @param {import("./state.js").View} view
+ * @param {any} els
+ * @param {import("./types.js").Game} game
+ */
+export function renderSwap(view, els, game) {
+  const offered = Boolean(game.can_swap) && canPlay(view, game);
+  els.swapOffer.hidden = !offered;
+  els.swap.disabled = !offered;
+  if (offered) setText(els.swapText, text.swapOfferText(game));
 }
 
 /**
@@ -358,5 +378,8 @@ function renderOver(els, game) {
   els.overPlayers.hidden = Boolean(score); // the table names the players and their totals
   renderScoreTable(els.overScore, score);
   setText(els.overReason, text.overReason(game));
+  const rated = ratingsText(game);
+  els.overRatings.hidden = !rated;
+  setText(els.overRatings, rated);
   setText(els.overMoves, game.moves.map((m) => m.notation).join(" "));
 }

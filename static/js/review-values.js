@@ -84,7 +84,7 @@ export class LiveValues {
     const best = text.letterOf(game, found.player, found.best);
     const sure = found.exact[String(found.best)] ? " (exact)" : "";
     const move = game.moves[ply];
-    const played = hint ? "" : ` Played ${move.letter} (${seedsText(found.values[move.pit])}).`;
+    const played = hint || move.swap ? "" : ` Played ${move.letter} (${seedsText(found.values[move.pit])}).`;
     setText(this.els.thinkingInfo, `${who}: best ${best}, ${seedsText(found.value)} seeds${sure}.${played}`);
     this.els.thinkingInfo.hidden = false;
     const exact = Object.values(found.exact).filter(Boolean).length;

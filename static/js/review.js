@@ -317,8 +317,8 @@ export class Review {
     board.mark({
       legal: [],
       mover: null,
-      last: move ? boardIndex(game, move.player, move.pit) : null,
-      hint: next ? boardIndex(game, next.player, next.best) : null,
+      last: move && !move.swap ? boardIndex(game, move.player, move.pit) : null,
+      hint: next && next.best !== game.swap_move ? boardIndex(game, next.player, next.best) : null,
     });
     markPath(board, move);
     if (next) showExactValues(board, next.player, next.values, next.values_exact, next.best);
@@ -347,11 +347,11 @@ export class Review {
     if (move && done) lines.push(`${move.notation}: ${judged(game, done)}`);
     if (next) {
       const mover = text.seatName(game, next.player);
-      const best = text.letterOf(game, next.player, next.best);
+      const best = text.moveName(game, next.player, next.best);
       const sure = next.exact ? " (exact)" : "";
       lines.push(`${mover} to move: best is ${best}, ${seedsText(next.best_value)}${sure}.`);
       if (next.tag !== "best") {
-        const played = text.letterOf(game, next.player, next.played);
+        const played = text.moveName(game, next.player, next.played);
         lines.push(`Played ${played} (${seedsText(next.played_value)}): ${judged(game, next)}`);
       }
     }
@@ -405,6 +405,6 @@ function markPath(board, move) {
 function judged(game, entry) {
   if (entry.tag === "best") return entry.forced ? "the only move." : "the best move.";
   const lost = `${plural(entry.loss, "seed")} lost`;
-  const best = text.letterOf(game, entry.player, entry.best);
+  const best = text.moveName(game, entry.player, entry.best);
   return `${TAG_WORD[entry.tag]}, ${lost}; ${best} was better (${seedsText(entry.best_value)}).`;
 }

@@ -69,10 +69,13 @@ export function ownPit(game, index) {
 }
 
 /**
+ * Why a premove was not played: not legal now, or the opponent swapped sides (the pie rule).
  * @param {import("./types.js").Game} game
  * @param {number} index
+ * @param {boolean} [swapped]
  */
-export function premoveDropped(game, index) {
+export function premoveDropped(game, index, swapped = false) {
+  if (swapped) return `Premove ${letterAt(game, index)} dropped: your opponent swapped sides.`;
   return `Premove ${letterAt(game, index)} dropped: it can't be played now.`;
 }
 

@@ -129,7 +129,9 @@ export function shownDecision(view, game, showThinking) {
   const moved = [...game.moves].reverse().find((m) => m.decision);
   if (!moved) return null;
   const d = /** @type {Decision} */ (moved.decision); // (found: it has one)
-  return { player: moved.player, values: d.move_values, best: d.move, decision: d, label: game.seats[moved.player].name };
+  // A swap turned the board round: the pits' values were for the position before it.
+  const values = moved.swap ? {} : d.move_values;
+  return { player: moved.player, values, best: d.move, decision: d, label: game.seats[moved.player].name };
 }
 
 /**

@@ -107,6 +107,17 @@ function waitingFor(game, seat) {
 export { letterOf };
 
 /**
+ * The name of a move the server named: its pit's letter, or "swap sides" for the pie rule's
+ * swap (the game's ``swap_move``).
+ * @param {import("./pits.js").Layout & {swap_move?: number}} game
+ * @param {number} player
+ * @param {number} move
+ */
+export function moveName(game, player, move) {
+  return move === game.swap_move ? "swap sides" : letterOf(game, player, move);
+}
+
+/**
  * Seeds taken in a list of [board index, seeds].
  * @param {[number, number][] | undefined} pairs
  */
@@ -146,6 +157,7 @@ function takenFrom(game, mover, pairs) {
  */
 export function moveWords(game, move) {
   const rec = move.record;
+  if (move.swap) return swapWords(game, move);
   let text = `${seatName(game, move.player)} played ${move.letter}: ${seeds(game, rec.sown.length)}`;
   const took = total(rec.captures);
   if (took) {
@@ -172,6 +184,7 @@ export function moveWords(game, move) {
  */
 export function moveCallout(game, move) {
   const rec = move.record;
+  if (move.swap) return "Sides swapped!";
   const took = total(rec.captures);
   const extra = rec.extra_turn && !rec.ended;
   let said = "";
@@ -187,7 +200,49 @@ export function moveCallout(game, move) {
  * @param {import("./types.js").Move} move
  */
 export function playingText(game, move) {
+  if (move.swap) return `${subject(game, move.player, "swap")} sides…`;
   return `${subject(game, move.player, "play")} ${move.letter}…`;
+}
+
+/**
+ * Whether ``seat`` is the viewer's only seat (then "you", whatever name it has).
+ * @param {import("./types.js").Game} game
+ * @param {number} seat
+ */
+function onlyMine(game, seat) {
+  return game.seats[seat].yours && game.you.length === 1;
+}
+
+/**
+ * A swap of sides (the pie rule) in words: "Ben swapped sides: Ben takes over your opening,
+ * and you play on from the other row."
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move} move
+ */
+export function swapWords(game, move) {
+  const swapper = move.player;
+  const opener = 1 - swapper;
+  if (onlyMine(game, swapper)) {
+    const name = seatName(game, opener);
+    return `You swapped sides: you take over ${name}'s opening, and ${name} plays on from the other row.`;
+  }
+  const name = seatName(game, swapper);
+  if (onlyMine(game, opener)) {
+    return `${name} swapped sides: ${name} takes over your opening, and you play on from the other row.`;
+  }
+  const other = seatName(game, opener);
+  return `${name} swapped sides: ${name} takes over ${other}'s opening, and ${other} plays on from the other row.`;
+}
+
+/**
+ * The pie rule's offer to the player to move: sow, or swap sides and take over the opening.
+ * @param {import("./types.js").Game} game
+ */
+export function swapOfferText(game) {
+  const mover = /** @type {number} */ (game.to_move);
+  const who = onlyMine(game, mover) ? "you" : seatName(game, mover);
+  const opener = seatName(game, 1 - mover);
+  return `Pie rule: instead of sowing, ${who} may swap sides and take over ${opener}'s opening (its row and store); ${opener} then plays on from the other row.`;
 }
 
 /** @param {import("./types.js").Game} game */
@@ -326,7 +381,7 @@ export function offerText(game) {
  */
 export function thinkingText(game, shown) {
   const d = shown.decision;
-  const bits = [`${shown.label}: best ${letterOf(game, shown.player, shown.best)}`];
+  const bits = [`${shown.label}: best ${moveName(game, shown.player, shown.best)}`];
   if (d) {
     if (d.value !== null && d.value !== undefined) bits.push(`value ${formatValue(d.value)}`);
     if (d.depth) bits.push(`depth ${d.depth}`);
@@ -336,6 +391,7 @@ export function thinkingText(game, shown) {
   let note = "Values are shown on each pit it considered";
   if (d && d.upper_bounds && d.upper_bounds.length) note += "; ≤ marks a move proved no better";
   if (d && d.random) note = `It played a deliberate slip. ${note}`;
+  if (shown.best === game.swap_move) note = "It took over the opening: the board turned round, so no pit shows a value";
   return `${bits.join(", ")}. ${note}.`;
 }
 
@@ -355,6 +411,7 @@ export const LOST_CONNECTION = "The connection to the server is lost. Reconnecti
  * @param {number} pit
  */
 export function hintWords(game, player, pit) {
+  if (pit === game.swap_move) return "Hint: swap sides.";
   return `Hint: play ${letterOf(game, player, pit)}.`;
 }
 

@@ -39,7 +39,8 @@
  * @property {number} turn
  * @property {number} player
  * @property {number} pit
- * @property {string} letter the server's letter of the pit played
+ * @property {string} letter the server's letter of the pit played ("" for a swap)
+ * @property {boolean} swap the pie rule's swap of sides (no pit played)
  * @property {string} notation
  * @property {MoveRecord} record
  * @property {number[]} board the board after the move
@@ -92,6 +93,8 @@
  * @property {number[]} board
  * @property {number|null} to_move
  * @property {number[]} legal_moves
+ * @property {boolean} can_swap the pie rule: the player to move may swap sides instead
+ * @property {number} swap_move the move that swaps sides (posted as the pit)
  * @property {boolean} your_turn
  * @property {number[]} scores
  * @property {string} status "playing" or "over"
@@ -104,6 +107,9 @@
  * @property {{winner: number|null, by: string, scores: number[], captured: number[], banked: number[],
  *   text: string, detail: string} | null} result
  * @property {{wins: number[], draws: number, games: number, text: string} | null} series
+ * @property {boolean} rated whether the game counts for the players' ratings
+ * @property {{pool: string, title: string, settled: boolean,
+ *   seats: import("./player-ratings.js").SeatRating[]} | null} [ratings] a rated game's ratings
  * @property {boolean} hints
  * @property {number[]} hints_used
  * @property {any} clock the clocks (clock.js reads them), or null

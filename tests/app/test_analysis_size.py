@@ -118,7 +118,7 @@ def test_a_searchers_table_is_bounded() -> None:
     state = get_variant("kalah", pits=6, seeds=4).initial_state()
     searcher = Searcher(state.rules, table_limit=2_000)
     found = searcher.evaluate(state, nodes=50_000)
-    assert len(searcher.table) == 2_000
+    assert searcher.table_size() == 2_000
     assert (
         found.values
         == Searcher(state.rules, table_limit=2_000).evaluate(state, nodes=50_000).values

@@ -456,7 +456,7 @@ def test_the_openapi_description_covers_every_api_route(client: FlaskClient, app
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/"):
             continue
-        path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)  # <game_id> -> {game_id}
+        path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)  # <path:name> -> {name}
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert (path, method) in documented, (path, method)
     json.dumps(spec)

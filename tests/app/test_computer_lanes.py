@@ -79,6 +79,27 @@ def test_interactive_work_goes_before_background_work(monkeypatch: pytest.Monkey
         thinker.shutdown()
 
 
+def test_a_device_s_own_move_goes_before_its_own_background_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Interactive first holds within one device too: its move queued behind its own lab
+    moves starts before them."""
+    gate = Gate(held=("bg0",))
+    monkeypatch.setattr(ai_job, "think", gate.think)
+    thinker = FairQueue(SearchPool("thread", 1, quick=0, background=0))
+    try:
+        jobs = [thinker.submit("me", (*EASY[:-1], f"bg{i}"), interactive=False) for i in range(3)]
+        time.sleep(0.1)  # bg0 holds the one process
+        jobs.append(thinker.submit("me", EASY))
+        gate.release.set()
+        for job in jobs:
+            job.result(timeout=10)
+        assert gate.started == ["bg0", "easy", "bg1", "bg2"]
+    finally:
+        gate.release.set()
+        thinker.shutdown()
+
+
 def test_a_short_move_finds_a_process_while_long_and_background_work_holds_the_others(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -203,3 +203,48 @@ def test_lesson_progress_puzzle_ratings_and_own_puzzles_are_copied(
         assert (again.learning, again.learning_copied) == (5, 0)
     finally:
         new.store.close()
+
+
+def test_players_ratings_and_their_history_are_copied_once(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    from app.players import names
+    from app.ratings import settle
+    from tests.app.test_ratings_settle import finished_rated
+
+    path = str(tmp_path / "mancala.sqlite3")
+    old = Store(path)
+    game = finished_rated(old, "g1")  # Ama (dev-a) beat Kofi (dev-b), rated
+    assert settle.settle(old, game)
+    names.set_name(old, "dev-c", "Esi")
+
+    done = copy(path, postgres_url)
+    assert done.room == {
+        "players": 3,
+        "ratings": 2,
+        "rating_history": 2,
+        "settled": 1,
+        "game_ends": 0,
+    }
+    new = PostgresStore(postgres_url)
+    try:
+        assert new.players.named() == old.players.named()
+        assert new.players.pool("kalah") == old.players.pool("kalah")
+        assert new.players.history("dev-a") == old.players.history("dev-a")
+        assert new.players.is_settled("g1")
+        assert settle.settle(new, game) is False  # settled once, on either store
+        names.set_name(old, "dev-c", "Esi K")
+        names.set_name(new, "dev-d", "Ama B")  # a player of the new hosts
+        again = copy(path, postgres_url)
+        assert again.room == {
+            "players": 1,
+            "ratings": 0,
+            "rating_history": 0,
+            "settled": 0,
+            "game_ends": 0,
+        }
+        assert names.name_of(new, "dev-c") == "Esi K"
+        assert names.device_of(new, "Ama B") == "dev-d"
+        assert "players rows written" in str(again)
+    finally:
+        new.close()

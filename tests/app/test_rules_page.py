@@ -25,3 +25,10 @@ def test_the_rules_page_shows_each_rule_and_where_the_seeds_go(client: FlaskClie
             assert rule in page, (name, rule)
     assert "store on the right" not in page  # not true of Oware, Adi or Toguz Kumalak
     assert "counted in their captured seeds" in page and "counted in their kazan" in page
+
+
+def test_the_rules_page_explains_the_pie_rule_for_kalah_and_oware(client: FlaskClient) -> None:
+    page = html.unescape(client.get("/rules").get_data(as_text=True))
+    assert 'id="pie-rule"' in page and "swap sides" in page
+    assert page.count('href="#pie-rule"') == 2  # from the Kalah and the Oware cards
+    assert "the opener plays on from the other row" in " ".join(page.split())

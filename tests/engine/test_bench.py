@@ -7,7 +7,7 @@ import io
 import pytest
 
 from engine import get_variant
-from engine.cli import bench
+from engine.cli import bench, bench_analysis
 from tests.engine.native_cores import native_core
 
 
@@ -42,6 +42,12 @@ def test_quick_bench_prints_every_section_with_positive_figures() -> None:
             assert all(d >= 1 for d in figures[core]["minimax"][name]["depths"])
             assert figures[core]["mcts"][name] > 0
         assert figures[core]["plain"]["nodes"] == figures["reference"]["nodes"] > 0
+    assert "analysis of a fixed 40-move game" in text and "a hint" in text
+    for name in bench_analysis.VARIANTS:
+        analysed = figures["analysis"][name]
+        assert analysed["same"] is True and analysed["ratio"] > 1
+        fast, slow = analysed["native"]["search"], analysed["pure"]["search"]
+        assert fast.nodes == slow.nodes > 0 and len(fast.found) == bench_analysis.QUICK_MOVES
 
 
 def test_the_plain_search_is_held_to_nine_tenths_of_the_c_reference() -> None:
@@ -58,3 +64,14 @@ def test_command_line_quick(
     calls = []
     monkeypatch.setattr(bench, "run", lambda quick, out: calls.append(quick) or {})
     assert bench.main(["--quick"]) == 0 and calls == [True]
+    monkeypatch.setattr(bench_analysis, "run", lambda quick, out: calls.append(quick) or {})
+    assert bench.main(["--analysis"]) == 0 and calls == [True, False]
+
+
+def test_the_fixed_game_is_the_same_every_time() -> None:
+    for name in bench_analysis.VARIANTS:
+        game = bench_analysis.fixed_game(name, bench_analysis.MOVES)
+        assert len(game) == bench_analysis.MOVES and not game[-1].is_over
+        assert [s.board for s in game] == [
+            s.board for s in bench_analysis.fixed_game(name, bench_analysis.MOVES)
+        ]

@@ -8,7 +8,7 @@ from typing import get_type_hints
 
 import pytest
 
-from engine import get_variant, native, variant_names
+from engine import cutoff, get_variant, native, variant_names
 from engine.agents import alphabeta, analysis, mcts, minimax, nodes
 from engine.agents.kernels import kernel_for
 from engine.solver import native as solver_native
@@ -23,15 +23,15 @@ def test_one_history_test_serves_every_search() -> None:
 
 
 def test_a_table_entry_answers_a_probe_by_its_depth_and_bound() -> None:
-    assert nodes.flag_of(3.0, 3.0, 9.0) == nodes.UPPER  # failed low
-    assert nodes.flag_of(9.0, 3.0, 9.0) == nodes.LOWER  # failed high
-    assert nodes.flag_of(5.0, 3.0, 9.0) == nodes.EXACT
-    exact = (4, 5.0, nodes.EXACT, 2)
-    assert nodes.answers(exact, 4, 6.0, 9.0) and not nodes.answers(exact, 5, 0.0, 9.0)
-    lower = (4, 5.0, nodes.LOWER, 2)
-    assert nodes.answers(lower, 3, 0.0, 5.0) and not nodes.answers(lower, 3, 0.0, 6.0)
-    upper = (4, 5.0, nodes.UPPER, 2)
-    assert nodes.answers(upper, 3, 5.0, 9.0) and not nodes.answers(upper, 3, 4.0, 9.0)
+    assert cutoff.flag_of(3.0, 3.0, 9.0) == cutoff.UPPER  # failed low
+    assert cutoff.flag_of(9.0, 3.0, 9.0) == cutoff.LOWER  # failed high
+    assert cutoff.flag_of(5.0, 3.0, 9.0) == cutoff.EXACT
+    exact = (4, 5.0, cutoff.EXACT, 2)
+    assert cutoff.answers(exact, 4, 6.0, 9.0) and not cutoff.answers(exact, 5, 0.0, 9.0)
+    lower = (4, 5.0, cutoff.LOWER, 2)
+    assert cutoff.answers(lower, 3, 0.0, 5.0) and not cutoff.answers(lower, 3, 0.0, 6.0)
+    upper = (4, 5.0, cutoff.UPPER, 2)
+    assert cutoff.answers(upper, 3, 5.0, 9.0) and not cutoff.answers(upper, 3, 4.0, 9.0)
 
 
 @pytest.mark.parametrize("name", ["kalah", "oware", "congkak"])

@@ -1,0 +1,43 @@
+"""Who decides a rematch between two devices: by default the two players (an offer and its
+answer, :func:`app.games.changes.rematch_offer`); a game that belongs to something with its own
+pairing rules (a tournament) follows them instead.
+
+A higher package registers a :data:`Rule` with :func:`register` (the tournaments do, for their
+games).  Each rule is asked about every rematch request: it returns None when the game is none
+of its business, raises :class:`~app.games.errors.NotNow` to refuse the rematch (saying why),
+or returns the fields to set on the new game (e.g. its tournament and round), which also means
+it allows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.games.model import Game
+from app.store.json_types import JSONObject
+
+Rule = Callable[[Game], JSONObject | None]
+_rules: list[Rule] = []
+
+
+def register(rule: Rule) -> None:
+    """Ask ``rule`` about every rematch from now on (once, however often it is registered)."""
+    if rule not in _rules:
+        _rules.append(rule)
+
+
+def unregister(rule: Rule) -> None:
+    """Stop asking ``rule`` (tests)."""
+    if rule in _rules:
+        _rules.remove(rule)
+
+
+def ruled(game: Game) -> JSONObject:
+    """What the registered rules set on the rematch of ``game`` ({} outside their games);
+    NotNow when one refuses it."""
+    fields: JSONObject = {}
+    for rule in list(_rules):
+        found = rule(game)
+        if found is not None:
+            fields.update(found)
+    return fields

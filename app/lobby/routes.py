@@ -1,0 +1,170 @@
+"""The lobby's JSON API under /api/lobby, and quick messages at the table.
+
+``GET /api/lobby[?since=V]`` (a long-poll with ``since``), ``POST /api/lobby/seeks``,
+``DELETE /api/lobby/seeks/<id>``, ``POST /api/lobby/seeks/<id>/join``,
+``POST /api/lobby/challenges`` (``to``: a player's tag or name), ``POST
+/api/lobby/challenges/<id>/accept`` and ``/decline``, ``GET|PUT /api/lobby/me`` (quick
+messages on or off), ``POST /api/games/<id>/messages``.  Every refusal is a 4xx JSON error.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, request
+from flask.typing import ResponseReturnValue
+
+from app.games.errors import BadInput, NoGame
+from app.games.service import Device, get_games
+from app.lobby import messages
+from app.lobby.names import Names
+from app.lobby.service import Lobby
+from app.store import get_store
+from app.store.json_types import JSONObject
+from app.store.sql import SQLStore
+from app.web.api import created
+from app.web.inputs import body, device
+from app.web.limits import client_address, limit
+from app.web.polls import long_poll
+from app.web.seats import current_owner, ensure_owner
+
+bp = Blueprint("lobby", __name__, url_prefix="/api")
+
+
+def get_lobby() -> Lobby:
+    """This app's lobby (made on first use)."""
+    lobby: Lobby | None = current_app.extensions.get("mancala_lobby")
+    if lobby is None:
+        store = get_store()
+        assert isinstance(store, SQLStore)
+        lobby = Lobby(store, get_games(), Names(store))
+        current_app.extensions["mancala_lobby"] = lobby
+    return lobby
+
+
+def me() -> str:
+    """This browser's device (its seat owner), minted on its first visit to the lobby."""
+    return ensure_owner()
+
+
+def since_of(value: str | None) -> int | None:
+    """The lobby version a long-poll has seen (None: answer at once)."""
+    if value is None:
+        return None
+    if not value.isdigit() or len(value) > 12:
+        raise BadInput("'since' must be the version you saw, a whole number")
+    return int(value)
+
+
+@bp.get("/lobby")
+def look() -> ResponseReturnValue:
+    since = since_of(request.args.get("since"))
+    timeout = float(current_app.config["LONG_POLL_SECONDS"])
+    with long_poll(since is not None):
+        return get_lobby().look(me(), since, timeout)
+
+
+def seek_answer(seek_id: str) -> JSONObject:
+    lobby = get_lobby()
+    found = lobby.store.seek(seek_id)
+    if found is None:
+        raise NoGame("the seek is gone")
+    shown = lobby.names.of([found.device] + ([found.target] if found.target else []))
+    return lobby.seek_view(found, found.device, shown)
+
+
+@bp.post("/lobby/seeks")
+def make_seek() -> ResponseReturnValue:
+    sent = body()
+    seek = get_lobby().offer(device_now(), sent)
+    return seek_answer(seek.id), 201
+
+
+@bp.delete("/lobby/seeks/<seek_id>")
+def cancel_seek(seek_id: str) -> ResponseReturnValue:
+    get_lobby().cancel(device_now(), seek_id)
+    return {"cancelled": seek_id}
+
+
+@bp.post("/lobby/seeks/<seek_id>/join")
+def take_seek(seek_id: str) -> ResponseReturnValue:
+    no_fields(body())
+    return created(get_lobby().take(device_now(), seek_id))
+
+
+@bp.post("/lobby/challenges")
+def challenge() -> ResponseReturnValue:
+    sent = body()
+    lobby = get_lobby()
+    target = sent.pop("to", None)
+    if not isinstance(target, str) or not 1 <= len(target) <= 40:
+        raise BadInput("'to' must name the player to challenge (their name or tag)")
+    found = lobby.store.device_of_tag(target) or lobby.names.device_of(target)
+    if found is None:
+        raise NoGame(f"there is no player {target!r} in the lobby")
+    seek = lobby.offer(device_now(), sent, target=found)
+    return seek_answer(seek.id), 201
+
+
+@bp.post("/lobby/challenges/<seek_id>/accept")
+def accept(seek_id: str) -> ResponseReturnValue:
+    no_fields(body())
+    return created(get_lobby().take(device_now(), seek_id))
+
+
+@bp.post("/lobby/challenges/<seek_id>/decline")
+def decline(seek_id: str) -> ResponseReturnValue:
+    no_fields(body())
+    get_lobby().decline(device_now(), seek_id)
+    return {"declined": seek_id}
+
+
+@bp.get("/lobby/me")
+def read_me() -> ResponseReturnValue:
+    owner = me()
+    lobby = get_lobby()
+    return {
+        "tag": lobby.store_tag(owner),
+        "name": lobby.names.of([owner])[owner],
+        "quiet": owner in lobby.store.quiet([owner]),
+    }
+
+
+@bp.put("/lobby/me")
+def write_me() -> ResponseReturnValue:
+    sent = body()
+    if set(sent) != {"quiet"} or not isinstance(sent["quiet"], bool):
+        raise BadInput('send {"quiet": true} to turn quick messages off, false to turn them on')
+    owner = me()
+    get_lobby().store.set_quiet(owner, sent["quiet"])
+    return read_me()
+
+
+@bp.post("/games/<game_id>/messages")
+def send_message(game_id: str) -> ResponseReturnValue:
+    lobby = get_lobby()
+    messages.send(get_games(), lobby.store, device(), game_id, body())
+    return read_messages(game_id, None), 201
+
+
+@bp.get("/games/<game_id>/messages")
+def game_messages(game_id: str) -> ResponseReturnValue:
+    since = since_of(request.args.get("since"))
+    with long_poll(since is not None):
+        return read_messages(game_id, since)
+
+
+def read_messages(game_id: str, since: int | None) -> JSONObject:
+    lobby = get_lobby()
+    timeout = float(current_app.config["LONG_POLL_SECONDS"])
+    return messages.read(
+        get_games(), lobby.store, lobby.watcher, current_owner(), game_id, since, timeout
+    )
+
+
+def no_fields(sent: JSONObject) -> None:
+    if sent:
+        raise BadInput(f"this request takes no fields (got {sorted(sent)[0]!r})")
+
+
+def device_now() -> Device:
+    """The device asking, its player cookie minted if it has none yet."""
+    return Device(ensure_owner(), client_address(), limit)

@@ -1,0 +1,349 @@
+"""The lobby's use cases: look (and wait for news), offer a game to anyone (a seek) or to one
+player (a challenge), withdraw it, take it, decline it.
+
+A seek is the same settings as a game between two devices made from the menu (variant,
+options, clock, who starts, hints, rated or casual), checked whole when it is made.  Taking it
+makes the game through the games' own rules (:mod:`app.games.params`), its maker in seat 0 and
+the taker in seat 1, and sends both to it: the taker in the answer, the maker at its next look.
+A seek disappears when taken, withdrawn, or when its maker leaves the lobby (not seen for
+:data:`SEEK_GONE_SECONDS`); once two players sit down, their other open seeks are withdrawn.
+Each device has at most :data:`SEEKS_PER_DEVICE` seeks and challenges open at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+
+from app.games import changes, params
+from app.games.errors import BadInput, NoGame, NoSeat, NotNow
+from app.games.model import Game, new_game_id
+from app.games.service import Device, Games
+from app.lobby import hooks
+from app.lobby.names import Names
+from app.store import Row
+from app.store.json_types import JSONObject
+from app.store.lobby import Here, LobbyStore, Seek, tag_of
+from app.store.sql import SQLStore
+from engine import get_variant
+
+HERE_SECONDS = 180.0  # a device seen in the lobby this recently is "here"
+SEEK_GONE_SECONDS = 40.0  # a seek whose maker was not seen this long is gone
+SEEN_EVERY = 5.0  # a device's presence is written at most this often per process
+UPKEEP_EVERY = 30.0  # how often a process sweeps seeks of makers who left
+FORGET_SECONDS = 24 * 3600.0  # devices and answered seeks older than this are deleted
+SEEKS_PER_DEVICE = 3  # open seeks and challenges one device may have at once
+LISTED = 50  # seeks, games, people listed at most
+SEEK_FIELDS = frozenset({"variant", "options", "first", "clock", "hints", "rated", "name"})
+
+
+class NotAllowed(NoSeat):
+    """A lobby request from a device that may not make it (403)."""
+
+
+class Lobby:
+    """The lobby's use cases over one store and the games' use cases."""
+
+    def __init__(self, store: SQLStore, games: Games, names: Names) -> None:
+        self.store = LobbyStore(store)
+        self.games = games
+        self.names = names
+        self.watcher = self.store.watcher()
+        self._lock = threading.Lock()
+        self._seen: dict[str, float] = {}
+        self._upkept = 0.0
+
+    # -- looking ------------------------------------------------------------------------------
+
+    def touch(self, device: str) -> None:
+        """Note that ``device`` is in the lobby (written at most every SEEN_EVERY seconds)."""
+        now = time.time()
+        with self._lock:
+            due = now - self._seen.get(device, 0.0) >= SEEN_EVERY
+            if due:
+                self._seen[device] = now
+                if len(self._seen) > 10_000:
+                    self._seen = {d: t for d, t in self._seen.items() if now - t < SEEN_EVERY}
+            upkeep = now - self._upkept >= UPKEEP_EVERY
+            if upkeep:
+                self._upkept = now
+        if due:
+            self.store.seen(device, now, HERE_SECONDS)
+        if upkeep:
+            self.upkeep(now)
+
+    def upkeep(self, now: float) -> None:
+        """Drop the seeks of makers who left; forget what is a day old."""
+        self.store.drop_gone(now - SEEK_GONE_SECONDS)
+        if self.store.store.claim_job("lobby-forget", 3600.0):
+            self.store.forget(now - FORGET_SECONDS)
+
+    def look(self, device: str, since: int | None, timeout: float) -> JSONObject:
+        """The lobby as ``device`` sees it; with ``since`` equal to its version, once it
+        changes (or at ``timeout``)."""
+        self.touch(device)
+        if since is not None and since == self.store.version():
+            self.watcher.wait("lobby", since, timeout)
+        return self.view(device)
+
+    def view(self, device: str) -> JSONObject:
+        """Who is here, the open seeks, challenges to and from ``device``, games being played,
+        finished tournament games, and where to go if a seek or challenge was just taken."""
+        now = time.time()
+        version = self.store.version()
+        here = self.store.here(now - HERE_SECONDS, LISTED)
+        present = {h.device for h in here if h.seen >= now - SEEK_GONE_SECONDS} | {device}
+        seeks = [s for s in self.store.open_seeks(LISTED) if s.device in present]
+        mine = self.store.involving(device)
+        games = self.store.running_games(now - HERE_SECONDS * 10, LISTED)
+        owners = [owner for _, d in games for owner in owners_of(d)]
+        playing = {  # at a table now (a move in the last few minutes): here too
+            owner
+            for _, d in games
+            if float(d.get("last_move_at") or 0) >= now - HERE_SECONDS
+            for owner in owners_of(d)
+        }
+        listed = {h.device for h in here}
+        here += [Here(d, tag_of(d), now) for d in sorted(playing - listed)]
+        shown = self.names.of(
+            [h.device for h in here]
+            + [s.device for s in seeks + mine]
+            + [str(s.target) for s in mine if s.target]
+            + owners
+            + [device]
+        )
+        go, told = None, []
+        for seek in mine:
+            if seek.device == device and seek.state == "taken" and seek.game_id:
+                go = go or f"/game/{seek.game_id}"
+                told.append(seek.id)
+        declined = [
+            {"id": s.id, "to": shown[str(s.target)]}
+            for s in mine
+            if s.device == device and s.state == "declined"
+        ]
+        told += [d["id"] for d in declined]
+        if told:
+            self.store.delivered(told, device)
+        return {
+            "version": version,
+            "you": {
+                "tag": self.store_tag(device),
+                "name": shown[device],
+                "named": self.names.name(device) is not None,
+            },
+            "here": [
+                {
+                    "tag": h.tag,
+                    "name": shown[h.device],
+                    "you": h.device == device,
+                    "playing": h.device in playing,
+                }
+                for h in here
+            ],
+            "seeks": [self.seek_view(s, device, shown) for s in seeks],
+            "challenges": {
+                "to_you": [
+                    self.seek_view(s, device, shown)
+                    for s in mine
+                    if s.target == device and s.state == "open"
+                ],
+                "yours": [
+                    self.seek_view(s, device, shown)
+                    for s in mine
+                    if s.device == device and s.target and s.state == "open"
+                ],
+                "declined": declined,
+            },
+            "games": [self.game_view(i, d, shown) for i, d in games],
+            "tournament_games": hooks.finished_tournament_games(LISTED),
+            "go": go,
+        }
+
+    def store_tag(self, device: str) -> str:
+        """The public tag others see ``device`` by."""
+        return tag_of(device)
+
+    def seek_view(self, seek: Seek, device: str, shown: dict[str, str]) -> JSONObject:
+        """A seek as the lobby lists it: "Ama waits: Oware, 5+3, rated"."""
+        body = seek.body
+        words = describe(body)
+        maker = shown[seek.device]
+        target = shown[seek.target] if seek.target else None
+        return {
+            "id": seek.id,
+            "by": maker,
+            "to": target,
+            "mine": seek.device == device,
+            "variant": body.get("variant", "kalah"),
+            "clock": clock_words(body.get("clock")),
+            "rated": bool(body.get("rated")),
+            "colour": colour_words(body.get("first", 0)),
+            "game": words,
+            "text": f"{maker} waits: {words}"
+            if target is None
+            else f"{maker} challenges {target}: {words}",
+        }
+
+    def game_view(self, game_id: str, data: JSONObject, shown: dict[str, str]) -> JSONObject:
+        """A game being played, to watch."""
+        seats = data.get("seats") or []
+        players = [
+            (s.get("name") or shown.get(str(s.get("owner")), "?")) if isinstance(s, dict) else "?"
+            for s in seats
+        ]
+        return {
+            "id": game_id,
+            "title": title_of(data),
+            "players": players,
+            "moves": len(data.get("moves") or []),
+            "url": f"/game/{game_id}?watch=1",
+        }
+
+    # -- seeks and challenges -----------------------------------------------------------------
+
+    def offer(self, device: Device, body: JSONObject, target: str | None = None) -> Seek:
+        """A new seek (``target`` None) or a challenge to the device ``target``."""
+        owner = need_owner(device)
+        if target == owner:
+            raise BadInput("you can't challenge yourself")
+        settings = seek_settings(body, owner)
+        if settings["rated"]:
+            self.games.named(owner, "offer a rated game")
+        device.limit("create")
+        seek_id = secrets.token_urlsafe(9)
+        self.touch(owner)
+        if not self.store.add_seek(seek_id, owner, target, settings, time.time(), SEEKS_PER_DEVICE):
+            raise NotNow(
+                f"you have {SEEKS_PER_DEVICE} seeks and challenges open already (the most at "
+                "once); withdraw one first"
+            )
+        found = self.store.seek(seek_id)
+        assert found is not None
+        return found
+
+    def cancel(self, device: Device, seek_id: str) -> None:
+        """Withdraw one's own open seek or challenge."""
+        owner = need_owner(device)
+        if not self.store.cancel(seek_id, owner):
+            self.open_seek(seek_id)  # 404 / 409 saying why
+            raise NotAllowed("only the player who made this seek may withdraw it")
+
+    def decline(self, device: Device, seek_id: str) -> None:
+        """Decline a challenge made to this device."""
+        owner = need_owner(device)
+        seek = self.open_seek(seek_id)
+        if seek.target != owner:
+            raise NotAllowed("only the challenged player may decline this challenge")
+        if not self.store.decline(seek_id, owner, time.time()):
+            raise NotNow("this challenge was answered or withdrawn meanwhile")
+
+    def open_seek(self, seek_id: str) -> Seek:
+        """The open seek ``seek_id``: NoGame (404) if there is none, NotNow (409) if it was
+        taken, declined or its maker left."""
+        seek = self.store.seek(seek_id)
+        if seek is None:
+            raise NoGame(f"there is no seek {seek_id!r} (it was withdrawn, or taken long ago)")
+        if seek.state != "open":
+            raise NotNow(f"this seek was {seek.state} already")
+        seen = self.store.last_seen(seek.device)
+        if seen is None or seen < time.time() - SEEK_GONE_SECONDS:
+            raise NotNow("the player who made this seek has left the lobby")
+        return seek
+
+    def take(self, device: Device, seek_id: str, name: str | None = None) -> Game:
+        """Take a seek (or accept a challenge to this device): the game is made, its maker in
+        seat 0 and the taker in seat 1.  Of two takers exactly one gets it (409 to the other)."""
+        owner = need_owner(device)
+        seek = self.open_seek(seek_id)
+        if seek.device == owner:
+            raise NotNow("this is your own seek: wait for someone to take it, or withdraw it")
+        if seek.target is not None and seek.target != owner:
+            raise NotAllowed("this challenge is for another player")
+        if seek.body.get("rated"):
+            self.games.named(owner, "play a rated game")
+        device.limit("create")
+        game_id = new_game_id()
+        if not self.store.take(seek_id, owner, game_id, time.time()):
+            raise NotNow("someone else took this seek a moment before you")
+        try:
+            data = game_data(seek, owner, device, self.names, game_id)
+            game = self.games.start(data, [(seek.device, 0), (owner, 1)], device, game_id)
+        except Exception:
+            self.store.untake(seek_id, game_id)
+            raise
+        self.store.withdraw_open([seek.device, owner])  # both sat down: their other seeks go
+        return game
+
+
+def owners_of(data: JSONObject) -> list[str]:
+    """The devices holding a stored game's seats."""
+    seats = data.get("seats") or []
+    return [str(s["owner"]) for s in seats if isinstance(s, dict) and s.get("owner")]
+
+
+def need_owner(device: Device) -> str:
+    """The device's seat owner: the lobby is for devices that have one (the API mints it)."""
+    if device.owner is None:
+        raise NotAllowed("open the home page first: your browser has no player cookie yet")
+    return device.owner
+
+
+def seek_settings(body: JSONObject, owner: str) -> JSONObject:
+    """A seek's settings, checked as the game they make would be (mode: two devices)."""
+    unknown = sorted(set(body) - SEEK_FIELDS)
+    if unknown:
+        raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(SEEK_FIELDS))})")
+    params.new_game_data(dict(body, mode="remote"), owner)  # BadInput saying what is wrong
+    return dict(body, rated=body.get("rated", False))
+
+
+def game_data(seek: Seek, taker: str, device: Device, names: Names, game_id: str) -> JSONObject:
+    """The new game's data: the seek's settings between two devices, the maker in seat 0 (with
+    their name) and the taker in seat 1 (with theirs); both sit, so the clock's first-move
+    window opens now."""
+    settings = dict(seek.body)
+    maker_name = names.name(seek.device)
+    if maker_name and "name" not in settings:
+        settings["name"] = maker_name
+    data = params.new_game_data(dict(settings, mode="remote"), seek.device)
+    data.update(creator=seek.device, device=device.address)
+    now = time.time()
+    opened = Game.from_row(Row(game_id, 1, data, now, now))
+    taker_name = names.name(taker)
+    joined, _ = changes.join(opened, taker, {"name": taker_name} if taker_name else {})
+    return joined
+
+
+def describe(body: JSONObject) -> str:
+    """A seek's game in words: "Oware, 5+3, rated"."""
+    parts = [title_of(body)]
+    clock = clock_words(body.get("clock"))
+    parts.append(clock or "no clock")
+    parts.append("rated" if body.get("rated") else "casual")
+    return ", ".join(parts)
+
+
+def title_of(data: JSONObject) -> str:
+    """The variant's title with its options (as the games name it)."""
+    try:
+        options = data.get("options") or {}
+        return str(get_variant(str(data.get("variant", "kalah")), **options).title)
+    except (TypeError, ValueError):
+        return str(data.get("variant", "?"))
+
+
+def clock_words(clock: object) -> str | None:
+    """A clock as "5+3" (minutes + seconds a turn), None without one."""
+    if not isinstance(clock, dict):
+        return None
+    minutes, increment = clock.get("minutes"), clock.get("increment", 0)
+    return f"{minutes:g}+{increment:g}" if isinstance(minutes, int | float) else None
+
+
+def colour_words(first: object) -> str:
+    """Who moves first, from the seek's maker's side."""
+    if first == "random":
+        return "random"
+    return "maker moves first" if first in (0, "me") else "taker moves first"

@@ -1,0 +1,110 @@
+"""The players' pages and API: who this device is (``GET /api/me``) and its name (``PUT
+/api/me``); a player's page (``/players/<name>``, JSON at ``/api/players/<name>``) and the
+leaderboard (``/leaderboard``, JSON at ``/api/leaderboard``).
+
+A device is the owner hash of its seat token (a browser's cookie, a bot's bearer token); a
+device without one yet is anonymous (``device`` null) until it first takes a seat or a name.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+from flask.typing import ResponseReturnValue
+
+from app.games.errors import BadInput, NoGame
+from app.games.service import get_games
+from app.players import names
+from app.players.chart import rating_chart
+from app.players.profile import RESULTS, Filters, leaderboard, profile
+from app.store import get_store
+from app.store.json_types import JSONObject
+from app.web.inputs import body
+from app.web.limits import limit
+from app.web.seats import current_owner, ensure_owner
+from engine import variant_names
+
+bp = Blueprint("players", __name__)
+
+
+class NoPlayer(NoGame):
+    """No player has this name (404)."""
+
+
+@bp.get("/api/me")
+def me() -> ResponseReturnValue:
+    """This device's id and name (both null for a device without a seat token yet)."""
+    device = current_owner()
+    return {"device": device, "name": names.name_of(get_store(), device)}
+
+
+@bp.put("/api/me")
+def rename() -> ResponseReturnValue:
+    """Take or change this device's name (400 for a bad one, 409 for a taken one)."""
+    sent = body()
+    unknown = sorted(set(sent) - {"name"})
+    if unknown:
+        raise BadInput(f"unknown field(s): {', '.join(unknown)}; send only 'name'")
+    if "name" not in sent:
+        raise BadInput('send {"name": "..."}: the name to take')
+    limit("name")
+    device = ensure_owner()
+    name = names.set_name(get_store(), device, sent["name"])
+    return {"device": device, "name": name}
+
+
+def filters() -> Filters:
+    """A player's game list filters from the query (400 for a value that can't be one)."""
+    variant = request.args.get("variant") or None
+    result = request.args.get("result") or None
+    opponent = request.args.get("opponent") or None
+    if variant is not None and variant not in variant_names():
+        raise BadInput(f"'variant' must be one of {', '.join(variant_names())}")
+    if result is not None and result not in RESULTS:
+        raise BadInput(f"'result' must be one of {', '.join(RESULTS)}")
+    if opponent is not None and len(opponent) > 4 * names.MAX_LENGTH:
+        raise BadInput("'opponent' is a player's name (at most 24 characters)")
+    return Filters(variant, result, opponent)
+
+
+def player_data(name: str) -> JSONObject:
+    found = names.canonical(get_store(), name)
+    if found is None:
+        raise NoPlayer(f"there is no player named {name[:40]!r}")
+    device, kept = found
+    data = profile(get_store(), get_games(), device, kept, filters())
+    data["you"] = device == current_owner()
+    return data
+
+
+@bp.get("/api/players/<path:name>")
+def player_api(name: str) -> ResponseReturnValue:
+    """A player's ratings, rating history, games (filtered), records and current games."""
+    return player_data(name)
+
+
+@bp.get("/players/<path:name>")
+def player_page(name: str) -> ResponseReturnValue:
+    data = player_data(name)
+    charts = {h["pool"]: rating_chart(h) for h in data["history"]}
+    return render_template("player.html", player=data, charts=charts)
+
+
+def pool_arg() -> str | None:
+    pool = request.args.get("pool") or None
+    if pool is not None and pool not in get_store().players.pools():
+        raise BadInput(f"no rated game was played in the pool {pool[:40]!r} yet")
+    return pool
+
+
+@bp.get("/api/leaderboard")
+def leaderboard_api() -> ResponseReturnValue:
+    """Each pool's players by rating (``pool``: one pool), provisional ratings marked."""
+    return {"pools": leaderboard(get_store(), pool_arg())}
+
+
+@bp.get("/leaderboard")
+def leaderboard_page() -> ResponseReturnValue:
+    me_name = names.name_of(get_store(), current_owner())
+    return render_template(
+        "players.html", pools=leaderboard(get_store(), pool_arg()), me_name=me_name
+    )

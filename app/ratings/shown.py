@@ -1,0 +1,56 @@
+"""Ratings as people see them: whole points, a change with its sign, "?" when provisional."""
+
+from __future__ import annotations
+
+from app.games.model import Game
+from app.ratings.glicko2 import BASE, MAX_RD, PROVISIONAL_RD
+from app.ratings.pools import pool_of, rated_pair, title_of
+from app.store.base import GameStore
+from app.store.json_types import JSONObject
+
+
+def shown(rating: float, deviation: float) -> str:
+    """ "1532", or "1532?" while the rating is provisional (deviation above 110)."""
+    return f"{round(rating)}{'?' if deviation > PROVISIONAL_RD else ''}"
+
+
+def signed(change: int) -> str:
+    """A change with its sign: "+12", "−7" (a minus sign), "±0"."""
+    if change == 0:
+        return "±0"
+    return f"+{change}" if change > 0 else f"\u2212{-change}"
+
+
+def game_ratings(store: GameStore, game: Game) -> JSONObject | None:
+    """A rated game's ratings per seat: before it and, once settled, after it and the change
+    (None for a game that is not rated)."""
+    pair = rated_pair(game)
+    if pair is None:
+        return None
+    rules = game.record.rules
+    pool = pool_of(rules.name, dict(rules.options))
+    made = {c.device: c for c in store.players.changes_in(game.id)}
+    seats = []
+    for seat, device in enumerate(pair):
+        change = made.get(device)
+        if change is not None:
+            before = (change.before_rating, change.before_deviation)
+            after: tuple[float, float] | None = (change.after_rating, change.after_deviation)
+        else:
+            kept = store.players.rating_in(device, pool)
+            before = (BASE, MAX_RD) if kept is None else (kept.rating, kept.deviation)
+            after = None
+        delta = None if after is None else round(after[0]) - round(before[0])
+        seats.append(
+            {
+                "seat": seat,
+                "before": round(before[0]),
+                "before_text": shown(*before),
+                "after": None if after is None else round(after[0]),
+                "after_text": None if after is None else shown(*after),
+                "change": delta,
+                "change_text": None if delta is None else signed(delta),
+                "provisional": (after or before)[1] > PROVISIONAL_RD,
+            }
+        )
+    return {"pool": pool, "title": title_of(pool), "settled": bool(made), "seats": seats}

@@ -1,0 +1,369 @@
+"""The players' tables, written once for both SQL stores (reached as ``store.players``).
+
+- ``players``: a name kept for a device (its seat owner hash); ``name_key`` (the name folded
+  for comparison, see :mod:`app.players.names`) is unique, so two devices never share a name.
+- ``ratings``: a device's Glicko-2 rating in one pool (``rating``, ``deviation``,
+  ``volatility``) and its rated games there.
+- ``rating_history``: one row per player and rated game: the rating before and after.
+- ``settled``: the rated games whose ratings changed; written in the same transaction as the
+  change, so a game's end changes ratings exactly once however many hosts see it.
+- ``game_ends``: the finished games whose end-of-game hooks all ran (see :mod:`app.games.ends`).
+
+The same statements make these tables in SQLite's schema and PostgreSQL's migration 5
+(:data:`TABLES`: it *is* migration 5, so append a new migration rather than edit it); the
+queries name their parameters, as :mod:`app.store.sql` does.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.store.sql import Connection, SQLStore
+
+# Each table once: SQLite's SCHEMA and PostgreSQL's migration 5 both run these.
+TABLES: list[str] = [
+    """CREATE TABLE IF NOT EXISTS players (
+        device TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS ratings (
+        device TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (device, pool)
+    )""",
+    "CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings (pool, rating)",
+    """CREATE TABLE IF NOT EXISTS rating_history (
+        device TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        before_rating DOUBLE PRECISION NOT NULL,
+        before_deviation DOUBLE PRECISION NOT NULL,
+        after_rating DOUBLE PRECISION NOT NULL,
+        after_deviation DOUBLE PRECISION NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (device, game_id)
+    )""",
+    "CREATE INDEX IF NOT EXISTS rating_history_by_game ON rating_history (game_id)",
+    "CREATE INDEX IF NOT EXISTS rating_history_by_time ON rating_history (device, pool, at)",
+    """CREATE TABLE IF NOT EXISTS settled (
+        game_id TEXT PRIMARY KEY,
+        pool TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS game_ends (
+        game_id TEXT PRIMARY KEY,
+        at DOUBLE PRECISION NOT NULL
+    )""",
+]
+
+
+# How ``python -m app.upkeep.copy`` brings each table from SQLite into PostgreSQL: its columns,
+# and what a row already there becomes (a player's name and a rating: the newer one; a name
+# another device holds there is not taken).  Repeating the copy changes nothing.
+COPIES: list[tuple[str, str, str]] = [
+    (
+        "players",
+        "device, name, name_key, created, updated",
+        "ON CONFLICT DO NOTHING",
+    ),
+    (
+        "ratings",
+        "device, pool, rating, deviation, volatility, games, updated",
+        "ON CONFLICT (device, pool) DO UPDATE SET rating = excluded.rating, "
+        "deviation = excluded.deviation, volatility = excluded.volatility, "
+        "games = excluded.games, updated = excluded.updated "
+        "WHERE ratings.updated < excluded.updated",
+    ),
+    (
+        "rating_history",
+        "device, pool, game_id, before_rating, before_deviation, after_rating, after_deviation, at",
+        "ON CONFLICT DO NOTHING",
+    ),
+    ("settled", "game_id, pool, at", "ON CONFLICT DO NOTHING"),
+    ("game_ends", "game_id, at", "ON CONFLICT DO NOTHING"),
+]
+# A name changed in SQLite since an earlier copy (when no other device holds it there).
+RENAMED = (
+    "UPDATE players SET name = :name, name_key = :name_key, updated = :updated "
+    "WHERE device = :device AND updated < :updated AND NOT EXISTS "
+    "(SELECT 1 FROM players p WHERE p.name_key = :name_key AND p.device <> :device)"
+)
+
+
+class NameTaken(Exception):
+    """Another device holds this name (compared case-insensitively)."""
+
+
+@dataclass(frozen=True)
+class KeptRating:
+    """A device's rating in one pool as kept: Glicko scale, and how many rated games."""
+
+    device: str
+    pool: str
+    rating: float
+    deviation: float
+    volatility: float
+    games: int
+    updated: float
+
+
+@dataclass(frozen=True)
+class Change:
+    """One player's rating change in one rated game (a row of ``rating_history``)."""
+
+    device: str
+    pool: str
+    game_id: str
+    before_rating: float
+    before_deviation: float
+    after_rating: float
+    after_deviation: float
+    at: float
+
+
+@dataclass(frozen=True)
+class NewRating:
+    """A rating to write in :meth:`PlayerTables.settle`: the device's new values in the pool,
+    and what they were (for the history)."""
+
+    device: str
+    before: tuple[float, float, float]  # rating, deviation, volatility
+    after: tuple[float, float, float]
+
+
+HISTORY = (
+    "device, pool, game_id, before_rating, before_deviation, after_rating, after_deviation, at"
+)
+RATING = "device, pool, rating, deviation, volatility, games, updated"
+# What :meth:`PlayerTables.settle` asks for a game's new ratings: given a reader of a device's
+# kept rating in the pool (None: a newcomer), the new ratings (see :mod:`app.ratings.settle`).
+Rater = Callable[[Callable[[str], KeptRating | None]], list[NewRating]]
+
+
+class PlayerTables:
+    """The players' queries on one SQL store (see the module docstring)."""
+
+    def __init__(self, store: SQLStore) -> None:
+        self.store = store
+
+    def _all(self, query: str, **args: Any) -> list[tuple[Any, ...]]:
+        return self.store.run(lambda db: self.store.execute(db, query, **args).fetchall())
+
+    # -- names ----------------------------------------------------------------------------------
+
+    def name_of(self, device: str) -> str | None:
+        """The name kept for ``device``, or None."""
+        found = self._all("SELECT name FROM players WHERE device = :device", device=device)
+        return str(found[0][0]) if found else None
+
+    def names_of(self, devices: Iterable[str]) -> dict[str, str]:
+        """The names kept for those of ``devices`` that have one."""
+        from app.store.sql import among
+
+        ids = sorted(set(devices))
+        out: dict[str, str] = {}
+        for marks, chunk in among(ids):
+            query = f"SELECT device, name FROM players WHERE device IN ({marks})"
+            out.update({str(d): str(n) for d, n in self._all(query, **chunk)})
+        return out
+
+    def device_of(self, key: str) -> tuple[str, str] | None:
+        """The device holding the name whose folded form is ``key``, and the name as kept."""
+        found = self._all("SELECT device, name FROM players WHERE name_key = :key", key=key)
+        return (str(found[0][0]), str(found[0][1])) if found else None
+
+    def set_name(self, device: str, name: str, key: str) -> None:
+        """Keep ``name`` (folded ``key``) for ``device``, freeing its old name; NameTaken if
+        another device holds the key (a race between two devices included: the key is unique)."""
+        query = (
+            "INSERT INTO players (device, name, name_key, created, updated) "
+            "VALUES (:device, :name, :key, :at, :at) ON CONFLICT (device) DO UPDATE SET "
+            "name = excluded.name, name_key = excluded.name_key, updated = excluded.updated"
+        )
+        unique = self.store.dialect.unique
+
+        def write(db: Connection) -> bool:
+            try:
+                self.store.execute(db, query, device=device, name=name, key=key, at=time.time())
+            except unique:
+                return False
+            return True
+
+        if not self.store.run(write):
+            raise NameTaken(name)
+
+    def named(self, limit: int = 1000) -> list[tuple[str, str]]:
+        """(device, name) of the named players, by name."""
+        query = "SELECT device, name FROM players ORDER BY name_key LIMIT :limit"
+        return [(str(d), str(n)) for d, n in self._all(query, limit=limit)]
+
+    # -- ratings --------------------------------------------------------------------------------
+
+    def ratings_of(self, device: str) -> list[KeptRating]:
+        """The device's rating in each pool it has played rated games in."""
+        query = f"SELECT {RATING} FROM ratings WHERE device = :device ORDER BY pool"
+        return [kept(r) for r in self._all(query, device=device)]
+
+    def rating_in(self, device: str, pool: str) -> KeptRating | None:
+        """The device's kept rating in ``pool`` (None: it has played no rated game there)."""
+        return self.store.run(lambda db: self.rating(db, device, pool))
+
+    def rating(self, db: Connection, device: str, pool: str) -> KeptRating | None:
+        query = f"SELECT {RATING} FROM ratings WHERE device = :device AND pool = :pool"
+        found = self.store.execute(db, query, device=device, pool=pool).fetchone()
+        return None if found is None else kept(found)
+
+    def pool(self, pool: str, limit: int = 200) -> list[KeptRating]:
+        """The pool's ratings, highest first."""
+        query = (
+            f"SELECT {RATING} FROM ratings WHERE pool = :pool "
+            "ORDER BY rating DESC, device LIMIT :limit"
+        )
+        return [kept(r) for r in self._all(query, pool=pool, limit=limit)]
+
+    def pools(self) -> list[str]:
+        """The pools that hold a rating."""
+        return [str(r[0]) for r in self._all("SELECT DISTINCT pool FROM ratings ORDER BY pool")]
+
+    def history(self, device: str, pool: str | None = None, limit: int = 500) -> list[Change]:
+        """The device's rating changes (in one pool, or all), oldest first."""
+        which = "" if pool is None else " AND pool = :pool"
+        query = (
+            f"SELECT {HISTORY} FROM rating_history WHERE device = :device{which} "
+            "ORDER BY at DESC LIMIT :limit"
+        )
+        rows = self._all(query, device=device, pool=pool, limit=limit)
+        return [change(r) for r in reversed(rows)]
+
+    def changes_in(self, game_id: str) -> list[Change]:
+        """The rating changes a game made (none if it was not rated, or not yet settled)."""
+        query = f"SELECT {HISTORY} FROM rating_history WHERE game_id = :game"
+        return [change(r) for r in self._all(query, game=game_id)]
+
+    def is_settled(self, game_id: str) -> bool:
+        found = self._all("SELECT 1 FROM settled WHERE game_id = :game", game=game_id)
+        return bool(found)
+
+    def settle(self, game_id: str, pool: str, rate: Rater) -> bool:
+        """Change the ratings of a finished game's players once: in one transaction, claim the
+        game in ``settled`` (a game already there: nothing is done, False), read the players'
+        ratings, ask ``rate`` for the new ones (given the kept ratings, None for a newcomer),
+        write them with their history rows and move the game to its next version (so that
+        whoever waits on it is told).  True if this call changed them.  Settlements take turns
+        (the ratings table is held for the transaction): of two games of one player ending at
+        once, the second is rated on the rating the first left."""
+        claim = (
+            "INSERT INTO settled (game_id, pool, at) VALUES (:game, :pool, :at) "
+            "ON CONFLICT (game_id) DO NOTHING"
+        )
+        upsert = (
+            f"INSERT INTO ratings ({RATING}) VALUES "
+            "(:device, :pool, :rating, :deviation, :volatility, 1, :at) "
+            "ON CONFLICT (device, pool) DO UPDATE SET rating = excluded.rating, "
+            "deviation = excluded.deviation, volatility = excluded.volatility, "
+            "games = ratings.games + 1, updated = excluded.updated"
+        )
+        history = (
+            f"INSERT INTO rating_history ({HISTORY}) VALUES (:device, :pool, :game, "
+            ":before_rating, :before_deviation, :after_rating, :after_deviation, :at) "
+            "ON CONFLICT (device, game_id) DO NOTHING"
+        )
+
+        def write(db: Connection) -> bool:
+            with self.store.dialect.transaction(db):
+                if self.store.dialect.lock:  # one settlement at a time: each reads the last's
+                    self.store.execute(db, self.store.dialect.lock.format(table="ratings"))
+                now = time.time()  # once its turn came: the history's order is the chain's
+                if self.store.execute(db, claim, game=game_id, pool=pool, at=now).rowcount != 1:
+                    return False
+                news = rate(lambda device: self.rating(db, device, pool))
+                for new in news:
+                    r, d, v = new.after
+                    self.store.execute(
+                        db,
+                        upsert,
+                        device=new.device,
+                        pool=pool,
+                        rating=r,
+                        deviation=d,
+                        volatility=v,
+                        at=now,
+                    )
+                    self.store.execute(
+                        db,
+                        history,
+                        device=new.device,
+                        pool=pool,
+                        game=game_id,
+                        before_rating=new.before[0],
+                        before_deviation=new.before[1],
+                        after_rating=r,
+                        after_deviation=d,
+                        at=now,
+                    )
+                # A new version of the game: its players' long-polls wake to show the change.
+                self.store.execute(
+                    db, "UPDATE games SET version = version + 1 WHERE id = :game", game=game_id
+                )
+                return True
+
+        return self.store.run(write)
+
+    # -- ends of games ----------------------------------------------------------------------------
+
+    def unswept_ends(self, since: float, limit: int = 200) -> list[str]:
+        """Finished games changed since ``since`` whose end-of-game hooks have not all run."""
+        query = (
+            "SELECT id FROM games WHERE finished = 1 AND updated >= :since AND id NOT IN "
+            "(SELECT game_id FROM game_ends) ORDER BY updated LIMIT :limit"
+        )
+        return [str(r[0]) for r in self._all(query, since=since, limit=limit)]
+
+    def mark_swept(self, game_id: str) -> None:
+        """Note that every end-of-game hook ran for the game."""
+        query = (
+            "INSERT INTO game_ends (game_id, at) VALUES (:game, :at) "
+            "ON CONFLICT (game_id) DO NOTHING"
+        )
+        self.store.run(lambda db: self.store.execute(db, query, game=game_id, at=time.time()))
+
+    def is_swept(self, game_id: str) -> bool:
+        found = self._all("SELECT 1 FROM game_ends WHERE game_id = :game", game=game_id)
+        return bool(found)
+
+
+def kept(row: tuple[Any, ...]) -> KeptRating:
+    return KeptRating(
+        str(row[0]),
+        str(row[1]),
+        float(row[2]),
+        float(row[3]),
+        float(row[4]),
+        int(row[5]),
+        float(row[6]),
+    )
+
+
+def change(row: tuple[Any, ...]) -> Change:
+    return Change(
+        str(row[0]),
+        str(row[1]),
+        str(row[2]),
+        float(row[3]),
+        float(row[4]),
+        float(row[5]),
+        float(row[6]),
+        float(row[7]),
+    )

@@ -1,0 +1,213 @@
+// @ts-check
+// The room on the home page, live: who is here, open seeks (Join), challenges (Accept /
+// Decline), games being played (Watch) and finished tournament games, from GET /api/lobby,
+// long-polled on the lobby's version. Making a seek or a challenge takes the menu's settings.
+// When someone takes this device's seek (or accepts its challenge) the server says where the
+// game is (``go``) and the page goes there.
+import { ApiError, api, errorText } from "./api.js";
+
+const RETRY_MS = 1500; // after a failed look, try again this soon
+const POLL_TIMEOUT_MS = 30000; // a long-poll (8 s on the server) that takes longer is lost
+
+/**
+ * @typedef {{tag: string, name: string, you: boolean, playing: boolean}} Person
+ * @typedef {{id: string, text: string, mine: boolean, by: string, to: string | null}} Seek
+ * @typedef {{id: string, title: string, players: string[], moves: number, url: string}} Playing
+ * @typedef {{id: string, title?: string, players?: string[], result?: string, url?: string,
+ *            tournament?: string}} Finished
+ * @typedef {{version: number, you: {tag: string, name: string, named: boolean}, here: Person[],
+ *   seeks: Seek[],
+ *   challenges: {to_you: Seek[], yours: Seek[], declined: {id: string, to: string}[]},
+ *   games: Playing[], tournament_games: Finished[], go: string | null}} LobbyView
+ */
+
+/** @param {string} id */
+function byId(id) {
+  return /** @type {HTMLElement} */ (document.getElementById(id));
+}
+
+/** @param {number} ms */
+function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * A list item: ``text`` and buttons (label, action, primary?).
+ * @param {string} text
+ * @param {[string, () => void, boolean?][]} buttons
+ * @param {string} [cls]
+ */
+function item(text, buttons, cls) {
+  const li = document.createElement("li");
+  if (cls) li.className = cls;
+  const words = document.createElement("span");
+  words.className = "lobby-text";
+  words.textContent = text;
+  li.append(words);
+  for (const [label, action, primary] of buttons) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = primary ? "button primary" : "button";
+    button.textContent = label;
+    button.addEventListener("click", action);
+    li.append(button);
+  }
+  return li;
+}
+
+/**
+ * A list item with a link (Watch, Review).
+ * @param {string} text
+ * @param {string} label
+ * @param {string} href
+ */
+function linked(text, label, href) {
+  const li = item(text, []);
+  const a = document.createElement("a");
+  a.className = "button";
+  a.href = href;
+  a.textContent = label;
+  li.append(a);
+  return li;
+}
+
+/**
+ * Start the room: follow the lobby and answer its buttons; ``settings`` gives the menu's game
+ * settings for a seek or a challenge. Returns ``offer``, which makes a seek.
+ * @param {() => Record<string, unknown>} settings
+ */
+export function startLobby(settings) {
+  const box = byId("lobby");
+  const url = box.dataset.api || "/api/lobby";
+  const status = byId("lobby-status");
+  const errorBox = byId("lobby-error");
+  const nameForm = /** @type {HTMLFormElement} */ (byId("lobby-name"));
+  const nameInput = /** @type {HTMLInputElement} */ (byId("lobby-name-input"));
+  let version = -1; // the lobby's version shown (-1: nothing shown yet)
+
+  /** @param {unknown} err */
+  function showError(err) {
+    errorBox.textContent = errorText(err);
+    errorBox.hidden = false;
+  }
+
+  /**
+   * Send a request; a new game in the answer opens it, else the lobby is read again.
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   */
+  async function act(method, path, body) {
+    errorBox.hidden = true;
+    try {
+      const answer = await api(method, path, body);
+      if (answer && answer.id && answer.board) {
+        window.location.assign(`/game/${answer.id}`);
+        return;
+      }
+      show(await api("GET", url));
+    } catch (err) {
+      showError(err);
+      if (!nameForm.hidden && /name/.test(errorText(err))) nameInput.focus();
+      if (err instanceof ApiError && err.status === 409) show(await api("GET", url));
+    }
+  }
+
+  let shown = ""; // what the lists show now, as JSON: an unchanged look redraws nothing
+
+  /** @param {LobbyView} view */
+  function show(view) {
+    if (view.go) {
+      window.location.assign(view.go);
+      return;
+    }
+    version = view.version;
+    const drawn = JSON.stringify({ ...view, version: 0 });
+    if (drawn === shown) return; // keep the lists (and the keyboard focus in them) as they are
+    shown = drawn;
+    nameForm.hidden = view.you.named;
+    if (!view.you.named) nameInput.placeholder = view.you.name;
+    const others = view.here.filter((p) => !p.you);
+    const waiting = view.seeks.length;
+    status.textContent = others.length
+      ? `${view.here.length} here · ${waiting} waiting for an opponent · you are ${view.you.name}`
+      : `Nobody else is here yet. Others see you as ${view.you.name}.`;
+
+    const here = byId("lobby-here");
+    here.replaceChildren(
+      ...view.here.map((p) =>
+        p.you
+          ? item(`${p.name} (you)`, [], "lobby-you")
+          : item(`${p.name}${p.playing ? " · playing" : ""}`, [
+              [`Challenge`, () => act("POST", "/api/lobby/challenges", { ...settings(), to: p.tag })],
+            ]),
+      ),
+    );
+
+    const challenges = [
+      ...view.challenges.to_you.map((c) =>
+        item(c.text, [
+          ["Accept", () => act("POST", `/api/lobby/challenges/${c.id}/accept`), true],
+          ["Decline", () => act("POST", `/api/lobby/challenges/${c.id}/decline`)],
+        ]),
+      ),
+      ...view.challenges.yours.map((c) => item(c.text, [["Withdraw", () => act("DELETE", `/api/lobby/seeks/${c.id}`)]])),
+      ...view.challenges.declined.map((d) => item(`${d.to} declined your challenge.`, [], "lobby-note")),
+    ];
+    byId("lobby-challenges").replaceChildren(...challenges);
+    byId("lobby-challenges-box").hidden = challenges.length === 0;
+
+    byId("lobby-seeks").replaceChildren(
+      ...view.seeks.map((s) =>
+        s.mine
+          ? item(s.text, [["Withdraw", () => act("DELETE", `/api/lobby/seeks/${s.id}`)]], "lobby-mine")
+          : item(s.text, [["Join", () => act("POST", `/api/lobby/seeks/${s.id}/join`), true]]),
+      ),
+    );
+    byId("lobby-no-seeks").hidden = waiting > 0;
+
+    byId("lobby-games").replaceChildren(
+      ...view.games.map((g) => linked(`${g.players.join(" vs ")} · ${g.title} · ${g.moves} moves`, "Watch", g.url)),
+    );
+    byId("lobby-games-box").hidden = view.games.length === 0;
+
+    byId("lobby-finished").replaceChildren(
+      ...view.tournament_games.map((g) =>
+        linked(
+          [g.tournament, (g.players || []).join(" vs "), g.title, g.result].filter(Boolean).join(" · "),
+          "Review",
+          g.url || `/game/${g.id}`,
+        ),
+      ),
+    );
+    byId("lobby-finished-box").hidden = view.tournament_games.length === 0;
+  }
+
+  nameForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    act("PUT", nameForm.dataset.api || "/api/me", { name: nameInput.value });
+  });
+
+  (async () => {
+    let lost = true; // the first look answers at once
+    for (;;) {
+      try {
+        const path = lost || version < 0 ? url : `${url}?since=${version}`;
+        show(await api("GET", path, undefined, { timeout: POLL_TIMEOUT_MS }));
+        lost = false;
+      } catch (err) {
+        lost = true;
+        if (version < 0) status.textContent = `The room can't be seen just now: ${errorText(err)}`;
+        await pause(RETRY_MS);
+      }
+    }
+  })();
+
+  return {
+    /** Make a seek with these settings. @param {Record<string, unknown>} body */
+    offer: async (body) => {
+      await act("POST", "/api/lobby/seeks", body);
+      box.scrollIntoView({ block: "start" });
+    },
+  };
+}
