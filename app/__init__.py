@@ -45,6 +45,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.games import liveness
     from app.games.facts import describe
     from app.lab import routes as lab_routes
+    from app.learn import routes as learn_routes
     from app.lobby import routes as lobby_routes
     from app.players import routes as player_routes
     from app.ratings import settle
@@ -68,6 +69,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(lab_routes.bp)
     app.register_blueprint(board_routes.bp)
     app.register_blueprint(tournament_routes.bp)
+    app.register_blueprint(learn_routes.bp)
     app.register_blueprint(player_routes.bp)
     app.register_blueprint(lobby_routes.bp)
     return app

@@ -42,6 +42,7 @@ from psycopg import errors as pgerrors
 from psycopg.rows import TupleRow
 
 from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
+from app.store.learn import TABLES as LEARN_TABLES
 from app.store.lobby import POSTGRES_MIGRATION as LOBBY_MIGRATION
 from app.store.players import TABLES as PLAYER_TABLES
 from app.store.queries import Versions
@@ -131,6 +132,7 @@ MIGRATIONS: list[list[str]] = [
     PLAYER_TABLES,  # 5: players' names, ratings, their history, settled games (app.store.players)
     LOBBY_MIGRATION,  # 6: the lobby: presence, seeks, challenges, quick messages (app.store.lobby)
     TOURNAMENT_TABLES,  # 7: tournaments, one versioned document each (app.store.tournaments)
+    LEARN_TABLES,  # 8: lessons and puzzles (app.store.learn)
 ]
 LAB_MIGRATION = 4
 
@@ -165,6 +167,7 @@ class PostgresDialect(Dialect):
 
     least = "LEAST"
     greatest = "GREATEST"
+    for_update = " FOR UPDATE"
     unique = (pgerrors.UniqueViolation,)
     lock = "LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE"
 

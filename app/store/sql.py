@@ -52,6 +52,7 @@ class Dialect(ABC):
 
     least = "min"  # the smaller of its arguments
     greatest = "max"  # the larger of its arguments
+    for_update = ""  # after a SELECT in a transaction: lock its rows (SQLite locks the file)
     unique: tuple[type[Exception], ...] = ()  # the driver's error for a unique key taken
     # Inside a transaction: hold ``{table}`` against other writers until it ends, reads of it
     # allowed ("": the transaction already holds the whole database, as SQLite's does).

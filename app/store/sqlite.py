@@ -30,6 +30,7 @@ from app.store.base import (
     StoreReadOnly,
     Waiters,
 )
+from app.store.learn import TABLES as LEARN_TABLES
 from app.store.players import TABLES as PLAYER_TABLES
 from app.store.queries import Versions
 from app.store.sql import FACTS, Dialect, SQLStore
@@ -109,8 +110,8 @@ CREATE TABLE IF NOT EXISTS quick_messages (
     PRIMARY KEY (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS quick_messages_at ON quick_messages(at);
-""" + "".join(  # players, ratings (app.store.players); tournaments (app.store.tournaments)
-    f"{table};\n" for table in [*PLAYER_TABLES, *TOURNAMENT_TABLES]
+""" + "".join(  # players and ratings, tournaments, lessons and puzzles (app.store.*)
+    f"{table};\n" for table in [*PLAYER_TABLES, *TOURNAMENT_TABLES, *LEARN_TABLES]
 )
 
 

@@ -1,5 +1,6 @@
 """Copy every game, its seat owners and its analysis, the players' names, ratings and their
-history, and the tournaments from an SQLite store file into PostgreSQL.
+history, the tournaments, and what the lessons and puzzles keep, from an SQLite store file into
+PostgreSQL.
 
     python -m app.upkeep.copy instance/mancala.sqlite3 postgresql://user:pw@host/db
 
@@ -9,7 +10,9 @@ start the hosts with ``MANCALA_DATABASE_URL``.  The target's schema is created (
 first, and each game's indexed facts (mode, device, finished...) are worked out as the app
 does.  A game already in PostgreSQL is replaced only by a newer version of itself, and an
 analysis only by a newer one, so the copy may be repeated safely; damaged games are copied as
-they are.
+they are.  The lessons' and puzzles' rows (:mod:`app.store.learn`: steps passed, first tries,
+own puzzles, and the players' and puzzles' ratings, a newer rating replacing an older one) come
+along the same way.
 
 Not copied, and said so when it is done (:data:`NOT_COPIED`): claims of computer moves,
 presence, rate limits and upkeep times (short-lived: the next read of a game claims its
@@ -60,6 +63,33 @@ ANALYSIS = (
     "updated = excluded.updated WHERE analyses.updated < excluded.updated"
 )
 
+LEARN_TABLES = {  # app.store.learn's tables: their columns, their key, whether a row is updated
+    "lesson_steps": (("owner", "variant", "step", "done"), "", False),
+    "puzzle_tries": (("owner", "puzzle", "solved", "at"), "", False),
+    "own_puzzles": (("owner", "id", "data", "created"), "", False),
+    "puzzle_players": (("owner", "r", "rd", "sigma", "tries", "solved", "updated"), "owner", True),
+    "puzzle_ratings": (
+        ("puzzle", "r", "rd", "sigma", "tries", "solved", "updated"),
+        "puzzle",
+        True,
+    ),
+}
+
+
+def learn_query(table: str) -> str:
+    """The insert of one of ``table``'s rows: a kept row stays, a rating only for a newer one."""
+    columns, key, updated = LEARN_TABLES[table]
+    values = ", ".join(f":{c}" for c in columns)
+    insert = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({values}) "
+    if not updated:
+        return insert + "ON CONFLICT DO NOTHING"
+    sets = ", ".join(f"{c} = excluded.{c}" for c in columns if c != key)
+    return (
+        insert
+        + f"ON CONFLICT ({key}) DO UPDATE SET {sets} WHERE {table}.updated < excluded.updated"
+    )
+
+
 BATCH = 500
 NOT_COPIED = (
     "not copied: claims of computer moves, presence, rate limits and upkeep times (short-lived;"
@@ -79,6 +109,8 @@ class Copied:
     seats: int = 0  # seat owners inserted
     analyses: int = 0  # analyses read from the SQLite file
     analyses_copied: int = 0  # inserted or replacing an older one in PostgreSQL
+    learning: int = 0  # lesson and puzzle rows read from the SQLite file
+    learning_copied: int = 0  # inserted or replacing an older rating in PostgreSQL
     room: dict[str, int] | None = None  # the players' tables: rows written in PostgreSQL
     tournaments: int = 0  # tournaments read from the SQLite file
     tournaments_copied: int = 0  # inserted or replacing an older version in PostgreSQL
@@ -91,7 +123,8 @@ class Copied:
             f"{self.games} games read: {self.new} new, {self.updated} updated, "
             f"{self.current} already current; {self.seats} seat owners added; "
             f"{self.analyses} analyses read: {self.analyses_copied} copied, "
-            f"{self.analyses - self.analyses_copied} already current"
+            f"{self.analyses - self.analyses_copied} already current; "
+            f"{self.learning} lesson and puzzle rows read: {self.learning_copied} copied"
             + (f"; {room}" if room else "")
             + f"; {self.tournaments} tournaments read: {self.tournaments_copied} copied"
         )
@@ -150,11 +183,27 @@ def read_sqlite(path: str) -> tuple[Rows, Rows, Rows]:
     return games, seats, analyses
 
 
+def read_learning(path: str) -> dict[str, Rows]:
+    """The rows of each of the lessons' and puzzles' tables the SQLite store has."""
+    found: dict[str, Rows] = {}
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        db.execute("BEGIN")
+        for table, (columns, _, _) in LEARN_TABLES.items():
+            exists = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+            if db.execute(exists, (table,)).fetchone():
+                found[table] = db.execute(f"SELECT {', '.join(columns)} FROM {table}").fetchall()
+        db.execute("COMMIT")
+    return found
+
+
 def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
     """Copy ``sqlite_path``'s games into the PostgreSQL database at ``url`` (see the module)."""
     games, seats, analyses = read_sqlite(sqlite_path)
+    learning = read_learning(sqlite_path)
     store = PostgresStore(url, describe=describe)
-    done = Copied(games=len(games), analyses=len(analyses))
+    done = Copied(
+        games=len(games), analyses=len(analyses), learning=sum(map(len, learning.values()))
+    )
     try:
         with store.connect(application_name="mancala-copy") as db:
             for part in batches(games, batch):
@@ -180,6 +229,9 @@ def copy(sqlite_path: str, url: str, batch: int = BATCH) -> Copied:
             done.analyses_copied = written(
                 store, db, ANALYSIS, ("game", "data", "updated"), analyses, batch
             )
+            for table, rows in learning.items():
+                columns = LEARN_TABLES[table][0]
+                done.learning_copied += written(store, db, learn_query(table), columns, rows, batch)
             done.room = copy_room(store, db, read_room(sqlite_path), batch)
             tournaments = read_tournaments(sqlite_path)
             done.tournaments = len(tournaments)

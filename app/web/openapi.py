@@ -217,6 +217,106 @@ def with_common_errors(paths: JSONObject) -> JSONObject:
     return paths
 
 
+def _object(description: str) -> JSONObject:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"type": "object"}}},
+    }
+
+
+PIT_BODY = _json_body(
+    {
+        "type": "object",
+        "required": ["pit"],
+        "properties": {"pit": {"type": "integer", "description": "the mover's pit, 0 first"}},
+    }
+)
+
+
+def _learning() -> JSONObject:
+    """The lessons and puzzles (app.learn)."""
+    variant = {"name": "variant", "in": "path", "required": True, "schema": {"type": "string"}}
+    step = {"name": "step", "in": "path", "required": True, "schema": {"type": "string"}}
+    puzzle = {"name": "puzzle_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {
+        "/api/learn": {
+            "get": {
+                "summary": "Every variant's lesson in short, with the steps your device passed",
+                "responses": {"200": _object("{courses: [{variant, title, steps, passed}]}")},
+            }
+        },
+        "/api/learn/{variant}": {
+            "parameters": [variant],
+            "get": {
+                "summary": "A variant's lesson: each step's idea, task, position, pits to try",
+                "responses": {"200": _object("The course"), **_errors(404)},
+            },
+        },
+        "/api/learn/{variant}/{step}": {
+            "parameters": [variant, step],
+            "post": {
+                "summary": "Try a pit in a lesson step: the engine plays it and says whether "
+                "it did the task, what it did (the record to animate) and why it missed",
+                "requestBody": PIT_BODY,
+                "responses": {
+                    "200": _object("{passed, said, why, before, move, done, next}"),
+                    **_errors(400, 404, 415),
+                },
+            },
+        },
+        "/api/puzzles/next": {
+            "get": {
+                "summary": "The next puzzle for your device: `?variant=` (default kalah) and "
+                "`?theme=`, the untried one nearest your puzzle rating; `?mine=1`: your oldest "
+                "own puzzle",
+                "responses": {"200": _object("A puzzle"), **_errors(404)},
+            }
+        },
+        "/api/puzzles/daily": {
+            "get": {
+                "summary": "Today's puzzle (UTC), the same for everyone",
+                "responses": {"200": _object("{day, puzzle} (puzzle null without a set)")},
+            }
+        },
+        "/api/puzzles/me": {
+            "get": {
+                "summary": "Your puzzle rating and your own puzzles (from your mistakes)",
+                "responses": {"200": _object("{rating, own: [...]}")},
+            }
+        },
+        "/api/puzzles/mistakes": {
+            "post": {
+                "summary": "Make your own puzzles from the mistakes and blunders of one "
+                "analysed game of yours (`game`), or of your recent games (no body)",
+                "requestBody": _json_body(
+                    {"type": "object", "properties": {"game": {"type": "string"}}},
+                    required=False,
+                ),
+                "responses": {"200": _object("{made: [puzzle ids]}"), **_errors(400, 404, 409)},
+            }
+        },
+        "/api/puzzles/{puzzle_id}": {
+            "parameters": [puzzle],
+            "get": {
+                "summary": "One puzzle (shipped, or your own)",
+                "responses": {"200": _object("A puzzle"), **_errors(404)},
+            },
+        },
+        "/api/puzzles/{puzzle_id}/try": {
+            "parameters": [puzzle],
+            "post": {
+                "summary": "Try a pit: solved or not, the move, the solution line, and your "
+                "and the puzzle's ratings before and after (a first try moves them)",
+                "requestBody": PIT_BODY,
+                "responses": {
+                    "200": _object("{solved, played, best, tried, line, ratings, puzzle}"),
+                    **_errors(400, 404, 415, 422),
+                },
+            },
+        },
+    }
+
+
 ME: JSONObject = {
     "type": "object",
     "properties": {
@@ -816,6 +916,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                     },
                 },
             },
+            **_learning(),
             "/api/lab": {
                 "get": {
                     "summary": "The AI lab: the agents it plays, its limits and its presets",

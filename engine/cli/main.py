@@ -19,6 +19,8 @@ commands:
   ladder [--games N ...]                  measure the difficulty ladder, step by step
   evolve [--variant V ...]                tune the weighted heuristic by self-play
   solve kalah [K=V ...] [--build-table]   exact value of a Kalah start and its moves
+  puzzles build [--variant V ...]         mine the puzzle set from seeded self-play
+  puzzles check [--variant V ...]         re-verify the puzzle set
 """
 
 
@@ -30,6 +32,7 @@ FRONT_ENDS = {
     "ladder": "ladder",
     "evolve": "evolve_weights",
     "solve": "solve",
+    "puzzles": "puzzles",
 }
 
 

@@ -22,6 +22,7 @@ import * as text from "./text.js";
  * @property {HTMLElement} graph
  * @property {HTMLTableElement} summary
  * @property {HTMLElement} help
+ * @property {HTMLElement | null} mistakes the link to the puzzles made from the viewer's mistakes
  */
 
 /** @param {Analysis | null} a */
@@ -156,6 +157,10 @@ export class ReviewAnalysis {
       setText(ui.progressText, "");
     }
     ui.turning.hidden = !(done && this.turningPoint());
+    if (ui.mistakes) {
+      const missed = (/** @type {AnalysedMove} */ m) => game.you.includes(m.player) && (m.tag === "mistake" || m.tag === "blunder");
+      ui.mistakes.hidden = !(done && a.current && a.moves.some(missed));
+    }
     setText(ui.help, (a && a.help) || "");
     this.drawGraph(game, seat, pos, go);
     this.drawSummary(game);

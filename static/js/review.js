@@ -86,6 +86,7 @@ export class Review {
         graph: byId("rv-graph"),
         summary: byId("rv-summary"),
         help: byId("rv-help"),
+        mistakes: byId("rv-mistakes"),
       },
       analysisUrl,
       { changed: () => this.redraw(), done: () => this.finished() },

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from app import create_app
 from app.store import Store
+from app.store.learn import Kept, LearnStore
 from app.store.postgres import PostgresStore
 from app.upkeep.copy import copy
 
@@ -173,6 +174,35 @@ def test_a_bad_target_says_so(tmp_path: Path) -> None:
         text=True,
     )
     assert done.returncode == 1 and "could not write to PostgreSQL" in done.stderr
+
+
+def test_lesson_progress_puzzle_ratings_and_own_puzzles_are_copied(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    path = str(tmp_path / "mancala.sqlite3")
+    old = LearnStore(Store(path))
+    old.pass_step("alice", "kalah", "capture")
+    old.rate(
+        "alice",
+        "p1",
+        True,
+        lambda p, z: (Kept(1600.0, 300.0, 0.06, 1, 1), Kept(1450.0, 200.0, 0.06, 1, 1)),
+    )
+    old.save_own("alice", [("m-g-3", '{"id": "m-g-3"}')])
+
+    done = copy(path, postgres_url)
+    assert (done.learning, done.learning_copied) == (5, 5)
+    new = LearnStore(PostgresStore(postgres_url))
+    try:
+        assert new.steps_done("alice") == {"kalah": ["capture"]}
+        assert new.tried("alice") == {"p1": True}
+        assert new.player("alice") == Kept(1600.0, 300.0, 0.06, 1, 1)
+        assert new.puzzle("p1") == Kept(1450.0, 200.0, 0.06, 1, 1)
+        assert new.own("alice") == ['{"id": "m-g-3"}']
+        again = copy(path, postgres_url)  # nothing newer: nothing written
+        assert (again.learning, again.learning_copied) == (5, 0)
+    finally:
+        new.store.close()
 
 
 def test_players_ratings_and_their_history_are_copied_once(

@@ -92,6 +92,13 @@ def test_the_pages_work_under_the_policy(tab: Browser) -> None:
     page.goto("/rules")
     page.wait_for_load_state("networkidle")
     tab.clean()
+    page.goto("/learn#kalah")  # a lesson's try, animated, and a puzzle
+    page.locator(".row-bottom .pit.legal").first.click()
+    page.wait_for_selector("#feedback:not([hidden])")
+    page.goto("/puzzles")
+    page.wait_for_selector(".row-bottom .pit.legal")
+    page.wait_for_load_state("networkidle")
+    tab.clean()
 
 
 def evil_page(tab: Browser, origin: str, html: str) -> None:

@@ -1,0 +1,143 @@
+"""The lessons as the page gets them, and a try at a step: the engine plays the pit and says
+whether it did the task (:mod:`engine.lessons`); a passed step is kept for the device.
+
+The page is sent every step's position, its pits to try, the words for the board, and after a
+try the move's record (its sowing path, for the animation), the board after it, what happened
+and why it missed; it computes no rule."""
+
+from __future__ import annotations
+
+from app.games.errors import BadInput, NoGame
+from app.games.view import board_help, letters, words
+from app.learn import named
+from app.store.json_types import JSONObject
+from app.store.learn import LearnStore
+from engine import variant_names
+from engine.lessons import Course, Step, attempt, course, courses, tries
+from engine.notation import move_text
+
+
+def find(variant: str, key: str | None = None) -> tuple[Course, Step | None]:
+    """The course of ``variant`` (and its step ``key``); NoGame saying which exist."""
+    try:
+        found = course(variant)
+    except KeyError:
+        raise NoGame(
+            f"there is no lesson for {named(variant)} (lessons: {', '.join(variant_names())})"
+        ) from None
+    if key is None:
+        return found, None
+    try:
+        return found, found.step(key)
+    except KeyError:
+        keys = ", ".join(s.key for s in found.steps)
+        raise NoGame(f"the {variant} lesson has no step {named(key)} (steps: {keys})") from None
+
+
+def step_view(lesson: Course, step: Step, done: list[str]) -> JSONObject:
+    """A step as the page draws it: the idea, the task, the position and the pits to try."""
+    state = lesson.state(step)
+    rules = state.rules
+    return {
+        "key": step.key,
+        "title": step.title,
+        "idea": step.idea,
+        "task": step.task,
+        "done": step.key in done,
+        "board": list(state.board),
+        "extra": list(state.extra),
+        "special_pits": [
+            {"pit": pit, "owner": owner, "kind": kind}
+            for pit, owner, kind in rules.special_pits(state.extra)
+        ],
+        "tries": list(tries(lesson, step)),
+    }
+
+
+def course_view(lesson: Course, done: list[str]) -> JSONObject:
+    """A variant's course with every step, and which the device has passed."""
+    rules = lesson.rules
+    return {
+        "variant": lesson.variant,
+        "title": rules.title,
+        "intro": lesson.intro,
+        "pits": rules.pits,
+        "stores": [rules.store(0), rules.store(1)],
+        "letters": letters(rules),
+        "words": words(rules),
+        "board_help": board_help(rules),
+        "rules_url": f"/rules#rules-{lesson.variant}",
+        "steps": [step_view(lesson, s, done) for s in lesson.steps],
+        "passed": sum(1 for s in lesson.steps if s.key in done),
+    }
+
+
+def overview(done: dict[str, list[str]]) -> list[JSONObject]:
+    """Every course in short: its steps' titles and how many the device has passed."""
+    out = []
+    for lesson in courses():
+        mine = done.get(lesson.variant, [])
+        out.append(
+            {
+                "variant": lesson.variant,
+                "title": lesson.rules.title,
+                "intro": lesson.intro,
+                "steps": [
+                    {"key": s.key, "title": s.title, "done": s.key in mine} for s in lesson.steps
+                ],
+                "passed": sum(1 for s in lesson.steps if s.key in mine),
+            }
+        )
+    return out
+
+
+def pit_of(sent: JSONObject) -> int:
+    """The ``pit`` a try names; BadInput saying what is wrong."""
+    unknown = sorted(set(sent) - {"pit"})
+    if unknown:
+        raise BadInput(f"unknown field {named(unknown[0])} (send {{'pit': <your pit number>}})")
+    pit = sent.get("pit")
+    if isinstance(pit, bool) or not isinstance(pit, int):
+        raise BadInput("'pit' must be the number of one of your pits (0 is your leftmost)")
+    return pit
+
+
+def try_step(
+    store: LearnStore, owner: str | None, variant: str, key: str, sent: JSONObject
+) -> JSONObject:
+    """Play the pit ``sent`` names in the step: passed or not, the move (its record and the
+    board after it, for the animation), what happened and why it missed.  A passed step is
+    kept for ``owner`` (None: kept nowhere)."""
+    lesson, step = find(variant, key)
+    assert step is not None
+    pit = pit_of(sent)
+    if not 0 <= pit < lesson.rules.pits:
+        raise BadInput(f"'pit' must be 0-{lesson.rules.pits - 1}, not {pit}")
+    tried = attempt(lesson, step, pit)
+    if tried.passed and owner is not None:
+        store.pass_step(owner, variant, key)
+    move = None
+    if tried.record is not None and tried.after is not None:
+        move = {
+            "player": tried.record.player,
+            "pit": tried.record.pit,
+            "notation": move_text(tried.record),
+            "record": tried.record.to_dict(),
+            "board": list(tried.after.board),
+            "scores": list(tried.after.scores),
+        }
+    done = store.steps_done(owner).get(variant, []) if owner else []
+    keys = [s.key for s in lesson.steps]
+    after = keys[keys.index(key) + 1 :]
+    return {
+        "variant": variant,
+        "step": key,
+        "pit": pit,
+        "passed": tried.passed,
+        "said": tried.said,
+        "why": tried.why,
+        "before": list(step.board),
+        "move": move,
+        "done": done,
+        "next": after[0] if after else None,
+    }

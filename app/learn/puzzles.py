@@ -1,0 +1,326 @@
+"""Puzzles: one position, one good move, rated both ways.
+
+A :class:`Problem` is what the page is shown and what a try is judged by, whichever set it
+comes from: the engine's shipped puzzles (:mod:`app.learn.shipped`) or a player's own, made
+from their mistakes (:mod:`app.learn.mistakes`).  A try plays the pit through the engine; it
+solves the problem when the pit is one of its good moves.  A device's first try of a puzzle
+moves two Glicko-2 ratings (:mod:`app.ratings.glicko2`, the same code as every rating in the
+app): the player's, as a game won (solved) or lost against the puzzle, and the puzzle's, as the
+opposite result against the player.  Later tries are answered but not rated.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from app.games.errors import BadInput, IllegalMove, NoGame
+from app.games.view import letters, words
+from app.learn import named
+from app.ratings.glicko2 import Rating, rate_game
+from app.store.json_types import JSONObject
+from app.store.learn import Kept, LearnStore
+from engine import IllegalMove as RuleBroken
+from engine import get_variant, variant_names
+from engine.core import State
+from engine.notation import move_text, parse_move
+
+RD_NEW_PUZZLE = 200.0  # a puzzle's deviation before anyone tried it: its rating is an estimate
+DIFFICULTY = ((1200, "easy"), (1600, "medium"), (2000, "hard"), (10_000, "very hard"))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A puzzle as the app shows and judges it: the position, its good first moves (``good``,
+    pit numbers), the solution line as turns of move text, what it wins, how sure that is, its
+    themes and its rating; ``origin`` says where a player's own puzzle came from."""
+
+    id: str
+    variant: str
+    options: JSONObject
+    board: tuple[int, ...]
+    extra: tuple[int, ...] | None
+    to_move: int
+    good: frozenset[int]
+    solution: tuple[tuple[str, ...], ...]
+    gain: float
+    margin: float
+    exact: bool
+    depth: int | None
+    themes: tuple[str, ...] = ()
+    rating: int = 1500
+    own: JSONObject = field(default_factory=dict)
+
+    def state(self) -> State:
+        """The puzzle's position, its mover to play."""
+        return get_variant(self.variant, **self.options).position(
+            self.board, self.to_move, self.extra
+        )
+
+
+def difficulty(rating: float) -> str:
+    """A rating in words: easy, medium, hard, very hard."""
+    return next(name for top, name in DIFFICULTY if rating < top)
+
+
+def task_text(problem: Problem) -> str:
+    """What the page asks: the move that wins N seeds (or the one good move), or, for a
+    player's own puzzle, the move they missed."""
+    seeds = get_variant(problem.variant, **problem.options).seed_word
+    if problem.own:
+        return f"Find the move you missed (yours lost {_seeds(problem.margin)} {seeds})."
+    if problem.gain > 0:
+        return f"Find the move that wins {_seeds(problem.gain)} {seeds}."
+    return f"Find the only good move: every other one loses at least {_seeds(problem.margin)} more."
+
+
+def proof_text(problem: Problem) -> str:
+    """How sure the answer is: exact, or verified by a search to a stated depth."""
+    if problem.exact:
+        return "Exact: solved to the end of the game."
+    return f"Verified by the engine's search to depth {problem.depth}."
+
+
+def _seeds(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:.1f}"
+
+
+def played_line(state: State, turns: Iterable[Iterable[str]]) -> list[JSONObject]:
+    """The moves of ``turns`` played from ``state``: each with its record and the board after
+    it, for the page to animate one after the other."""
+    line: list[JSONObject] = []
+    for turn in turns:
+        for text in turn:
+            if state.to_move is None:
+                return line
+            pit = parse_move(text, state.rules.pits).pit
+            before = list(state.board)
+            state, rec = state.play_record(pit)
+            line.append(
+                {
+                    "player": rec.player,
+                    "pit": rec.pit,
+                    "notation": move_text(rec),
+                    "record": rec.to_dict(),
+                    "before": before,
+                    "board": list(state.board),
+                }
+            )
+    return line
+
+
+def view(problem: Problem, kept: Kept | None) -> JSONObject:
+    """A puzzle as the page draws it (the mover's row at the bottom)."""
+    state = problem.state()
+    rules = state.rules
+    rating = kept.r if kept is not None else float(problem.rating)
+    return {
+        "id": problem.id,
+        "variant": problem.variant,
+        "title": rules.title,
+        "options": problem.options,
+        "pits": rules.pits,
+        "stores": [rules.store(0), rules.store(1)],
+        "letters": letters(rules),
+        "words": words(rules),
+        "board": list(state.board),
+        "extra": list(state.extra),
+        "special_pits": [
+            {"pit": pit, "owner": owner, "kind": kind}
+            for pit, owner, kind in rules.special_pits(state.extra)
+        ],
+        "to_move": problem.to_move,
+        "legal_moves": list(state.legal_moves()),
+        "task": task_text(problem),
+        "proof": proof_text(problem),
+        "exact": problem.exact,
+        "depth": problem.depth,
+        "themes": list(problem.themes),
+        "rating": round(rating),
+        "difficulty": difficulty(rating),
+        "tries": kept.tries if kept is not None else 0,
+        "own": problem.own or None,
+    }
+
+
+def rating_view(kept: Kept | None) -> JSONObject:
+    """A player's puzzle rating as shown: rounded, with whether it is still provisional."""
+    rating = Rating() if kept is None else Rating(kept.r, kept.rd, kept.sigma)
+    return {
+        "rating": round(rating.r),
+        "deviation": round(rating.rd),
+        "provisional": rating.provisional,
+        "tries": kept.tries if kept else 0,
+        "solved": kept.solved if kept else 0,
+    }
+
+
+def rater(
+    problem: Problem, solved: bool
+) -> Callable[[Kept | None, Kept | None], tuple[Kept, Kept]]:
+    """The two ratings after a first try: the player's against the puzzle (1 if solved, else
+    0) and the puzzle's against the player (the other way round), each by Glicko-2."""
+
+    def both(player: Kept | None, puzzle: Kept | None) -> tuple[Kept, Kept]:
+        mine = Rating() if player is None else Rating(player.r, player.rd, player.sigma)
+        its = (
+            Rating(float(problem.rating), RD_NEW_PUZZLE)
+            if puzzle is None
+            else Rating(puzzle.r, puzzle.rd, puzzle.sigma)
+        )
+        score = 1.0 if solved else 0.0
+        new_mine = rate_game(mine, its, score)
+        new_its = rate_game(its, mine, 1.0 - score)
+        tries = (player.tries if player else 0) + 1
+        solves = (player.solved if player else 0) + int(solved)
+        p_tries = (puzzle.tries if puzzle else 0) + 1
+        p_solves = (puzzle.solved if puzzle else 0) + int(solved)
+        return (
+            Kept(new_mine.r, new_mine.rd, new_mine.sigma, tries, solves),
+            Kept(new_its.r, new_its.rd, new_its.sigma, p_tries, p_solves),
+        )
+
+    return both
+
+
+class Puzzles:
+    """The puzzle use cases over the shipped set and the store (own puzzles, ratings)."""
+
+    def __init__(
+        self, store: LearnStore, shipped: list[Problem], own: Callable[[JSONObject], Problem]
+    ) -> None:
+        self.store = store
+        self.shipped = {p.id: p for p in shipped}
+        self.by_variant: dict[str, list[Problem]] = {}
+        for problem in sorted(shipped, key=lambda p: p.id):
+            self.by_variant.setdefault(problem.variant, []).append(problem)
+        self.own_problem = own
+
+    def counts(self) -> dict[str, int]:
+        """How many shipped puzzles each variant has (those with none are left out), in the
+        menu's order."""
+        return {
+            name: len(self.by_variant[name]) for name in variant_names() if name in self.by_variant
+        }
+
+    def mine(self, owner: str | None) -> list[Problem]:
+        """``owner``'s own puzzles (from their mistakes), oldest first."""
+        if owner is None:
+            return []
+        found = []
+        for text in self.store.own(owner):
+            try:
+                found.append(self.own_problem(json.loads(text)))
+            except (ValueError, KeyError, TypeError):
+                continue  # a damaged row is skipped, never a 500
+        return found
+
+    def find(self, owner: str | None, puzzle_id: str) -> Problem:
+        """The shipped puzzle or ``owner``'s own with that id; NoGame if there is none."""
+        found = self.shipped.get(puzzle_id)
+        if found is None:
+            found = next((p for p in self.mine(owner) if p.id == puzzle_id), None)
+        if found is None:
+            raise NoGame(f"there is no puzzle {named(puzzle_id)}")
+        return found
+
+    def show(self, owner: str | None, puzzle_id: str) -> JSONObject:
+        problem = self.find(owner, puzzle_id)
+        return view(problem, self.store.puzzle(problem.id))
+
+    def next(
+        self, owner: str | None, variant: str, mine: bool = False, theme: str = ""
+    ) -> JSONObject:
+        """The next puzzle for ``owner``: with ``mine``, their oldest own puzzle not yet
+        tried; else the untried puzzle of ``variant`` (of ``theme``, if named) whose rating
+        is nearest theirs."""
+        tried = self.store.tried(owner) if owner else {}
+        if mine:
+            own = [p for p in self.mine(owner) if p.id not in tried]
+            if not own:
+                raise NoGame("you have no own puzzle left to try: analyse a game first")
+            return view(own[0], self.store.puzzle(own[0].id))
+        choices = self.by_variant.get(variant)
+        if not choices:
+            names = ", ".join(sorted(self.by_variant)) or "none yet"
+            raise NoGame(f"there are no {named(variant)} puzzles (puzzles: {names})")
+        if theme:
+            choices = [p for p in choices if theme in p.themes]
+            if not choices:
+                raise NoGame(f"there are no {variant} puzzles with the theme {named(theme)}")
+        kept_player = self.store.player(owner) if owner else None
+        target = kept_player.r if kept_player else Rating().r
+        fresh = [p for p in choices if p.id not in tried] or choices
+        ratings = self.store.puzzles([p.id for p in fresh[:2000]])
+        best = min(
+            fresh[:2000],
+            key=lambda p: (abs((ratings[p.id].r if p.id in ratings else p.rating) - target), p.id),
+        )
+        return view(best, ratings.get(best.id))
+
+    def daily(self, today: dt.date) -> JSONObject:
+        """The day's puzzle: the same for everyone on that (UTC) day, drawn from the shipped
+        Kalah puzzles (else from all); ``puzzle`` is null while there are none."""
+        pool = self.by_variant.get("kalah") or sorted(self.shipped.values(), key=lambda p: p.id)
+        if not pool:
+            return {"day": today.isoformat(), "puzzle": None}
+        digest = hashlib.sha256(today.isoformat().encode()).digest()
+        problem = pool[int.from_bytes(digest[:8], "big") % len(pool)]
+        return {"day": today.isoformat(), "puzzle": view(problem, self.store.puzzle(problem.id))}
+
+    def attempt(self, owner: str, puzzle_id: str, sent: JSONObject) -> JSONObject:
+        """Try the pit ``sent`` names: solved or not, the move played, the solution line, and
+        the two ratings before and after (moved on a first try only)."""
+        problem = self.find(owner, puzzle_id)
+        unknown = sorted(set(sent) - {"pit"})
+        if unknown:
+            raise BadInput(f"unknown field {named(unknown[0])} (send {{'pit': <pit number>}})")
+        pit = sent.get("pit")
+        state = problem.state()
+        if isinstance(pit, bool) or not isinstance(pit, int):
+            raise BadInput("'pit' must be the number of one of the mover's pits")
+        try:
+            state.rules.check_move(state, pit)
+        except RuleBroken as exc:
+            raise IllegalMove(str(exc)) from None
+        solved = pit in problem.good
+        text = move_text(state.play_record(pit)[1])
+        rated = self.store.rate(owner, problem.id, solved, rater(problem, solved))
+        if rated is None:
+            player, puzzle = self.store.player(owner), self.store.puzzle(problem.id)
+            ratings: JSONObject = {
+                "rated": False,
+                "player": {"before": rating_view(player), "after": rating_view(player)},
+            }
+            puzzle_after = puzzle
+        else:
+            p_before, z_before, p_after, z_after = rated
+            z_start = z_before or Kept(float(problem.rating), RD_NEW_PUZZLE, Rating().sigma)
+            ratings = {
+                "rated": True,
+                "player": {"before": rating_view(p_before), "after": rating_view(p_after)},
+                "puzzle": {"before": round(z_start.r), "after": round(z_after.r)},
+            }
+            puzzle_after = z_after
+        good = sorted(problem.good)
+        line = problem.solution if not solved or text == problem.solution[0][0] else ((text,),)
+        return {
+            "id": problem.id,
+            "pit": pit,
+            "played": text,
+            "solved": solved,
+            "good": good,
+            "best": problem.solution[0][0],
+            "tried": played_line(state, [[text]]),
+            "line": played_line(state, line),
+            "ratings": ratings,
+            "puzzle": view(problem, puzzle_after),
+        }
+
+
+def today() -> dt.date:
+    """Today in UTC (the daily puzzle changes at midnight UTC)."""
+    return dt.datetime.now(dt.UTC).date()

@@ -1,0 +1,165 @@
+"""Build and check the engine's puzzle set.
+
+    python -m engine puzzles build [--variant V ...] [--count N] [--seed S] [--out DIR]
+                                   [--records FILE]
+    python -m engine puzzles check [--variant V ...] [--sample N] [--folder DIR]
+
+``build`` mines puzzles from seeded self-play (see :mod:`engine.puzzles.builder`), one variant
+after the other, and writes ``DIR/<variant>.jsonl`` (default: the shipped set in
+``engine/data/puzzles``), saving as it goes; the same seed gives the same file.  ``--records``
+mines the games of a file of game records first (one a line, as JSON or as the one-line text of
+:mod:`engine.record`), e.g. games played on the server.  ``check`` re-verifies puzzles of a
+file: every one, or an evenly spread sample of N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
+
+from engine.puzzles.builder import PLANS, Progress, build
+from engine.puzzles.checks import check_puzzle
+from engine.puzzles.loader import DATA, PuzzleDataError, load_puzzles, puzzle_file, puzzle_lines
+from engine.puzzles.model import Puzzle
+from engine.record import GameRecord, RecordError
+
+REPORT_EVERY = 10.0
+"""Seconds between progress lines."""
+
+
+def write_puzzles(path: str | os.PathLike[str], puzzles: Iterable[Puzzle]) -> int:
+    """Write ``puzzles`` to ``path`` (replacing the file through a temporary one, so a reader
+    never sees half a file); their count."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    puzzles = list(puzzles)
+    temporary = path.with_suffix(".jsonl.tmp")
+    temporary.write_text(puzzle_lines(puzzles), encoding="utf-8")
+    temporary.replace(path)
+    return len(puzzles)
+
+
+class Reporter:
+    """Prints a build's progress, a line every :data:`REPORT_EVERY` seconds and at the end."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.start = self.last = time.perf_counter()
+
+    def __call__(self, progress: Progress) -> None:
+        now = time.perf_counter()
+        if now - self.last < REPORT_EVERY and progress.found < progress.count:
+            return
+        self.last = now
+        self.out.write(
+            f"{progress.variant}: {progress.games} games ({progress.recorded} recorded), "
+            f"{progress.valued} positions valued, {progress.found}/{progress.count} puzzles, "
+            f"{now - self.start:.0f} s\n"
+        )
+        self.out.flush()
+
+
+def spread(puzzles: list[Puzzle], sample: int | None) -> list[Puzzle]:
+    """``sample`` puzzles spread evenly over the list (all of them without a sample)."""
+    if sample is None or sample >= len(puzzles):
+        return puzzles
+    step = len(puzzles) / sample
+    return [puzzles[int(k * step)] for k in range(sample)]
+
+
+def read_records(path: str) -> list[tuple[str, GameRecord]]:
+    """The game records of a file, one a line (JSON or one-line text), each with its file and
+    line; RecordError naming the line of the first bad one."""
+    games: list[tuple[str, GameRecord]] = []
+    text = Path(path).read_text(encoding="utf-8")
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            game = (
+                GameRecord.from_json(line)
+                if line.lstrip().startswith("{")
+                else GameRecord.from_text(line)
+            )
+        except RecordError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        games.append((f"record {where}", game))
+    return games
+
+
+def build_main(args: argparse.Namespace, out: TextIO) -> int:
+    folder = Path(args.out)
+    records: list[tuple[str, GameRecord]] = []
+    if args.records:
+        try:
+            records = read_records(args.records)
+        except (OSError, UnicodeDecodeError, RecordError) as exc:
+            out.write(f"can't read the records: {exc}\n")
+            return 2
+    for variant in args.variant or list(PLANS):
+        started, cpu = time.perf_counter(), time.process_time()
+        path = puzzle_file(variant, folder)
+
+        def save(puzzles: list[Puzzle], path: Path = path) -> None:
+            write_puzzles(path, puzzles)
+
+        puzzles = build(
+            variant, args.count, args.seed, Reporter(out), args.max_games, save, records=records
+        )
+        out.write(
+            f"{variant}: {len(puzzles)} puzzles in {path} (seed {args.seed}); "
+            f"{time.perf_counter() - started:.0f} s wall, {time.process_time() - cpu:.0f} s CPU\n"
+        )
+    return 0
+
+
+def check_main(args: argparse.Namespace, out: TextIO) -> int:
+    failures = 0
+    for variant in args.variant or list(PLANS):
+        try:
+            puzzles = spread(load_puzzles(variant, args.folder), args.sample)
+        except PuzzleDataError as exc:
+            out.write(f"{exc}\n")
+            failures += 1
+            continue
+        started = time.process_time()
+        bad = [(p, problem) for p in puzzles if (problem := check_puzzle(p)) is not None]
+        for puzzle, problem in bad:
+            out.write(f"{puzzle.id}: {problem}\n")
+        out.write(
+            f"{variant}: {len(puzzles) - len(bad)}/{len(puzzles)} puzzles hold "
+            f"({time.process_time() - started:.1f} s CPU)\n"
+        )
+        failures += len(bad)
+    return 1 if failures else 0
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m engine puzzles", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    make = commands.add_parser("build", help="mine puzzles from seeded self-play")
+    make.add_argument("--variant", action="append", choices=list(PLANS), help="(default: all)")
+    make.add_argument("--count", type=int, help="puzzles a variant (default: its target)")
+    make.add_argument("--seed", type=int, default=1, help="self-play seed (default 1)")
+    make.add_argument("--out", default=str(DATA), help="folder of the files (default: shipped)")
+    make.add_argument("--max-games", type=int, default=100_000, help="stop after these games")
+    make.add_argument("--records", help="a file of game records to mine first, one a line")
+    check = commands.add_parser("check", help="re-verify puzzles")
+    check.add_argument("--variant", action="append", choices=list(PLANS), help="(default: all)")
+    check.add_argument("--sample", type=int, help="check this many, spread over the file")
+    check.add_argument("--folder", default=str(DATA), help="folder of the files (default: shipped)")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        if args.count is not None and args.count < 1:
+            parser.error("--count must be at least 1")
+        return build_main(args, out)
+    if args.sample is not None and args.sample < 1:
+        parser.error("--sample must be at least 1")
+    return check_main(args, out)

@@ -1,0 +1,52 @@
+"""Adi's lesson: sowing on, capturing fours with the last seed and on the way (the rules:
+:mod:`engine.variants.adi`)."""
+
+from engine.lessons import Aim, Course, Goal, Step
+
+COURSE = Course(
+    variant="adi",
+    intro=(
+        "Adi sows over all twelve pits, there are no stores on the path, and every capture is a "
+        "four. You play the bottom row; captured seeds sit at the ends."
+    ),
+    steps=(
+        Step(
+            key="relay",
+            title="Sowing on",
+            idea=(
+                "Sow counter-clockwise one seed a pit over all twelve pits. If your last seed "
+                "lands in a pit that now holds 1, the turn ends; if it holds more (but not 4), "
+                "you lift them all and keep sowing."
+            ),
+            task="Play a move that lifts again and sows on.",
+            board=(1, 2, 1, 0, 0, 0, 16, 3, 1, 0, 0, 5, 3, 16),
+            goal=Goal(Aim.RELAY, 2),
+            answer=(0,),
+            hint="End your first sowing in a pit that already holds seeds.",
+        ),
+        Step(
+            key="four",
+            title="Capturing a four",
+            idea="If your last seed makes a pit hold exactly 4, you capture those 4 seeds.",
+            task="Capture four seeds with your last seed.",
+            board=(0, 1, 0, 2, 0, 1, 16, 3, 0, 1, 2, 3, 3, 16),
+            goal=Goal(Aim.CAPTURE, 4),
+            answer=(5,),
+            hint="Land your last seed on a pit holding 3.",
+            notes={3: "The 4 made on their row on the way went to them, not you."},
+        ),
+        Step(
+            key="fours-on-the-way",
+            title="Fours on the way",
+            idea=(
+                "A seed that is not the last and makes a pit hold 4 gives those 4 to the owner "
+                "of that pit at once: made on your row, they are yours; on theirs, theirs."
+            ),
+            task="Capture four seeds on your own row while you sow.",
+            board=(2, 3, 0, 0, 1, 0, 16, 1, 2, 0, 2, 1, 4, 16),
+            goal=Goal(Aim.CAPTURE, 4),
+            answer=(0,),
+            hint="Sow across one of your own pits that holds 3.",
+        ),
+    ),
+)

@@ -1,0 +1,53 @@
+"""Congkak's lesson: the store and the extra turn, sowing on from either row, the capture (the
+rules: :mod:`engine.variants.congkak`)."""
+
+from engine.lessons import Aim, Course, Goal, Step
+
+COURSE = Course(
+    variant="congkak",
+    intro=(
+        "Congkak: seven pits a side, seven seeds each, and long sowings. You play the bottom row."
+    ),
+    steps=(
+        Step(
+            key="extra-turn",
+            title="The store and the extra turn",
+            idea=(
+                "Sow counter-clockwise one seed a pit, into your own store but never your "
+                "opponent's. When your last seed lands in your store, you move again."
+            ),
+            task="Win an extra turn.",
+            board=(2, 0, 0, 3, 0, 1, 1, 38, 3, 0, 2, 5, 1, 0, 4, 38),
+            goal=Goal(Aim.EXTRA_TURN),
+            answer=(6,),
+            hint="Find the pit whose seeds run out exactly at your store.",
+        ),
+        Step(
+            key="relay",
+            title="Sowing on, on both rows",
+            idea=(
+                "When your last seed lands in a pit on either row that already held seeds, "
+                "you lift them all and keep sowing. In an empty pit of theirs the turn ends."
+            ),
+            task="Play a move that lifts again and sows on.",
+            board=(0, 2, 0, 0, 1, 0, 2, 39, 3, 0, 2, 5, 1, 0, 4, 39),
+            goal=Goal(Aim.RELAY, 2),
+            answer=(6,),
+            hint="End your first sowing in a pit that holds seeds, on their row if need be.",
+        ),
+        Step(
+            key="capture",
+            title="The capture",
+            idea=(
+                "When your last seed lands in an empty pit of yours, you capture it and the "
+                "seeds in the pit opposite, even if that pit is empty."
+            ),
+            task="Capture at least four seeds.",
+            board=(1, 0, 0, 2, 0, 1, 0, 39, 3, 0, 2, 5, 1, 0, 4, 40),
+            goal=Goal(Aim.CAPTURE, 4),
+            answer=(5,),
+            hint="End in an empty pit of yours whose opposite pit holds seeds.",
+            notes={0: "Pit B's opposite pit is empty: you took only your own seed."},
+        ),
+    ),
+)

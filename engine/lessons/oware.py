@@ -1,0 +1,78 @@
+"""Oware's lesson: sowing over twelve houses, captures of 2s and 3s, the run, the grand slam and
+feeding (the rules: :mod:`engine.variants.oware`)."""
+
+from engine.lessons import Aim, Course, Goal, Step
+
+COURSE = Course(
+    variant="oware",
+    intro="Oware (abapa) in five steps. You play the bottom row; captured seeds sit at the ends.",
+    steps=(
+        Step(
+            key="sowing",
+            title="Sowing",
+            idea=(
+                "There is no store on the path: a move sows its seeds one a house, "
+                "counter-clockwise, over all twelve houses. (A move of 12 or more seeds skips "
+                "the house it started from.)"
+            ),
+            task="Make your last seed land in their house c.",
+            board=(2, 1, 3, 5, 2, 1, 5, 4, 3, 5, 4, 3, 4, 6),
+            goal=Goal(Aim.LAST_IN, 9),
+            answer=(3,),
+            hint="A house with n seeds ends n houses further on.",
+        ),
+        Step(
+            key="twos-and-threes",
+            title="Capturing 2s and 3s",
+            idea=(
+                "If your last seed makes a house on your opponent's row hold 2 or 3, you "
+                "capture those seeds."
+            ),
+            task="Capture.",
+            board=(0, 0, 1, 0, 2, 3, 13, 3, 0, 1, 4, 2, 5, 14),
+            goal=Goal(Aim.CAPTURE, 2),
+            answer=(5,),
+            hint="Land your last seed on a house holding 1 or 2, so that it makes 2 or 3.",
+        ),
+        Step(
+            key="run",
+            title="The run",
+            idea=(
+                "After a capture, the house before it on their row is captured too if it "
+                "holds 2 or 3, then the one before that, and so on: an unbroken run."
+            ),
+            task="Capture from three houses in one move.",
+            board=(0, 0, 0, 4, 2, 3, 14, 1, 2, 1, 4, 0, 3, 14),
+            goal=Goal(Aim.RUN, 3),
+            answer=(5,),
+            hint="Every house your seeds pass on their row gains one: make a, b and c all 2 or 3.",
+        ),
+        Step(
+            key="grand-slam",
+            title="The grand slam",
+            idea=(
+                "A move that would capture every seed your opponent has captures nothing at "
+                "all: that is the grand slam rule. Leave them something."
+            ),
+            task="Capture some of their seeds.",
+            board=(0, 0, 0, 0, 2, 2, 21, 1, 1, 0, 0, 0, 0, 21),
+            goal=Goal(Aim.CAPTURE, 2),
+            answer=(4,),
+            hint="Capturing both a and b would take all they have, so it would take nothing.",
+            notes={5: "Pit F would capture both their houses: all their seeds, a grand slam."},
+        ),
+        Step(
+            key="feeding",
+            title="Feeding",
+            idea=(
+                "When your opponent has no seeds, you must play a move that gives them some. "
+                "If no move can, the game ends and each player keeps the seeds on their row."
+            ),
+            task="Your opponent has no seeds: feed them.",
+            board=(0, 0, 0, 1, 0, 2, 22, 0, 0, 0, 0, 0, 0, 23),
+            goal=Goal(Aim.FEED),
+            answer=(5,),
+            hint="Only a move whose seeds reach their row may be played now.",
+        ),
+    ),
+)

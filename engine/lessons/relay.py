@@ -1,0 +1,54 @@
+"""Relay's lesson: the extra turn and the continuing sowing (the rules:
+:mod:`engine.variants.relay`)."""
+
+from engine.lessons import Aim, Course, Goal, Step
+
+COURSE = Course(
+    variant="relay",
+    intro=(
+        "Relay sows as Kalah does, into your own store, but there are no captures: instead your "
+        "sowing goes on. You play the bottom row."
+    ),
+    steps=(
+        Step(
+            key="extra-turn",
+            title="The store and the extra turn",
+            idea=(
+                "Sowing goes counter-clockwise, one seed a pit, into your store (never your "
+                "opponent's). When your last seed lands in your store, you move again."
+            ),
+            task="Win an extra turn.",
+            board=(0, 3, 1, 0, 2, 0, 9, 4, 4, 4, 4, 4, 4, 9),
+            goal=Goal(Aim.EXTRA_TURN),
+            answer=(4,),
+            hint="Find the pit whose seeds run out exactly at your store.",
+        ),
+        Step(
+            key="relay",
+            title="Sowing on",
+            idea=(
+                "When your last seed lands in one of your own pits that already held seeds, "
+                "you lift them all and keep sowing from there. In an empty pit of yours, or on "
+                "their row, the turn ends."
+            ),
+            task="Play a move that lifts again and sows on.",
+            board=(1, 1, 0, 3, 0, 0, 9, 4, 4, 4, 4, 4, 4, 10),
+            goal=Goal(Aim.RELAY, 2),
+            answer=(0,),
+            hint="End your first sowing in a pit of yours that holds seeds.",
+        ),
+        Step(
+            key="relay-to-store",
+            title="A relay into the store",
+            idea=(
+                "A relay can end in your store too, and then you move again: look one sowing "
+                "further than the first."
+            ),
+            task="Win an extra turn (no pit reaches the store directly).",
+            board=(2, 0, 1, 2, 0, 0, 9, 4, 4, 4, 4, 4, 4, 10),
+            goal=Goal(Aim.EXTRA_TURN),
+            answer=(2,),
+            hint="Which pit, once lifted, holds just enough seeds to reach your store?",
+        ),
+    ),
+)

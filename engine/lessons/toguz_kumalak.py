@@ -1,0 +1,70 @@
+"""Toguz Kumalak's lesson: sowing from the pit itself, the even-count capture, the tuzdyk and
+what it collects (the rules: :mod:`engine.variants.toguz_kumalak`)."""
+
+from engine.lessons import Aim, Course, Goal, Step
+
+COURSE = Course(
+    variant="toguz_kumalak",
+    intro=(
+        "Toguz Kumalak: nine pits a side, nine stones each. Captures go to your kazan (store) at "
+        "the end of the board. You play the bottom row."
+    ),
+    steps=(
+        Step(
+            key="sowing",
+            title="Sowing",
+            idea=(
+                "Lift a pit and sow counter-clockwise, one stone a pit, the first stone back "
+                "into the pit it came from (a pit with a single stone just moves it on)."
+            ),
+            task="Make your last stone land in their pit c.",
+            board=(2, 3, 5, 1, 4, 7, 2, 7, 3, 42, 4, 4, 4, 6, 4, 5, 8, 6, 3, 42),
+            goal=Goal(Aim.LAST_IN, 12),
+            answer=(5,),
+            hint="A pit with n stones ends n - 1 pits further on, as its first stone stays.",
+        ),
+        Step(
+            key="even",
+            title="The even capture",
+            idea=(
+                "If your last stone makes a pit on your opponent's row hold an even number, "
+                "you capture all its stones into your kazan."
+            ),
+            task="Capture.",
+            board=(0, 0, 0, 5, 0, 3, 0, 4, 2, 57, 5, 4, 7, 4, 2, 1, 6, 2, 2, 58),
+            goal=Goal(Aim.CAPTURE, 2),
+            answer=(8,),
+            hint="Land your last stone on a pit of theirs that holds an odd number.",
+        ),
+        Step(
+            key="tuzdyk",
+            title="The tuzdyk",
+            idea=(
+                "If your last stone makes a pit on their row hold exactly 3, you capture them "
+                "and the pit becomes your tuzdyk, for the rest of the game. You may have only "
+                "one; it can't be their ninth pit (i), nor the pit with the same number as "
+                "their own tuzdyk."
+            ),
+            task="Make a tuzdyk.",
+            board=(1, 3, 2, 5, 0, 4, 2, 11, 3, 46, 5, 2, 7, 4, 9, 1, 6, 2, 2, 47),
+            goal=Goal(Aim.TUZDYK),
+            answer=(8,),
+            hint="Make a pit of theirs hold exactly 3 with your last stone, but not pit i.",
+            notes={7: "Pit i is their ninth pit: it can never become a tuzdyk."},
+        ),
+        Step(
+            key="tuzdyk-collects",
+            title="What a tuzdyk collects",
+            idea=(
+                "Every stone sown into your tuzdyk (marked on the board) goes straight to your "
+                "kazan, whoever sows it."
+            ),
+            task="Sow a stone through your tuzdyk into your kazan.",
+            board=(0, 0, 4, 0, 2, 0, 2, 0, 3, 57, 5, 0, 7, 4, 9, 1, 6, 2, 2, 58),
+            extra=(11, -1),
+            goal=Goal(Aim.STORE, 1),
+            answer=(8,),
+            hint="Your tuzdyk is their pit b: reach it.",
+        ),
+    ),
+)

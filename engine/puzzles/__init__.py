@@ -1,0 +1,29 @@
+"""Puzzles: positions with exactly one good first move, proven by the engine.
+
+>>> from engine.puzzles import load_puzzles
+>>> puzzles = load_puzzles("kalah")
+>>> puzzles[0].exact, puzzles[0].variant
+(True, 'kalah')
+
+* :mod:`engine.puzzles.model`: the :class:`Puzzle` record and its JSON form;
+* :mod:`engine.puzzles.loader`: the shipped set (``engine/data/puzzles/<variant>.jsonl``);
+* :mod:`engine.puzzles.checks`: what makes a puzzle, and :func:`check_puzzle`;
+* :mod:`engine.puzzles.builder`: mining puzzles from seeded self-play
+  (``python -m engine puzzles build``).
+"""
+
+from __future__ import annotations
+
+from engine.puzzles.checks import check_puzzle
+from engine.puzzles.loader import PuzzleDataError, load_puzzles, puzzle_lines, read_puzzles
+from engine.puzzles.model import THEMES, Puzzle
+
+__all__ = [
+    "THEMES",
+    "Puzzle",
+    "PuzzleDataError",
+    "check_puzzle",
+    "load_puzzles",
+    "puzzle_lines",
+    "read_puzzles",
+]

@@ -1,0 +1,270 @@
+"""Mining puzzles from seeded self-play: the same seed always gives the same puzzle set.
+
+Games are played between depth-limited minimax players of four strengths (no clock anywhere,
+so the games and the puzzles do not depend on the machine or its load), each game after a
+short random opening.  Every position of a game whose mover has a choice is a candidate:
+deduplicated (same variant, board, state beside the board and mover), then valued move by move
+(:mod:`engine.puzzles.checks`: exact by the solver in Kalah, else a search of the variant's
+stated depth, screened first by a shallow search where the deep one is slow), and kept when one
+move beats all the others.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from engine.agents import Limit, make_agent
+from engine.agents.base import Agent
+from engine.core import Rules, State
+from engine.notation import move_text
+from engine.puzzles.checks import (
+    RATING_DEPTH,
+    Chooser,
+    depth_chooser,
+    depth_values,
+    exact_chooser,
+    exact_values,
+    rating_of,
+    solution_line,
+    themes_of,
+    verdict,
+)
+from engine.puzzles.model import Puzzle
+from engine.record import GameRecord
+from engine.variants import get_variant
+
+
+@dataclass(frozen=True)
+class Player:
+    """A self-play strength: minimax at a fixed depth (``noise``: the share of random moves)."""
+
+    depth: int
+    heuristic: str = "diff"
+    noise: float = 0.0
+
+
+PLAYERS = {
+    "beginner": Player(1, "store", 0.5),
+    "easy": Player(2, "store"),
+    "medium": Player(3),
+    "hard": Player(5),
+}
+PAIRS = (
+    ("beginner", "medium"),
+    ("easy", "hard"),
+    ("medium", "medium"),
+    ("hard", "easy"),
+    ("medium", "hard"),
+    ("hard", "hard"),
+    ("easy", "medium"),
+    ("hard", "beginner"),
+)
+"""The pairings, game ``g`` plays ``PAIRS[g % len(PAIRS)]`` (player 0 first)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How one variant's puzzles are found and verified.
+
+    ``depth``: None for exact puzzles (the solver), else the verifying search's plies;
+    ``screen``: a shallower search that must already see a puzzle before the deep one runs;
+    ``max_on_rows``: only positions with at most this many seeds on the rows (Kalah: what the
+    solver settles in milliseconds); ``play_depth``: the self-play players' depth is capped at
+    this (variants searched through the pure-Python rules)."""
+
+    target: int
+    depth: int | None = None
+    screen: int | None = None
+    max_on_rows: int | None = None
+    play_depth: int = 5
+    per_game: int = 4
+
+
+PLANS = {
+    "kalah": Plan(1000, max_on_rows=28),
+    "oware": Plan(300, depth=12, screen=6),
+    "relay": Plan(100, depth=10, screen=6),
+    "adi": Plan(100, depth=12, screen=6),
+    "toguz_kumalak": Plan(100, depth=7, screen=4, play_depth=4),
+    "congkak": Plan(100, depth=9, screen=5),
+}
+"""Each variant's plan (its default options): the issue's targets, and depths chosen so that a
+position is verified in about half a second of CPU at most on this project's machine."""
+
+OPENING = (2, 4)
+"""Random plies before the players take over: at least, at most."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a build is: games mined (of them from records), positions valued, puzzles
+    found of the count asked for."""
+
+    variant: str
+    games: int
+    recorded: int
+    valued: int
+    found: int
+    count: int
+
+
+Report = Callable[[Progress], object]
+Game = Iterable[tuple[State, str]]
+"""A game's positions, each with where it came from."""
+
+
+def puzzle_prefix(rules: Rules) -> str:
+    """The id prefix of a rule set's puzzles, e.g. ``kalah-6x4``."""
+    return f"{rules.name}-{rules.pits}x{rules.seeds}"
+
+
+def make_player(name: str, plan: Plan, seed: int) -> tuple[Agent, Limit]:
+    """The agent and depth limit of one self-play strength."""
+    player = PLAYERS[name]
+    agent = make_agent("minimax", seed=seed, heuristic=player.heuristic, noise=player.noise)
+    return agent, Limit(depth=min(player.depth, plan.play_depth))
+
+
+def self_play(rules: Rules, plan: Plan, seed: int, game: int) -> Iterator[tuple[State, str]]:
+    """The positions of self-play game ``game`` (seeded by ``seed`` and ``game`` alone), each
+    with where it came from; the random opening's positions are left out."""
+    rng = random.Random(f"{seed}:{rules.name}:{game}")
+    names = PAIRS[game % len(PAIRS)]
+    players = [make_player(name, plan, rng.randrange(1 << 30)) for name in names]
+    state = rules.initial_state()
+    opening = rng.randint(*OPENING)
+    ply = 0
+    while state.to_move is not None and ply < 400:
+        if ply < opening:
+            move = rng.choice(state.legal_moves())
+        else:
+            yield state, f"self-play {names[0]}-{names[1]} seed {seed} game {game} ply {ply}"
+            agent, limit = players[state.to_move]
+            move = agent.choose(state, limit).move
+        state = state.play(move)
+        ply += 1
+
+
+def record_games(records: Sequence[tuple[str, GameRecord]], rules: Rules) -> list[Game]:
+    """The positions of games people played (each record with where it came from, e.g. its file
+    and line), for the records of exactly ``rules``; the others are left out."""
+    return [
+        [(state, f"{where} ply {ply}") for ply, state in enumerate(game.states[:-1])]
+        for where, game in records
+        if game.rules == rules
+    ]
+
+
+def on_rows(state: State) -> int:
+    """Seeds on the two rows (not in the stores)."""
+    rules = state.rules
+    return sum(state.board) - state.board[rules.store0] - state.board[rules.store1]
+
+
+def candidate(state: State, plan: Plan) -> State | None:
+    """The position as a puzzle would show it (a fresh history), or None if it is not worth
+    valuing: too many seeds for the plan, or fewer than three moves."""
+    if plan.max_on_rows is not None and on_rows(state) > plan.max_on_rows:
+        return None
+    if len(state.legal_moves()) < 3:
+        return None
+    rules = state.rules
+    return rules.position(state.board, state.to_move, state.extra or None)
+
+
+def make_puzzle(state: State, plan: Plan, number: int, origin: str) -> Puzzle | None:
+    """The puzzle in ``state`` (numbered ``number``), or None if it is not one."""
+    if plan.depth is None:
+        exact = exact_values(state)
+        if exact is None:
+            return None
+        values: dict[int, float] = {m: float(v) for m, v in exact.items()}
+        choose: Chooser = exact_chooser
+    else:
+        if plan.screen is not None and verdict(state, depth_values(state, plan.screen)) is None:
+            return None
+        values = depth_values(state, plan.depth)
+        choose = depth_chooser(plan.depth)
+    found = verdict(state, values)
+    if found is None:
+        return None
+    line, records = solution_line(state, found.best, choose)
+    rules = state.rules
+    most = RATING_DEPTH if plan.depth is None else min(RATING_DEPTH, plan.depth)
+    assert state.to_move is not None
+    return Puzzle(
+        id=f"{puzzle_prefix(rules)}-{number:04d}",
+        variant=rules.name,
+        options=dict(rules.options),
+        board=tuple(state.board),
+        extra=state.extra or None,
+        to_move=state.to_move,
+        best=move_text(records[0]),
+        solution=line,
+        gain=_number(found.gain),
+        margin=_number(found.margin),
+        themes=themes_of(state, records),
+        rating=rating_of(state, found.best, most),
+        exact=plan.depth is None,
+        depth=plan.depth,
+        origin=origin,
+    )
+
+
+def _number(value: float) -> int | float:
+    """Whole numbers as ints (the JSON reads ``6``, not ``6.0``)."""
+    return int(value) if float(value).is_integer() else value
+
+
+def build(
+    variant: str,
+    count: int | None = None,
+    seed: int = 1,
+    report: Report | None = None,
+    max_games: int = 100_000,
+    save: Callable[[list[Puzzle]], object] | None = None,
+    save_every: int = 25,
+    records: Sequence[tuple[str, GameRecord]] = (),
+) -> list[Puzzle]:
+    """Mine ``count`` puzzles (default: the plan's target) of ``variant`` with its default
+    options: first from ``records`` (games people played, with where each came from; other
+    rule sets are left out), then from seeded self-play; ``report`` hears after each game how
+    far it is, ``save`` gets the puzzles so far every ``save_every`` (and at the end)."""
+    rules = get_variant(variant)
+    plan = PLANS[variant]
+    count = plan.target if count is None else count
+    seen: set[tuple[object, ...]] = set()
+    puzzles: list[Puzzle] = []
+    checked = 0
+    played = record_games(records, rules)
+    games: Iterator[Game] = itertools.chain(
+        played, (self_play(rules, plan, seed, g) for g in range(max_games))
+    )
+    for game, positions in enumerate(games):
+        if len(puzzles) >= count:
+            break
+        kept = 0
+        for position, origin in positions:
+            state = candidate(position, plan)
+            if state is None or state.key() in seen:
+                continue
+            seen.add(state.key())
+            checked += 1
+            puzzle = make_puzzle(state, plan, len(puzzles) + 1, origin)
+            if puzzle is None:
+                continue
+            puzzles.append(puzzle)
+            kept += 1
+            if save is not None and len(puzzles) % save_every == 0:
+                save(puzzles)
+            if len(puzzles) >= count or kept >= plan.per_game:
+                break
+        if report is not None:
+            recorded = min(game + 1, len(played))
+            report(Progress(variant, game + 1, recorded, checked, len(puzzles), count))
+    if save is not None:
+        save(puzzles)
+    return puzzles

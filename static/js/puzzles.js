@@ -1,0 +1,328 @@
+// @ts-check
+// The puzzles page: one puzzle at a time on a live board. A click on a pit asks the server to
+// try it (POST /api/puzzles/<id>/try); the answer says whether it solved the puzzle, the ratings
+// before and after (the player's and the puzzle's), and the solution line, which is played out
+// here move by move with the engine's replies. No rule is computed here.
+import { api, errorText } from "./api.js";
+import { Skipper, animateMove, reducedMotion } from "./animate.js";
+import { Board } from "./board.js";
+import { pitAt } from "./pits.js";
+
+/**
+ * A move of a line as the server sends it.
+ * @typedef {{player: number, pit: number, notation: string, record: import("./types.js").MoveRecord, before: number[], board: number[]}} LineMove
+ */
+
+/**
+ * A puzzle as the server sends it (app/learn/puzzles.py).
+ * @typedef {object} Puzzle
+ * @property {string} id
+ * @property {string} variant
+ * @property {string} title
+ * @property {number} pits
+ * @property {string[][]} letters
+ * @property {number[]} board
+ * @property {import("./types.js").SpecialPit[]} special_pits
+ * @property {number} to_move
+ * @property {number[]} legal_moves
+ * @property {string} task
+ * @property {string} proof
+ * @property {string[]} themes
+ * @property {number} rating
+ * @property {string} difficulty
+ * @property {{game: string, ply: number, played: string, tag: string} | null} own
+ */
+
+/**
+ * A player's rating as the server sends it.
+ * @typedef {{rating: number, provisional: boolean, tries: number, solved: number}} PlayerRating
+ */
+
+/**
+ * @param {string} id
+ * @returns {any}
+ */
+const $ = (id) => document.getElementById(id);
+const els = {
+  /** @type {HTMLElement} */ board: $("board"),
+  /** @type {HTMLElement} */ task: $("pz-task"),
+  /** @type {HTMLElement} */ last: $("pz-last"),
+  /** @type {HTMLElement} */ title: $("pz-title"),
+  /** @type {HTMLElement} */ proof: $("pz-proof"),
+  /** @type {HTMLElement} */ meta: $("pz-meta"),
+  /** @type {HTMLElement} */ feedback: $("pz-feedback"),
+  /** @type {HTMLElement} */ verdict: $("pz-verdict"),
+  /** @type {HTMLElement} */ said: $("pz-said"),
+  /** @type {HTMLButtonElement} */ solution: $("pz-solution"),
+  /** @type {HTMLButtonElement} */ next: $("pz-next"),
+  /** @type {HTMLElement} */ rating: $("pz-rating"),
+  /** @type {HTMLElement} */ change: $("pz-change"),
+  /** @type {HTMLElement} */ record: $("pz-record"),
+  /** @type {HTMLSelectElement} */ variant: $("pz-variant"),
+  /** @type {HTMLSelectElement} */ theme: $("pz-theme"),
+  /** @type {HTMLUListElement} */ own: $("pz-own"),
+  /** @type {HTMLButtonElement} */ mine: $("pz-mine"),
+  /** @type {HTMLElement} */ error: $("pz-error"),
+};
+
+const view = {
+  /** @type {Puzzle | null} */
+  puzzle: null,
+  /** @type {Board | null} */
+  board: null,
+  /** @type {LineMove[]} the solution line of the last try */
+  line: [],
+  /** @type {Skipper | null} */
+  skipper: null,
+  busy: false,
+  done: false,
+  shown: 0, // counts the puzzles drawn: a try's answer for one no longer shown is not drawn
+};
+
+/** @param {HTMLElement} el @param {string} text */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** @param {PlayerRating} r */
+function ratingText(r) {
+  return `${r.rating}${r.provisional ? "?" : ""}`;
+}
+
+/** @param {PlayerRating} r */
+function showRating(r) {
+  setText(els.rating, ratingText(r));
+  setText(els.record, r.tries ? `${r.solved} solved of ${r.tries} rated tries` : "No rated try yet: your first try of each puzzle counts.");
+}
+
+/** @param {Puzzle} puzzle */
+function draw(puzzle) {
+  view.shown += 1;
+  view.skipper?.skip();
+  view.puzzle = puzzle;
+  view.done = false;
+  view.line = [];
+  if (!view.board || view.board.pits !== puzzle.pits) {
+    view.board = new Board(els.board, { pits: puzzle.pits, letters: puzzle.letters, onPlay: play });
+  }
+  view.board.build(puzzle.to_move);
+  view.board.setCounts(puzzle.board);
+  view.board.markSpecial(puzzle.special_pits || [], () => "tuzdyk");
+  view.board.mark({ legal: puzzle.legal_moves, mover: puzzle.to_move });
+  els.board.classList.add("my-turn");
+  setText(els.task, puzzle.task);
+  setText(els.title, puzzle.own ? `Your ${puzzle.title} puzzle` : `${puzzle.title} puzzle`);
+  setText(els.proof, puzzle.proof);
+  drawMeta(puzzle);
+  if ([...els.variant.options].some((o) => o.value === puzzle.variant)) els.variant.value = puzzle.variant;
+  setText(els.last, "You play the bottom row.");
+  els.feedback.hidden = true;
+  els.solution.hidden = true;
+  setText(els.change, "");
+  els.change.className = "pz-change";
+  const url = new URL(window.location.href);
+  url.searchParams.set("id", puzzle.id);
+  window.history.replaceState(null, "", url);
+}
+
+/** The puzzle's rating, difficulty, themes and origin. @param {Puzzle} puzzle */
+function drawMeta(puzzle) {
+  const themes = puzzle.themes.length ? ` · themes: ${puzzle.themes.join(", ").replaceAll("-", " ")}` : "";
+  const own = puzzle.own ? ` · from your game, move ${puzzle.own.ply + 1} (you played ${puzzle.own.played}, a ${puzzle.own.tag})` : "";
+  setText(els.meta, `Rated ${puzzle.rating} (${puzzle.difficulty})${themes}${own}`);
+}
+
+/**
+ * Animate ``moves`` one after the other, each from the board it started from; false if
+ * another puzzle was shown meanwhile (and the rest was left out).
+ * @param {LineMove[]} moves
+ * @returns {Promise<boolean>}
+ */
+async function playOut(moves) {
+  const board = /** @type {Board} */ (view.board);
+  const skipper = new Skipper();
+  view.skipper = skipper;
+  if (reducedMotion()) skipper.skip();
+  els.board.classList.add("animating");
+  const shown = view.shown;
+  for (const move of moves) {
+    if (view.shown !== shown) break; // another puzzle is shown now
+    setText(els.last, `${move.player === view.puzzle?.to_move ? "You" : "The engine"}: ${move.notation}`);
+    await animateMove(board, move.before, /** @type {import("./types.js").Move} */ (/** @type {unknown} */ (move)), skipper);
+    if (view.shown !== shown) break;
+    board.mark({ last: board.index(move.player, move.pit) });
+    if (!skipper.skipped) await skipper.sleep(400);
+  }
+  els.board.classList.remove("animating");
+  view.skipper = null;
+  if (view.shown !== shown && view.puzzle) {
+    view.board?.setCounts(view.puzzle.board); // the move's last board was drawn over it
+    return false;
+  }
+  return true;
+}
+
+/** @param {number} index the board index clicked */
+async function play(index) {
+  const puzzle = view.puzzle;
+  if (!puzzle || view.busy || view.done) return;
+  const [player, pit] = pitAt(puzzle, index);
+  if (player !== puzzle.to_move || !puzzle.legal_moves.includes(pit)) return;
+  view.busy = true;
+  const shown = view.shown;
+  setText(els.error, "");
+  const board = /** @type {Board} */ (view.board);
+  board.mark({});
+  let tried;
+  try {
+    tried = await api("POST", `/api/puzzles/${encodeURIComponent(puzzle.id)}/try`, { pit });
+  } catch (err) {
+    setText(els.error, errorText(err));
+    if (view.shown === shown) board.mark({ legal: puzzle.legal_moves, mover: puzzle.to_move });
+    view.busy = false;
+    return;
+  }
+  if (puzzle.own) listMine();
+  showRating(tried.ratings.player.after);
+  if (view.shown !== shown) {
+    view.busy = false; // another puzzle is shown now: only the rating is news
+    return;
+  }
+  view.done = true;
+  view.line = tried.line;
+  showVerdict(tried);
+  drawMeta(tried.puzzle);
+  if (!(await playOut(tried.solved ? tried.line : tried.tried))) {
+    view.busy = false;
+    return;
+  }
+  if (tried.solved) setText(els.last, `Solution: ${tried.line.map((/** @type {LineMove} */ m) => m.notation).join(" ")}`);
+  view.busy = false;
+  (tried.solved ? els.next : els.solution).focus();
+}
+
+/** @param {any} tried */
+function showVerdict(tried) {
+  els.feedback.hidden = false;
+  els.feedback.classList.toggle("passed", tried.solved);
+  setText(els.verdict, tried.solved ? `★ Solved: ${tried.played}!` : `Not this one: ${tried.played}.`);
+  const r = tried.ratings;
+  const before = r.player.before.rating;
+  const after = r.player.after.rating;
+  const diff = after - before;
+  showRating(r.player.after);
+  if (r.rated) {
+    setText(els.change, diff >= 0 ? `+${diff}` : `−${-diff}`);
+    els.change.className = `pz-change ${diff >= 0 ? "up" : "down"}`;
+    const missed = tried.solved ? "" : ` The move was ${tried.best}.`;
+    setText(els.said, `Your rating ${before} → ${after}; the puzzle's ${r.puzzle.before} → ${r.puzzle.after}.${missed}`);
+  } else {
+    setText(els.change, "");
+    setText(els.said, `Not rated: you had tried this puzzle before.${tried.solved ? "" : ` The move was ${tried.best}.`}`);
+  }
+  els.solution.hidden = tried.solved;
+  setText(els.task, tried.solved ? "Solved." : "Not solved: see the solution, or try the next puzzle.");
+}
+
+async function showSolution() {
+  const puzzle = view.puzzle;
+  if (!puzzle || view.busy || !view.line.length) return;
+  view.busy = true;
+  if (await playOut(view.line)) setText(els.last, `Solution: ${view.line.map((m) => m.notation).join(" ")}`);
+  view.busy = false;
+}
+
+/** @param {string} url */
+async function load(url) {
+  setText(els.error, "");
+  try {
+    draw(await api("GET", url));
+  } catch (err) {
+    setText(els.error, errorText(err));
+    setText(els.task, "No puzzle to show.");
+  }
+}
+
+/** Make puzzles from the mistakes of this device's analysed games, then list its own. */
+async function refreshMine() {
+  try {
+    await api("POST", "/api/puzzles/mistakes", {});
+  } catch (err) {
+    setText(els.error, errorText(err));
+  }
+  await listMine();
+}
+
+/** The device's rating and its own puzzles, each marked once tried. */
+async function listMine() {
+  try {
+    const me = await api("GET", "/api/puzzles/me");
+    showRating(me.rating);
+    els.own.replaceChildren(
+      ...me.own.map((/** @type {any} */ p) => {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = `/puzzles?id=${encodeURIComponent(p.id)}`;
+        a.textContent = `${p.title}: move ${p.ply + 1}, you played ${p.played} (${p.tag})`;
+        li.append(a, p.tried ? (p.solved ? " ★" : " ✗") : "");
+        return li;
+      }),
+    );
+    if (!me.own.length) {
+      const li = document.createElement("li");
+      li.className = "muted";
+      li.textContent = "None yet: analyse one of your games (Review, then Analyse).";
+      els.own.append(li);
+    }
+    els.mine.hidden = !me.own.some((/** @type {any} */ p) => !p.tried);
+  } catch (err) {
+    setText(els.error, errorText(err));
+  }
+}
+
+/** The address of the next puzzle of the variant and theme chosen. */
+function nextUrl() {
+  const q = new URLSearchParams({ variant: els.variant.value });
+  if (els.theme.value) q.set("theme", els.theme.value);
+  return `/api/puzzles/next?${q}`;
+}
+
+els.next.addEventListener("click", () => load(nextUrl()));
+els.variant.addEventListener("change", () => load(nextUrl()));
+els.theme.addEventListener("change", () => load(nextUrl()));
+els.mine.addEventListener("click", () => load("/api/puzzles/next?mine=1"));
+els.solution.addEventListener("click", showSolution);
+els.board.addEventListener("click", () => view.skipper?.skip());
+// Escape skips the animation; digit N plays the mover's pit N (1: the leftmost), as in a game.
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target instanceof HTMLElement && event.target.closest("input, select, textarea")) return;
+  if (event.key === "Escape") view.skipper?.skip();
+  else if (/^[1-9]$/.test(event.key) && view.puzzle && view.board) {
+    event.preventDefault();
+    play(view.board.index(view.puzzle.to_move, Number(event.key) - 1));
+  }
+});
+window.addEventListener("resize", () => view.board?.fit());
+
+/** The puzzle the address asks for: ``?id=``, the first made from ``?game=``'s mistakes, or
+ * the next of ``?variant=`` (default Kalah). */
+async function start() {
+  const asked = new URLSearchParams(window.location.search);
+  const variant = asked.get("variant");
+  if (variant) els.variant.value = variant;
+  let id = asked.get("id");
+  const game = asked.get("game");
+  if (game) {
+    try {
+      const made = await api("POST", "/api/puzzles/mistakes", { game });
+      id = made.made[0] || null;
+    } catch (err) {
+      setText(els.error, errorText(err));
+    }
+  }
+  await refreshMine();
+  await load(id ? `/api/puzzles/${encodeURIComponent(id)}` : nextUrl());
+}
+
+start();

@@ -1,0 +1,116 @@
+"""Puzzles in headless Chromium: one solved (the rating goes up, the solution is played out),
+one failed (the rating goes down, the move is shown), both the player's and the puzzle's rating
+moving.  Screenshots go to test-artifacts/ (look at them)."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from engine.notation import parse_move
+from engine.puzzles import load_puzzles
+from tests.browser.test_browser_play import wait_js
+
+pytestmark = pytest.mark.browser
+
+
+def rating(page: Any) -> int:
+    return int(page.locator("#pz-rating").inner_text().rstrip("?"))
+
+
+def test_a_puzzle_solved_and_one_failed_move_the_rating_both_ways(still: Any) -> None:
+    page = still.page
+    solved, failed = load_puzzles("kalah")[:2]
+    page.goto(f"/puzzles?id={solved.id}")
+    wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
+    assert page.locator("#pz-task").inner_text().startswith("Find the move")
+    assert rating(page) == 1500
+    best = parse_move(solved.best, 6).pit
+    page.locator(f".row-bottom .pit[data-pit='{best}']").click()
+    wait_js(page, "document.getElementById('pz-feedback').classList.contains('passed')")
+    wait_js(page, "document.getElementById('pz-last').textContent.startsWith('Solution')")
+    up = rating(page)
+    assert up > 1500 and page.locator("#pz-change").inner_text().startswith("+")
+    said = page.locator("#pz-said").inner_text()
+    assert said.startswith(f"Your rating 1500 → {up}; the puzzle's {solved.rating} → ")
+    assert int(said.split(" → ")[-1].rstrip(".")) < solved.rating  # the puzzle lost
+    still.shot("puzzle-solved")
+
+    page.goto(f"/puzzles?id={failed.id}")
+    wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
+    good = parse_move(failed.best, 6).pit
+    wrong = next(p for p in failed.state().legal_moves() if p != good)
+    page.locator(f".row-bottom .pit[data-pit='{wrong}']").click()
+    wait_js(page, "!document.getElementById('pz-feedback').hidden")
+    assert page.locator("#pz-verdict").inner_text().startswith("Not this one")
+    down = rating(page)
+    assert down < up and page.locator("#pz-change").inner_text().startswith("−")
+    said = page.locator("#pz-said").inner_text()
+    assert f"the puzzle's {failed.rating} → " in said and f"The move was {failed.best}." in said
+    puzzle_after = int(said.split("the puzzle's ")[1].split(" → ")[1].split(".")[0])
+    assert puzzle_after > failed.rating  # the puzzle won
+    page.locator("#pz-solution").click()
+    wait_js(page, "document.getElementById('pz-last').textContent.startsWith('Solution')")
+    still.shot("puzzle-failed")
+
+
+def test_a_blunder_in_an_analysed_game_becomes_a_puzzle_of_ones_own(still: Any) -> None:
+    page = still.page
+    page.goto("/learn")  # any page: the API calls below share the tab's cookies
+    api = page.request
+    position = {"board": [1, 0, 2, 0, 3, 0, 12, 2, 3, 1, 4, 5, 2, 13], "to_move": 0}
+    game = api.post("/api/games", data={"variant": "kalah", "mode": "local", "position": position})
+    game = game.json()
+    game = api.post(f"/api/games/{game['id']}/moves", data={"pit": 2, "version": game["version"]})
+    game = game.json()  # C2: a mistake or a blunder (E3, or A1x6, was better, by the analysis)
+    assert api.post(f"/api/games/{game['id']}/analysis").ok
+    deadline = time.monotonic() + 60
+    while (analysis := api.get(f"/api/games/{game['id']}/analysis").json())["status"] != "done":
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.2)
+    missed = analysis["moves"][0]
+    assert missed["tag"] in ("mistake", "blunder"), missed
+    page.goto(f"/game/{game['id']}#review")
+    link = page.locator("#rv-mistakes")
+    link.wait_for(state="visible")
+    link.click()
+    page.wait_for_url(re.compile(r"/puzzles\?"))
+    wait_js(page, "document.getElementById('pz-title').textContent === 'Your Kalah puzzle'")
+    assert page.locator("#pz-task").inner_text().startswith("Find the move you missed (yours lost")
+    assert f"you played C2, a {missed['tag']}" in page.locator("#pz-meta").inner_text()
+    page.locator(f".row-bottom .pit[data-pit='{missed['best']}']").click()
+    wait_js(page, "document.getElementById('pz-feedback').classList.contains('passed')")
+    wait_js(page, "document.getElementById('pz-own').textContent.includes('★')")  # tried
+    own = [f"Kalah: move 1, you played C2 ({missed['tag']}) ★"]
+    assert page.locator("#pz-own li").all_inner_texts() == own
+    assert page.locator("#pz-mine").is_hidden()  # none of one's own left to try
+    still.shot("puzzle-own")
+
+
+def test_a_puzzle_opened_during_a_tries_animation_is_drawn_as_it_is(
+    browser: Any, server: str
+) -> None:
+    from tests.browser.test_browser_play import Tab
+
+    tab = Tab(browser, server, reduced_motion="no-preference")  # the line is animated
+    try:
+        page = tab.page
+        first = load_puzzles("kalah")[2]
+        page.goto(f"/puzzles?id={first.id}")
+        wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
+        page.locator(f".row-bottom .pit[data-pit='{parse_move(first.best, 6).pit}']").click()
+        page.locator("#pz-next").click()  # meanwhile: the next puzzle
+        wait_js(page, f"!location.search.includes('{first.id}')")
+        page.wait_for_timeout(3000)  # the try's answer and line are over by now
+        shown = page.evaluate("new URLSearchParams(location.search).get('id')")
+        board = page.request.get(f"/api/puzzles/{shown}").json()["board"]
+        counts = page.locator(".pit .count, .store .count").all_inner_texts()
+        assert sorted(map(int, counts)) == sorted(board)
+        assert page.locator("#pz-feedback").is_hidden()
+        assert int(page.locator("#pz-rating").inner_text().rstrip("?")) > 1500  # it counted
+        assert tab.errors == []
+    finally:
+        tab.close()
