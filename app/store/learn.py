@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.store.sql import Connection, SQLStore
+from app.store.queries import Connection, Queries
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def _args(who: str, kept: Kept, at: float) -> dict[str, object]:
 class LearnStore:
     """Lesson progress, puzzle ratings, first tries and own puzzles, through the game store."""
 
-    def __init__(self, store: SQLStore) -> None:
+    def __init__(self, store: Queries) -> None:
         self.store = store
 
     # -- lessons --------------------------------------------------------------------------------

@@ -20,10 +20,11 @@ Versions = Callable[[Connection, list[str]], dict[str, int]]
 
 class Transactions(Protocol):
     """What such tables ask of the store's dialect: a write of several statements, the
-    statement that locks a table till the write ends ("" where the database needs none), and
-    the driver's error for a unique key taken."""
+    statement that locks a table till the write ends ("" where the database needs none), the
+    clause that locks a SELECT's rows, and the driver's error for a unique key taken."""
 
     lock: str
+    for_update: str  # after a SELECT in a transaction: lock its rows ("" where the file locks)
     unique: tuple[type[Exception], ...]  # the driver's error for a unique key taken
 
     def transaction(self, db: Connection) -> AbstractContextManager[Any]:
