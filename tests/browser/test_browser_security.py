@@ -71,7 +71,10 @@ def test_the_pages_work_under_the_policy(tab: Browser) -> None:
     policy = response.headers["content-security-policy"]
     assert "script-src 'self'" in policy and "unsafe-inline" not in policy
     assert response.headers["x-frame-options"] == "DENY"
-    page.wait_for_load_state("networkidle")
+    # the home page never goes network-idle (the lobby's long-poll stays open): wait until the
+    # lobby has drawn who is here, which takes its scripts and its first answer
+    page.wait_for_selector("#lobby-here li")
+    page.wait_for_load_state("load")
     tab.clean()
 
     created = tab.fetch("POST", "/api/games", {"mode": "remote", "variant": "kalah"})
