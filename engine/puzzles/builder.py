@@ -15,6 +15,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.agents import Limit, make_agent
 from engine.agents.base import Agent
@@ -198,7 +199,7 @@ def make_puzzle(state: State, plan: Plan, number: int, origin: str) -> Puzzle | 
     return Puzzle(
         id=f"{puzzle_prefix(rules)}-{number:04d}",
         variant=rules.name,
-        options=dict(rules.options),
+        options=written_options(rules),
         board=tuple(state.board),
         extra=state.extra or None,
         to_move=state.to_move,
@@ -212,6 +213,18 @@ def make_puzzle(state: State, plan: Plan, number: int, origin: str) -> Puzzle | 
         depth=plan.depth,
         origin=origin,
     )
+
+
+def written_options(rules: Rules) -> dict[str, Any]:
+    """The rule options a puzzle file writes: all but those whose spec says to leave them out
+    at their default (options added after files were first written, as in game records), so a
+    new option does not change the files the same seed builds."""
+    specs = rules.options_spec
+    return {
+        name: value
+        for name, value in rules.options.items()
+        if not (specs[name].quiet_default and value == specs[name].default)
+    }
 
 
 def _number(value: float) -> int | float:
