@@ -1,11 +1,12 @@
 """The LAN party's done-when test: five browser contexts, four players and a spectator, run a
 four-player round robin with clocks to its end through the pages.
 
-Ama creates the tournament on /tournaments (naming herself), Kofi, Esi and Yaw each open its
-page, give their name and join; Ama starts it.  Every game is opened from "Play your game",
-both players move on the board, and the game ends by the buttons people use (resign twice, a
-draw offered and accepted), so its result is known beforehand and the standings and the
-cross-table can be computed by hand.  The spectator watches the standings live.
+Ama creates the tournament on /tournaments (naming herself).  Kofi, Esi and Yaw arrive in the
+room on the home page, take their names there, see who is here and Yaw's seek come and go
+live, follow the room's link to the tournament and join; Ama starts it.  Every game is opened
+from "Play your game", both players move on the board, and the game ends by the buttons people
+use (resign twice, a draw offered and accepted), so its result is known beforehand and the
+standings and the cross-table can be computed by hand.  The spectator watches the standings live.
 """
 
 from __future__ import annotations
@@ -139,10 +140,29 @@ def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -
         shows(ama, "t-standings", "Ama (you)")
 
         spectator.page.goto(f"/tournaments/{tid}")
+        # The others arrive in the room on the home page: each takes a name there, sees who is
+        # here, and Yaw's open seek live, then follows the room's link to the tournament.
         for name in NAMES[1:]:
             page = tabs[name].page
-            page.goto(f"/tournaments/{tid}")
-            page.fill("#t-join-name", name)
+            page.goto("/")
+            page.wait_for_selector("#lobby-name:not([hidden])")  # a guest is asked for a name
+            page.get_by_label(re.compile("Your name in the room")).fill(name)
+            page.get_by_role("button", name="Take this name").click()
+            page.wait_for_selector("#lobby-name", state="hidden")
+            if name != NAMES[1]:  # who came before is here, by name
+                page.wait_for_selector(f"#lobby-here li:has-text('{NAMES[1]}')")
+        yaw = tabs["Yaw"].page
+        yaw.select_option("#variant", "oware")
+        yaw.get_by_role("button", name=re.compile("Wait in the room")).click()
+        seek = "#lobby-seeks li:has-text('Yaw waits: Oware')"
+        tabs["Kofi"].page.wait_for_selector(seek)  # seen live, without a reload
+        yaw.locator(seek).get_by_role("button", name="Withdraw").click()
+        tabs["Kofi"].page.wait_for_selector(seek, state="detached")  # and gone for everyone
+        for name in NAMES[1:]:
+            page = tabs[name].page
+            page.locator("#lobby-tournaments a", has_text="Friday party").click()
+            page.wait_for_url(re.compile(rf"/tournaments/{tid}$"))
+            assert page.input_value("#t-join-name") == name  # the room's name, filled in
             page.get_by_role("button", name="Join").click()
             shows(page, "t-standings", f"{name} (you)")
         # The spectator's page follows without reloading; it may not join a round robin
