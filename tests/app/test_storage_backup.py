@@ -217,11 +217,14 @@ def test_backups_keep_the_newest_within_their_byte_budget(tmp_path: Path) -> Non
 
 def test_the_upkeep_s_backups_keep_to_the_budget(tmp_path: Path) -> None:
     store = store_with_games(tmp_path / "db.sqlite3")
+    size = back_up(store, tmp_path / "probe").stat().st_size  # what a backup of it weighs
     folder = tmp_path / "backups"
-    old = fake_backups(folder, [200_000, 3000])
-    upkeep = Upkeep(every=60, backup_every=3600, backups=folder, backups_bytes=150_000)
+    budget = size + 3000 + 1000  # the new backup and the 3 KB one fit, not the oldest too
+    old = fake_backups(folder, [budget, 3000])
+    upkeep = Upkeep(every=60, backup_every=3600, backups=folder, backups_bytes=budget)
     made = Path(run_once(store, upkeep)["backup"])
-    assert backups(folder) == [made, old[1]]  # the oldest, 200 KB more, was over 150 KB
+    assert made.stat().st_size == size
+    assert backups(folder) == [made, old[1]]  # the oldest, a whole budget more, was over
 
 
 def test_the_default_budget_of_backups_is_a_gibibyte(app: Flask) -> None:
