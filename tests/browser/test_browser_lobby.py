@@ -1,4 +1,4 @@
-"""The room on the home page, in two browser contexts: one waits in the room with the menu's
+"""The room on the home page, in two browser contexts: one (Adwoa) waits in the room with the menu's
 settings, the other sees the seek appear live (no reload) and joins with one click, both land
 on the same game, and a quick message crosses the table.  Screenshots of the room and the
 table at laptop and phone sizes, light and dark (test-artifacts/lobby-*.png)."""
@@ -35,16 +35,16 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
         ama.page.goto("/")
         ama.page.wait_for_selector("#lobby-name:not([hidden])")  # a guest is asked for a name
         ama.shot("lobby-guest-laptop-light")
-        ama.page.get_by_label(re.compile("Your name in the room")).fill("Ama")
+        ama.page.get_by_label(re.compile("Your name in the room")).fill("Adwoa")
         ama.page.get_by_role("button", name="Take this name").click()
         ama.page.wait_for_selector("#lobby-name", state="hidden")
         ben.page.goto("/")
-        ben.page.wait_for_selector("#lobby-here li:has-text('Ama')")  # who is here, live
-        # A challenge: shown to Ama at once, declined, and Ben is told.
-        ben.page.locator("#lobby-here li", has_text="Ama").get_by_role(
+        ben.page.wait_for_selector("#lobby-here li:has-text('Adwoa')")  # who is here, live
+        # A challenge: shown to Adwoa at once, declined, and Ben is told.
+        ben.page.locator("#lobby-here li", has_text="Adwoa").get_by_role(
             "button", name="Challenge"
         ).click()
-        offer = ama.page.locator("#lobby-challenges li", has_text="Ben challenges Ama: Kalah")
+        offer = ama.page.locator("#lobby-challenges li", has_text="Ben challenges Adwoa: Kalah")
         offer.wait_for()
         ama.page.set_viewport_size(PHONE)
         ama.page.emulate_media(color_scheme="dark")
@@ -52,16 +52,16 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
         ama.page.set_viewport_size({"width": 1200, "height": 820})
         ama.page.emulate_media(color_scheme="light")
         offer.get_by_role("button", name="Decline").click()
-        ben.page.wait_for_selector("#lobby-challenges li:has-text('Ama declined your challenge')")
+        ben.page.wait_for_selector("#lobby-challenges li:has-text('Adwoa declined your challenge')")
         ama.page.wait_for_selector("#lobby-challenges-box", state="hidden")
 
         ama.page.select_option("#variant", "oware")
         ama.page.select_option("#clock-choice", "5+3")
         ama.page.check("#rated")
         ama.page.get_by_role("button", name=re.compile("Wait in the room")).click()
-        ama.page.wait_for_selector("#lobby-seeks li:has-text('Ama waits: Oware, 5+3, rated')")
+        ama.page.wait_for_selector("#lobby-seeks li:has-text('Adwoa waits: Oware, 5+3, rated')")
 
-        seek = ben.page.locator("#lobby-seeks li", has_text="Ama waits: Oware, 5+3, rated")
+        seek = ben.page.locator("#lobby-seeks li", has_text="Adwoa waits: Oware, 5+3, rated")
         seek.wait_for()  # on Ben's page without a reload
         for size, scheme in (
             (LAPTOP, "light"),
@@ -89,7 +89,7 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
             tab.page.wait_for_selector("#quick:not([hidden])")
 
         ama.page.get_by_role("button", name="Good game").click()
-        ben.page.wait_for_selector("#quick-log li:has-text('Ama: Good game')")
+        ben.page.wait_for_selector("#quick-log li:has-text('Adwoa: Good game')")
         ama.page.wait_for_selector("#quick-log li:has-text('You: Good game')")
         ben.page.get_by_role("button", name="Thanks").click()
         ama.page.wait_for_selector("#quick-log li:has-text('Ben: Thanks')")
