@@ -57,6 +57,7 @@ from engine.cutoff import Entry, answers, best_of, store
 from engine.native import MarginCore
 from engine.solver import KalahSpec, Solver
 from engine.solver import native as solver_native
+from engine.solver.rules import deep_enough
 from engine.solver.search import Progress, SearchCore
 
 ROW_SHARE = 0.5
@@ -227,7 +228,10 @@ class PyMarginSearcher:
 
     def start(self, limit: int, deadline: float) -> None:
         """A new evaluation: a new table, no nodes spent, at most ``limit`` nodes, and the
-        wall-time guard at ``deadline`` (a ``time.perf_counter()`` reading)."""
+        wall-time guard at ``deadline`` (a ``time.perf_counter()`` reading).  A search to the
+        end of the game recurses once a ply (three frames: the search, the loop, the child), so
+        Python may recurse as deep as the pure solver."""
+        deep_enough()
         self.table = {}
         self.nodes, self.limit = 0, limit
         self.deadline, self.capped = deadline, False
