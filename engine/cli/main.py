@@ -19,6 +19,8 @@ commands:
   ladder [--games N ...]                  measure the difficulty ladder, step by step
   evolve [--variant V ...]                tune the weighted heuristic by self-play
   solve kalah [K=V ...] [--build-table]   exact value of a Kalah start and its moves
+  tables build kalah [K=V ...] [--seeds N] [--dir D]   build the large endgame table (resumable)
+  book build kalah [K=V ...]              build the opening book of exact values
 """
 
 
@@ -30,6 +32,8 @@ FRONT_ENDS = {
     "ladder": "ladder",
     "evolve": "evolve_weights",
     "solve": "solve",
+    "tables": "tables",
+    "book": "book",
 }
 
 
