@@ -11,6 +11,9 @@ decision is exact only if that search proved its value.  ``stronger``, when give
 instead of ``fallback`` on the variants named in ``stronger_on`` (the Monte-Carlo Perfect level
 falls back on alpha-beta in Kalah and Oware, where that search was measured the stronger: see
 docs/engine.md).
+Where the shipped opening book (``engine.solver.book``) holds every move's value, the agent plays
+a best move by it without searching.  Its solver reads the largest table in its folder: the
+host's large table (``python -m engine tables build``) once it is there.
 Solvers, endgame tables and their transposition tables are kept per rule set in the process's
 byte cache (``engine.solver.cache``), so each move of a game reuses the last move's work.  The
 agent never builds a table inside a move: it reads the one ``engine.solver.table.prepare`` put
@@ -24,7 +27,8 @@ import os
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.core import Rules, State
 from engine.solver import KalahSpec, Solver, cache
-from engine.solver.table import find, table_seeds
+from engine.solver.book import book_for
+from engine.solver.table import find, largest, native_built, table_seeds
 
 REACH = 36
 """Seeds on the board a first solve is expected to handle in a few seconds (6-pit Kalah)."""
@@ -35,19 +39,24 @@ TT_BITS = 21
 
 
 def solver_for(rules: Rules, tables: str | None, pure: bool = False) -> Solver | None:
-    """The shared solver of ``rules`` reading the table in ``tables`` if it is there (see
-    ``engine.solver.table.ready``), None if not solvable.  Kept in the process's byte cache
-    (``engine.solver.cache``), a new one once the folder's table appears."""
+    """The shared solver of ``rules`` reading the largest table in ``tables`` (the host's large
+    table once ``python -m engine tables build`` or the app made it, else the rule set's table
+    once prepared: ``engine.solver.table.ready``), None if not solvable.  Kept in the process's
+    byte cache (``engine.solver.cache``), a new one once a larger table appears."""
     seeds = table_seeds(rules, pure)
     if seeds is None:
         return None
+    large = None if tables is None else largest(KalahSpec.of(rules), tables)
+    if large is not None and large >= seeds and native_built(pure):
+        key = ("solver", rules, tables, pure, large)
+        return cache.keep(key, lambda: Solver(rules, tables, large, TT_BITS, pure), _charge)
     have = tables is None or find(KalahSpec.of(rules), seeds, tables) is not None
     key = ("solver", rules, tables, pure, have)
     return cache.keep(key, lambda: Solver(rules, tables, None, TT_BITS, pure, build=False), _charge)
 
 
 def _charge(solver: Solver) -> list[cache.Part]:
-    table = [] if solver.table is None else [(solver.table, solver.table.nbytes)]
+    table = [] if solver.table is None else [(solver.table, solver.table.held)]
     return [(solver, solver.tt_bytes), *table]
 
 
@@ -90,6 +99,9 @@ class PerfectAgent(Agent):
             self.stronger.reset()
 
     def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
+        found = self.from_book(state)
+        if found is not None:
+            return found
         solver = solver_for(state.rules, self.tables, self.pure)
         if solver is not None:
             b = state.board
@@ -125,3 +137,20 @@ class PerfectAgent(Agent):
         decision = fallback.search(state, rest, Deadline(left))
         decision.extra["solved"] = False
         return decision
+
+    def from_book(self, state: State) -> Decision | None:
+        """A best move by the opening book's exact values, if it holds every move's."""
+        book = book_for(state.rules)
+        values = None if book is None else book.move_values(state)
+        if not values:
+            return None
+        value = max(values.values())
+        move = self.rng.choice([m for m, v in values.items() if v == value])  # vary the games
+        return Decision(
+            move,
+            value=float(value),
+            pv=(move,),
+            move_values={m: float(v) for m, v in values.items()},
+            exact=True,
+            extra={"solved": True, "book": True},
+        )

@@ -67,7 +67,9 @@ def build_table(spec: KalahSpec, seeds: int, folder: Path, pure: bool, out: Text
         out.write(f"already built: {p.path}\n")
         return 0
     if p.done:
-        out.write(f"continuing an interrupted build: {p.done / p.positions:.0%} done\n")
+        out.write(
+            f"continuing (a smaller table, an earlier build): {p.done / p.positions:.0%} done\n"
+        )
     elif free < p.nbytes:
         out.write("not enough free disk for the table\n")
         return 1

@@ -1,18 +1,21 @@
 """Building a large endgame table into its file, resumably (``python -m engine tables build``).
 
 Rule: the table is built in place in a file mapped into memory, rank by rank in chunks, so it
-needs disk for its bytes but not as much RAM (the page cache holds what fits).  The file is
-first filled with ``UNKNOWN`` (a byte no value takes) and made durable under a ``.part`` name;
-from then on every byte is either ``UNKNOWN`` or a position's final value, whenever the build
-stops (killed, a power cut: a page reaches the disk whole or not at all, and either way holds
-only such bytes).  Running the build again continues from the first ``UNKNOWN`` byte, and only
-a complete table is renamed to the name searches look for (``table.file_name``).
+needs disk for its bytes but not as much RAM (the page cache holds what fits). The file is first
+filled with ``UNKNOWN`` (a byte no value takes) and made durable under a ``.part`` name; from
+then on every byte is either ``UNKNOWN`` or a position's final value, whenever the build stops
+(killed, a power cut: a page reaches the disk whole or not at all, and either way holds only
+such bytes). A smaller complete table in the folder is copied in first: a table is a prefix of
+every larger one, so growing 18 seeds to 24 builds only the new positions. Running the build
+again continues from the first ``UNKNOWN`` byte, and only a complete table is renamed to the
+name searches look for (``table.file_name``).
 """
 
 from __future__ import annotations
 
 import mmap
 import os
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,7 +46,7 @@ class Plan:
     seeds: int
     positions: int
     done: int
-    """Positions a partial file from an earlier build holds already (their prefix)."""
+    """Positions an earlier build (or a smaller table, a prefix of this one) holds already."""
     seconds: float
     """The estimated time for the rest, on one core like the one measured."""
     path: Path
@@ -67,8 +70,11 @@ def plan(spec: KalahSpec, seeds: int, folder: str | os.PathLike[str], pure: bool
         done = positions
     else:
         part = Path(folder) / part_name(spec, seeds)
+        smaller = _smaller(spec, seeds, Path(folder))
         if part.exists() and part.stat().st_size == positions:
             done = _first_unknown(part, positions)
+        elif smaller is not None:
+            done = smaller.stat().st_size
     rate = PURE_RATE if pure or native.solve_core() is None else NATIVE_RATE
     return Plan(spec, seeds, positions, done, (positions - done) / rate, path)
 
@@ -97,7 +103,7 @@ def build_file(
     positions = count(seeds, spec.pits)
     part = folder / part_name(spec, seeds)
     if not part.exists() or part.stat().st_size != positions:
-        _start(part, positions)
+        _start(part, positions, _smaller(spec, seeds, folder))
     with part.open("r+b") as f:
         values = mmap.mmap(f.fileno(), positions, access=mmap.ACCESS_WRITE)
         try:
@@ -122,12 +128,26 @@ def build_file(
     return final
 
 
-def _start(part: Path, positions: int) -> None:
-    """A new partial file of ``positions`` UNKNOWN bytes, durable before any value is built."""
+def _smaller(spec: KalahSpec, seeds: int, folder: Path) -> Path | None:
+    """The largest complete table of fewer seeds in ``folder`` (a prefix of the one to build)."""
+    for n in range(seeds - 1, 0, -1):
+        path = folder / file_name(spec, n)
+        if path.exists() and path.stat().st_size == count(n, spec.pits):
+            return path
+    return None
+
+
+def _start(part: Path, positions: int, prefix: Path | None) -> None:
+    """A new partial file of ``positions`` bytes, durable before any value is built: a smaller
+    table's values (``prefix``: a table is a prefix of every larger one), then UNKNOWN."""
     fresh = part.with_name(part.name + ".new")
     block = bytes([UNKNOWN]) * min(positions, 1 << 24)
     with fresh.open("wb") as f:
         left = positions
+        if prefix is not None:
+            with prefix.open("rb") as small:
+                shutil.copyfileobj(small, f, 1 << 24)
+            left -= prefix.stat().st_size
         while left:
             f.write(block[: min(left, len(block))])
             left -= min(left, len(block))

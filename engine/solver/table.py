@@ -201,6 +201,13 @@ class Table:
     def nbytes(self) -> int:
         return len(self.values)
 
+    @property
+    def held(self) -> int:
+        """The bytes the process holds for it: none for a table mapped from its file (those
+        pages are the host's page cache, one copy shared by every process, dropped by the
+        kernel under pressure), else its values."""
+        return 0 if isinstance(self.values, mmap.mmap) else self.nbytes
+
     def value(self, b: View) -> int:
         """The exact value of a view holding at most ``seeds`` seeds."""
         v = self.values[rank(b)]
@@ -244,7 +251,7 @@ def _map(path: Path, size: int) -> mmap.mmap:
 
 
 def _charge(table: Table) -> list[cache.Part]:
-    return [(table, table.nbytes)]
+    return [(table, table.held)]
 
 
 def open_table(spec: KalahSpec, seeds: int, folder: str | os.PathLike[str]) -> Table | None:
