@@ -89,11 +89,13 @@ class PerfectAgent(Agent):
         self.solve_share = solve_share
         self.pure = pure
         self.reach = REACH
+        self.last: tuple[int | None, int] | None = None  # (player, the exact value it found)
 
     def describe(self) -> str:
         return f"perfect({self.fallback.describe()})"
 
     def reset(self) -> None:
+        self.last = None
         self.fallback.reset()
         if self.stronger is not None:
             self.stronger.reset()
@@ -114,12 +116,13 @@ class PerfectAgent(Agent):
             self.rng.shuffle(order)  # any best move: vary the games
             first = solver.nodes
             try:
-                move, value = solver.best(state, order, seconds)
+                move, value = solver.best(state, order, seconds, self.guess(state))
             except TimeoutError:
                 self.reach = min(self.reach, seeds - 3)
             else:
                 if seconds is None or clock.elapsed() < seconds / 4:
                     self.reach = max(self.reach, seeds + 2)
+                self.last = (state.to_move, value)
                 return Decision(
                     move,
                     value=float(value),
@@ -138,6 +141,13 @@ class PerfectAgent(Agent):
         decision.extra["solved"] = False
         return decision
 
+    def guess(self, state: State) -> int | None:
+        """The final margin the mover of ``state`` most likely forces: the last exact value
+        this agent found for that player (perfect replies keep it), else None."""
+        if self.last is None or self.last[0] != state.to_move:
+            return None
+        return self.last[1]
+
     def from_book(self, state: State) -> Decision | None:
         """A best move by the opening book's exact values, if it holds every move's."""
         book = book_for(state.rules)
@@ -146,6 +156,7 @@ class PerfectAgent(Agent):
             return None
         value = max(values.values())
         move = self.rng.choice([m for m, v in values.items() if v == value])  # vary the games
+        self.last = (state.to_move, value)
         return Decision(
             move,
             value=float(value),

@@ -26,7 +26,8 @@ from engine import get_variant
 from engine.cli.arena import parse_options
 from engine.cli.solve import DEFAULT_CACHE, Bar
 from engine.solver import KalahSpec, Solver
-from engine.solver.book import BOOKS, Book, file_name, plies_views, read, to_json
+from engine.solver import book as books
+from engine.solver.book import Book, file_name, guess, read, to_json, tree
 from engine.solver.table import largest
 
 SAVE_EVERY = 30.0
@@ -58,7 +59,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
             f"no endgame table in {args.tables}: build one first "
             f"(python -m engine tables build kalah pits={spec.pits} --dir {args.tables})"
         )
-    target = Path(args.out) if args.out else BOOKS / file_name(spec, rules.seeds)
+    target = Path(args.out) if args.out else books.BOOKS / file_name(spec, rules.seeds)
     command = " ".join(["python -m engine book build", args.variant, *args.options])
     command += f" --plies {args.plies}"
     solver = Solver(rules, args.tables, seeds, args.tt_bits)
@@ -76,8 +77,8 @@ def build_book(
         if book.spec != spec:
             out.write(f"{target} is the book of other rules\n")
             return 1
-    views = list(plies_views(rules, plies))
-    todo = [(ply, b) for ply, b in views if b not in book.values]
+    views = list(tree(rules, plies))
+    todo = [(b, link) for _, b, link in views if b not in book.values]
     table = solver.table.seeds if solver.table else 0
     out.write(
         f"Kalah {spec.tag} {rules.seeds} seeds: {len(views):,} positions within {plies} plies, "
@@ -103,8 +104,8 @@ def build_book(
         target.write_text(to_json(book, rules.seeds, head))
 
     done = len(views) - len(todo)
-    for _, b in todo:
-        book.values[b] = solver.value(b)
+    for b, link in todo:
+        book.values[b] = solver.value(b, guess(book.values, link))
         done += 1
         bar(done / len(views), done)
         if time.perf_counter() - saved > SAVE_EVERY:

@@ -89,23 +89,42 @@ class Book:
 def plies_views(rules: Rules, plies: int) -> Iterator[tuple[int, View]]:
     """Every view reached within ``plies`` moves of ``rules``' start (either player first:
     the views are the same), each once, with the fewest moves that reach it, shallow first."""
+    for ply, b, _ in tree(rules, plies):
+        yield ply, b
+
+
+Link = tuple[View, int, int] | None
+"""How a view was first reached: (its parent view, what followed the move, the seeds gained)."""
+
+
+def tree(rules: Rules, plies: int) -> Iterator[tuple[int, View, Link]]:
+    """:func:`plies_views` with the move that first reached each view (None for the start)."""
     spec = KalahSpec.of(rules)
     start, _ = view(rules.initial_state())
     seen = {start}
     level = [start]
-    yield 0, start
+    yield 0, start, None
     for ply in range(1, plies + 1):
         nxt: list[View] = []
         for b in level:
             for i in range(spec.pits):
                 if not b[i]:
                     continue
-                kind, _, _, child = play(spec, b, i)
+                kind, gain, _, child = play(spec, b, i)
                 if kind != NEXT_OVER and child not in seen:
                     seen.add(child)
                     nxt.append(child)
-                    yield ply, child
+                    yield ply, child, (b, kind, gain)
         level = nxt
+
+
+def guess(values: dict[View, int], link: Link) -> int:
+    """A first guess at a view's value: what it is worth if the move that reached it was its
+    parent's best (0 without a solved parent).  Only the solver's speed depends on it."""
+    if link is None or link[0] not in values:
+        return 0
+    parent, kind, gain = link
+    return values[parent] - gain if kind == NEXT_SAME else gain - values[parent]
 
 
 def to_json(book: Book, seeds: int, about: dict[str, Any]) -> str:
