@@ -8,14 +8,12 @@ unloaded machine and the wall-time cap it can't pass.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.computer import job
 from app.games.replay import replay
 from app.store.json_types import JSONObject
 from engine import get_variant
-from engine.agents.analysis import Evaluation, evaluate, peak_bytes, size_for
-from engine.solver.exact import exact_values, large_table
+from engine.agents.analysis import peak_bytes, size_for
+from engine.solver.exact import evaluation
 
 
 def budget(
@@ -46,19 +44,11 @@ def evaluate_position(
     """Replay ``moves`` (from ``start``, a position set up by hand, if given) and value every
     legal move of the position they reach (for its mover), by a search of the size ``seconds``
     plan for (:func:`budget`): the same arguments always give the same values.  On Kalah the
-    opening book's exact values come first, then (once the host's large table is in the search
-    process's tables folder) the solver reading it with the planned solver nodes, the
-    estimating search getting the rest (``engine.solver.exact``)."""
+    opening book's exact values come first, then the solver reading the largest table of the
+    search process's tables folder (the host's large table once built) with the planned solver
+    nodes, the estimating search getting the rest (``engine.solver.exact``)."""
     state = replay(variant, options, first_player, moves, start).state
-    size = size_for(state.rules, seconds)
-    found = exact_values(state, job.TABLES, size.solver_nodes)
-    if found is not None:
-        values = {m: float(v) for m, v in found.values.items()}
-        exact = Evaluation(values, dict.fromkeys(values, True), 0, found.nodes, 0.0, found.source)
-        return exact.to_dict()
-    if large_table(state, job.TABLES) is not None:  # the solver had its nodes: search with the rest
-        size = replace(size, solver_nodes=0)
-    return evaluate(state, size=size).to_dict()
+    return evaluation(state, job.TABLES, seconds).to_dict()
 
 
 def as_decision(found: JSONObject) -> JSONObject:

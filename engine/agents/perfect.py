@@ -23,7 +23,9 @@ in its ``tables`` folder, and solves without one until it is there.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+from engine import get_variant
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.core import Rules, State
 from engine.solver import KalahSpec, Solver, cache
@@ -32,6 +34,8 @@ from engine.solver.table import find, largest, native_built, table_seeds
 
 REACH = 36
 """Seeds on the board a first solve is expected to handle in a few seconds (6-pit Kalah)."""
+LARGE_REACH = 36
+"""The same with the host's large table (24 seeds on 6 pits), measured: docs/engine.md."""
 BEYOND_SHARE = 0.1
 """The share of its time the agent tries a solve with beyond its reach."""
 TT_BITS = 21
@@ -58,6 +62,25 @@ def solver_for(rules: Rules, tables: str | None, pure: bool = False) -> Solver |
 def _charge(solver: Solver) -> list[cache.Part]:
     table = [] if solver.table is None else [(solver.table, solver.table.held)]
     return [(solver, solver.tt_bytes), *table]
+
+
+def menu_line(tables: str | os.PathLike[str] | None) -> str:
+    """The Perfect level's line in the menu, for a host whose tables are in ``tables``: from
+    where it is exact on Kalah 6x4 (the shipped book's plies, then the seeds its solves reach
+    with the table there), and what it plays elsewhere."""
+    rules = get_variant("kalah")
+    spec, seeds = KalahSpec.of(rules), table_seeds(rules)
+    book = book_for(rules)
+    plies = 0 if book is None else book.depth(rules)
+    found = None if tables is None or not Path(tables).is_dir() else largest(spec, tables)
+    large = found is not None and seeds is not None and found > seeds
+    opening = f"for its first {plies} moves (opening book) and " if plies else ""
+    table = " with this host's large table" if large else ""
+    reach = LARGE_REACH if large else REACH
+    return (
+        f"Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 {opening}once about {reach} seeds "
+        f"are left{table}; elsewhere a Master search, up to 5 s a move."
+    )
 
 
 class PerfectAgent(Agent):

@@ -1,5 +1,6 @@
 """Exact move values for the analysis: the opening book, else the solver reading the host's
-large table, within a fixed number of nodes (so a position gets the same answer on every load).
+large table, within a fixed number of nodes (so a position gets the same answer on every load);
+:func:`evaluation` falls back on the analysis's estimate.
 
 Rule: where the shipped book (``engine.solver.book``) holds every move of the position, those
 are its values, exact, without a search.  Else, where the tables folder holds a table (the
@@ -12,9 +13,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from engine.agents.analysis import Evaluation, evaluate, size_for
 from engine.core import State
 from engine.solver import native
 from engine.solver.book import book_for
@@ -116,3 +118,18 @@ def exact_values(state: State, tables: str | os.PathLike[str] | None, nodes: int
     except _Spent:
         return None
     return Exact(dict(solution.move_values), "solver", core.nodes - first)
+
+
+def evaluation(state: State, tables: str | os.PathLike[str] | None, seconds: float) -> Evaluation:
+    """The analysis's values of every legal move of ``state``, by a search of the size
+    ``seconds`` plan for (``engine.agents.analysis.size_for``): exact from the book, else from
+    the solver with the largest table in ``tables`` within the planned solver nodes, else the
+    analysis's own evaluation (the solver's share skipped where the large table had it)."""
+    size = size_for(state.rules, seconds)
+    found = exact_values(state, tables, size.solver_nodes)
+    if found is not None:
+        values = {m: float(v) for m, v in found.values.items()}
+        return Evaluation(values, dict.fromkeys(values, True), 0, found.nodes, 0.0, found.source)
+    if large_table(state, tables) is not None:  # the solver had its nodes: search with the rest
+        size = replace(size, solver_nodes=0)
+    return evaluate(state, size=size)

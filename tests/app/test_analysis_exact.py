@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 
 from app.analysis.step import evaluate_position
 from app.computer import job
@@ -71,3 +72,13 @@ def test_the_opening_book_answers_the_first_positions_of_6x4() -> None:
     found = evaluate_position("kalah", {}, 0, [], 0.35)
     assert found["source"] == "book" and all(found["exact"].values())
     assert found["value"] == 8  # the published value of Kalah(6,4)
+
+
+def test_the_menu_says_under_the_difficulty_from_where_perfect_is_exact(
+    client: FlaskClient,
+) -> None:
+    page = client.get("/").get_data(as_text=True)
+    plies = book.shipped(KalahSpec(6)).depth(get_variant("kalah"))
+    line = f"Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 for its first {plies} moves"
+    assert f'value="perfect" data-note="{line}' in page
+    assert 'id="level-note"' in page

@@ -86,3 +86,20 @@ def test_monte_carlo_perfect_falls_back_on_alpha_beta_where_that_is_stronger() -
     assert decision.extra["solved"] is False and "visits" in decision.extra
     # The minimax Perfect level has no second fallback.
     assert make_agent(level="perfect", seed=2).stronger is None
+
+
+def test_the_menu_line_says_from_where_perfect_is_exact_on_6x4(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine.agents.perfect import REACH, menu_line
+    from engine.solver import KalahSpec, book
+    from engine.solver import table as tables
+    from engine.solver.build import build_file
+
+    plies = book.shipped(KalahSpec(6)).depth(get_variant("kalah"))
+    line = menu_line(None)
+    assert f"for its first {plies} moves (opening book)" in line
+    assert f"once about {REACH} seeds are left;" in line and "large table" not in line
+    monkeypatch.setattr(tables, "TABLE_BYTES", tables.count(8, 6))  # the regular table: 8 seeds
+    build_file(KalahSpec(6), 9, tmp_path)  # a larger one: the host's large table
+    assert "with this host's large table" in menu_line(tmp_path)
