@@ -13,6 +13,9 @@ fallback side by side.
   with one random rollout a simulation) where ``open_spiel`` is installed (a benchmark-only
   dependency: ``pip install open_spiel``; target: at least 0.5 x its simulations/s).
 
+``--exact`` runs the Kalah 6x4 exact-play bench instead (``engine/cli/exactbench.py``: the
+opening book, the large table, an analysis's exact moves, Perfect's games).
+
 ``--quick`` runs a short version of each (for tests and a smoke check).  Rates are per CPU
 second of this process (or of the C program), so other work on the machine disturbs them
 less; time-limited searches still stop on the wall clock, so on a busy machine they reach less
@@ -359,7 +362,16 @@ def run(quick: bool, out: TextIO) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--exact", action="store_true", help="Kalah 6x4 exact: book, table, analysis, Perfect"
+    )
+    args, rest = parser.parse_known_args(argv)
+    if args.exact:
+        from engine.cli import exactbench
+
+        return exactbench.main(rest, out)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     run(args.quick, out if out is not None else sys.stdout)
     return 0
 

@@ -13,6 +13,8 @@ which size fits which machine.  ``list`` shows the tables (and builds in progres
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import resource
 import shutil
 import sys
@@ -87,10 +89,11 @@ def build_table(spec: KalahSpec, seeds: int, folder: Path, pure: bool, out: Text
         return 130
     bar.done()
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    out.write(
-        f"built {path} in {time.perf_counter() - start:.0f} s "
-        f"({usage.ru_utime + usage.ru_stime:.0f} s of CPU)\n"
-    )
+    seconds, cpu = time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+    out.write(f"built {path} in {seconds:.0f} s ({cpu:.0f} s of CPU)\n")
+    note: dict[str, object] = {"seconds": round(seconds, 1), "cpu_seconds": round(cpu, 1)}
+    note |= {"continued_from": round(p.done / p.positions, 3), "built": f"{datetime.date.today()}"}
+    Path(f"{path}.json").write_text(json.dumps(note) + "\n")  # what the bench prints
     return 0
 
 
