@@ -76,8 +76,8 @@ def build_table(spec: KalahSpec, seeds: int, folder: Path, pure: bool, out: Text
         out.write("not enough free disk for the table\n")
         return 1
     out.write(
-        f"about {_duration(p.seconds)} on one core like the one measured "
-        "(docs/hosting.md); Ctrl-C stops it, the same command continues it\n"
+        f"about {_duration(p.seconds)} of one core like the one measured (longer on a busy "
+        "machine; docs/hosting.md); Ctrl-C stops it, the same command continues it\n"
     )
     bar = Bar(out, unit="positions")
     start = time.perf_counter()

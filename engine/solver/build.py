@@ -28,9 +28,10 @@ CHUNK = 1 << 22
 """Positions built between two progress reports (about 3 s natively on 6 pits)."""
 FLUSH_EVERY = 16
 """Chunks between two writes of the mapped file to disk (what a power cut can lose)."""
-NATIVE_RATE = 1_300_000
-"""Positions a second the native build fills on 6 pits, measured here (one core, 2026-11-26:
-the 24-seed table's 1.25 G positions in about 950 s); the estimate printed before a build."""
+NATIVE_RATE = 2_300_000
+"""Positions a CPU second the native build fills on 6 pits, measured here (2026-11-26: the
+18-seed table's 86.5 M positions in 28 s of CPU, the 24-seed table's 1.25 G in about 9 minutes
+of CPU); the estimate printed before a build (on a busy machine the wall time is longer)."""
 PURE_RATE = 100_000
 """The same for the pure-Python build."""
 
@@ -48,7 +49,7 @@ class Plan:
     done: int
     """Positions an earlier build (or a smaller table, a prefix of this one) holds already."""
     seconds: float
-    """The estimated time for the rest, on one core like the one measured."""
+    """The estimated CPU time for the rest, on one core like the one measured."""
     path: Path
 
     @property
