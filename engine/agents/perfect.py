@@ -4,7 +4,7 @@ Rule implemented: on Kalah (the rule sets ``engine.solver`` solves) the agent sp
 its time solving the position exactly (the final margin both sides playing perfectly) and plays
 a move that keeps that margin; the decision says ``exact=True``.  The part is ``solve_share``
 while the seeds on the board are within its reach, a tenth beyond it; the reach starts at
-``REACH`` seeds, drops to 3 below a count whose solve ran out of time and grows to 2 above one
+``REACH`` seeds (``LARGE_REACH`` once it reads the host's large table), drops to 3 below a count whose solve ran out of time and grows to 2 above one
 solved in a quarter of its time.  When the solve does not finish in time, or the variant has no
 solver, the fallback agent (the level's Master search) plays with the time that is left and the
 decision is exact only if that search proved its value.  ``stronger``, when given, plays
@@ -34,8 +34,9 @@ from engine.solver.table import find, largest, native_built, table_seeds
 
 REACH = 36
 """Seeds on the board a first solve is expected to handle in a few seconds (6-pit Kalah)."""
-LARGE_REACH = 36
-"""The same with the host's large table (24 seeds on 6 pits), measured: docs/engine.md."""
+LARGE_REACH = 40
+"""The same with the host's large table (22-24 seeds on 6 pits; measured on a 6x4 game's
+positions with the 22-seed table: 40-44 seeds in under a second of CPU, docs/engine.md)."""
 BEYOND_SHARE = 0.1
 """The share of its time the agent tries a solve with beyond its reach."""
 TT_BITS = 21
@@ -112,6 +113,7 @@ class PerfectAgent(Agent):
         self.solve_share = solve_share
         self.pure = pure
         self.reach = REACH
+        self.large = False
         self.last: tuple[int | None, int] | None = None  # (player, the exact value it found)
 
     def describe(self) -> str:
@@ -128,6 +130,11 @@ class PerfectAgent(Agent):
         if found is not None:
             return found
         solver = solver_for(state.rules, self.tables, self.pure)
+        regular = table_seeds(state.rules, self.pure) or 0
+        if solver is not None and solver.table is not None and solver.table.seeds > regular:
+            if not self.large:  # the host's large table: a first solve reaches further
+                self.reach = max(self.reach, LARGE_REACH)
+            self.large = True
         if solver is not None:
             b = state.board
             seeds = sum(b) - b[state.rules.store0] - b[state.rules.store1]
