@@ -1,16 +1,16 @@
 """The Perfect level: exact play wherever the position can be solved in time.
 
-Rule implemented: on Kalah (the rule sets ``engine.solver`` solves) the agent spends part of
-its time solving the position exactly (the final margin both sides playing perfectly) and plays
-a move that keeps that margin; the decision says ``exact=True``.  The part is ``solve_share``
-while the seeds on the board are within its reach, a tenth beyond it; the reach starts at
-``REACH`` seeds (``LARGE_REACH`` once it reads the host's large table), drops to 3 below a count whose solve ran out of time and grows to 2 above one
-solved in a quarter of its time.  When the solve does not finish in time, or the variant has no
-solver, the fallback agent (the level's Master search) plays with the time that is left and the
-decision is exact only if that search proved its value.  ``stronger``, when given, plays
-instead of ``fallback`` on the variants named in ``stronger_on`` (the Monte-Carlo Perfect level
-falls back on alpha-beta in Kalah and Oware, where that search was measured the stronger: see
-docs/engine.md).
+Rule implemented: on Kalah (the rule sets ``engine.solver`` solves) the agent spends part of its
+time solving the position exactly (the final margin both sides playing perfectly) and plays a
+move that keeps that margin; the decision says ``exact=True``. The part is ``solve_share`` while
+the seeds on the board are within its reach, a tenth beyond it; the reach starts at ``REACH``
+seeds (``LARGE_REACH`` once it reads the host's large table), drops to 3 below a count whose
+solve ran out of time and grows to 2 above one solved in a quarter of its time. When the solve
+does not finish in time, or the variant has no solver, the fallback agent (the level's Master
+search) plays with the time that is left and the decision is exact only if that search proved
+its value. ``stronger``, when given, plays instead of ``fallback`` on the variants named in
+``stronger_on`` (the Monte-Carlo Perfect level falls back on alpha-beta in Kalah and Oware,
+where that search was measured the stronger: see docs/engine.md).
 Where the shipped opening book (``engine.solver.book``) holds every move's value, the agent plays
 a best move by it without searching.  Its solver reads the largest table in its folder: the
 host's large table (``python -m engine tables build``) once it is there.
@@ -75,7 +75,8 @@ def menu_line(tables: str | os.PathLike[str] | None) -> str:
     plies = 0 if book is None else book.depth(rules)
     found = None if tables is None or not Path(tables).is_dir() else largest(spec, tables)
     large = found is not None and seeds is not None and found > seeds
-    opening = f"for its first {plies} moves (opening book) and " if plies else ""
+    moves = "move" if plies == 1 else f"{plies} moves"
+    opening = f"for its first {moves} (opening book) and " if plies else ""
     table = " with this host's large table" if large else ""
     reach = LARGE_REACH if large else REACH
     return (

@@ -79,6 +79,7 @@ def test_the_menu_says_under_the_difficulty_from_where_perfect_is_exact(
 ) -> None:
     page = client.get("/").get_data(as_text=True)
     plies = book.shipped(KalahSpec(6)).depth(get_variant("kalah"))
-    line = f"Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 for its first {plies} moves"
+    moves = "move" if plies == 1 else f"{plies} moves"
+    line = f"Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 for its first {moves}"
     assert f'value="perfect" data-note="{line}' in page
     assert 'id="level-note"' in page

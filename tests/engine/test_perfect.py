@@ -111,7 +111,8 @@ def test_the_menu_line_says_from_where_perfect_is_exact_on_6x4(
 
     plies = book.shipped(KalahSpec(6)).depth(get_variant("kalah"))
     line = menu_line(None)
-    assert f"for its first {plies} moves (opening book)" in line
+    moves = "move" if plies == 1 else f"{plies} moves"
+    assert f"for its first {moves} (opening book)" in line
     assert f"once about {REACH} seeds are left;" in line and "large table" not in line
     monkeypatch.setattr(tables, "TABLE_BYTES", tables.count(8, 6))  # the regular table: 8 seeds
     build_file(KalahSpec(6), 9, tmp_path)  # a larger one: the host's large table
