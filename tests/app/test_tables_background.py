@@ -80,3 +80,19 @@ def test_the_default_kalah_then_gets_the_large_table_that_fits_the_machine(
     assert large.read_bytes() == table.build(spec, 9)
     assert not part.exists()
     assert not TableBuilder(str(tmp_path), kind="thread").want("kalah", {})  # both are there
+
+
+def test_a_mapped_table_does_not_count_against_a_search_process(tmp_path: Path) -> None:
+    """The memory check replaces a search process holding too much of its own; a table mapped
+    from its file is the host's page cache (one copy for every process), not the process's."""
+    import mmap
+
+    from app.computer.pool import resident_bytes
+
+    size = 64 * 2**20
+    path = tmp_path / "kalah-p6-n99.v1.bin"
+    path.write_bytes(b"\1" * size)
+    before = resident_bytes()
+    with path.open("rb") as f, mmap.mmap(f.fileno(), size, access=mmap.ACCESS_READ) as m:
+        assert sum(m[i] for i in range(0, size, 4096)) == size // 4096  # every page read
+        assert resident_bytes() - before < size // 4
