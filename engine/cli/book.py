@@ -89,8 +89,10 @@ def build_book(
     start, cpu, saved = time.perf_counter(), time.process_time(), time.perf_counter()
     bar = Bar(out, unit="positions")
 
+    covered = book.plies.get(rules.seeds, 0)  # what the file covers whole already
+
     def save(done: int) -> None:
-        book.plies[rules.seeds] = plies if done == len(views) else 0
+        book.plies[rules.seeds] = plies if done == len(views) else min(covered, plies)
         head = {
             "command": command,
             "built": f"{datetime.date.today()}",

@@ -201,3 +201,30 @@ def test_the_solver_s_rules_view_after_a_move() -> None:
     assert kind == NEXT_SAME and gain == 1 and kind != NEXT_OVER
     shipped = book.Book(spec, {child: 7})
     assert shipped.after(b, 2) == 8
+
+
+def test_a_book_stopped_while_extending_still_covers_what_it_covered(
+    tmp_path: Path, books: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = build(tmp_path, books, ["pits=3", "seeds=3"], 2, 9)
+    shallow = len(book.read(path)[0].values)
+    from engine.cli import book as book_cli
+
+    monkeypatch.setattr(book_cli, "SAVE_EVERY", 0.0)  # save after every view
+    calls = 0
+    real = book_cli.Solver.value
+
+    def stop_after_three(self: Solver, *args: object, **kwargs: object) -> int:
+        nonlocal calls
+        calls += 1
+        if calls > 3:
+            raise KeyboardInterrupt
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(book_cli.Solver, "value", stop_after_three)
+    tables = str(tmp_path / "tables")
+    with pytest.raises(KeyboardInterrupt):
+        book_main(["build", "kalah", "pits=3", "seeds=3", "--plies", "5", "--tables", tables])
+    partial, about = book.read(path)
+    assert about["plies"] == 2  # the two plies it had whole, not five
+    assert len(partial.values) == shallow + 3  # what it solved is kept for the next run
