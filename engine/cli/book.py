@@ -106,13 +106,19 @@ def build_book(
         target.write_text(to_json(book, rules.seeds, head))
 
     done = len(views) - len(todo)
-    for b, link in todo:
-        book.values[b] = solver.value(b, guess(book.values, link))
-        done += 1
-        bar(done / len(views), done)
-        if time.perf_counter() - saved > SAVE_EVERY:
-            save(done)
-            saved = time.perf_counter()
+    try:
+        for b, link in todo:
+            book.values[b] = solver.value(b, guess(book.values, link))
+            done += 1
+            bar(done / len(views), done)
+            if time.perf_counter() - saved > SAVE_EVERY:
+                save(done)
+                saved = time.perf_counter()
+    except KeyboardInterrupt:
+        save(done)
+        bar.done()
+        out.write(f"stopped: {done:,} of {len(views):,} solved; the same command continues\n")
+        return 130
     bar.done()
     save(done)
     usage = resource.getrusage(resource.RUSAGE_SELF)
