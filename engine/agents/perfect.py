@@ -12,8 +12,9 @@ its value. ``stronger``, when given, plays instead of ``fallback`` on the varian
 ``stronger_on`` (the Monte-Carlo Perfect level falls back on alpha-beta in Kalah and Oware,
 where that search was measured the stronger: see docs/engine.md).
 Where the shipped opening book (``engine.solver.book``) holds every move's value, the agent plays
-a best move by it without searching.  Its solver reads the largest table in its folder: the
-host's large table (``python -m engine tables build``) once it is there.
+a best move by it without searching; where it holds the position's value only (its last ply),
+the solver only looks for a move that keeps it.  Its solver reads the largest table in its
+folder: the host's large table (``python -m engine tables build``) once it is there.
 Solvers, endgame tables and their transposition tables are kept per rule set in the process's
 byte cache (``engine.solver.cache``), so each move of a game reuses the last move's work.  The
 agent never builds a table inside a move: it reads the one ``engine.solver.table.prepare`` put
@@ -34,9 +35,11 @@ from engine.solver.table import find, largest, native_built, table_seeds
 
 REACH = 36
 """Seeds on the board a first solve is expected to handle in a few seconds (6-pit Kalah)."""
-LARGE_REACH = 44
-"""The same with the host's large table (24 seeds on 6 pits), measured on a 6x4 game's
-positions: 44 seeds in 0.3 s of CPU, 45 in 2.2 s, 47 in 4.9 s (docs/engine.md)."""
+LARGE_REACH = 48
+"""The same with the host's large table (24 seeds on 6 pits): every 6x4 position off the book
+gets half the time first.  Measured: the position two moves into Perfect against Perfect (47
+seeds) in 2.3 s of CPU; a random game's positions, 44 seeds in 0.3 s, 45 in 2.2 s, 47 in 4.9 s,
+one of 46 over 30 s (docs/engine.md)."""
 BEYOND_SHARE = 0.1
 """The share of its time the agent tries a solve with beyond its reach."""
 TT_BITS = 21
@@ -77,11 +80,16 @@ def menu_line(tables: str | os.PathLike[str] | None) -> str:
     large = found is not None and seeds is not None and found > seeds
     moves = "move" if plies == 1 else f"{plies} moves"
     opening = f"for its first {moves} (opening book) and " if plies else ""
-    table = " with this host's large table" if large else ""
-    reach = LARGE_REACH if large else REACH
+    if large:
+        where = (
+            f"{opening}then with this host's large table wherever its solve finishes in time "
+            "(every move of the games measured)"
+        )
+    else:
+        where = f"{opening}once about {REACH} seeds are left"
     return (
-        f"Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 {opening}once about {reach} seeds "
-        f"are left{table}; elsewhere a Master search, up to 5 s a move."
+        f"Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 {where}; elsewhere a Master "
+        "search, up to 5 s a move."
     )
 
 
@@ -147,7 +155,8 @@ class PerfectAgent(Agent):
             self.rng.shuffle(order)  # any best move: vary the games
             first = solver.nodes
             try:
-                move, value = solver.best(state, order, seconds, self.guess(state))
+                known = book.value(state) if (book := book_for(state.rules)) else None
+                move, value = solver.best(state, order, seconds, self.guess(state), known)
             except TimeoutError:
                 self.reach = min(self.reach, seeds - 3)
             else:

@@ -116,4 +116,5 @@ def test_the_menu_line_says_from_where_perfect_is_exact_on_6x4(
     assert f"once about {REACH} seeds are left;" in line and "large table" not in line
     monkeypatch.setattr(tables, "TABLE_BYTES", tables.count(8, 6))  # the regular table: 8 seeds
     build_file(KalahSpec(6), 9, tmp_path)  # a larger one: the host's large table
-    assert "with this host's large table" in menu_line(tmp_path)
+    large = menu_line(tmp_path)
+    assert f"for its first {moves} (opening book) and then with this host's large table" in large
