@@ -10,7 +10,7 @@ renames it, and a build that finds the table there does nothing.
 
 For the default Kalah (6x4) it then builds the host's large table, the one the Perfect level
 and the analysis read to be exact from the first move (``python -m engine tables build``: 24
-seeds, 1.25 GB, about 16 minutes of one core), if it fits the machine: at most a quarter of its
+seeds, 1.25 GB, 9-11 minutes of one core), if it fits the machine: at most a quarter of its
 RAM and half its free disk, else the largest table that does.  That build is resumable: a server
 stopped during it continues it at the next start.
 """

@@ -81,10 +81,7 @@ def menu_line(tables: str | os.PathLike[str] | None) -> str:
     moves = "move" if plies == 1 else f"{plies} moves"
     opening = f"for its first {moves} (opening book) and " if plies else ""
     if large:
-        where = (
-            f"{opening}then with this host's large table wherever its solve finishes in time "
-            "(every move of the games measured)"
-        )
+        where = f"{opening}then with this host's large table wherever its solve is in time"
     else:
         where = f"{opening}once about {REACH} seeds are left"
     return (
