@@ -19,7 +19,7 @@ from engine.solver import KalahSpec, Solver, book, cache
 from engine.solver.build import build_file
 from engine.solver.native import solve_core
 
-pytestmark = pytest.mark.skipif(solve_core() is None, reason="the large table is read natively")
+native_only = pytest.mark.skipif(solve_core() is None, reason="the large table is read natively")
 
 
 @pytest.fixture
@@ -36,6 +36,7 @@ def tables(tmp_path: Path) -> Iterator[str]:
     cache.clear()
 
 
+@native_only
 def test_the_large_table_makes_positions_exact_that_were_estimated(tables: str) -> None:
     rules = get_variant("kalah", pits=5, seeds=4)
     judge = Solver(rules, table_seeds=0, tt_bits=22)
