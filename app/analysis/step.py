@@ -8,11 +8,13 @@ unloaded machine and the wall-time cap it can't pass.
 
 from __future__ import annotations
 
+from app.computer import job
 from app.games.replay import replay
 from app.store.json_types import JSONObject
 from engine import get_variant
-from engine.agents.analysis import evaluate, peak_bytes, size_for
+from engine.agents.analysis import peak_bytes, size_for
 from engine.core import SWAP
+from engine.solver.exact import evaluation
 
 
 def budget(
@@ -42,9 +44,12 @@ def evaluate_position(
 ) -> JSONObject:
     """Replay ``moves`` (from ``start``, a position set up by hand, if given) and value every
     legal move of the position they reach (for its mover), by a search of the size ``seconds``
-    plan for (:func:`budget`): the same arguments always give the same values."""
+    plan for (:func:`budget`): the same arguments always give the same values.  On Kalah the
+    opening book's exact values come first, then the solver reading the largest table of the
+    search process's tables folder (the host's large table once built) with the planned solver
+    nodes, the estimating search getting the rest (``engine.solver.exact``)."""
     state = replay(variant, options, first_player, moves, start).state
-    found = evaluate(state, seconds).to_dict()
+    found = evaluation(state, job.TABLES, seconds).to_dict()
     if state.can_swap:
         # The pie rule's swap hands the mover the opener's side: the position turned round, so
         # its value for the mover is the opener's, minus the best pit's.

@@ -56,10 +56,13 @@ class Outcome:
 
 
 def resident_bytes() -> int:
-    """This process's resident memory in bytes (0 where /proc is missing)."""
+    """This process's own resident memory in bytes (0 where /proc is missing): resident pages
+    less the shared ones, so an endgame table mapped from its file (the host's page cache, one
+    copy for every process) does not count against a search process."""
     try:
         with Path("/proc/self/statm").open(encoding="ascii") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            fields = f.read().split()
+        return (int(fields[1]) - int(fields[2])) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 0
 

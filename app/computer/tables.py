@@ -7,6 +7,12 @@ worker and rule set, in a process of its own at the lowest CPU priority: at star
 default Kalah, and when a game of another Kalah rule set first asks the computer.  The two
 workers of a server may both start one: the engine writes a table to a temporary name and
 renames it, and a build that finds the table there does nothing.
+
+For the default Kalah (6x4) it then builds the host's large table, the one the Perfect level
+and the analysis read to be exact from the first move (``python -m engine tables build``: 24
+seeds, 1.25 GB, 9-11 minutes of one core), if it fits the machine: at most a quarter of its
+RAM and half its free disk, else the largest table that does.  That build is resumable: a server
+stopped during it continues it at the next start.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import contextlib
 import fcntl
 import logging
 import os
+import shutil
 import threading
 from collections import deque
 from multiprocessing import get_context
@@ -23,21 +30,51 @@ from pathlib import Path
 from app.store.json_types import JSONObject
 from engine import get_variant
 from engine.solver import prepare_tables, table
+from engine.solver.build import build_file
 
 log = logging.getLogger(__name__)
 
 BUILD_SECONDS = 15 * 60.0  # a build still running after this is stopped (the next asks again)
+LARGE_BUILD_SECONDS = 6 * 3600.0  # the large table's (resumable: the next start continues it)
+RAM_SHARE = 4  # the large table takes at most a quarter of the machine's memory
+DISK_SHARE = 2  # and half the free disk
 Key = tuple[str, tuple[tuple[str, object], ...]]
 
 
-def build(variant: str, options: JSONObject, folder: str) -> None:
+def build(variant: str, options: JSONObject, folder: str, seeds: int | None = None) -> None:
     """Build the table of a rule set into ``folder`` (in a process at niceness 19), one build
-    at a time on the host: a build waits for another worker's, then finds its table there."""
+    at a time on the host: a build waits for another worker's, then finds its table there.
+    ``seeds``: the large table of that many seeds (resumable), not the rule set's table."""
     with contextlib.suppress(OSError):
         os.nice(19)
     with (Path(folder) / ".build.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        prepare_tables(get_variant(variant, **options), folder)
+        make(variant, options, folder, seeds)
+
+
+def make(variant: str, options: JSONObject, folder: str, seeds: int | None = None) -> None:
+    """Build the rule set's table into ``folder``, or its large table of ``seeds`` seeds."""
+    rules = get_variant(variant, **options)
+    spec = table.spec_of(rules)
+    if seeds is None or spec is None:
+        prepare_tables(rules, folder)
+    else:
+        build_file(spec, seeds, folder)
+
+
+def large_target(variant: str, options: JSONObject, folder: str) -> int | None:
+    """The seeds of the large table the host builds for ``variant`` with ``options``: the
+    default Kalah only, the largest table up to ``LARGE_TABLE_BYTES`` that fits a quarter of
+    the RAM and half the free disk; None if that is no larger than the rule set's table."""
+    rules = get_variant(variant, **options)
+    if variant != "kalah" or rules != get_variant("kalah"):
+        return None
+    ram = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    disk = shutil.disk_usage(folder).free
+    fits = min(table.LARGE_TABLE_BYTES, ram // RAM_SHARE, disk // DISK_SHARE)
+    seeds, regular = table.large_seeds(rules, fits), table.table_seeds(rules)
+    return seeds if seeds is not None and regular is not None and seeds > regular else None
 
 
 class TableBuilder:
@@ -48,7 +85,7 @@ class TableBuilder:
         self.folder = folder
         self.kind = kind
         self._asked: set[Key] = set()
-        self._todo: deque[tuple[str, JSONObject]] = deque()
+        self._todo: deque[tuple[str, JSONObject, int | None]] = deque()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self.built = 0
@@ -75,10 +112,14 @@ class TableBuilder:
             needed = spec is not None and seeds is not None and found is None
         except (ValueError, OSError):
             return False
-        if not needed:
+        large = self._large(variant, options)
+        if not needed and large is None:
             return False
         with self._lock:
-            self._todo.append((variant, dict(options)))
+            if needed:
+                self._todo.append((variant, dict(options), None))
+            if large is not None:  # after the rule set's table: the levels read that first
+                self._todo.append((variant, dict(options), large))
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(
                     target=self._run, name="mancala-tables", daemon=True
@@ -86,34 +127,45 @@ class TableBuilder:
                 self._thread.start()
         return True
 
+    def _large(self, variant: str, options: JSONObject) -> int | None:
+        """The large table to build for this rule set, None if none or it is there."""
+        try:
+            seeds = large_target(variant, options, self.folder)
+            spec = table.spec_of(get_variant(variant, **options))
+        except (ValueError, OSError):
+            return None
+        if seeds is None or spec is None or table.find(spec, seeds, self.folder) is not None:
+            return None
+        return seeds
+
     def _run(self) -> None:
         while True:
             with self._lock:
                 if not self._todo:
                     self._thread = None
                     return
-                variant, options = self._todo.popleft()
+                variant, options, seeds = self._todo.popleft()
             try:
-                self._build(variant, options)
+                self._build(variant, options, seeds)
                 self.built += 1
-                log.info("built the endgame table of %s %s", variant, options)
+                log.info("built the endgame table of %s %s (%s)", variant, options, seeds or "")
             except Exception:  # a build that failed is asked for again after a restart
                 log.exception("could not build the endgame table of %s %s", variant, options)
 
-    def _build(self, variant: str, options: JSONObject) -> None:
+    def _build(self, variant: str, options: JSONObject, seeds: int | None) -> None:
         Path(self.folder).mkdir(parents=True, exist_ok=True)
         if self.kind == "thread":
-            prepare_tables(get_variant(variant, **options), self.folder)
+            make(variant, options, self.folder, seeds)
             return
         process = get_context("spawn").Process(
-            target=build, args=(variant, options, self.folder), daemon=True
+            target=build, args=(variant, options, self.folder, seeds), daemon=True
         )
         process.start()
-        process.join(BUILD_SECONDS)
+        process.join(BUILD_SECONDS if seeds is None else LARGE_BUILD_SECONDS)
         if process.is_alive():
             process.kill()
             process.join(5)
-            raise TimeoutError(f"the build ran past {BUILD_SECONDS:.0f} s")
+            raise TimeoutError("the build ran past its time (a large one continues next start)")
         if process.exitcode:
             raise RuntimeError(f"the build process ended with code {process.exitcode}")
 

@@ -4,8 +4,9 @@ is drawn and played by the ES modules under static/js talking to the JSON API.""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, current_app, render_template, request
 from markupsafe import Markup
 
 from app.games import DEFAULT_LEVEL
@@ -17,6 +18,8 @@ from app.upkeep.maintenance import get_upkeep, listed, notice
 from app.web.lan import qr_svg, urls
 from app.web.seats import current_owner
 from engine.agents import ALGORITHMS, LEVELS
+from engine.agents.levels import DESCRIPTIONS
+from engine.agents.perfect import menu_line
 
 bp = Blueprint("pages", __name__)
 
@@ -26,6 +29,13 @@ ALGORITHM_NAMES = {
     "mcts": "Monte Carlo tree search",
     "evolutionary": "Evolutionary (breeds plans)",
 }
+
+
+def level_notes() -> dict[str, str]:
+    """Each level's line for the menu; Perfect's says from where it is exact on this host
+    (its opening book, and whether the host's large endgame table is built)."""
+    tables = Path(current_app.instance_path) / "tables"
+    return {**DESCRIPTIONS, "perfect": menu_line(tables)}
 
 
 def algorithm_choices() -> list[tuple[str, str]]:
@@ -44,6 +54,7 @@ def index() -> str:
         "index.html",
         variants=variants_payload(),
         levels=LEVELS,
+        level_notes=level_notes(),
         algorithms=algorithm_choices(),
         default_level=DEFAULT_LEVEL,
         yours=yours,

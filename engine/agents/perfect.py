@@ -1,16 +1,20 @@
 """The Perfect level: exact play wherever the position can be solved in time.
 
-Rule implemented: on Kalah (the rule sets ``engine.solver`` solves) the agent spends part of
-its time solving the position exactly (the final margin both sides playing perfectly) and plays
-a move that keeps that margin; the decision says ``exact=True``.  The part is ``solve_share``
-while the seeds on the board are within its reach, a tenth beyond it; the reach starts at
-``REACH`` seeds, drops to 3 below a count whose solve ran out of time and grows to 2 above one
-solved in a quarter of its time.  When the solve does not finish in time, or the variant has no
-solver, the fallback agent (the level's Master search) plays with the time that is left and the
-decision is exact only if that search proved its value.  ``stronger``, when given, plays
-instead of ``fallback`` on the variants named in ``stronger_on`` (the Monte-Carlo Perfect level
-falls back on alpha-beta in Kalah and Oware, where that search was measured the stronger: see
-docs/engine.md).
+Rule implemented: on Kalah (the rule sets ``engine.solver`` solves) the agent spends part of its
+time solving the position exactly (the final margin both sides playing perfectly) and plays a
+move that keeps that margin; the decision says ``exact=True``. The part is ``solve_share`` while
+the seeds on the board are within its reach, a tenth beyond it; the reach starts at ``REACH``
+seeds (``LARGE_REACH`` once it reads the host's large table), drops to 3 below a count whose
+solve ran out of time and grows to 2 above one solved in a quarter of its time. When the solve
+does not finish in time, or the variant has no solver, the fallback agent (the level's Master
+search) plays with the time that is left and the decision is exact only if that search proved
+its value. ``stronger``, when given, plays instead of ``fallback`` on the variants named in
+``stronger_on`` (the Monte-Carlo Perfect level falls back on alpha-beta in Kalah and Oware,
+where that search was measured the stronger: see docs/engine.md).
+Where the shipped opening book (``engine.solver.book``) holds every move's value, the agent plays
+a best move by it without searching; where it holds the position's value only (its last ply),
+the solver only looks for a move that keeps it.  Its solver reads the largest table in its
+folder: the host's large table (``python -m engine tables build``) once it is there.
 Solvers, endgame tables and their transposition tables are kept per rule set in the process's
 byte cache (``engine.solver.cache``), so each move of a game reuses the last move's work.  The
 agent never builds a table inside a move: it reads the one ``engine.solver.table.prepare`` put
@@ -20,14 +24,22 @@ in its ``tables`` folder, and solves without one until it is there.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+from engine import get_variant
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.core import Rules, State
 from engine.solver import KalahSpec, Solver, cache
-from engine.solver.table import find, table_seeds
+from engine.solver.book import book_for
+from engine.solver.table import find, largest, native_built, table_seeds
 
 REACH = 36
 """Seeds on the board a first solve is expected to handle in a few seconds (6-pit Kalah)."""
+LARGE_REACH = 48
+"""The same with the host's large table (24 seeds on 6 pits): every 6x4 position off the book
+gets half the time first.  Measured: the position two moves into Perfect against Perfect (47
+seeds) in 2.3 s of CPU; a random game's positions, 44 seeds in 0.3 s, 45 in 2.2 s, 47 in 4.9 s,
+one of 46 over 30 s (docs/engine.md)."""
 BEYOND_SHARE = 0.1
 """The share of its time the agent tries a solve with beyond its reach."""
 TT_BITS = 21
@@ -35,20 +47,47 @@ TT_BITS = 21
 
 
 def solver_for(rules: Rules, tables: str | None, pure: bool = False) -> Solver | None:
-    """The shared solver of ``rules`` reading the table in ``tables`` if it is there (see
-    ``engine.solver.table.ready``), None if not solvable.  Kept in the process's byte cache
-    (``engine.solver.cache``), a new one once the folder's table appears."""
+    """The shared solver of ``rules`` reading the largest table in ``tables`` (the host's large
+    table once ``python -m engine tables build`` or the app made it, else the rule set's table
+    once prepared: ``engine.solver.table.ready``), None if not solvable.  Kept in the process's
+    byte cache (``engine.solver.cache``), a new one once a larger table appears."""
     seeds = table_seeds(rules, pure)
     if seeds is None:
         return None
+    large = None if tables is None else largest(KalahSpec.of(rules), tables)
+    if large is not None and large >= seeds and native_built(pure):
+        key = ("solver", rules, tables, pure, large)
+        return cache.keep(key, lambda: Solver(rules, tables, large, TT_BITS, pure), _charge)
     have = tables is None or find(KalahSpec.of(rules), seeds, tables) is not None
     key = ("solver", rules, tables, pure, have)
     return cache.keep(key, lambda: Solver(rules, tables, None, TT_BITS, pure, build=False), _charge)
 
 
 def _charge(solver: Solver) -> list[cache.Part]:
-    table = [] if solver.table is None else [(solver.table, solver.table.nbytes)]
+    table = [] if solver.table is None else [(solver.table, solver.table.held)]
     return [(solver, solver.tt_bytes), *table]
+
+
+def menu_line(tables: str | os.PathLike[str] | None) -> str:
+    """The Perfect level's line in the menu, for a host whose tables are in ``tables``: from
+    where it is exact on Kalah 6x4 (the shipped book's plies, then the seeds its solves reach
+    with the table there), and what it plays elsewhere."""
+    rules = get_variant("kalah")
+    spec, seeds = KalahSpec.of(rules), table_seeds(rules)
+    book = book_for(rules)
+    plies = 0 if book is None else book.depth(rules)
+    found = None if tables is None or not Path(tables).is_dir() else largest(spec, tables)
+    large = found is not None and seeds is not None and found > seeds
+    moves = "move" if plies == 1 else f"{plies} moves"
+    opening = f"for its first {moves} (opening book) and " if plies else ""
+    if large:
+        where = f"{opening}then with this host's large table wherever its solve is in time"
+    else:
+        where = f"{opening}once about {REACH} seeds are left"
+    return (
+        f"Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 {where}; elsewhere a Master "
+        "search, up to 5 s a move."
+    )
 
 
 class PerfectAgent(Agent):
@@ -80,17 +119,28 @@ class PerfectAgent(Agent):
         self.solve_share = solve_share
         self.pure = pure
         self.reach = REACH
+        self.large = False
+        self.last: tuple[int | None, int] | None = None  # (player, the exact value it found)
 
     def describe(self) -> str:
         return f"perfect({self.fallback.describe()})"
 
     def reset(self) -> None:
+        self.last = None
         self.fallback.reset()
         if self.stronger is not None:
             self.stronger.reset()
 
     def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
+        found = self.from_book(state)
+        if found is not None:
+            return found
         solver = solver_for(state.rules, self.tables, self.pure)
+        regular = table_seeds(state.rules, self.pure) or 0
+        if solver is not None and solver.table is not None and solver.table.seeds > regular:
+            if not self.large:  # the host's large table: a first solve reaches further
+                self.reach = max(self.reach, LARGE_REACH)
+            self.large = True
         if solver is not None:
             b = state.board
             seeds = sum(b) - b[state.rules.store0] - b[state.rules.store1]
@@ -102,12 +152,14 @@ class PerfectAgent(Agent):
             self.rng.shuffle(order)  # any best move: vary the games
             first = solver.nodes
             try:
-                move, value = solver.best(state, order, seconds)
+                known = book.value(state) if (book := book_for(state.rules)) else None
+                move, value = solver.best(state, order, seconds, self.guess(state), known)
             except TimeoutError:
                 self.reach = min(self.reach, seeds - 3)
             else:
                 if seconds is None or clock.elapsed() < seconds / 4:
                     self.reach = max(self.reach, seeds + 2)
+                self.last = (state.to_move, value)
                 return Decision(
                     move,
                     value=float(value),
@@ -125,3 +177,28 @@ class PerfectAgent(Agent):
         decision = fallback.search(state, rest, Deadline(left))
         decision.extra["solved"] = False
         return decision
+
+    def guess(self, state: State) -> int | None:
+        """The final margin the mover of ``state`` most likely forces: the last exact value
+        this agent found for that player (perfect replies keep it), else None."""
+        if self.last is None or self.last[0] != state.to_move:
+            return None
+        return self.last[1]
+
+    def from_book(self, state: State) -> Decision | None:
+        """A best move by the opening book's exact values, if it holds every move's."""
+        book = book_for(state.rules)
+        values = None if book is None else book.move_values(state)
+        if not values:
+            return None
+        value = max(values.values())
+        move = self.rng.choice([m for m, v in values.items() if v == value])  # vary the games
+        self.last = (state.to_move, value)
+        return Decision(
+            move,
+            value=float(value),
+            pv=(move,),
+            move_values={m: float(v) for m, v in values.items()},
+            exact=True,
+            extra={"solved": True, "book": True},
+        )

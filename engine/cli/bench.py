@@ -15,6 +15,9 @@ fallback side by side.
 * the analysis of a fixed game, the native core against the pure twin, and a hint's time
   (:mod:`engine.cli.bench_analysis`; alone with ``--analysis``).
 
+``--exact`` runs the Kalah 6x4 exact-play bench instead (``engine/cli/exactbench.py``: the
+opening book, the large table, an analysis's exact moves, Perfect's games).
+
 ``--quick`` runs a short version of each (for tests and a smoke check).  Rates are per CPU
 second of this process (or of the C program), so other work on the machine disturbs them
 less; time-limited searches still stop on the wall clock, so on a busy machine they reach less
@@ -366,7 +369,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
     parser.add_argument("--analysis", action="store_true", help="only the analysis rows")
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--exact", action="store_true", help="Kalah 6x4 exact: book, table, analysis, Perfect"
+    )
+    args, rest = parser.parse_known_args(argv)
+    if args.exact:
+        from engine.cli import exactbench
+
+        return exactbench.main(rest, out)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.analysis:
         bench_analysis.run(args.quick, out if out is not None else sys.stdout)
         return 0

@@ -21,6 +21,8 @@ commands:
   solve kalah [K=V ...] [--build-table]   exact value of a Kalah start and its moves
   puzzles build [--variant V ...]         mine the puzzle set from seeded self-play
   puzzles check [--variant V ...]         re-verify the puzzle set
+  tables build kalah [K=V ...] [--seeds N] [--dir D]   build the large endgame table (resumable)
+  book build kalah [K=V ...]              build the opening book of exact values
 """
 
 
@@ -33,6 +35,8 @@ FRONT_ENDS = {
     "evolve": "evolve_weights",
     "solve": "solve",
     "puzzles": "puzzles",
+    "tables": "tables",
+    "book": "book",
 }
 
 

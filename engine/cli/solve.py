@@ -33,20 +33,25 @@ DEFAULT_CACHE = str(Path("instance") / "tables")
 class Bar:
     """A one-line progress bar on a terminal (plain lines elsewhere, at most one a second)."""
 
-    def __init__(self, out: TextIO, width: int = 30) -> None:
-        self.out, self.width = out, width
+    def __init__(self, out: TextIO, width: int = 30, unit: str = "nodes") -> None:
+        self.out, self.width, self.unit = out, width, unit
         self.start = time.perf_counter()
         self.last = 0.0
         self.tty = out.isatty()
+        self.first: float | None = None  # the share done when the bar started (a resumed build)
 
     def __call__(self, share: float, nodes: int) -> None:
         elapsed = time.perf_counter() - self.start
+        if self.first is None:
+            self.first = share
         if elapsed - self.last < (0.2 if self.tty else 10.0) and share < 1.0:
             return
         self.last = elapsed
         filled = int(self.width * share)
         bar = "#" * filled + "-" * (self.width - filled)
-        line = f"[{bar}] {share:4.0%} {nodes:>15,} nodes {elapsed:7.1f} s"
+        line = f"[{bar}] {share:4.0%} {nodes:>15,} {self.unit} {elapsed:7.1f} s"
+        if self.first < share < 1.0:
+            line += f", about {elapsed * (1 - share) / (share - self.first):.0f} s left"
         self.out.write(("\r" + line) if self.tty else line + "\n")
         self.out.flush()
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine.native.sources import HERE, stale, stale_modules
 
 if TYPE_CHECKING:
-    from _typeshed import ReadableBuffer
+    from _typeshed import ReadableBuffer, WriteableBuffer
 
 Spec = tuple[int, int, int, tuple[int, ...]]
 """A rule set for the native core: (family, pits, seeds, integer options)."""
@@ -171,6 +171,16 @@ class SolveModule(Protocol):
     def build_table(
         self, pits: int, capture: bool, empty_capture: bool, max_seeds: int
     ) -> bytes: ...
+
+    def fill_table(
+        self,
+        pits: int,
+        capture: bool,
+        empty_capture: bool,
+        buffer: WriteableBuffer,
+        start: int,
+        stop: int,
+    ) -> None: ...
 
     def rank(self, board: Sequence[int]) -> int: ...
 

@@ -14,7 +14,10 @@
  * banks its own row.
  *
  * Module functions: build_table(pits, capture, empty_capture, max_seeds) -> bytes (the value of
- * every position with at most max_seeds seeds, int8, in rank order) and rank(board).  Type
+ * every position with at most max_seeds seeds, int8, in rank order), fill_table(pits, capture,
+ * empty_capture, buffer, start, stop) (the same, in place, for the ranks start..stop-1 of a
+ * writable buffer whose unknown values are -128: a build that can stop and resume) and
+ * rank(board).  Type
  * Solver(pits, capture, empty_capture, table, table_seeds, tt_bits): search(board, alpha, beta,
  * seconds=None, callback=None, every=1<<22) -> fail-soft alpha-beta value; nodes; clear();
  * tt_bytes.  A table is any contiguous byte buffer (bytes, or a table file mapped with mmap).
@@ -131,40 +134,68 @@ static int table_value(Builder *B, const uint8_t *b, int s) {
     return B->v[r];
 }
 
-/* Values of every position with 0..N seeds; a position with an empty row is worth its banking. */
-static void build(const Rules *R, int N, int8_t *v) {
+/* The composition of rank r among views of m pits (the inverse of endgame_rank): its seeds. */
+static int unrank(uint64_t r, int m, uint8_t *a) {
+    if (m < 2 || m > MAXM) return -1;
+    int s = 0;
+    while (endgame_count(s, m) <= r) s++;
+    r -= endgame_count(s - 1, m);
+    int rem = s;
+    for (int i = 0; i < m - 1; i++) {
+        int k = m - 1 - i, x = 0;
+        /* views with a[i] <= x given the prefix: C(rem + k, k) - C(rem - x - 1 + k, k) */
+        while (x < rem && r >= endgame_binom[rem + k][k] - endgame_binom[rem - x - 1 + k][k]) x++;
+        r -= endgame_binom[rem + k][k] - endgame_binom[rem - x + k][k];
+        a[i] = (uint8_t)x;
+        rem -= x;
+    }
+    a[m - 1] = (uint8_t)rem;
+    return s;
+}
+
+/* The value of every position of rank start..stop-1 still UNKNOWN in v (and of any position
+ * below them it needs); a position with an empty row is worth its banking.  Every byte of v is
+ * UNKNOWN or a position's final value at every instant, so a fill stopped anywhere (a killed
+ * build mapped from a file) resumes by filling again. */
+static void fill(const Rules *R, int8_t *v, uint64_t start, uint64_t stop) {
     int P = R->pits, m = 2 * P;
     Builder B = {R, v};
-    uint64_t total = endgame_count(N, m);
-    memset(v, UNKNOWN, total);
     uint8_t a[MAXM];
-    for (int s = 0; s <= N; s++) {
-        memset(a, 0, m);
-        a[m - 1] = (uint8_t)s;
-        uint64_t r = endgame_count(s - 1, m);
-        for (;;) {
-            if (v[r] == UNKNOWN) {
-                int own = 0, theirs = 0;
-                for (int k = 0; k < P; k++) own += a[k];
-                theirs = s - own;
-                v[r] = (int8_t)(own == 0 || theirs == 0 ? own - theirs : solve_small(&B, a));
-            }
-            r++;
-            /* next composition of s in lexicographic order */
-            if (m == 1) break;
-            if (a[m - 1]) {
-                a[m - 2]++;
-                a[m - 1]--;
-                continue;
-            }
-            int k = m - 2;
-            while (k >= 0 && !a[k]) k--;
-            if (k <= 0) break;
-            a[k - 1]++;
-            a[m - 1] = a[k] - 1;
-            a[k] = 0;
+    int s = start < stop ? unrank(start, m, a) : -1;
+    if (s < 0) return;
+    for (uint64_t r = start;;) {
+        if (v[r] == UNKNOWN) {
+            int own = 0;
+            for (int k = 0; k < P; k++) own += a[k];
+            int theirs = s - own;
+            v[r] = (int8_t)(own == 0 || theirs == 0 ? own - theirs : solve_small(&B, a));
         }
+        if (++r == stop) return;
+        /* next composition of s in lexicographic order, else the first of s + 1 */
+        if (a[m - 1]) {
+            a[m - 2]++;
+            a[m - 1]--;
+            continue;
+        }
+        int k = m - 2;
+        while (k >= 0 && !a[k]) k--;
+        if (k <= 0) {
+            s++;
+            memset(a, 0, m);
+            a[m - 1] = (uint8_t)s;
+            continue;
+        }
+        a[k - 1]++;
+        a[m - 1] = a[k] - 1;
+        a[k] = 0;
     }
+}
+
+/* Values of every position with 0..N seeds. */
+static void build(const Rules *R, int N, int8_t *v) {
+    uint64_t total = endgame_count(N, 2 * R->pits);
+    memset(v, UNKNOWN, total);
+    fill(R, v, 0, total);
 }
 
 /* ---- the solver ---------------------------------------------------------------------------- */
@@ -410,6 +441,35 @@ static PyObject *py_build_table(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS return out;
 }
 
+static PyObject *py_fill_table(PyObject *self, PyObject *args) {
+    int pits, capture, empty_capture;
+    Py_buffer buf;
+    unsigned long long start, stop;
+    if (!PyArg_ParseTuple(args, "ippw*KK", &pits, &capture, &empty_capture, &buf, &start, &stop))
+        return NULL;
+    int m = 2 * pits;
+    if (check_rules(pits) < 0) goto fail;
+    /* the buffer must hold whole seed layers: every position below stop and all it reaches */
+    int top = 0;
+    while (top <= MAXN && endgame_count(top, m) < (uint64_t)buf.len) top++;
+    if (top > MAXN || endgame_count(top, m) != (uint64_t)buf.len) {
+        PyErr_SetString(PyExc_ValueError, "the buffer must hold a whole table (C(N + m, m) bytes)");
+        goto fail;
+    }
+    if (start > stop || stop > (uint64_t)buf.len) {
+        PyErr_SetString(PyExc_ValueError, "need 0 <= start <= stop <= the table's length");
+        goto fail;
+    }
+    Rules R = {pits, capture, empty_capture};
+    int8_t *v = (int8_t *)buf.buf;
+    Py_BEGIN_ALLOW_THREADS fill(&R, v, start, stop);
+    Py_END_ALLOW_THREADS PyBuffer_Release(&buf);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&buf);
+    return NULL;
+}
+
 static PyObject *py_rank(PyObject *self, PyObject *args) {
     PyObject *board;
     if (!PyArg_ParseTuple(args, "O", &board)) return NULL;
@@ -565,6 +625,9 @@ static PyTypeObject SolverType = {
 static PyMethodDef module_methods[] = {
     {"build_table", py_build_table, METH_VARARGS,
      "build_table(pits, capture, empty_capture, max_seeds) -> bytes of int8 values"},
+    {"fill_table", py_fill_table, METH_VARARGS,
+     "fill_table(pits, capture, empty_capture, buffer, start, stop): fill the UNKNOWN (-128) "
+     "values of ranks start..stop-1 of a writable table buffer"},
     {"rank", py_rank, METH_VARARGS, "rank(board) -> index of the position in a table"},
     {NULL}};
 

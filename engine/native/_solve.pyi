@@ -2,9 +2,17 @@
 from collections.abc import Callable, Sequence
 from typing import final
 
-from _typeshed import ReadableBuffer
+from _typeshed import ReadableBuffer, WriteableBuffer
 
 def build_table(pits: int, capture: bool, empty_capture: bool, max_seeds: int) -> bytes: ...
+def fill_table(
+    pits: int,
+    capture: bool,
+    empty_capture: bool,
+    buffer: WriteableBuffer,
+    start: int,
+    stop: int,
+) -> None: ...
 def rank(board: Sequence[int]) -> int: ...
 @final
 class Solver:

@@ -1,7 +1,9 @@
 """Exact play for Kalah: endgame tables and a solver (see ``solve``, ``table``, ``search``).
 
 ``prepare_tables(rules, folder)`` builds the endgame table a rule set's levels read (once per
-host, before play); ``cache.set_budget(nbytes)`` bounds what a process keeps, ``cache.held_bytes()``
+host, before play); ``build.build_file`` the host's large table (resumable); ``book`` holds the
+shipped opening books and ``exact`` the exact values the analysis reads from them and the
+tables; ``cache.set_budget(nbytes)`` bounds what a process keeps, ``cache.held_bytes()``
 reports it.
 
 >>> from engine import get_variant

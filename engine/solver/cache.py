@@ -1,12 +1,13 @@
 """What the engine keeps per process between moves, within a budget of bytes.
 
 Rule: solvers (their transposition tables) and endgame tables are kept in one cache, least
-recently used first out.  Each kept object is charged the bytes it holds: a solver its
-transposition table plus the endgame table it reads, a table its values (in memory, or mapped
-from its file).  Something two kept objects share (a table a solver reads) is counted once.
-Keeping an object drops the least recently used ones until the total fits the budget; an object
-larger than the whole budget is handed out but not kept.  The app sets the budget once per
-process (``set_budget``) and can log ``held_bytes()``.
+recently used first out. Each kept object is charged the bytes it holds: a solver its
+transposition table plus the endgame table it reads, a table its values in memory (a table
+mapped from its file is charged nothing: its pages are the host's page cache, shared). Something
+two kept objects share (a table a solver reads) is counted once. Keeping an object drops the
+least recently used ones until the total fits the budget; an object larger than the whole budget
+is handed out but not kept. The app sets the budget once per process (``set_budget``) and can
+log ``held_bytes()``.
 
 An object dropped here is freed once nobody else holds it (an agent keeps its MCTS tree and that
 tree's table until the next rule set); tables mapped from files share one copy per host.

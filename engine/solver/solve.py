@@ -147,14 +147,24 @@ class Solver:
         return self.core.search(child, most, most + 1, seconds) <= most
 
     def best(
-        self, state: State, order: list[int] | None = None, seconds: float | None = None
+        self,
+        state: State,
+        order: list[int] | None = None,
+        seconds: float | None = None,
+        guess: int | None = None,
+        known: int | None = None,
     ) -> tuple[int, int]:
         """A best move and the exact final margin it keeps, more cheaply than :meth:`solve`:
         the position's value first, then the first move of ``order`` (default: pit order)
-        shown to keep it.  TimeoutError after ``seconds``."""
+        shown to keep it.  TimeoutError after ``seconds``.  ``guess`` (the final margin
+        expected, e.g. the one the last move kept) only changes how fast the value is found;
+        ``known`` (the exact final margin, e.g. the opening book's) skips finding it."""
         deadline = None if seconds is None else time.perf_counter() + seconds
         b, lead = view(state)
-        value = self.value(b, 0, deadline)
+        if known is not None:
+            value = known - lead
+        else:
+            value = self.value(b, 0 if guess is None else guess - lead, deadline)
         for move in order or state.legal_moves():
             if self.at_least(b, move, value, deadline):
                 return move, value + lead

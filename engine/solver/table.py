@@ -33,6 +33,9 @@ from engine.solver.rules import (
 
 TABLE_BYTES = 100_000_000
 """The largest table a rule set's levels read natively (about 100 MB; 30 s to build on 6 pits)."""
+LARGE_TABLE_BYTES = 1_300_000_000
+"""The largest table a host builds once for the exact levels and the analysis (1.25 GB: every
+view of up to 24 seeds on 6 pits; ``python -m engine tables build``, docs/hosting.md)."""
 PY_TABLE_BYTES = 20_000
 """The same where the solver runs in pure Python (a fraction of a second to build)."""
 MEMORY_POSITIONS = 20_000
@@ -79,20 +82,32 @@ def compositions(seeds: int, m: int) -> list[View]:
     return [(a, *tail) for a in range(seeds + 1) for tail in compositions(seeds - a, m - 1)]
 
 
+UNKNOWN = 0x80
+"""The byte of a value not built yet (-128: no position is worth that)."""
+
+
 def build_python(spec: KalahSpec, seeds: int) -> bytes:
     """The table for up to ``seeds`` seeds, built in pure Python (small tables, tests)."""
+    values = bytearray([UNKNOWN]) * count(seeds, spec.pits)
+    fill_python(spec, values, 0, len(values))
+    return bytes(values)
+
+
+def fill_python(spec: KalahSpec, values: bytearray | mmap.mmap, start: int, stop: int) -> None:
+    """Fill the ``UNKNOWN`` values of ranks ``start..stop-1`` of a table (and those they need):
+    the pure-Python twin of the native ``fill_table``."""
     deep_enough()
-    values: list[int | None] = [None] * count(seeds, spec.pits)
+    m = 2 * spec.pits
 
     def value(b: View) -> int:
         r = rank(b)
         v = values[r]
-        if v is None:
-            v = over_value(spec, b)
-            if v is None:
-                v = max(child_value(b, i) for i in range(spec.pits) if b[i])
-            values[r] = v
-        return v
+        if v == UNKNOWN:
+            found = over_value(spec, b)
+            if found is None:
+                found = max(child_value(b, i) for i in range(spec.pits) if b[i])
+            values[r] = v = found & 0xFF
+        return v - 256 if v > 127 else v
 
     def child_value(b: View, i: int) -> int:
         kind, gain, _, child = play(spec, b, i)
@@ -100,10 +115,14 @@ def build_python(spec: KalahSpec, seeds: int) -> bytes:
             return gain
         return gain - value(child) if kind == NEXT_OPPONENT else gain + value(child)
 
-    for s in range(seeds + 1):
-        for b in compositions(s, 2 * spec.pits):
-            value(b)
-    return bytes(v & 0xFF for v in values if v is not None)
+    s = 0
+    while count(s, spec.pits) <= start:
+        s += 1
+    while count(s - 1, spec.pits) < stop:
+        for r, b in enumerate(compositions(s, m), count(s - 1, spec.pits)):
+            if start <= r < stop:
+                value(b)
+        s += 1
 
 
 def build(spec: KalahSpec, seeds: int, pure: bool = False) -> bytes:
@@ -139,6 +158,25 @@ def table_seeds(rules: Rules, pure: bool = False) -> int | None:
     return best_seeds(spec, rules.total_seeds, limit)
 
 
+def large_seeds(rules: Rules, limit: int = LARGE_TABLE_BYTES) -> int | None:
+    """The size (in seeds) of the large table of ``rules``: the most seeds whose table fits
+    ``limit`` bytes (and the game's seeds); None where the solver does not solve ``rules``."""
+    spec = spec_of(rules)
+    return None if spec is None else best_seeds(spec, rules.total_seeds, limit)
+
+
+def largest(spec: KalahSpec, folder: str | os.PathLike[str]) -> int | None:
+    """The seeds of the largest complete table of ``spec`` in ``folder``, None if none is."""
+    prefix = f"kalah-{spec.tag}-n"
+    most = None
+    for path in Path(folder).glob(f"{prefix}*.v1.bin"):
+        digits = path.name[len(prefix) : -len(".v1.bin")]
+        n = int(digits) if digits.isdigit() else -1
+        if 0 <= n <= MAX_SEEDS and (most is None or n > most):
+            most = n if path.stat().st_size == count(n, spec.pits) else most
+    return most
+
+
 def spec_of(rules: Rules) -> KalahSpec | None:
     """The solver's spec of ``rules``, None where the solver does not solve them."""
     try:
@@ -162,6 +200,13 @@ class Table:
     @property
     def nbytes(self) -> int:
         return len(self.values)
+
+    @property
+    def held(self) -> int:
+        """The bytes the process holds for it: none for a table mapped from its file (those
+        pages are the host's page cache, one copy shared by every process, dropped by the
+        kernel under pressure), else its values."""
+        return 0 if isinstance(self.values, mmap.mmap) else self.nbytes
 
     def value(self, b: View) -> int:
         """The exact value of a view holding at most ``seeds`` seeds."""
@@ -206,7 +251,7 @@ def _map(path: Path, size: int) -> mmap.mmap:
 
 
 def _charge(table: Table) -> list[cache.Part]:
-    return [(table, table.nbytes)]
+    return [(table, table.held)]
 
 
 def open_table(spec: KalahSpec, seeds: int, folder: str | os.PathLike[str]) -> Table | None:

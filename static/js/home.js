@@ -176,7 +176,17 @@ function restoreChoices() {
   }
 }
 
+/** The chosen level's line under the difficulty (the server's words, data-note). */
+function showLevelNote() {
+  const level = /** @type {HTMLSelectElement | null} */ (document.getElementById("level"));
+  const note = document.getElementById("level-note");
+  const chosen = level?.selectedOptions[0];
+  if (note && chosen) note.textContent = chosen.dataset.note || "";
+}
+
 restoreChoices();
+showLevelNote();
+document.getElementById("level")?.addEventListener("change", showLevelNote);
 variant.addEventListener("change", showOptions);
 form.addEventListener("change", saveChoices);
 bindName(myName, "me");

@@ -7,7 +7,9 @@ import pytest
 from engine import get_variant
 from engine.agents import LEVELS, Limit, make_agent
 from engine.agents.levels import DESCRIPTIONS, level_seconds
+from engine.core import State
 from engine.solver import Solver
+from engine.solver.book import book_for
 
 BOARDS = [(3, 3), (4, 2), (4, 3), (5, 2), (4, 4), (3, 4)]
 
@@ -58,21 +60,32 @@ def test_perfect_falls_back_to_the_deepest_search_where_it_cannot_solve(algorith
     assert agent.describe().startswith("perfect(")
 
 
+def past_the_book() -> State:
+    """A Kalah 6x4 position 8 moves in (43 seeds on the board), beyond the shipped book."""
+    state = get_variant("kalah").initial_state()
+    for move in (3, 1, 4, 0, 5, 2, 1, 3):
+        state = state.play(move)
+    assert book_for(state.rules) is not None
+    assert book_for(state.rules).move_values(state) is None  # type: ignore[union-attr]
+    return state
+
+
 def test_perfect_says_when_its_value_is_exact(tmp_path) -> None:
     rules = get_variant("kalah", pits=4, seeds=3)
     agent = make_agent(level="perfect", seed=1)
     decision = agent.choose(rules.initial_state(), Limit(seconds=30.0))
     assert decision.exact and decision.value == 6.0 and decision.to_dict()["exact"] is True
-    # Kalah 6x4 from the start is far beyond a tenth of 0.2 s: Master's search plays instead.
-    start = get_variant("kalah").initial_state()
+    # Kalah 6x4 past the opening book, 8 moves in, is far beyond a tenth of 0.2 s: Master's
+    # search plays instead.
+    start = past_the_book()
     decision = agent.choose(start, Limit(seconds=0.2))
     assert decision.extra["solved"] is False and decision.move in start.legal_moves()
 
 
 def test_monte_carlo_perfect_falls_back_on_alpha_beta_where_that_is_stronger() -> None:
     agent = make_agent(level="perfect", algorithm="mcts", seed=2)
-    # Kalah 6x4 from the start is beyond its solve in 0.2 s: the alpha-beta search plays.
-    start = get_variant("kalah").initial_state()
+    # Kalah 6x4 past the opening book is beyond its solve in 0.2 s: the alpha-beta search plays.
+    start = past_the_book()
     decision = agent.choose(start, Limit(seconds=0.2))
     assert decision.extra["solved"] is False and decision.move in start.legal_moves()
     assert "visits" not in decision.extra and "upper_bounds" in decision.extra
@@ -86,3 +99,22 @@ def test_monte_carlo_perfect_falls_back_on_alpha_beta_where_that_is_stronger() -
     assert decision.extra["solved"] is False and "visits" in decision.extra
     # The minimax Perfect level has no second fallback.
     assert make_agent(level="perfect", seed=2).stronger is None
+
+
+def test_the_menu_line_says_from_where_perfect_is_exact_on_6x4(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine.agents.perfect import REACH, menu_line
+    from engine.solver import KalahSpec, book
+    from engine.solver import table as tables
+    from engine.solver.build import build_file
+
+    plies = book.shipped(KalahSpec(6)).depth(get_variant("kalah"))
+    line = menu_line(None)
+    moves = "move" if plies == 1 else f"{plies} moves"
+    assert f"for its first {moves} (opening book)" in line
+    assert f"once about {REACH} seeds are left;" in line and "large table" not in line
+    monkeypatch.setattr(tables, "TABLE_BYTES", tables.count(8, 6))  # the regular table: 8 seeds
+    build_file(KalahSpec(6), 9, tmp_path)  # a larger one: the host's large table
+    large = menu_line(tmp_path)
+    assert f"for its first {moves} (opening book) and then with this host's large table" in large

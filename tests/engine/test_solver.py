@@ -198,3 +198,13 @@ def test_solve_command_can_print_the_value_alone(tmp_path, capsys) -> None:
     out = capsys.readouterr().out
     assert "value +2" in out
     assert "(pit" not in out and "every move" not in out
+
+
+def test_a_known_value_skips_finding_it_and_gives_the_same_best_move() -> None:
+    rules = get_variant("kalah", pits=4, seeds=3)
+    state = rules.initial_state().play(1)
+    solver = Solver(rules)
+    move, value = solver.best(state)
+    assert Solver(rules).best(state, known=value) == (move, value)
+    with pytest.raises(AssertionError, match="no move keeps"):
+        Solver(rules).best(state, known=value + 1)  # a wrong value: no move keeps it

@@ -1,0 +1,174 @@
+"""Kalah 6x4 exact from the first move: ``python -m engine bench --exact [--tables D] ...``.
+
+Prints, for the host's tables folder (default ``instance/tables``):
+
+* the shipped opening book: its file, bytes, positions, plies and build time (from its head);
+* the largest endgame table in the folder: its seeds, bytes and build time (the note
+  ``python -m engine tables build`` leaves beside it);
+* the analysis of a fixed 60-move 6x4 game (:data:`GAME`, a random game, seed 8): its wall and
+  CPU time at ``--analysis-seconds`` a position (the app's budget: 60 s for a 60-move game),
+  and how many positions got every move's value exact (target: all);
+* ``--games`` games of Perfect against Perfect from the start, colours alternating: each one's
+  final margin for the first player (Kalah(6,4) is worth +8) and the share of exact moves;
+* ``--openings`` games of Perfect against Master from random two-move openings (seed 1), Perfect
+  on the side to move after them: the opening's exact value for Perfect (solved here) and the
+  game's final margin (target: at least the value).
+
+Perfect and Master get their level's time (5 s, 3 s) times ``--scale``.  On a loaded machine a
+solve that runs out of time falls back on the Master search: the share of exact moves shows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import time
+from pathlib import Path
+from typing import TextIO
+
+from engine import get_variant
+from engine.agents import Agent, Limit
+from engine.agents.levels import level_agent, level_seconds
+from engine.core import State
+from engine.solver import KalahSpec, Solver, book
+from engine.solver.exact import evaluation
+from engine.solver.table import count, file_name, largest
+
+GAME = "124110021335034434150422253340210543124125541504"
+GAME += "150322154533"
+"""The first 60 moves of a random Kalah(6,4) game (``random.Random(8)``, the first seed whose
+game lasts 60 moves), one digit a pit."""
+RULES = get_variant("kalah", pits=6, seeds=4)
+
+
+def cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def bench_book(out: TextIO) -> None:
+    path = book.BOOKS / book.file_name(KalahSpec(6), 4)
+    if not path.exists():
+        out.write(f"book: none shipped ({path})\n")
+        return
+    found, about = book.read(path)
+    out.write(
+        f"book: {path.name}, {path.stat().st_size:,} bytes, {len(found.values):,} positions, "
+        f"every position of the first {about['plies']} moves; built in {about['seconds']} s "
+        f"({about['cpu_seconds']} s of CPU) with the {about['table_seeds']}-seed table: "
+        f"{about['command']}\n"
+    )
+
+
+def bench_table(tables: Path, out: TextIO) -> str | None:
+    """Say which table the folder holds; its folder, or None without one."""
+    spec = KalahSpec(6)
+    seeds = largest(spec, tables) if tables.is_dir() else None
+    if seeds is None:
+        out.write(f"table: none in {tables} (python -m engine tables build kalah pits=6)\n")
+        return None
+    path = tables / file_name(spec, seeds)
+    note = Path(f"{path}.json")
+    built = "build time unknown"
+    if note.exists():
+        about = json.loads(note.read_text())
+        built = f"built in {about['seconds']} s ({about['cpu_seconds']} s of CPU)"
+        if about.get("continued_from"):
+            built += f", continuing from {about['continued_from']:.0%}"
+    out.write(f"table: {path.name}, {count(seeds, 6):,} bytes, up to {seeds} seeds; {built}\n")
+    return str(tables)
+
+
+def bench_analysis(tables: str | None, seconds: float, out: TextIO) -> None:
+    state = RULES.initial_state()
+    exact = 0
+    wall, used = time.perf_counter(), cpu()
+    for digit in GAME:
+        found = evaluation(state, tables, seconds)
+        exact += found.all_exact
+        state = state.play(int(digit))
+    wall, used = time.perf_counter() - wall, cpu() - used
+    out.write(
+        f"analysis of the fixed 60-move game at {seconds:g} s a position: {wall:.1f} s "
+        f"({used:.1f} s of CPU), {exact} of {len(GAME)} positions exact\n"
+    )
+
+
+def play(first: Agent, second: Agent, state: State, scale: float) -> tuple[State, int, int]:
+    """Play to the end; the final state, Perfect's exact moves and all its moves."""
+    agents = (first, second)
+    exact = moves = 0
+    while not state.is_over:
+        assert state.to_move is not None
+        agent = agents[state.to_move]
+        seconds = level_seconds(agent.level or "perfect") * scale
+        decision = agent.choose(state, Limit(seconds=seconds))
+        if agent.level == "perfect":
+            moves += 1
+            exact += decision.exact or len(state.legal_moves()) == 1
+        state = state.play(decision.move)
+    return state, exact, moves
+
+
+def bench_perfect_pair(tables: str | None, games: int, scale: float, out: TextIO) -> None:
+    for game in range(games):
+        first = level_agent("perfect", seed=2 * game, tables=tables)
+        second = level_agent("perfect", seed=2 * game + 1, tables=tables)
+        start = time.perf_counter()
+        end, exact, moves = play(first, second, RULES.initial_state(game % 2), scale)
+        a, b = end.scores
+        margin = a - b if game % 2 == 0 else b - a
+        out.write(
+            f"  Perfect vs Perfect, game {game + 1}: the first player ends {margin:+d} "
+            f"(target +8), {exact} of {moves} moves exact, {time.perf_counter() - start:.0f} s\n"
+        )
+
+
+def bench_perfect_master(
+    tables: str | None, openings: int, scale: float, out: TextIO, seed: int = 1
+) -> None:
+    rng = random.Random(seed)
+    judge = Solver(RULES, tables, largest(KalahSpec(6), tables) if tables else None, 24)
+    for k in range(openings):
+        state = RULES.initial_state()
+        for _ in range(2):
+            state = state.play(rng.choice(state.legal_moves()))
+        seat = state.to_move
+        assert seat is not None
+        start = time.perf_counter()
+        value = judge.solve(state, each_move=False).value
+        solved = time.perf_counter() - start
+        perfect = level_agent("perfect", seed=k, tables=tables)
+        master = level_agent("master", seed=k, tables=tables)
+        agents = (perfect, master) if seat == 0 else (master, perfect)
+        end, exact, moves = play(*agents, state, scale)
+        a, b = end.scores
+        margin = a - b if seat == 0 else b - a
+        verdict = "ok" if margin >= value else "BELOW"
+        out.write(
+            f"  Perfect vs Master, opening {k + 1}: worth {value:+d} for Perfect (solved in "
+            f"{solved:.0f} s), ends {margin:+d} {verdict}; {exact} of {moves} moves exact\n"
+        )
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
+    import sys
+
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m engine bench --exact", description=__doc__)
+    parser.add_argument("--tables", default=str(Path("instance") / "tables"))
+    parser.add_argument("--analysis-seconds", type=float, default=1.0)
+    parser.add_argument("--games", type=int, default=10, help="Perfect vs Perfect games")
+    parser.add_argument("--openings", type=int, default=10, help="Perfect vs Master openings")
+    parser.add_argument("--scale", type=float, default=1.0, help="times the levels' time")
+    args = parser.parse_args(argv)
+    out.write("Kalah 6x4 exact from the first move\n")
+    bench_book(out)
+    tables = bench_table(Path(args.tables), out)
+    bench_analysis(tables, args.analysis_seconds, out)
+    out.flush()
+    bench_perfect_pair(tables, args.games, args.scale, out)
+    bench_perfect_master(tables, args.openings, args.scale, out)
+    return 0

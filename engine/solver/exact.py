@@ -1,0 +1,135 @@
+"""Exact move values for the analysis: the opening book, else the solver reading the host's
+large table, within a fixed number of nodes (so a position gets the same answer on every load);
+:func:`evaluation` falls back on the analysis's estimate.
+
+Rule: where the shipped book (``engine.solver.book``) holds every move of the position, those
+are its values, exact, without a search.  Else, where the tables folder holds a table (the
+largest there: the host's large table once built), a solver with a new transposition table
+solves the position and each move within ``nodes`` nodes, counted in steps of
+``CHECK_EVERY``; a solve that does not finish gives None, and the caller estimates instead.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from engine.agents.analysis import Evaluation, evaluate, size_for
+from engine.core import State
+from engine.solver import native
+from engine.solver.book import book_for
+from engine.solver.search import Progress, SearchCore
+from engine.solver.solve import Solver
+from engine.solver.table import largest, spec_of
+
+TT_BITS = 22
+"""The solver's transposition table for one position: 2**22 entries (96 MB natively)."""
+CHECK_EVERY = 1 << 16
+"""Nodes between two looks at the budget (the budget is counted in these steps)."""
+
+
+@dataclass
+class Exact:
+    """Every legal move's exact final margin for the mover, and where they came from."""
+
+    values: dict[int, int]
+    source: str
+    """"book" or "solver"."""
+    nodes: int = 0
+
+
+class _Spent(Exception):
+    """The node budget is spent."""
+
+
+class _Budgeted:
+    """A search core that stops once ``budget`` nodes are spent (checked every CHECK_EVERY)."""
+
+    def __init__(self, core: SearchCore, budget: int) -> None:
+        self.core = core
+        self.limit = core.nodes + budget
+
+    @property
+    def nodes(self) -> int:
+        return int(self.core.nodes)
+
+    @property
+    def tt_bytes(self) -> int:
+        return int(self.core.tt_bytes)
+
+    def _stop(self, nodes: int) -> None:
+        if nodes >= self.limit:
+            raise _Spent
+
+    def search(
+        self,
+        board: Sequence[int],
+        alpha: int,
+        beta: int,
+        seconds: float | None = None,
+        callback: Progress | None = None,
+        every: int = CHECK_EVERY,
+    ) -> int:
+        if self.core.nodes >= self.limit:
+            raise _Spent
+        return int(self.core.search(board, alpha, beta, seconds, self._stop, CHECK_EVERY))
+
+    def clear(self) -> None:
+        self.core.clear()
+
+
+def from_book(state: State) -> Exact | None:
+    """Every move's value from the shipped book, None unless it holds them all."""
+    book = book_for(state.rules)
+    values = None if book is None else book.move_values(state)
+    return None if not values else Exact(values, "book")
+
+
+def large_table(state: State, tables: str | os.PathLike[str] | None) -> int | None:
+    """The seeds of the largest table in ``tables`` for ``state``'s rules (None: none there,
+    rules the solver does not solve, or no native solver to read it fast)."""
+    spec = spec_of(state.rules)
+    if tables is None or spec is None or native.solve_core() is None:
+        return None
+    return largest(spec, tables) if Path(tables).is_dir() else None
+
+
+def exact_values(state: State, tables: str | os.PathLike[str] | None, nodes: int) -> Exact | None:
+    """Every legal move's exact value: from the book, else solved within ``nodes`` nodes with
+    the largest table in ``tables``; None if neither gives them all."""
+    if state.to_move is None:
+        return None
+    found = from_book(state)
+    if found is not None:
+        return found
+    seeds = large_table(state, tables)
+    if seeds is None or nodes <= 0:
+        return None
+    solver = Solver(state.rules, tables, seeds, TT_BITS)
+    core = _Budgeted(solver.core, nodes)
+    solver.core = core
+    first = core.nodes
+    book = book_for(state.rules)
+    guess = (book.value(state) if book is not None else None) or 0
+    try:
+        solution = solver.solve(state, guess=guess)
+    except _Spent:
+        return None
+    return Exact(dict(solution.move_values), "solver", core.nodes - first)
+
+
+def evaluation(state: State, tables: str | os.PathLike[str] | None, seconds: float) -> Evaluation:
+    """The analysis's values of every legal move of ``state``, by a search of the size
+    ``seconds`` plan for (``engine.agents.analysis.size_for``): exact from the book, else from
+    the solver with the largest table in ``tables`` within the planned solver nodes, else the
+    analysis's own evaluation (the solver's share skipped where the large table had it)."""
+    size = size_for(state.rules, seconds)
+    found = exact_values(state, tables, size.solver_nodes)
+    if found is not None:
+        values = {m: float(v) for m, v in found.values.items()}
+        return Evaluation(values, dict.fromkeys(values, True), 0, found.nodes, 0.0, found.source)
+    if large_table(state, tables) is not None:  # the solver had its nodes: search with the rest
+        size = replace(size, solver_nodes=0)
+    return evaluate(state, size=size)
