@@ -162,7 +162,8 @@ def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -
             page = tabs[name].page
             page.locator("#lobby-tournaments a", has_text="Friday party").click()
             page.wait_for_url(re.compile(rf"/tournaments/{tid}$"))
-            assert page.input_value("#t-join-name") == name  # the room's name, filled in
+            # the room's name, filled in (from /api/me, once the page has asked)
+            wait_js(page, f"document.getElementById('t-join-name').value === {name!r}")
             page.get_by_role("button", name="Join").click()
             shows(page, "t-standings", f"{name} (you)")
         # The spectator's page follows without reloading; it may not join a round robin
