@@ -103,7 +103,9 @@ export class LiveValues {
     if (shownHint(this.view, game)) return game.moves.length;
     if (!this.els.thinkingCheck || !this.els.thinkingCheck.checked) return null;
     const moved = [...game.moves].reverse().find((m) => m.decision);
-    return moved ? moved.ply : null;
+    // After the computer swapped sides (the pie rule) the board turned round: no pit values,
+    // and its own thinking says so.
+    return moved && !moved.swap ? moved.ply : null;
   }
 
   /**
