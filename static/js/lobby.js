@@ -49,6 +49,7 @@ function item(text, buttons, cls) {
     button.type = "button";
     button.className = primary ? "button primary" : "button";
     button.textContent = label;
+    button.dataset.key = `${label}|${text}`; // the same button after a redraw, for the focus
     button.addEventListener("click", action);
     li.append(button);
   }
@@ -125,6 +126,18 @@ export function startLobby(settings) {
     const drawn = JSON.stringify({ ...view, version: 0 });
     if (drawn === shown) return; // keep the lists (and the keyboard focus in them) as they are
     shown = drawn;
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement ? active.dataset.key : undefined;
+    redraw(view);
+    if (focused) {
+      // The room changed around the button the keyboard was on: keep it there.
+      const again = document.querySelector(`#lobby [data-key="${CSS.escape(focused)}"]`);
+      if (again instanceof HTMLElement) again.focus();
+    }
+  }
+
+  /** @param {LobbyView} view */
+  function redraw(view) {
     nameForm.hidden = view.you.named;
     if (!view.you.named) nameInput.placeholder = view.you.name;
     const others = view.here.filter((p) => !p.you);

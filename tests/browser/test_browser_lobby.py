@@ -80,6 +80,18 @@ def test_a_seek_is_seen_live_and_joined_and_both_land_in_the_game(
         with ben.page.expect_response(lambda r: "/api/lobby?since=" in r.url, timeout=20_000):
             pass
         assert ben.page.evaluate("document.activeElement.textContent") == "Join"
+        # Someone arrives: the room is drawn again around the button, and the focus stays on it.
+        here = ben.page.locator("#lobby-here li").count()
+        carol = Tab(browser, server)
+        try:
+            carol.page.goto("/")
+            ben.page.wait_for_function(  # (a function: the policy forbids eval)
+                f"() => document.querySelectorAll('#lobby-here li').length > {here}",
+                timeout=20_000,
+            )
+        finally:
+            carol.context.close()
+        assert ben.page.evaluate("document.activeElement.textContent") == "Join"
         join.click()
         ben.page.wait_for_url(GAME_URL)
         ama.page.wait_for_url(GAME_URL)  # sent to the game by the lobby's long-poll
