@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,7 +58,7 @@ from engine.native import MarginCore
 from engine.solver import KalahSpec, Solver
 from engine.solver import native as solver_native
 from engine.solver.rules import deep_enough
-from engine.solver.search import Progress, SearchCore
+from engine.solver.search import BUDGET_EVERY, Budgeted, BudgetSpent
 
 ROW_SHARE = 0.5
 """At the horizon, seeds still on a row count this much for its owner (they are usually
@@ -92,15 +92,11 @@ DEEPEN_SHARE = 0.4
 unsolved moves are searched to the end of the game."""
 SOLVER_TT_BITS = 20
 """The solver's table: 2**20 entries of 16 bytes (16 MB), for one evaluation."""
-SOLVER_EVERY = 1 << 16
+SOLVER_EVERY = BUDGET_EVERY
 """How often (in nodes) the solver checks its budget."""
 CAP_FACTOR, CAP_EXTRA = 10.0, 2.0
 """The wall-time guard: this many times the planned seconds, plus this many seconds (a machine
 shared by a dozen busy processes runs a search about eight times slower than planned)."""
-
-
-class _Spent(Exception):
-    """The node budget (or the wall-time guard) is spent."""
 
 
 @dataclass
@@ -245,7 +241,7 @@ class PyMarginSearcher:
         self.horizon = False
         try:
             return self._search(node, player, depth, alpha, beta)
-        except _Spent:
+        except BudgetSpent:
             return None
 
     def table_size(self) -> int:
@@ -254,10 +250,10 @@ class PyMarginSearcher:
     def _search(self, node: Node, player: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.nodes >= self.limit:
-            raise _Spent
+            raise BudgetSpent
         if not self.nodes & (GUARD_EVERY - 1) and time.perf_counter() > self.deadline:
             self.capped = True
-            raise _Spent
+            raise BudgetSpent
         key = self.key(node, player)
         entry = self.table.get(key)
         first = -1
@@ -320,7 +316,7 @@ class Searcher:
             sign = 1 if nxt == player else -1
             try:
                 value, horizon = self.mtdf(node, nxt, UNLIMITED, sign * values[move])
-            except _Spent:
+            except BudgetSpent:
                 return
             if not horizon:
                 values[move], exact[move] = sign * value, True
@@ -328,7 +324,7 @@ class Searcher:
     def mtdf(self, node: Node, player: int, depth: int, guess: float) -> tuple[float, bool]:
         """The value of ``node`` by null-window searches closing in from ``guess`` (MTD(f)),
         and whether any of them met the horizon; values are whole or half seeds, so a window
-        of half a seed decides each step.  :class:`_Spent` once the budget is."""
+        of half a seed decides each step.  :class:`BudgetSpent` once the budget is."""
         low, high = -float("inf"), float("inf")
         g = guess
         horizon = False
@@ -336,7 +332,7 @@ class Searcher:
             beta = g + STEP if g == low else g
             found = self.core.search(node, player, depth, beta - STEP, beta)
             if found is None:
-                raise _Spent
+                raise BudgetSpent
             g = found
             horizon = horizon or self.core.horizon
             if g < beta:
@@ -396,7 +392,7 @@ class Searcher:
                         value *= sign
                     found[move] = value
                     solved[move] = not horizon and self.can_be_exact
-            except _Spent:
+            except BudgetSpent:
                 # Moves solved in the unfinished depth are kept: a solved value is final.
                 for move, ok in solved.items():
                     if ok:
@@ -492,44 +488,6 @@ def solver_rate() -> int:
     return SOLVER_RATE if solver_native.solve_core() is not None else PURE_SOLVER_RATE
 
 
-class _Budgeted:
-    """A solver's search core that stops (:class:`_Spent`) once ``budget`` nodes are spent."""
-
-    def __init__(self, core: SearchCore, budget: int) -> None:
-        self.core = core
-        self.limit = core.nodes + budget
-
-    @property
-    def nodes(self) -> int:
-        return int(self.core.nodes)
-
-    @property
-    def tt_bytes(self) -> int:
-        return int(self.core.tt_bytes)
-
-    def stop(self, nodes: int) -> None:
-        if nodes >= self.limit:
-            raise _Spent
-
-    def search(
-        self,
-        board: Sequence[int],
-        alpha: int,
-        beta: int,
-        seconds: float | None = None,
-        callback: Progress | None = None,
-        every: int = SOLVER_EVERY,
-    ) -> int:
-        """The core's search, with this budget's check every :data:`SOLVER_EVERY` nodes in
-        place of the caller's ``callback``."""
-        if self.core.nodes >= self.limit:
-            raise _Spent
-        return int(self.core.search(board, alpha, beta, seconds, self.stop, SOLVER_EVERY))
-
-    def clear(self) -> None:
-        self.core.clear()
-
-
 @dataclass
 class _Solved:
     """What the solver did: its values if it finished, its nodes, its search's seconds (the
@@ -549,11 +507,11 @@ def solve(state: State, nodes: int, cap: float) -> _Solved:
         solver = Solver(state.rules, tt_bits=SOLVER_TT_BITS)
     except ValueError:  # not rules it solves: search instead
         return _Solved(None)
-    core = solver.core = _Budgeted(solver.core, nodes)
+    core = solver.core = Budgeted(solver.core, nodes)
     start = time.perf_counter()
     try:
         solution = solver.solve(state, seconds=cap)
-    except _Spent:
+    except BudgetSpent:
         return _Solved(None, core.nodes, time.perf_counter() - start)
     except TimeoutError:
         return _Solved(None, core.nodes, time.perf_counter() - start, capped=True)

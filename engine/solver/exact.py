@@ -6,13 +6,13 @@ Rule: where the shipped book (``engine.solver.book``) holds every move of the po
 are its values, exact, without a search.  Else, where the tables folder holds a table (the
 largest there: the host's large table once built), a solver with a new transposition table
 solves the position and each move within ``nodes`` nodes, counted in steps of
-``CHECK_EVERY``; a solve that does not finish gives None, and the caller estimates instead.
+``engine.solver.search.BUDGET_EVERY``; a solve that does not finish gives None, and the
+caller estimates instead.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -20,14 +20,12 @@ from engine.agents.analysis import Evaluation, evaluate, size_for
 from engine.core import State
 from engine.solver import native
 from engine.solver.book import book_for
-from engine.solver.search import Progress, SearchCore
+from engine.solver.search import Budgeted, BudgetSpent
 from engine.solver.solve import Solver
 from engine.solver.table import largest, spec_of
 
 TT_BITS = 22
 """The solver's transposition table for one position: 2**22 entries (96 MB natively)."""
-CHECK_EVERY = 1 << 16
-"""Nodes between two looks at the budget (the budget is counted in these steps)."""
 
 
 @dataclass
@@ -38,46 +36,6 @@ class Exact:
     source: str
     """"book" or "solver"."""
     nodes: int = 0
-
-
-class _Spent(Exception):
-    """The node budget is spent."""
-
-
-class _Budgeted:
-    """A search core that stops once ``budget`` nodes are spent (checked every CHECK_EVERY)."""
-
-    def __init__(self, core: SearchCore, budget: int) -> None:
-        self.core = core
-        self.limit = core.nodes + budget
-
-    @property
-    def nodes(self) -> int:
-        return int(self.core.nodes)
-
-    @property
-    def tt_bytes(self) -> int:
-        return int(self.core.tt_bytes)
-
-    def _stop(self, nodes: int) -> None:
-        if nodes >= self.limit:
-            raise _Spent
-
-    def search(
-        self,
-        board: Sequence[int],
-        alpha: int,
-        beta: int,
-        seconds: float | None = None,
-        callback: Progress | None = None,
-        every: int = CHECK_EVERY,
-    ) -> int:
-        if self.core.nodes >= self.limit:
-            raise _Spent
-        return int(self.core.search(board, alpha, beta, seconds, self._stop, CHECK_EVERY))
-
-    def clear(self) -> None:
-        self.core.clear()
 
 
 def from_book(state: State) -> Exact | None:
@@ -108,14 +66,14 @@ def exact_values(state: State, tables: str | os.PathLike[str] | None, nodes: int
     if seeds is None or nodes <= 0:
         return None
     solver = Solver(state.rules, tables, seeds, TT_BITS)
-    core = _Budgeted(solver.core, nodes)
+    core = Budgeted(solver.core, nodes)
     solver.core = core
     first = core.nodes
     book = book_for(state.rules)
     guess = (book.value(state) if book is not None else None) or 0
     try:
         solution = solver.solve(state, guess=guess)
-    except _Spent:
+    except BudgetSpent:
         return None
     return Exact(dict(solution.move_values), "solver", core.nodes - first)
 

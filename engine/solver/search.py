@@ -30,6 +30,9 @@ Kid = tuple[int, int, int, int, int, View]
 """A move of a view: its pit, its place in the move order, what it leads to (over, same mover,
 other mover), the seeds it gains, the seeds left and the view it leaves."""
 Progress = Callable[[int], object]
+BUDGET_EVERY = 1 << 16
+"""Nodes between two looks at a :class:`Budgeted` search's budget (it is counted in these
+steps)."""
 """Called now and then with the nodes searched so far (raise to stop the search)."""
 
 
@@ -161,3 +164,45 @@ def make_core(
         spec.pits, spec.capture, spec.empty_capture, table.values, table.seeds, tt_bits
     )
     return solver, True
+
+
+class BudgetSpent(Exception):
+    """A search's node budget (or its wall-time guard) is spent."""
+
+
+class Budgeted:
+    """A solver's search core that stops (:class:`BudgetSpent`) once ``budget`` more nodes are
+    spent, looking every :data:`BUDGET_EVERY` nodes in place of a caller's progress callback."""
+
+    def __init__(self, core: SearchCore, budget: int) -> None:
+        self.core = core
+        self.limit = core.nodes + budget
+
+    @property
+    def nodes(self) -> int:
+        return int(self.core.nodes)
+
+    @property
+    def tt_bytes(self) -> int:
+        return int(self.core.tt_bytes)
+
+    def stop(self, nodes: int) -> None:
+        if nodes >= self.limit:
+            raise BudgetSpent
+
+    def search(
+        self,
+        board: Sequence[int],
+        alpha: int,
+        beta: int,
+        seconds: float | None = None,
+        callback: Progress | None = None,
+        every: int = BUDGET_EVERY,
+    ) -> int:
+        """The core's search, with this budget's check in place of ``callback``."""
+        if self.core.nodes >= self.limit:
+            raise BudgetSpent
+        return int(self.core.search(board, alpha, beta, seconds, self.stop, BUDGET_EVERY))
+
+    def clear(self) -> None:
+        self.core.clear()
