@@ -54,6 +54,7 @@ DEFAULTS: dict[str, Any] = {
     "ALLOWED_HOSTS": [],  # host names served besides localhost and this machine's addresses
     "ANALYSIS_SECONDS": 0.35,  # search time per position of a game's analysis
     "ANALYSIS_GAME_SECONDS": 60.0,  # at most this for a whole (long) game's positions
+    "ANALYSIS_SOLVE_SECONDS": 25.0,  # Kalah with a table: the solver's seconds for one position
     "ANALYSIS_SMALL_SECONDS": 2.0,  # per position on boards of at most 32 seeds (to solve them)
     # Per device (network address): [burst, tokens per second] of each rate-limited action.
     "RATE_LIMITS": {"create": [30, 0.5], "computer": [60, 1.0], "name": [20, 0.2]},

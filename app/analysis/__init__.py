@@ -30,6 +30,7 @@ def init_app(app: Flask) -> None:
         float(app.config.get("ANALYSIS_SECONDS", 0.35)),
         float(app.config.get("ANALYSIS_GAME_SECONDS", 60.0)),
         float(app.config.get("ANALYSIS_SMALL_SECONDS", 2.0)),
+        solve_seconds=float(app.config.get("ANALYSIS_SOLVE_SECONDS", 25.0)),
     )
     computer = app.extensions["mancala_computer"]
     store = AnalysisStore(app.extensions["mancala_store"])

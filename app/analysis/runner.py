@@ -27,6 +27,7 @@ from app.games.service import Device
 from app.games.spec import GameSpec
 from app.store import StoreError
 from app.store.json_types import JSONObject
+from engine.agents.analysis import solver_plays
 from engine.core import Rules
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,18 @@ class Budget:
     small_seconds: float = 2.0
     small_seeds: int = 32
     least: float = 0.05
+    solve_seconds: float = 25.0
+    """Where the host has an endgame table for the rules (Kalah): the solver's seconds for one
+    position of a game's analysis or the analysis board (a fixed node count at the solver's
+    planned rate), enough to solve every 6x4 position off the opening book with the large
+    table (docs/engine.md); hints keep their share of ``seconds``."""
+
+    def solve_for(self, rules: Rules) -> float:
+        """The solver's seconds for a background evaluation of a position of ``rules``: 0
+        where the solver does not play or the board is small (``small_seconds`` solve it)."""
+        if rules.total_seeds <= self.small_seeds or not solver_plays(rules):
+            return 0.0
+        return self.solve_seconds
 
     def one_position(self, rules: Rules) -> float:
         """The seconds for a lone position of ``rules`` (the analysis board's values)."""
@@ -67,6 +80,7 @@ class Run:
     todo: list[int]  # position indices still to queue, the next one last
     client: str
     seconds: float
+    solve_seconds: float
     in_flight: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -132,6 +146,7 @@ class Analyses:
             [i for i, p in enumerate(fresh.positions) if p is None],
             client,
             self.budget.per_position(game),
+            self.budget.solve_for(game.record.rules),
         )
         with self._lock:
             other = self._runs.get(game.id)
@@ -155,10 +170,11 @@ class Analyses:
                 return
             index = run.todo.pop()
             run.in_flight += 1
-        args = run.spec.upto(index).job(run.seconds)
+        args = run.spec.upto(index).job(run.seconds, run.solve_seconds)
+        seconds = run.seconds + run.solve_seconds
         try:
             future = self.queue.submit(
-                run.client, args, task=evaluate_position, seconds=run.seconds, interactive=False
+                run.client, args, task=evaluate_position, seconds=seconds, interactive=False
             )
         except Exception as exc:  # noqa: BLE001 (the queue is shut down: the run stops here)
             self._fail(run, f"the computer could not take the analysis ({exc})")
@@ -208,7 +224,8 @@ class Analyses:
         the fair queue, waiting for the answer (for hints, interactive, and the values of a
         position, background)."""
         seconds = self.budget.per_position(game)
-        return self.values(game.spec.upto(ply), seconds, client, timeout, interactive)
+        solve = 0.0 if interactive else self.budget.solve_for(game.record.rules)
+        return self.values(game.spec.upto(ply), seconds, client, timeout, interactive, solve)
 
     def values(
         self,
@@ -217,14 +234,16 @@ class Analyses:
         client: str,
         timeout: float,
         interactive: bool = False,
+        solve_seconds: float = 0.0,
     ) -> JSONObject:
         """Value every legal move of the position ``spec`` reaches by a search of the size
-        ``seconds`` plan for, through the fair queue, waiting for the answer."""
+        ``seconds`` plan for (at least ``solve_seconds`` of solver where the host has a table),
+        through the fair queue, waiting for the answer."""
         future = self.queue.submit(
             client,
-            spec.job(seconds),
+            spec.job(seconds, solve_seconds),
             task=evaluate_position,
-            seconds=seconds,
+            seconds=seconds + solve_seconds,
             interactive=interactive,
         )
         return future.result(timeout=timeout)

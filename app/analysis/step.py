@@ -8,11 +8,13 @@ unloaded machine and the wall-time cap it can't pass.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.computer import job
 from app.games.replay import replay
 from app.store.json_types import JSONObject
 from engine import get_variant
-from engine.agents.analysis import peak_bytes, size_for
+from engine.agents.analysis import guard, peak_bytes, size_for, solver_rate
 from engine.core import SWAP
 from engine.solver.exact import evaluation
 
@@ -23,14 +25,19 @@ def budget(
     first_player: int,
     moves: list[int],
     seconds: float,
+    solve_seconds: float = 0.0,
     start: JSONObject | None = None,
 ) -> JSONObject:
-    """What :func:`evaluate_position` called with the same arguments will cost: ``nodes``
-    (this module's search) and ``solver_nodes`` (the solver's, first), the ``seconds`` they
-    are planned to take on an unloaded machine, the ``cap`` in seconds no job passes, and the
-    most memory it holds (``bytes``).  A ValueError for unknown rules."""
+    """What :func:`evaluate_position` called with the same arguments will cost at most:
+    ``nodes`` (this module's search) and ``solver_nodes`` (the solver's, first), the
+    ``seconds`` they are planned to take on an unloaded machine, the ``cap`` in seconds no job
+    passes, and the most memory it holds (``bytes``).  A ValueError for unknown rules."""
     rules = get_variant(variant, **options)
     size = size_for(rules, seconds)
+    if size.solver_nodes and solve_seconds > 0:  # a table in the folder: the longer solve
+        nodes = max(size.solver_nodes, int(solve_seconds * solver_rate()))
+        planned = size.seconds + nodes / solver_rate() - size.solver_nodes / solver_rate()
+        size = replace(size, solver_nodes=nodes, seconds=planned, cap=guard(planned))
     return {**size.to_dict(), "bytes": peak_bytes(rules, size)}
 
 
@@ -40,6 +47,7 @@ def evaluate_position(
     first_player: int,
     moves: list[int],
     seconds: float,
+    solve_seconds: float = 0.0,
     start: JSONObject | None = None,
 ) -> JSONObject:
     """Replay ``moves`` (from ``start``, a position set up by hand, if given) and value every
@@ -47,9 +55,10 @@ def evaluate_position(
     plan for (:func:`budget`): the same arguments always give the same values.  On Kalah the
     opening book's exact values come first, then the solver reading the largest table of the
     search process's tables folder (the host's large table once built) with the planned solver
-    nodes, the estimating search getting the rest (``engine.solver.exact``)."""
+    nodes (at least ``solve_seconds`` of them), the estimating search getting the rest
+    (``engine.solver.exact``)."""
     state = replay(variant, options, first_player, moves, start).state
-    found = evaluation(state, job.TABLES, seconds).to_dict()
+    found = evaluation(state, job.TABLES, seconds, solve_seconds).to_dict()
     if state.can_swap:
         # The pie rule's swap hands the mover the opener's side: the position turned round, so
         # its value for the mover is the opener's, minus the best pit's.

@@ -32,9 +32,13 @@ class Board:
             return None
         device = asker()
         self.analyses.admit(device)
-        seconds = self.analyses.budget.one_position(asked.record.rules)
+        budget = self.analyses.budget
+        seconds = budget.one_position(asked.record.rules)
+        solve = budget.solve_for(asked.record.rules)
         try:
-            return self.analyses.values(asked.spec, seconds, device.address, VALUE_TIMEOUT)
+            return self.analyses.values(
+                asked.spec, seconds, device.address, VALUE_TIMEOUT + solve, solve_seconds=solve
+            )
         except Exception as exc:  # noqa: BLE001 (a timeout or a broken pool: nothing changed)
             raise QueueFull(
                 f"the computer could not value the position just now ({exc!r})"

@@ -5,9 +5,11 @@ Prints, for the host's tables folder (default ``instance/tables``):
 * the shipped opening book: its file, bytes, positions, plies and build time (from its head);
 * the largest endgame table in the folder: its seeds, bytes and build time (the note
   ``python -m engine tables build`` leaves beside it);
-* the analysis of a fixed 60-move 6x4 game (:data:`GAME`, a random game, seed 8): its wall and
-  CPU time at ``--analysis-seconds`` a position (the app's budget: 60 s for a 60-move game),
-  and how many positions got every move's value exact (target: all);
+* the analysis of a fixed 60-move 6x4 game (:data:`GAME`, a random game, seed 8) as the app
+  runs it (``--processes`` positions at once, ``--analysis-seconds`` a position and
+  ``--solve-seconds`` of solver nodes where the table is there, the app's defaults): its wall
+  and CPU time (target: 60 s) and how many positions got every move's value exact (target:
+  all);
 * ``--games`` games of Perfect against Perfect from the start, colours alternating: each one's
   final margin for the first player (Kalah(6,4) is worth +8) and the share of exact moves;
 * ``--openings`` games of Perfect against Master from random two-move openings (seed 1), Perfect
@@ -25,6 +27,9 @@ import json
 import random
 import resource
 import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from multiprocessing import get_context
 from pathlib import Path
 from typing import TextIO
 
@@ -81,18 +86,34 @@ def bench_table(tables: Path, out: TextIO) -> str | None:
     return str(tables)
 
 
-def bench_analysis(tables: str | None, seconds: float, out: TextIO) -> None:
+def evaluate_ply(tables: str | None, seconds: float, solve: float, ply: int) -> tuple[bool, float]:
+    """Whether the fixed game's position before move ``ply`` is valued exactly, and the CPU
+    seconds it took (run in a worker process, as the app's search processes do)."""
     state = RULES.initial_state()
-    exact = 0
-    wall, used = time.perf_counter(), cpu()
-    for digit in GAME:
-        found = evaluation(state, tables, seconds)
-        exact += found.all_exact
+    for digit in GAME[:ply]:
         state = state.play(int(digit))
-    wall, used = time.perf_counter() - wall, cpu() - used
+    used = cpu()
+    return evaluation(state, tables, seconds, solve).all_exact, cpu() - used
+
+
+def bench_analysis(
+    tables: str | None, seconds: float, solve: float, processes: int, out: TextIO
+) -> None:
+    """Value the fixed game's positions as the app does: ``processes`` at once, the last first,
+    each a new solver (a fixed search size), ``solve`` seconds of solver nodes each."""
+    wall = time.perf_counter()
+    plies = list(reversed(range(len(GAME))))
+    with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
+        found = list(pool.map(partial(evaluate_ply, tables, seconds, solve), plies))
+    wall = time.perf_counter() - wall
+    exact = sum(e for e, _ in found)
+    slowest = sorted(((c, p) for (_, c), p in zip(found, plies, strict=True)), reverse=True)
     out.write(
-        f"analysis of the fixed 60-move game at {seconds:g} s a position: {wall:.1f} s "
-        f"({used:.1f} s of CPU), {exact} of {len(GAME)} positions exact\n"
+        f"analysis of the fixed 60-move game at {seconds:g} s a position and {solve:g} s of "
+        f"solver, {processes} processes: {wall:.1f} s ({sum(c for _, c in found):.1f} s of "
+        f"CPU), {exact} of {len(GAME)} positions exact; the slowest: "
+        + ", ".join(f"ply {p} {c:.1f} s" for c, p in slowest[:5])
+        + "\n"
     )
 
 
@@ -159,7 +180,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     parser = argparse.ArgumentParser(prog="python -m engine bench --exact", description=__doc__)
     parser.add_argument("--tables", default=str(Path("instance") / "tables"))
-    parser.add_argument("--analysis-seconds", type=float, default=1.0)
+    parser.add_argument("--analysis-seconds", type=float, default=0.35)
+    parser.add_argument("--solve-seconds", type=float, default=25.0, help="the app's default")
+    parser.add_argument("--processes", type=int, default=2, help="positions valued at once")
     parser.add_argument("--games", type=int, default=10, help="Perfect vs Perfect games")
     parser.add_argument("--openings", type=int, default=10, help="Perfect vs Master openings")
     parser.add_argument("--scale", type=float, default=1.0, help="times the levels' time")
@@ -167,7 +190,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     out.write("Kalah 6x4 exact from the first move\n")
     bench_book(out)
     tables = bench_table(Path(args.tables), out)
-    bench_analysis(tables, args.analysis_seconds, out)
+    bench_analysis(tables, args.analysis_seconds, args.solve_seconds, args.processes, out)
     out.flush()
     bench_perfect_pair(tables, args.games, args.scale, out)
     bench_perfect_master(tables, args.openings, args.scale, out)

@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from engine.agents.analysis import Evaluation, evaluate, size_for
+from engine.agents.analysis import Evaluation, evaluate, size_for, solver_rate
 from engine.core import State
 from engine.solver import native
 from engine.solver.book import book_for
@@ -70,21 +70,30 @@ def exact_values(state: State, tables: str | os.PathLike[str] | None, nodes: int
     solver.core = core
     first = core.nodes
     book = book_for(state.rules)
-    guess = (book.value(state) if book is not None else None) or 0
+    known = book.value(state) if book is not None else None  # the book's last ply: its value
     try:
-        solution = solver.solve(state, guess=guess)
+        solution = solver.solve(state, known=known)
     except BudgetSpent:
         return None
     return Exact(dict(solution.move_values), "solver", core.nodes - first)
 
 
-def evaluation(state: State, tables: str | os.PathLike[str] | None, seconds: float) -> Evaluation:
+def evaluation(
+    state: State,
+    tables: str | os.PathLike[str] | None,
+    seconds: float,
+    solve_seconds: float = 0.0,
+) -> Evaluation:
     """The analysis's values of every legal move of ``state``, by a search of the size
     ``seconds`` plan for (``engine.agents.analysis.size_for``): exact from the book, else from
-    the solver with the largest table in ``tables`` within the planned solver nodes, else the
-    analysis's own evaluation (the solver's share skipped where the large table had it)."""
+    the solver with the largest table in ``tables`` within the planned solver nodes (at least
+    ``solve_seconds`` of them at the solver's planned rate), else the
+    analysis's own evaluation (the solver's share skipped where the table had it)."""
     size = size_for(state.rules, seconds)
-    found = exact_values(state, tables, size.solver_nodes)
+    nodes = size.solver_nodes
+    if size.solver_nodes and large_table(state, tables) is not None:
+        nodes = max(nodes, int(solve_seconds * solver_rate()))
+    found = exact_values(state, tables, nodes)
     if found is not None:
         values = {m: float(v) for m, v in found.values.items()}
         return Evaluation(values, dict.fromkeys(values, True), 0, found.nodes, 0.0, found.source)

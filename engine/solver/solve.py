@@ -177,10 +177,12 @@ class Solver:
         report: Report | None = None,
         guess: int = 0,
         each_move: bool = True,
+        known: int | None = None,
     ) -> Solution:
         """The position's exact final margin, then every legal move's unless not ``each_move``;
         TimeoutError after ``seconds``.  ``guess`` (the final margin expected) only changes how
-        fast MTD(f) closes in on the value, never the value."""
+        fast MTD(f) closes in on the value, never the value; ``known`` (the exact final margin,
+        e.g. the opening book's) skips finding it."""
         start = time.perf_counter()
         deadline = None if seconds is None else start + seconds
         b, lead = view(state)
@@ -194,7 +196,10 @@ class Solver:
             report(k / steps, self.nodes - first)
             return lambda nodes: report(k / steps, nodes - first)
 
-        root = self.value(b, guess - lead, deadline, on_nodes(0))
+        if known is not None:
+            root = known - lead
+        else:
+            root = self.value(b, guess - lead, deadline, on_nodes(0))
         found = time.perf_counter() - start
         values: dict[int, int] = {}
         for k, move in enumerate(moves, 1):

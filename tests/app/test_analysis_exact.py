@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from app.analysis.step import evaluate_position
+from app.analysis.runner import Budget
+from app.analysis.step import budget, evaluate_position
 from app.computer import job
 from engine import get_variant
+from engine.agents.analysis import solver_rate
 from engine.solver import KalahSpec, Solver, book, cache
 from engine.solver.build import build_file
 from engine.solver.native import solve_core
@@ -84,3 +86,42 @@ def test_the_menu_says_under_the_difficulty_from_where_perfect_is_exact(
     line = f"Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 for its first {moves}"
     assert f'value="perfect" data-note="{line}' in page
     assert 'id="level-note"' in page
+
+
+@native_only
+def test_a_background_evaluation_solves_with_its_longer_solve(tables: str) -> None:
+    """The analysis of a game and the analysis board give the solver ``solve_seconds`` where
+    the host has a table: a position whose solve needs more than the share of 0.35 s is then
+    exact, the same on every call; a hint (no solve seconds) estimates it."""
+    rules = get_variant("kalah", pits=5, seeds=4)
+    judge = Solver(rules, table_seeds=0, tt_bits=22)
+    options = {"pits": 5, "seeds": 4}
+    moves = [2]
+    hint = evaluate_position("kalah", options, 0, moves, 0.35)
+    assert not all(hint["exact"].values())  # the share of 0.35 s is too few nodes here
+    found = evaluate_position("kalah", options, 0, moves, 0.35, 5.0)
+    assert found["source"] == "solver" and all(found["exact"].values())
+    solved = judge.solve(rules.initial_state().play(2)).move_values
+    assert found["values"] == {str(m): v for m, v in sorted(solved.items())}
+    assert without_time(evaluate_position("kalah", options, 0, moves, 0.35, 5.0)) == (
+        without_time(found)
+    )
+
+
+def test_the_budget_of_a_longer_solve_counts_its_solver_nodes() -> None:
+    short = budget("kalah", {}, 0, [], 0.35)
+    long = budget("kalah", {}, 0, [], 0.35, 25.0)
+    assert long["solver_nodes"] == 25 * solver_rate() > short["solver_nodes"]
+    assert long["nodes"] == short["nodes"]
+    assert long["seconds"] == pytest.approx(short["seconds"] - 0.35 / 2 + 25.0)
+    assert long["cap"] > long["seconds"]
+    oware = budget("oware", {}, 0, [], 0.35, 25.0)  # the solver does not play Oware
+    assert oware == budget("oware", {}, 0, [], 0.35)
+
+
+def test_the_longer_solve_is_for_kalah_boards_the_short_budget_does_not_solve() -> None:
+    budget_ = Budget(solve_seconds=25.0)
+    assert budget_.solve_for(get_variant("kalah", pits=6, seeds=4)) == 25.0
+    assert budget_.solve_for(get_variant("kalah", pits=6, seeds=5, empty_capture=True)) == 25.0
+    assert budget_.solve_for(get_variant("kalah", pits=4, seeds=4)) == 0.0  # small: 2 s solve it
+    assert budget_.solve_for(get_variant("oware")) == 0.0

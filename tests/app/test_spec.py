@@ -58,7 +58,11 @@ def test_job_arguments_are_built_in_one_place_start_last() -> None:
 
 @pytest.mark.parametrize(
     ("job", "extra"),
-    [(think, ("easy", "minimax", 5)), (evaluate_position, (0.1,)), (lab_move, ("greedy", 1, 1.0))],
+    [
+        (think, ("easy", "minimax", 5)),
+        (evaluate_position, (0.1, 25.0)),
+        (lab_move, ("greedy", 1, 1.0)),
+    ],
 )
 def test_each_search_job_takes_a_specs_arguments(job: Any, extra: tuple[Any, ...]) -> None:
     spec = GameSpec("kalah", {}, 0, (2,)) if job is lab_move else GameSpec.of(DATA)
