@@ -235,16 +235,19 @@ class Analyses:
         timeout: float,
         interactive: bool = False,
         solve_seconds: float = 0.0,
+        replaces: str | None = None,
     ) -> JSONObject:
         """Value every legal move of the position ``spec`` reaches by a search of the size
         ``seconds`` plan for (at least ``solve_seconds`` of solver where the host has a table),
-        through the fair queue, waiting for the answer."""
+        through the fair queue, waiting for the answer; a newer job of the client tagged
+        ``replaces`` cancels this one while it waits (the queue's ``replaces``)."""
         future = self.queue.submit(
             client,
             spec.job(seconds, solve_seconds),
             task=evaluate_position,
             seconds=seconds + solve_seconds,
             interactive=interactive,
+            replaces=replaces,
         )
         return future.result(timeout=timeout)
 

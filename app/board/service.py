@@ -37,7 +37,12 @@ class Board:
         solve = budget.solve_for(asked.record.rules)
         try:
             return self.analyses.values(
-                asked.spec, seconds, device.address, VALUE_TIMEOUT + solve, solve_seconds=solve
+                asked.spec,
+                seconds,
+                device.address,
+                VALUE_TIMEOUT + solve,
+                solve_seconds=solve,
+                replaces="board",  # a device stepping through positions wants the last one's
             )
         except Exception as exc:  # noqa: BLE001 (a timeout or a broken pool: nothing changed)
             raise QueueFull(

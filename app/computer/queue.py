@@ -59,6 +59,7 @@ class Job:
     seconds: float  # its budget
     interactive: bool = True
     task: Task | None = None  # what runs on args (None: the computer's move, job.think)
+    replaces: str | None = None  # a newer job with this tag drops it while it waits
     result: Future[JSONObject] = field(default_factory=Future)
 
     @property
@@ -328,19 +329,27 @@ class FairQueue:
         task: Task | None = None,
         seconds: float | None = None,
         interactive: bool = True,
+        replaces: str | None = None,
     ) -> Future[JSONObject]:
         """Queue a job for ``client``; its answer arrives in the returned future.  ``task`` (a
         module-level function, e.g. an analysis step) runs instead of the computer's move;
         ``seconds`` is its budget (default: the move's level's time cap); ``interactive``
-        says whether a person is waiting for it."""
+        says whether a person is waiting for it.  ``replaces`` (a tag, e.g. the analysis
+        board's) cancels the client's jobs with the same tag still waiting: only the newest
+        of them is wanted."""
         if seconds is None:
             seconds = think_seconds(args) if task is None else 5.0
-        job = Job(client, args, float(seconds), interactive, task)
+        job = Job(client, args, float(seconds), interactive, task, replaces)
         with self.lock:
             if self.closed:
                 raise RuntimeError("the computer's pool is shut down")
             self._ensure_slots()
-            self._queues.setdefault(client, deque()).append(job)
+            queue = self._queues.setdefault(client, deque())
+            if replaces is not None:
+                for old in [j for j in queue if j.replaces == replaces]:
+                    queue.remove(old)
+                    old.result.cancel()
+            queue.append(job)
             self._dispatch()
         return job.result
 

@@ -3,7 +3,8 @@
 Rule implemented: on Kalah (the rule sets ``engine.solver`` solves) the agent spends part of its
 time solving the position exactly (the final margin both sides playing perfectly) and plays a
 move that keeps that margin; the decision says ``exact=True``. The part is ``solve_share`` while
-the seeds on the board are within its reach, a tenth beyond it; the reach starts at ``REACH``
+the seeds on the board are within its reach (``LARGE_SHARE`` with the host's large table), a
+tenth beyond it; the reach starts at ``REACH``
 seeds (``LARGE_REACH`` once it reads the host's large table), drops to 3 below a count whose
 solve ran out of time and grows to 2 above one solved in a quarter of its time. When the solve
 does not finish in time, or the variant has no solver, the fallback agent (the level's Master
@@ -40,6 +41,10 @@ LARGE_REACH = 48
 gets half the time first.  Measured: the position two moves into Perfect against Perfect (47
 seeds) in 2.3 s of CPU; a random game's positions, 44 seeds in 0.3 s, 45 in 2.2 s, 47 in 4.9 s,
 one of 46 over 30 s (docs/engine.md)."""
+LARGE_SHARE = 0.9
+"""The share of its time the agent gives a solve within its reach once it reads the host's large
+table (the rest to its Master search if the solve does not finish): off the book a 6x4 solve
+takes 1-5 s of CPU, so half of 5 s was too little on a loaded machine (docs/engine.md)."""
 BEYOND_SHARE = 0.1
 """The share of its time the agent tries a solve with beyond its reach."""
 TT_BITS = 21
@@ -144,7 +149,8 @@ class PerfectAgent(Agent):
         if solver is not None:
             b = state.board
             seeds = sum(b) - b[state.rules.store0] - b[state.rules.store1]
-            share = self.solve_share if seeds <= self.reach else BEYOND_SHARE
+            within = max(self.solve_share, LARGE_SHARE) if self.large else self.solve_share
+            share = within if seeds <= self.reach else BEYOND_SHARE
             seconds = None
             if clock.end is not None:
                 seconds = max(0.0, (clock.end - clock.start) * share)

@@ -16,7 +16,8 @@ Prints, for the host's tables folder (default ``instance/tables``):
   on the side to move after them: the opening's exact value for Perfect (solved here) and the
   game's final margin (target: at least the value).
 
-Perfect and Master get their level's time (5 s, 3 s) times ``--scale``.  On a loaded machine a
+Perfect and Master get their level's time (5 s, 3 s) times ``--scale``; each game starts with
+the solver's tables cold, as in a new search process.  On a loaded machine a
 solve that runs out of time falls back on the Master search: the share of exact moves shows it.
 """
 
@@ -37,7 +38,7 @@ from engine import get_variant
 from engine.agents import Agent, Limit
 from engine.agents.levels import level_agent, level_seconds
 from engine.core import State
-from engine.solver import KalahSpec, Solver, book
+from engine.solver import KalahSpec, Solver, book, cache
 from engine.solver.exact import evaluation
 from engine.solver.table import count, file_name, largest
 
@@ -135,6 +136,7 @@ def play(first: Agent, second: Agent, state: State, scale: float) -> tuple[State
 
 def bench_perfect_pair(tables: str | None, games: int, scale: float, out: TextIO) -> None:
     for game in range(games):
+        cache.clear()  # each game as in a new search process: the solver's table cold
         first = level_agent("perfect", seed=2 * game, tables=tables)
         second = level_agent("perfect", seed=2 * game + 1, tables=tables)
         start = time.perf_counter()
@@ -160,6 +162,7 @@ def bench_perfect_master(
         assert seat is not None
         start = time.perf_counter()
         value = judge.solve(state, each_move=False).value
+        cache.clear()  # Perfect starts cold, as in a new search process
         solved = time.perf_counter() - start
         perfect = level_agent("perfect", seed=k, tables=tables)
         master = level_agent("master", seed=k, tables=tables)

@@ -58,6 +58,33 @@ def test_clients_take_turns_in_the_queue(tmp_path: Path, monkeypatch: pytest.Mon
         thinker.shutdown()
 
 
+def test_a_newer_board_job_replaces_the_clients_waiting_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stepping through positions on the analysis board, a device wants the values of the last
+    one: its board jobs still waiting are cancelled by a newer one (not the running one, not
+    its other jobs, not another device's)."""
+    gate = Gate()
+    monkeypatch.setattr(ai_job, "think", gate.think)
+    thinker = FairQueue(one_process())
+    try:
+        args = ("kalah", {}, 0, [], "easy", "minimax")
+        running = thinker.submit("a", (*args, "a0"), replaces="board")
+        time.sleep(0.1)
+        other = thinker.submit("a", (*args, "a-move"))
+        stale = thinker.submit("a", (*args, "a1"), replaces="board")
+        theirs = thinker.submit("b", (*args, "b1"), replaces="board")
+        newest = thinker.submit("a", (*args, "a2"), replaces="board")
+        assert stale.cancelled() and not running.cancelled() and not theirs.cancelled()
+        for _ in range(4):
+            gate.release.release()
+        for job in (running, other, theirs, newest):
+            assert job.result(timeout=10) == {"move": 0}
+        assert sorted(gate.started) == ["a-move", "a0", "a2", "b1"]
+    finally:
+        thinker.shutdown()
+
+
 def test_a_full_queue_and_a_greedy_client_are_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
