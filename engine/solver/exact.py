@@ -22,8 +22,13 @@ from engine.solver import native
 from engine.solver.book import book_for
 from engine.solver.search import Budgeted, BudgetSpent
 from engine.solver.solve import Solver
-from engine.solver.table import largest, spec_of
+from engine.solver.table import largest, spec_of, table_seeds
 
+LONG_SOLVE_SEEDS = 47
+"""Seeds on the board up to which a position gets the long solve (``solve_seconds``) with the
+host's large table: every Kalah(6,4) position after the first move.  Measured with the 24-seed
+table on a fixed 60-move game: its hardest positions (46-47 seeds) took 15-55 M nodes; a larger
+board (6x5) fresh from the start would spend the whole long solve and still be estimated."""
 TT_BITS = 22
 """The solver's transposition table for one position: 2**22 entries (96 MB natively)."""
 
@@ -52,6 +57,17 @@ def large_table(state: State, tables: str | os.PathLike[str] | None) -> int | No
     if tables is None or spec is None or native.solve_core() is None:
         return None
     return largest(spec, tables) if Path(tables).is_dir() else None
+
+
+def long_solve(state: State, tables: str | os.PathLike[str] | None) -> bool:
+    """Whether ``state`` gets the long solve: ``tables`` holds the host's large table for its
+    rules (larger than the rule set's own, which every host has) and the board holds at most
+    :data:`LONG_SOLVE_SEEDS` seeds."""
+    seeds = large_table(state, tables)
+    own = table_seeds(state.rules)
+    b, rules = state.board, state.rules
+    on_board = sum(b) - b[rules.store0] - b[rules.store1]
+    return seeds is not None and own is not None and seeds > own and on_board <= LONG_SOLVE_SEEDS
 
 
 def exact_values(state: State, tables: str | os.PathLike[str] | None, nodes: int) -> Exact | None:
@@ -87,11 +103,11 @@ def evaluation(
     """The analysis's values of every legal move of ``state``, by a search of the size
     ``seconds`` plan for (``engine.agents.analysis.size_for``): exact from the book, else from
     the solver with the largest table in ``tables`` within the planned solver nodes (at least
-    ``solve_seconds`` of them at the solver's planned rate), else the
+    ``solve_seconds`` of them at the solver's planned rate where :func:`long_solve`), else the
     analysis's own evaluation (the solver's share skipped where the table had it)."""
     size = size_for(state.rules, seconds)
     nodes = size.solver_nodes
-    if size.solver_nodes and large_table(state, tables) is not None:
+    if size.solver_nodes and solve_seconds > 0 and long_solve(state, tables):
         nodes = max(nodes, int(solve_seconds * solver_rate()))
     found = exact_values(state, tables, nodes)
     if found is not None:

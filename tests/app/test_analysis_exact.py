@@ -18,6 +18,7 @@ from app.computer import job
 from engine import get_variant
 from engine.agents.analysis import solver_rate
 from engine.solver import KalahSpec, Solver, book, cache
+from engine.solver import table as table_module
 from engine.solver.build import build_file
 from engine.solver.native import solve_core
 
@@ -89,11 +90,16 @@ def test_the_menu_says_under_the_difficulty_from_where_perfect_is_exact(
 
 
 @native_only
-def test_a_background_evaluation_solves_with_its_longer_solve(tables: str) -> None:
+def test_a_background_evaluation_solves_with_its_longer_solve(
+    tables: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The analysis of a game and the analysis board give the solver ``solve_seconds`` where
-    the host has a table: a position whose solve needs more than the share of 0.35 s is then
-    exact, the same on every call; a hint (no solve seconds) estimates it."""
+    the host has its large table: a position whose solve needs more than the share of 0.35 s
+    is then exact, the same on every call; a hint (no solve seconds) estimates it, and so does
+    a host with only the rule set's own table."""
     rules = get_variant("kalah", pits=5, seeds=4)
+    own = table_module.count(15, 5)  # the rule set's own table: 15 seeds, the folder's is 16
+    monkeypatch.setattr(table_module, "TABLE_BYTES", own)
     judge = Solver(rules, table_seeds=0, tt_bits=22)
     options = {"pits": 5, "seeds": 4}
     moves = [2]
@@ -106,6 +112,9 @@ def test_a_background_evaluation_solves_with_its_longer_solve(tables: str) -> No
     assert without_time(evaluate_position("kalah", options, 0, moves, 0.35, 5.0)) == (
         without_time(found)
     )
+    monkeypatch.setattr(table_module, "TABLE_BYTES", table_module.count(16, 5))  # not larger
+    same = evaluate_position("kalah", options, 0, moves, 0.35, 5.0)
+    assert without_time(same) == without_time(hint)
 
 
 def test_the_budget_of_a_longer_solve_counts_its_solver_nodes() -> None:
