@@ -23,7 +23,7 @@ DEFAULTS: dict[str, Any] = {
     "AI_EXECUTOR": "process",  # where the computer thinks: a process pool, or a thread pool
     "AI_WORKERS": 1,  # search processes per server worker for people's long moves and hints
     "AI_QUICK_WORKERS": 1,  # and for their short moves only (Beginner to Hard): always free soon
-    "AI_BACKGROUND_WORKERS": 1,  # and for background work (analysis, lab, watch games, values)
+    "AI_BACKGROUND_WORKERS": 2,  # and for background work (analysis, lab, watch games, values)
     "AI_PROCESS_MEGABYTES": 300,  # a search process holding more after a job is replaced
     "AI_BUILD_TABLES": True,  # build endgame tables in the background (at start, on first use)
     "LONG_POLL_SECONDS": 8.0,  # how long GET /api/games/<id>?since=N waits for a change

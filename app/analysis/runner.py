@@ -83,6 +83,14 @@ class Run:
     solve_seconds: float
     in_flight: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    saving: threading.Lock = field(default_factory=threading.Lock)
+    """Held while the run is written: two positions ending at once write in turn, each what
+    the run holds then, so an earlier snapshot never lands after the last one."""
+
+    def save(self, store: AnalysisStore) -> None:
+        """Write what the run holds now to ``store``."""
+        with self.saving:
+            store.save(self.game_id, self.kept)
 
 
 class Analyses:
@@ -98,7 +106,8 @@ class Analyses:
         self.store = store
         self.queue = queue
         self.budget = budget or Budget()
-        self.parallel = parallel or max(1, min(2, queue.pool.workers))
+        background = sum(lane.name == "background" for lane in queue.pool.lanes)
+        self.parallel = parallel or max(1, min(2, background or queue.pool.workers))
         self._runs: dict[str, Run] = {}
         self._lock = threading.Lock()
 
@@ -195,7 +204,7 @@ class Analyses:
             self._finish(run)
             return
         try:
-            self.store.save(run.game_id, run.kept)
+            run.save(self.store)
         except StoreError as exc:  # the next position's write may get through
             log.warning("could not save analysis progress of %s: %s", run.game_id, exc)
         self._next(run)
@@ -203,7 +212,7 @@ class Analyses:
     def _finish(self, run: Run) -> None:
         run.kept.runner = ""
         try:
-            self.store.save(run.game_id, run.kept)
+            run.save(self.store)
         except StoreError as exc:
             log.error("could not save the analysis of %s: %s", run.game_id, exc)
         with self._lock:
