@@ -21,6 +21,9 @@ Rows (:data:`ROWS`), as the issue that reported them did it:
 ``memory``    one device asks for the values of every Kalah rule set (pits 3-8, seeds 1-8,
               three capture rules): prints the servers' memory (PSS of every process) growth
 ``big``       Perfect moves first on Kalah 6x8 and 8x8: prints the first move's time
+``exact``     with ``--tables`` (the host's large table): one device analyses a 60-move Kalah
+              6x4 game again and again (its early positions are solves of 10-20 s), another
+              asks the values of its positions 4-8 from 4 tabs
 
 Standard library only.  Loopback servers only (the devices' addresses are 127.x.y.z).
 """
@@ -37,6 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine.cli.exactbench import GAME as FIXED_GAME
 from tools.attacks import request
 from tools.loadbench import group_pids, percentile, served
 
@@ -205,6 +209,42 @@ def board_values(bench: Bench, devices: int = 1, tabs: int = 8) -> list[threadin
     ]
 
 
+def exact_work(bench: Bench) -> list[threading.Thread]:
+    """Long exact solves in the background lane: 6x4 analyses and board values (needs the
+    large table in the server's tables folder)."""
+    game_moves = [int(d) for d in FIXED_GAME]
+
+    def analyse(source: str) -> None:
+        status, game = bench.call(source, "POST", "/api/games", {"mode": "local"})
+        if status != 201:
+            time.sleep(1)
+            return
+        for pit in game_moves:
+            body = {"pit": pit, "version": game["version"]}
+            status, game = bench.call(source, "POST", f"/api/games/{game['id']}/moves", body)
+            if status != 200:
+                return
+        url = f"/api/games/{game['id']}/analysis"
+        bench.call(source, "POST", url)
+        while not bench.stop.is_set():
+            status, found = bench.call(source, "GET", url)
+            if status != 200 or found.get("status") != "running":
+                return
+            time.sleep(1)
+
+    plies = itertools.cycle(range(4, 9))
+
+    def values(source: str) -> None:
+        body = {"variant": "kalah", "moves": game_moves[: next(plies)], "values": True}
+        status, _ = bench.call(source, "POST", "/api/board", body)
+        if status != 200:
+            time.sleep(1)
+
+    return [bench.until_stopped(heavy(1), analyse)] + [
+        bench.until_stopped(heavy(2, tab), values) for tab in range(4)
+    ]
+
+
 ROWS: dict[str, tuple[str, Callable[[Bench], list[threading.Thread]]]] = {
     "lab": ("/lab, Perfect vs Perfect in Toguz Kumalak, game after game", lab_games),
     "perfect8": ("8 Perfect computer games at once", perfect_games),
@@ -215,6 +255,7 @@ ROWS: dict[str, tuple[str, Callable[[Bench], list[threading.Thread]]]] = {
         "POST /api/board values on Kalah 8x2, 3 devices",
         lambda bench: board_values(bench, devices=3, tabs=9),
     ),
+    "exact": ("6x4 analyses and board values solved with the large table", exact_work),
 }
 
 
@@ -313,9 +354,11 @@ def stats(times: list[float]) -> str:
     return f"p50 {p50 * 1000:6.0f} ms  p95 {p95 * 1000:6.0f} ms  ({len(times)} moves)"
 
 
-def run(rows: list[str], seconds: float) -> int:
+def run(rows: list[str], seconds: float, tables: Path | None = None) -> int:
     failed = 0
-    with served(ROOT, None) as server:
+    if "exact" in rows and tables is None:
+        raise SystemExit("the exact row needs --tables (a folder with the large table)")
+    with served(ROOT, None, tables=tables) as server:
         bench = Bench(server.url, server.pgids[0])
         print(f"server: {server.settings}; every row {seconds:g} s; the victim plays Easy")
         easy_replies(bench, 3.0)  # warm the victim's path
@@ -365,11 +408,16 @@ ALL = [*ROWS, "memory", "big"]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", default=",".join(ALL), help=f"of {', '.join(ALL)}")
+    parser.add_argument("--rows", help=f"of {', '.join(ALL)} (default: all, exact with --tables)")
     parser.add_argument("--seconds", type=float, default=20.0, help="the victim's time per row")
+    parser.add_argument("--tables", type=Path, help="endgame tables to link into the instance")
     args = parser.parse_args(argv)
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
-    return run([r for r in args.rows.split(",") if r], args.seconds)
+    if args.rows:
+        rows = [r for r in args.rows.split(",") if r]
+    else:
+        rows = [r for r in ALL if r != "exact" or args.tables is not None]
+    return run(rows, args.seconds, args.tables)
 
 
 if __name__ == "__main__":

@@ -451,10 +451,15 @@ class Server:
 
 @contextmanager
 def served(
-    root: Path, log_path: Path | None, hosts: int = 1, database_url: str | None = None
+    root: Path,
+    log_path: Path | None,
+    hosts: int = 1,
+    database_url: str | None = None,
+    tables: Path | None = None,
 ) -> Iterator[Server]:
     """``python -m app.web.serve`` as the README starts it, on a free port and a fresh instance;
-    ``hosts`` of them, all on the PostgreSQL database at ``database_url`` if given."""
+    ``hosts`` of them, all on the PostgreSQL database at ``database_url`` if given; each
+    instance's tables folder holds links to the endgame tables in ``tables`` if given."""
     if hosts > 1 and not database_url:
         raise SystemExit("several hosts share one PostgreSQL database: give --database-url")
     instances = [tempfile.mkdtemp(prefix="mancala-load-") for _ in range(hosts)]
@@ -467,6 +472,10 @@ def served(
     settings = f"{hosts} host{'s' * (hosts > 1)} on {store}, {settings}"
     try:
         for n, instance in enumerate(instances):
+            if tables is not None:
+                (Path(instance) / "tables").mkdir()
+                for table in tables.iterdir():
+                    (Path(instance) / "tables" / table.name).symlink_to(table.resolve())
             port = free_port()
             env = dict(os.environ, PORT=str(port), MANCALA_INSTANCE=instance)
             env["MANCALA_SECRET_KEY"] = secret
