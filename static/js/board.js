@@ -349,6 +349,7 @@ export class Board {
 export function formatValue(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return "";
   if (Math.abs(v) >= 1000) return v > 0 ? "win" : "loss";
-  const rounded = Math.abs(v) < 10 ? v.toFixed(1) : v.toFixed(0);
+  // Whole seeds (exact values) as whole numbers; an estimate below 10 keeps one decimal.
+  const rounded = Number.isInteger(v) || Math.abs(v) >= 10 ? v.toFixed(0) : v.toFixed(1);
   return v > 0 ? `+${rounded}` : rounded;
 }
