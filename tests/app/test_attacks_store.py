@@ -174,10 +174,12 @@ def test_a_watch_game_flood_does_not_lock_other_devices_out(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Flooders fill the queue with watch games (their next moves chained without a request);
-    the device with the most waiting is refused, a victim's game is still admitted."""
+    the device with the most waiting is refused, a victim's game is still admitted.  One
+    background process, so which flooder has the most waiting is known: each process more
+    runs one more of the first flooders' games instead of keeping it waiting."""
     gate = Gate()
     monkeypatch.setattr(ai_job, "think", gate.think)
-    app = make_app(tmp_path, AI_QUEUE=4)
+    app = make_app(tmp_path, AI_QUEUE=4, AI_BACKGROUND_WORKERS=1)
     try:
         watch = {"mode": "watch", "levels": ["master", "master"], "delay": 0}
         answers = []
