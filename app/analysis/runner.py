@@ -230,11 +230,12 @@ class Analyses:
         self, game: Game, ply: int, client: str, timeout: float, interactive: bool = False
     ) -> JSONObject:
         """Value every legal move of one position of the game (before move ``ply``) through
-        the fair queue, waiting for the answer (for hints, interactive, and the values of a
-        position, background)."""
+        the fair queue, waiting for the answer (for hints, interactive; for the values of a
+        position, background, with the long solve added to ``timeout``)."""
         seconds = self.budget.per_position(game)
         solve = 0.0 if interactive else self.budget.solve_for(game.record.rules)
-        return self.values(game.spec.upto(ply), seconds, client, timeout, interactive, solve)
+        spec = game.spec.upto(ply)
+        return self.values(spec, seconds, client, timeout + solve, interactive, solve)
 
     def values(
         self,
