@@ -205,6 +205,11 @@ class State:
         return self.board[r.store0], self.board[r.store1]
 
     @property
+    def on_rows(self) -> int:
+        """The seeds on the two rows (the board's seeds less the two stores')."""
+        return sum(self.board) - sum(self.scores)
+
+    @property
     def winner(self) -> Player | None:
         """0 or 1 once the game is over and someone has more; None for a draw or a game in play."""
         if self.to_move is not None:

@@ -179,11 +179,9 @@ class Analyses:
                 return
             index = run.todo.pop()
             run.in_flight += 1
-        args = run.spec.upto(index).job(run.seconds, run.solve_seconds)
-        seconds = run.seconds + run.solve_seconds
         try:
-            future = self.queue.submit(
-                run.client, args, task=evaluate_position, seconds=seconds, interactive=False
+            future = self._submit(
+                run.spec.upto(index), run.seconds, run.client, False, run.solve_seconds
             )
         except Exception as exc:  # noqa: BLE001 (the queue is shut down: the run stops here)
             self._fail(run, f"the computer could not take the analysis ({exc})")
@@ -231,11 +229,10 @@ class Analyses:
     ) -> JSONObject:
         """Value every legal move of one position of the game (before move ``ply``) through
         the fair queue, waiting for the answer (for hints, interactive; for the values of a
-        position, background, with the long solve added to ``timeout``)."""
+        position, background, with the long solve)."""
         seconds = self.budget.per_position(game)
         solve = 0.0 if interactive else self.budget.solve_for(game.record.rules)
-        spec = game.spec.upto(ply)
-        return self.values(spec, seconds, client, timeout + solve, interactive, solve)
+        return self.values(game.spec.upto(ply), seconds, client, timeout, interactive, solve)
 
     def values(
         self,
@@ -249,9 +246,24 @@ class Analyses:
     ) -> JSONObject:
         """Value every legal move of the position ``spec`` reaches by a search of the size
         ``seconds`` plan for (at least ``solve_seconds`` of solver where the host has a table),
-        through the fair queue, waiting for the answer; a newer job of the client tagged
-        ``replaces`` cancels this one while it waits (the queue's ``replaces``)."""
-        future = self.queue.submit(
+        through the fair queue, waiting for the answer ``timeout`` seconds plus the solve's; a
+        newer job of the client tagged ``replaces`` cancels this one while it waits (the
+        queue's ``replaces``)."""
+        future = self._submit(spec, seconds, client, interactive, solve_seconds, replaces)
+        return future.result(timeout=timeout + solve_seconds)
+
+    def _submit(
+        self,
+        spec: GameSpec,
+        seconds: float,
+        client: str,
+        interactive: bool,
+        solve_seconds: float,
+        replaces: str | None = None,
+    ) -> Future[JSONObject]:
+        """Queue the evaluation of the position ``spec`` reaches, its budget the search's
+        ``seconds`` plus the long solve's."""
+        return self.queue.submit(
             client,
             spec.job(seconds, solve_seconds),
             task=evaluate_position,
@@ -259,7 +271,6 @@ class Analyses:
             interactive=interactive,
             replaces=replaces,
         )
-        return future.result(timeout=timeout)
 
     def admit(self, device: Device) -> None:
         """Before new analysis work for ``device``: its limit of searches and room in the

@@ -8,15 +8,13 @@ unloaded machine and the wall-time cap it can't pass.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.computer import job
 from app.games.replay import replay
 from app.store.json_types import JSONObject
 from engine import get_variant
-from engine.agents.analysis import guard, peak_bytes, size_for, solver_rate
+from engine.agents.analysis import peak_bytes, size_for
 from engine.core import SWAP
-from engine.solver.exact import evaluation
+from engine.solver.exact import evaluation, long_size
 
 
 def budget(
@@ -34,10 +32,8 @@ def budget(
     passes, and the most memory it holds (``bytes``).  A ValueError for unknown rules."""
     rules = get_variant(variant, **options)
     size = size_for(rules, seconds)
-    if size.solver_nodes and solve_seconds > 0:  # a table in the folder: the longer solve
-        nodes = max(size.solver_nodes, int(solve_seconds * solver_rate()))
-        planned = size.seconds + nodes / solver_rate() - size.solver_nodes / solver_rate()
-        size = replace(size, solver_nodes=nodes, seconds=planned, cap=guard(planned))
+    if size.solver_nodes and solve_seconds > 0:  # at most: the long solve, if the table is there
+        size = long_size(size, solve_seconds)
     return {**size.to_dict(), "bytes": peak_bytes(rules, size)}
 
 

@@ -40,7 +40,7 @@ class Board:
                 asked.spec,
                 seconds,
                 device.address,
-                VALUE_TIMEOUT + solve,
+                VALUE_TIMEOUT,
                 solve_seconds=solve,
                 replaces="board",  # a device stepping through positions wants the last one's
             )

@@ -147,8 +147,7 @@ class PerfectAgent(Agent):
                 self.reach = max(self.reach, LARGE_REACH)
             self.large = True
         if solver is not None:
-            b = state.board
-            seeds = sum(b) - b[state.rules.store0] - b[state.rules.store1]
+            seeds = state.on_rows
             within = max(self.solve_share, LARGE_SHARE) if self.large else self.solve_share
             share = within if seeds <= self.reach else BEYOND_SHARE
             seconds = None

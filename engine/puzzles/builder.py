@@ -159,16 +159,10 @@ def record_games(records: Sequence[tuple[str, GameRecord]], rules: Rules) -> lis
     ]
 
 
-def on_rows(state: State) -> int:
-    """Seeds on the two rows (not in the stores)."""
-    rules = state.rules
-    return sum(state.board) - state.board[rules.store0] - state.board[rules.store1]
-
-
 def candidate(state: State, plan: Plan) -> State | None:
     """The position as a puzzle would show it (a fresh history), or None if it is not worth
     valuing: too many seeds for the plan, or fewer than three moves."""
-    if plan.max_on_rows is not None and on_rows(state) > plan.max_on_rows:
+    if plan.max_on_rows is not None and state.on_rows > plan.max_on_rows:
         return None
     if len(state.legal_moves()) < 3:
         return None

@@ -183,8 +183,7 @@ def themes_of(state: State, records: list[MoveRecord]) -> tuple[str, ...]:
     me = state.to_move
     assert me is not None
     found: set[str] = set()
-    on_rows = sum(state.board) - state.board[rules.store0] - state.board[rules.store1]
-    if 4 * on_rows <= rules.total_seeds:
+    if 4 * state.on_rows <= rules.total_seeds:
         found.add("endgame")
     would = getattr(rules, "would_grand_slam", None)
     voided = rules.options.get("grand_slam") in ("no_capture", "illegal")

@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from engine.agents.analysis import Evaluation, evaluate, size_for, solver_rate
+from engine.agents.analysis import Evaluation, Size, evaluate, guard, size_for, solver_rate
 from engine.core import State
 from engine.solver import native
 from engine.solver.book import book_for
@@ -59,15 +59,22 @@ def large_table(state: State, tables: str | os.PathLike[str] | None) -> int | No
     return largest(spec, tables) if Path(tables).is_dir() else None
 
 
-def long_solve(state: State, tables: str | os.PathLike[str] | None) -> bool:
-    """Whether ``state`` gets the long solve: ``tables`` holds the host's large table for its
-    rules (larger than the rule set's own, which every host has) and the board holds at most
-    :data:`LONG_SOLVE_SEEDS` seeds."""
-    seeds = large_table(state, tables)
+def long_solve(state: State, seeds: int | None) -> bool:
+    """Whether ``state`` gets the long solve with a table of ``seeds`` seeds in the folder
+    (:func:`large_table`): the host's large table for its rules (larger than the rule set's
+    own, which every host has) and at most :data:`LONG_SOLVE_SEEDS` seeds on the rows."""
     own = table_seeds(state.rules)
-    b, rules = state.board, state.rules
-    on_board = sum(b) - b[rules.store0] - b[rules.store1]
-    return seeds is not None and own is not None and seeds > own and on_board <= LONG_SOLVE_SEEDS
+    return (
+        seeds is not None and own is not None and seeds > own and state.on_rows <= LONG_SOLVE_SEEDS
+    )
+
+
+def long_size(size: Size, solve_seconds: float) -> Size:
+    """``size`` with the long solve: at least ``solve_seconds`` of solver nodes at the solver's
+    planned rate, its planned seconds and wall-time cap grown with them."""
+    nodes = max(size.solver_nodes, int(solve_seconds * solver_rate()))
+    seconds = size.seconds + (nodes - size.solver_nodes) / solver_rate()
+    return replace(size, solver_nodes=nodes, seconds=seconds, cap=guard(seconds))
 
 
 def exact_values(state: State, tables: str | os.PathLike[str] | None, nodes: int) -> Exact | None:
@@ -106,13 +113,14 @@ def evaluation(
     ``solve_seconds`` of them at the solver's planned rate where :func:`long_solve`), else the
     analysis's own evaluation (the solver's share skipped where the table had it)."""
     size = size_for(state.rules, seconds)
+    seeds = large_table(state, tables)
     nodes = size.solver_nodes
-    if size.solver_nodes and solve_seconds > 0 and long_solve(state, tables):
-        nodes = max(nodes, int(solve_seconds * solver_rate()))
+    if nodes and solve_seconds > 0 and long_solve(state, seeds):
+        nodes = long_size(size, solve_seconds).solver_nodes
     found = exact_values(state, tables, nodes)
     if found is not None:
         values = {m: float(v) for m, v in found.values.items()}
         return Evaluation(values, dict.fromkeys(values, True), 0, found.nodes, 0.0, found.source)
-    if large_table(state, tables) is not None:  # the solver had its nodes: search with the rest
+    if seeds is not None:  # the solver had its nodes: search with the rest
         size = replace(size, solver_nodes=0)
     return evaluate(state, size=size)
