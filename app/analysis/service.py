@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import current_app
 
 from app.analysis import get_analyses
+from app.analysis.fairplay import Guard, check_game, get_guard
 from app.analysis.runner import Analyses
 from app.games.errors import BadInput, NotNow, QueueFull
 from app.games.model import Game
@@ -19,6 +20,7 @@ POSITION_TIMEOUT = 30.0  # the longest a request waits for a position's values
 def check_reviewable(game: Game) -> None:
     """A game between two devices may be reviewed and analysed once it is over (not while its
     players could use it); the others at any time."""
+    check_game(game)  # a rated game: the clearer word first
     if game.mode == "remote" and not game.over:
         raise NotNow("a game between two devices can be reviewed and analysed once it is over")
 
@@ -26,9 +28,10 @@ def check_reviewable(game: Game) -> None:
 class Review:
     """A stored game's analysis, over the games and the analyses."""
 
-    def __init__(self, games: Games, analyses: Analyses) -> None:
+    def __init__(self, games: Games, analyses: Analyses, guard: Guard) -> None:
         self.games = games
         self.analyses = analyses
+        self.guard = guard
 
     def start(self, device: Device, game_id: str) -> JSONObject:
         """Analyse the game's moves (its ``status`` is "done" once every position is)."""
@@ -53,8 +56,11 @@ class Review:
         in the position before move ``ply`` (default: the current position).
 
         Any position of a reviewable game; in a game between two devices still going on, only
-        the current position and only for the player to move (what a hint would tell them)."""
+        the current position and only for the player to move (what a hint would tell them); in
+        a rated game going on, none, to anyone; nor a position a rated game going on is at or
+        reaches in one move (:mod:`app.analysis.fairplay`)."""
         game = self.games.load(game_id)
+        check_game(game)
         moves = len(game.record.moves)
         ply = body.get("ply", moves)
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= moves:
@@ -66,6 +72,7 @@ class Review:
         state = game.record.states[ply]
         if state.to_move is None:
             raise NotNow("the game is over in that position: there is no move to value")
+        self.guard.check(game.record.rules, state)
         self.analyses.admit(device)
         try:
             found = self.analyses.position(game, ply, device.address, timeout=POSITION_TIMEOUT)
@@ -80,6 +87,6 @@ def get_review() -> Review:
     """This app's reviews (made on first use, over its games and analyses)."""
     review: Review | None = current_app.extensions.get("mancala_review")
     if review is None:
-        review = Review(get_games(), get_analyses())
+        review = Review(get_games(), get_analyses(), get_guard())
         current_app.extensions["mancala_review"] = review
     return review

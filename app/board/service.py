@@ -9,6 +9,7 @@ from collections.abc import Callable
 from flask import current_app
 
 from app.analysis import get_analyses
+from app.analysis.fairplay import Guard, get_guard
 from app.analysis.runner import Analyses
 from app.board.position import Asked
 from app.games.errors import QueueFull
@@ -21,15 +22,19 @@ VALUE_TIMEOUT = 30.0  # the longest a request waits for the values (queue and se
 class Board:
     """Values the analysis board's positions through the analyses' queue and budget."""
 
-    def __init__(self, analyses: Analyses) -> None:
+    def __init__(self, analyses: Analyses, guard: Guard | None = None) -> None:
         self.analyses = analyses
+        self.guard = guard
 
     def values(self, asked: Asked, asker: Callable[[], Device]) -> JSONObject | None:
         """Each legal move's value for the mover (seeds of final margin, exact where solved)
         when ``asked`` wants them and the game goes on, else None.  ``asker`` (the device, read
-        only then) is charged: its limit, room in the queue; QueueFull if no answer came."""
+        only then) is charged: its limit, room in the queue; QueueFull if no answer came;
+        NotNow for a position a rated game going on is at or reaches in one move."""
         if not asked.values or asked.record.state.is_over:
             return None
+        if self.guard is not None:
+            self.guard.check(asked.record.rules, asked.record.state)
         device = asker()
         self.analyses.admit(device)
         budget = self.analyses.budget
@@ -54,5 +59,5 @@ def get_board() -> Board:
     """This app's analysis board (made on first use, over its analyses)."""
     board: Board | None = current_app.extensions.get("mancala_board")
     if board is None:
-        board = current_app.extensions["mancala_board"] = Board(get_analyses())
+        board = current_app.extensions["mancala_board"] = Board(get_analyses(), get_guard())
     return board

@@ -10,8 +10,12 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
+from app.analysis.fairplay import check_game, get_guard, key_of, rated_running
 from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
+from app.games.errors import GameError
+from app.games.params import new_game_data
 from app.games.service import CONNECTED_SECONDS, get_games
+from app.games.spec import GameSpec
 from app.games.view import summary, variants_payload, view
 from app.ratings.shown import game_ratings
 from app.store import get_store
@@ -28,8 +32,48 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def game_view(game: Game) -> JSONObject:
-    """The game from the viewer's side, with when it is deleted if nobody changes it."""
-    return view(game, viewer(), notice(game, get_upkeep()))
+    """The game from the viewer's side, with when it is deleted if nobody changes it, without
+    the computer's thinking where it would help a rated game being played."""
+    return without_thinking(game, view(game, viewer(), notice(game, get_upkeep())))
+
+
+def without_thinking(game: Game, payload: JSONObject) -> JSONObject:
+    """``payload`` with no decision (the computer's values of each pit) of a rated game going
+    on, nor of a position a rated game going on is at or reaches in one move
+    (:mod:`app.analysis.fairplay`; the move list is a shared copy: replaced, not changed)."""
+    moves = payload.get("moves") or []
+    if not any(m.get("decision") for m in moves):
+        return payload
+    if rated_running(game):
+        hidden = set(range(len(moves)))
+    else:
+        keys = get_guard().keys()
+        if not keys:
+            return payload
+        states, rules = game.record.states, game.record.rules
+        hidden = {
+            i for i, m in enumerate(moves) if m.get("decision") and key_of(rules, states[i]) in keys
+        }
+    if hidden:
+        payload["moves"] = [
+            dict(m, decision=None) if i in hidden else m for i, m in enumerate(moves)
+        ]
+        payload["last_decision"] = next(
+            (m["decision"] for m in reversed(payload["moves"]) if m["decision"]), None
+        )
+    return payload
+
+
+def check_start(sent: JSONObject) -> None:
+    """Refuse (409) a new game set up at a position a rated game going on is at or reaches in
+    one move: its hints and the computer's thinking would be that game's values."""
+    if "position" not in sent and "record" not in sent:
+        return
+    try:
+        record = GameSpec.of(new_game_data(sent, "")).replay()
+    except (GameError, ValueError):
+        return  # the use case says what is wrong with it
+    get_guard().check(record.rules, record.state)
 
 
 def game_response(game: Game, status: int = 200) -> tuple[Response, int]:
@@ -83,6 +127,7 @@ def your_games() -> ResponseReturnValue:
 @bp.post("/games")
 def create_game() -> ResponseReturnValue:
     sent = body()
+    check_start(sent)
     owner = owner_for(sent)
     return created(get_games().create(device(), sent, owner))
 
@@ -125,7 +170,11 @@ def join(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/games/<game_id>/hint")
 def hint(game_id: str) -> ResponseReturnValue:
-    game, decision = get_games().hint(device(), game_id, body())
+    sent = body()
+    asked = get_games().load(game_id)
+    check_game(asked)  # no engine in a rated game being played (app.analysis.fairplay)
+    get_guard().check(asked.record.rules, asked.record.state)
+    game, decision = get_games().hint(device(), game_id, sent)
     # Between people the hint is counted (a new version): the game comes along with it.
     return {
         "version": game.version,
