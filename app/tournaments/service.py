@@ -13,8 +13,16 @@ Games go through the games service as any other: between two people a game betwe
 (with the tournament's clock), against the computer a game against the computer at the entrant's
 level and algorithm (its moves go through the fair queue, charged to the tournament), and between
 two computer entrants a computer-vs-computer game.  A lost connection forfeits nothing: a game
-ends only by its moves, a resignation, a draw or the clock; a game aborted before both players
-moved (the first-move window closed) is played again, the same pairing and colours.
+ends only by its moves, a resignation, a draw or the clock.
+
+A no-show forfeits: when a player's first-move window closes (the game is aborted without a
+result), the one who came (who moved, or opened the game) wins by forfeit, without replaying;
+when neither came it is a double forfeit (0 points each).  A player who misses
+``MISSES_TO_DROP`` games in a row is paused (arena: back by joining again) or withdrawn (round
+robin, Swiss: their games still to pair are lost by forfeit).  A game a player aborts by hand
+before both moved is played again, the same pairing and colours, up to ``MAX_REPLAYS`` times;
+after that the one who aborted it loses it by forfeit.  A player the director removes loses
+the game they are playing by forfeit (that game is called off, unrated).
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.games import Game, Seat, new_game_id, params
+from app.games import Game, Seat, changes, new_game_id, params
 from app.games.clock import from_params as clock_from_params
 from app.games.errors import BadInput, NoGame, NotCreator, NotNow
 from app.games.service import Device, Games
@@ -47,7 +55,19 @@ MAX_TITLE = 60
 POLL_SECONDS = 0.25  # a long-poll looks at the tournament's version this often
 SETTLE_SECONDS = 1.0  # a read settles a tournament at most this often (per process)
 COMPUTER_DELAY = 1.0  # seconds between moves in a game between two computer entrants
-MAX_REPLAYS = 3  # a pairing whose game was aborted (nobody moved in time) is played again so often
+MAX_REPLAYS = 3  # a pairing whose game a player aborted by hand is played again so often
+MISSES_TO_DROP = 2  # no-shows in a row that pause (arena) or withdraw (round robin, Swiss)
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A listed game that is over: white's points, or (aborted, ``score`` None) who aborted
+    it, whose first-move window closed, and which seats came (moved, or opened the game)."""
+
+    score: float | None
+    aborted_by: int | None = None
+    late: int | None = None
+    came: tuple[bool, bool] = (False, False)
 
 
 @dataclass(frozen=True)
@@ -282,7 +302,9 @@ class Tournaments:
         return self.settle(tournament_id, self.change(tournament_id, change))
 
     def pause(self, tournament_id: str, body: JSONObject, owner: str) -> TournamentRow:
-        """The director pauses (no new pairings; games being played go on) or resumes."""
+        """The director pauses or resumes the tournament.  Paused, nothing new is paired and an
+        arena's countdown stops (its end moves on by the pause's length); the games being
+        played go on, their clocks too (a game is the two players' own)."""
         paused = body.get("paused")
         if not isinstance(paused, bool) or set(body) - {"paused"}:
             raise BadInput("send {'paused': true} to pause or {'paused': false} to resume")
@@ -291,27 +313,63 @@ class Tournaments:
             director_only(doc, owner, "pause it")
             if doc["status"] not in ("running", "paused"):
                 raise NotNow("only a running tournament can be paused or resumed")
+            now = time.time()
+            if paused and doc["status"] == "running":
+                doc["paused_at"] = now
+            elif not paused and doc.get("paused_at") is not None:
+                if doc.get("ends") is not None:
+                    doc["ends"] = float(doc["ends"]) + max(0.0, now - float(doc["paused_at"]))
+                doc["paused_at"] = None
             doc["status"] = "paused" if paused else "running"
 
         return self.settle(tournament_id, self.change(tournament_id, change))
 
     def remove(self, tournament_id: str, body: JSONObject, owner: str) -> TournamentRow:
-        """The director removes a player: unpaired games ahead are lost by forfeit."""
+        """The director removes a player: the game they are playing is lost by forfeit (and
+        called off, unrated), and so are their games ahead; they are told on their page."""
         player = body.get("player")
         if not isinstance(player, str) or set(body) - {"player"}:
             raise BadInput("send {'player': <player id>} to remove a player")
+        called_off: list[str] = []
 
         def change(doc: JSONObject) -> None:
+            called_off.clear()
             director_only(doc, owner, "remove a player")
             found = [p for p in doc["players"] if p["id"] == player]
             if not found:
                 raise BadInput(f"there is no player {player!r} in this tournament")
             if doc["status"] == "open":
                 doc["players"].remove(found[0])
-            else:
-                found[0]["state"] = "removed"
+                return
+            found[0]["state"] = "removed"
+            now = time.time()
+            for entry in doc["games"]:
+                pair = (entry["white"], entry.get("black"))
+                if entry.get("black") and entry.get("score") is None and player in pair:
+                    if entry.get("game"):
+                        called_off.append(str(entry["game"]))
+                        entry["aborted_game"] = entry["game"]
+                    forfeit(entry, {player}, now, reason="removed")
 
-        return self.settle(tournament_id, self.change(tournament_id, change))
+        row = self.change(tournament_id, change)
+        for game_id in called_off:
+            self.call_off(game_id, tournament_id)
+        return self.settle(tournament_id, row)
+
+    def call_off(self, game_id: str, tournament_id: str) -> None:
+        """End a game the tournament decided without it (aborted: no result, unrated)."""
+
+        def end(game: Game) -> tuple[JSONObject, None]:
+            if game.over:
+                return dict(game.data), None
+            return changes.ended(game, time.time(), aborted={"by": None}), None
+
+        try:
+            self.games.save_whatever_changed(
+                game_id, Device(None, f"tournament:{tournament_id}"), end
+            )
+        except (NoGame, NotNow):
+            return  # gone, or changing too fast: its result no longer counts anyway
 
     def end(self, tournament_id: str, owner: str) -> TournamentRow:
         """The director ends the tournament now: the games being played still count when
@@ -356,9 +414,9 @@ class Tournaments:
             return row
         raise NotNow("the tournament is changing too fast; try again")
 
-    def finished_games(self, doc: JSONObject) -> dict[str, Game | None]:
-        """The games the document waits for that are over (None: aborted, to replay)."""
-        over: dict[str, Game | None] = {}
+    def finished_games(self, doc: JSONObject) -> dict[str, Ended]:
+        """The games the document waits for that are over."""
+        over: dict[str, Ended] = {}
         for entry in doc["games"]:
             gid = entry.get("game")
             if entry.get("score") is not None or gid is None:
@@ -368,8 +426,23 @@ class Tournaments:
             except NoGame:
                 continue  # listed but not created yet: ensure_games makes it
             if game.over:
-                over[gid] = game if game.aborted is None else None
+                over[gid] = self.ended_of(game)
         return over
+
+    def ended_of(self, game: Game) -> Ended:
+        """What the tournament needs of a finished game."""
+        aborted = game.aborted
+        if aborted is None:
+            return Ended(result_of(game))
+        seen = self.games.store.presence(game.id)
+        came = (game.has_moved(0) or 0 in seen, game.has_moved(1) or 1 in seen)
+        by, late = aborted.get("by"), aborted.get("late")
+        return Ended(
+            None,
+            None if by is None else int(by),
+            None if late is None else int(late),
+            came,
+        )
 
     def ensure_games(self, tournament_id: str, doc: JSONObject) -> None:
         """Create each listed game that does not exist yet (each id only once)."""
@@ -427,7 +500,7 @@ def director_only(doc: JSONObject, owner: str | None, what: str) -> None:
 # -- pairing the next games (on the document, from the results) -------------------------------
 
 
-def advance(doc: JSONObject, finished: dict[str, Game | None], now: float) -> bool:
+def advance(doc: JSONObject, finished: dict[str, Ended], now: float) -> bool:
     """Record ``finished`` games in ``doc`` and pair what comes next (again while a round is
     only byes and forfeits); True if it changed."""
     changed = record(doc, finished, now)
@@ -438,28 +511,64 @@ def advance(doc: JSONObject, finished: dict[str, Game | None], now: float) -> bo
     return changed
 
 
-def record(doc: JSONObject, finished: dict[str, Game | None], now: float) -> bool:
-    """Note the results of the ``finished`` games; a game aborted before both moved is played
-    again (a new game, the same pairing)."""
+def record(doc: JSONObject, finished: dict[str, Ended], now: float) -> bool:
+    """Note the results of the ``finished`` games: a no-show forfeits (see the module
+    docstring); a game a player aborted by hand is played again (a new game, the same
+    pairing)."""
     changed = False
     for entry in doc["games"]:
         gid = entry.get("game")
-        if gid in finished:
-            game = finished[gid]
-            if game is None:  # aborted: the same pairing again (a lost connection forfeits none)
-                entry["replays"] = entry.get("replays", 0) + 1
-                gone = gone_players(doc)
-                if entry["white"] in gone or entry["black"] in gone:
-                    forfeit(entry, gone, now)
-                elif entry["replays"] > MAX_REPLAYS:  # nobody moves: a draw, without a game
-                    entry.update(score=0.5, forfeit=True, game=None, ended=now)
-                else:
-                    entry["game"] = new_game_id()
+        if gid not in finished:
+            continue
+        ended = finished[gid]
+        changed = True
+        if ended.score is not None:
+            entry["score"] = ended.score
+            entry["ended"] = now
+            came(doc, [entry["white"], entry["black"]])
+            continue
+        gone = gone_players(doc)
+        if entry["white"] in gone or entry["black"] in gone:
+            forfeit(entry, gone, now)
+        elif ended.late is not None:  # a first-move window closed: whoever did not come loses
+            absent = [
+                pid
+                for seat, pid in enumerate((entry["white"], entry["black"]))
+                if seat == ended.late or not ended.came[seat]
+            ]
+            forfeit(entry, set(absent), now, reason="no-show")
+            entry["aborted_game"] = gid
+            came(doc, [p for p in (entry["white"], entry["black"]) if p not in absent])
+            missed(doc, absent)
+        else:
+            entry["replays"] = entry.get("replays", 0) + 1
+            if entry["replays"] > MAX_REPLAYS:  # aborted again and again: the aborter loses
+                seat = ended.aborted_by if ended.aborted_by is not None else 0
+                quitter = entry["white"] if seat == 0 else entry["black"]
+                forfeit(entry, {quitter}, now, reason="aborted")
+                entry["aborted_game"] = gid
             else:
-                entry["score"] = result_of(game)
-                entry["ended"] = now
-            changed = True
+                entry["game"] = new_game_id()
     return changed
+
+
+def came(doc: JSONObject, players: list[str]) -> None:
+    """The ``players`` came to a game: their run of no-shows ends."""
+    for p in doc["players"]:
+        if p["id"] in players:
+            p.pop("missed", None)
+
+
+def missed(doc: JSONObject, players: list[str]) -> None:
+    """The ``players`` did not come to a game: counted, and at ``MISSES_TO_DROP`` in a row
+    paused (arena) or withdrawn (round robin, Swiss)."""
+    for p in doc["players"]:
+        if p["id"] not in players or p.get("computer") is not None:
+            continue
+        p["missed"] = int(p.get("missed", 0)) + 1
+        if p["missed"] >= MISSES_TO_DROP and p["state"] == "in":
+            p["state"] = "left"
+            p["dropped"] = "missed"
 
 
 def step(doc: JSONObject, now: float) -> bool:
@@ -504,7 +613,12 @@ def next_round(doc: JSONObject, number: int) -> list[Pairing]:
             ]
         )
     rounds_left = int(doc["rounds"]) - number + 1
-    entrants = [e for e in swiss.entrants_from(everyone, played) if e.player in active]
+    histories = swiss.entrants_from(everyone, played)
+    by_id = {e.player: e for e in histories}
+    for e in doc["games"]:  # a double forfeit gave black nothing either
+        if e.get("double_forfeit") and e["round"] < number:
+            by_id[e["black"]].points -= 1.0
+    entrants = [e for e in histories if e.player in active]
     try:
         return swiss.pair_round(entrants, rounds_left)
     except ValueError:  # too few players left for the rounds asked: stop here
@@ -535,11 +649,22 @@ def gone_players(doc: JSONObject) -> set[str]:
     return {p["id"] for p in doc["players"] if p["state"] != "in"}
 
 
-def forfeit(entry: JSONObject, gone: set[str], now: float) -> None:
-    """A game against a player who is gone (round robin, Swiss): lost by forfeit, unplayed."""
+def forfeit(entry: JSONObject, gone: set[str], now: float, reason: str = "gone") -> None:
+    """A game decided without playing it (a player gone, a no-show): the player in ``gone``
+    loses by forfeit; both in it, a double forfeit (0 points each)."""
     white_gone, black_gone = entry["white"] in gone, entry["black"] in gone
-    entry["score"] = 0.5 if white_gone and black_gone else 0.0 if white_gone else 1.0
-    entry.update(forfeit=True, game=None, ended=now)
+    entry["score"] = 0.0 if white_gone else 1.0
+    if white_gone and black_gone:
+        entry["double_forfeit"] = True
+    entry.update(forfeit=reason, game=None, ended=now)
+
+
+def points_of(entry: JSONObject) -> tuple[float, float]:
+    """White's and black's points in a decided game (a double forfeit: none)."""
+    if entry.get("double_forfeit"):
+        return (0.0, 0.0)
+    score = float(entry["score"])
+    return (score, 1.0 - score)
 
 
 def arena_players(doc: JSONObject) -> list[arena.ArenaPlayer]:
@@ -555,16 +680,25 @@ def arena_players(doc: JSONObject) -> list[arena.ArenaPlayer]:
         if e.get("score") is None:
             white.playing = black.playing = True
             continue
-        white.outcomes.append(e["score"])
-        black.outcomes.append(1.0 - e["score"])
+        white_points, black_points = points_of(e)
+        white.outcomes.append(white_points)
+        black.outcomes.append(black_points)
         white.last_opponent, black.last_opponent = black.player, white.player
     return list(players.values())
+
+
+def arena_end(doc: JSONObject, now: float) -> float:
+    """When an arena ends, as of ``now``: a director's pause stops its countdown."""
+    ends = float(doc["ends"])
+    if doc.get("paused_at") is not None:
+        ends += max(0.0, now - float(doc["paused_at"]))
+    return ends
 
 
 def arena_step(doc: JSONObject, now: float) -> bool:
     """An arena: past its end, finish once no game is played; else pair whoever waits."""
     playing = any(e.get("score") is None for e in doc["games"])
-    if now >= float(doc["ends"]):
+    if now >= arena_end(doc, now):
         if not playing:
             doc["status"], doc["finished"] = "finished", now
             return True

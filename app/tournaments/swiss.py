@@ -14,7 +14,9 @@ The rules taken for each round:
 - in each game, white goes to the player with the lower colour difference, then to the one
   who had black last, then to the higher-ranked;
 - with few players (at most 8) and more rounds to come, the round is the best pairing after
-  which the rounds left can still all be paired (so 5 or 6 players can play 5 rounds).
+  which the rounds left can still all be paired (so 5 or 6 players can play 5 rounds); the bye
+  rule comes first there too: the lowest-ranked player without a bye who leaves such a pairing
+  gets it, and only then do the pairs' weights choose among the rounds that give it to them.
 """
 
 from __future__ import annotations
@@ -106,7 +108,8 @@ def pair_round(entrants: list[Entrant], rounds_left: int = 1) -> list[Pairing]:
     Raises ValueError when no pairing keeps the rules (too many rounds for the players)."""
     order = ranked(entrants)
     if rounds_left > 1 and len(order) <= LOOKAHEAD_PLAYERS:
-        for option in sorted(all_pairings(order), key=lambda g: -value(g, order)):
+        options = all_pairings(order)
+        for option in sorted(options, key=lambda g: (bye_height(g, order), -value(g, order))):
             if feasible(played(order, option), rounds_left - 1):
                 return option
     if len(order) % 2 == 0:
@@ -157,6 +160,12 @@ def value(games: list[Pairing], order: list[Entrant]) -> int:
         else:
             total += weight(by_name[g.white], by_name[g.black])
     return total
+
+
+def bye_height(games: list[Pairing], order: list[Entrant]) -> int:
+    """How far above the bottom of the ranking the round's bye is (0: the lowest, or no bye)."""
+    rank = {e.player: i for i, e in enumerate(order)}
+    return next((len(order) - 1 - rank[g.white] for g in games if g.black is None), 0)
 
 
 def played(order: list[Entrant], games: list[Pairing]) -> list[Entrant]:

@@ -13,8 +13,8 @@ import time
 from app.store.json_types import JSONObject
 from app.store.tournaments import TournamentRow
 from app.tournaments import arena
-from app.tournaments.service import arena_players
-from app.tournaments.standings import Result, cross_table, standings
+from app.tournaments.service import arena_end, arena_players
+from app.tournaments.standings import Result, cross_table, shared_places, standings
 from engine import get_variant
 
 SYMBOLS = {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}
@@ -27,7 +27,17 @@ def results(doc: JSONObject) -> list[Result]:
         if e.get("bye"):
             found.append(Result(e["round"], e["white"], None))
         elif e.get("score") is not None:
-            found.append(Result(e["round"], e["white"], e["black"], e["score"], e.get("game")))
+            found.append(
+                Result(
+                    e["round"],
+                    e["white"],
+                    e["black"],
+                    e["score"],
+                    e.get("game"),
+                    forfeit=bool(e.get("forfeit")),
+                    double=bool(e.get("double_forfeit")),
+                )
+            )
     return found
 
 
@@ -35,16 +45,21 @@ def standing_lines(doc: JSONObject) -> list[JSONObject]:
     """The standings, best first, with each system's numbers."""
     names = {p["id"]: p["name"] for p in doc["players"]}
     states = {p["id"]: p["state"] for p in doc["players"]}
+    dropped = {p["id"]: p["dropped"] for p in doc["players"] if p.get("dropped")}
     if doc["system"] == "arena":
         lines = []
-        for rank, p in enumerate(arena.ranked(arena_players(doc)), 1):
+        ranked = arena.ranked(arena_players(doc))
+        places = shared_places([(p.points, p.wins, -len(p.outcomes)) for p in ranked])
+        for rank, p in enumerate(ranked, 1):
             points = arena.game_points(p.outcomes)
             lines.append(
                 {
                     "rank": rank,
+                    "place": places[rank - 1],
                     "player": p.player,
                     "name": names[p.player],
                     "state": states[p.player],
+                    "dropped": dropped.get(p.player),
                     "points": p.points,
                     "games": len(p.outcomes),
                     "wins": p.wins,
@@ -61,9 +76,11 @@ def standing_lines(doc: JSONObject) -> list[JSONObject]:
     return [
         {
             "rank": line.rank,
+            "place": line.place,
             "player": line.player,
             "name": names[line.player],
             "state": states[line.player],
+            "dropped": dropped.get(line.player),
             "points": line.points,
             "games": line.games,
             "wins": line.wins,
@@ -91,19 +108,26 @@ def cross(doc: JSONObject, lines: list[JSONObject]) -> list[JSONObject] | None:
 
 
 def result_text(entry: JSONObject) -> str:
-    """A game's result in words: ``1-0``, ``½-½``, ``0-1``, a forfeit (``+/-``…), ``bye`` or
-    ``playing``."""
+    """A game's result in words: ``1-0``, ``½-½``, ``0-1``, a forfeit (``+/−`` white won by
+    forfeit, ``−/+`` black did, ``−/−`` neither came), ``bye`` or ``playing``."""
     score = entry.get("score")
     if entry.get("bye"):
         return "bye"
     if score is None:
         return "playing"
+    if entry.get("double_forfeit"):
+        return DOUBLE_FORFEIT
     if entry.get("forfeit"):
         return FORFEITS[score]
     return SYMBOLS[score]
 
 
-FORFEITS = {1.0: "+/-", 0.5: "=/=", 0.0: "-/+"}
+FORFEITS = {1.0: "+/−", 0.5: "=/=", 0.0: "−/+"}
+DOUBLE_FORFEIT = "−/−"
+LEGEND = (
+    "+ won by forfeit (the opponent did not come, or was withdrawn) · − lost by forfeit · "
+    "−/− neither came (a double forfeit: no points)"
+)
 
 
 def game_lines(doc: JSONObject) -> list[JSONObject]:
@@ -123,9 +147,25 @@ def game_lines(doc: JSONObject) -> list[JSONObject]:
                 "score": score,
                 "result": result_text(e),
                 "forfeit": bool(e.get("forfeit")),
+                "forfeit_reason": forfeit_reason(e),
+                "double_forfeit": bool(e.get("double_forfeit")),
             }
         )
     return out
+
+
+def forfeit_reason(entry: JSONObject) -> str | None:
+    """Why a game was decided without being played, in words (None if it was played)."""
+    reason = entry.get("forfeit")
+    if not reason:
+        return None
+    if entry.get("double_forfeit"):
+        return "neither player came"
+    return {
+        "no-show": "a player did not come (made no first move in time)",
+        "aborted": "a player aborted the game again and again",
+        "removed": "a player was removed by the director",
+    }.get(str(reason), "a player left the tournament")
 
 
 def title_of(doc: JSONObject) -> str:
@@ -145,7 +185,7 @@ def public(row: TournamentRow, every_game: bool = False) -> JSONObject:
     out = dict(described(row.id, row.version, row.data, every_game))
     doc = row.data
     if doc.get("ends") is not None and doc["status"] != "finished":
-        out["seconds_left"] = max(0.0, round(float(doc["ends"]) - time.time(), 1))
+        out["seconds_left"] = max(0.0, round(arena_end(doc, time.time()) - time.time(), 1))
     return out
 
 
@@ -198,6 +238,8 @@ def describe(tournament_id: str, version: int, doc: JSONObject, every_game: bool
         "started": doc["started"],
         "ends": doc.get("ends"),
         "seconds_left": None,
+        "countdown_stopped": doc.get("paused_at") is not None,
+        "legend": LEGEND,
         "players": [
             {"id": p["id"], "name": p["name"], "state": p["state"], "computer": p["computer"]}
             for p in doc["players"]
