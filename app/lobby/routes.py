@@ -21,7 +21,7 @@ from app.store import get_store
 from app.store.json_types import JSONObject
 from app.store.sql import SQLStore
 from app.web.api import created
-from app.web.inputs import body, device
+from app.web.inputs import body, device, whole_number
 from app.web.limits import client_address, limit
 from app.web.polls import long_poll
 from app.web.seats import current_owner, ensure_owner
@@ -47,11 +47,7 @@ def me() -> str:
 
 def since_of(value: str | None) -> int | None:
     """The lobby version a long-poll has seen (None: answer at once)."""
-    if value is None:
-        return None
-    if not value.isdigit() or len(value) > 12:
-        raise BadInput("'since' must be the version you saw, a whole number")
-    return int(value)
+    return whole_number(value, "since", "the version you saw")  # strictly: ASCII digits
 
 
 @bp.get("/lobby")

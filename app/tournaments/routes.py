@@ -19,9 +19,10 @@ from app.store.sql import SQLStore
 from app.store.tournaments import TournamentRow, TournamentStore
 from app.tournaments.hooks import FinishedSource, rematch_rule
 from app.tournaments.service import Tournaments
-from app.tournaments.view import public, standings_csv, summary, view
+from app.tournaments.view import games_csv, public, standings_csv, summary, view
 from app.web.errors import APIError
 from app.web.inputs import body
+from app.web.inputs import since as seen_version
 from app.web.polls import long_poll
 from app.web.seats import current_owner, ensure_owner
 from engine.agents import ALGORITHMS, LEVELS
@@ -100,12 +101,7 @@ def create() -> ResponseReturnValue:
 
 @bp.get("/api/tournaments/<tournament_id>")
 def read(tournament_id: str) -> ResponseReturnValue:
-    raw = request.args.get("since")
-    since = None
-    if raw is not None:
-        if not raw.isdigit():
-            raise APIError(400, "'since' must be a version number")
-        since = int(raw)
+    since = seen_version()  # strictly: ASCII digits (app.web.inputs)
     timeout = float(current_app.config["LONG_POLL_SECONDS"])
     with long_poll(since is not None):
         row = get_tournaments().read(tournament_id, since, timeout)
@@ -152,7 +148,9 @@ def end(tournament_id: str) -> ResponseReturnValue:
 
 @bp.get("/api/tournaments/<tournament_id>/export")
 def export(tournament_id: str) -> ResponseReturnValue:
-    """The results: ``format=json`` (everything public) or ``csv`` (the standings)."""
+    """The results: ``format=json`` (everything public) or ``csv``: ``table=standings`` (the
+    default: standings, each round's games and the cross-table, one line a player) or
+    ``table=games`` (one line a game)."""
     row = get_tournaments().settle(tournament_id)
     fmt = request.args.get("format", "json")
     if fmt == "json":
@@ -160,8 +158,16 @@ def export(tournament_id: str) -> ResponseReturnValue:
             current_app.json.dumps(public(row, every_game=True)), mimetype="application/json"
         )
     elif fmt == "csv":
-        response = Response(standings_csv(row), mimetype="text/csv")
+        table = request.args.get("table", "standings")
+        if table not in CSV_TABLES:
+            raise APIError(400, f"'table' must be one of {', '.join(CSV_TABLES)}")
+        response = Response(CSV_TABLES[table](row), mimetype="text/csv")
+        if table != "standings":
+            fmt = f"{table}.csv"
     else:
         raise APIError(400, "'format' must be json or csv")
     response.headers["Content-Disposition"] = f'attachment; filename="tournament-{row.id}.{fmt}"'
     return response
+
+
+CSV_TABLES = {"standings": standings_csv, "games": games_csv}

@@ -22,7 +22,7 @@ from app.store import get_store
 from app.store.json_types import JSONObject
 from app.upkeep.maintenance import get_upkeep, listed, notice
 from app.web.errors import APIError
-from app.web.inputs import body, device, viewer
+from app.web.inputs import body, device, since, viewer
 from app.web.polls import long_poll
 from app.web.seats import current_owner, ensure_owner, issued_token, owner_for
 from engine.agents import ALGORITHMS, LEVELS
@@ -134,10 +134,14 @@ def create_game() -> ResponseReturnValue:
 
 @bp.get("/games/<game_id>")
 def read_game(game_id: str) -> ResponseReturnValue:
-    since = request.args.get("since")
+    try:
+        seen = since()  # strictly: ASCII digits (app.web.inputs)
+    except APIError:
+        get_games().load(game_id)  # no such game: its 404 first, as for any of its requests
+        raise
     timeout = float(current_app.config["LONG_POLL_SECONDS"])
-    with long_poll(since is not None):  # app.web.polls: 429 beyond the device's cap
-        game = get_games().read(device(), game_id, since, timeout)
+    with long_poll(seen is not None):  # app.web.polls: 429 beyond the device's cap
+        game = get_games().read(device(), game_id, None if seen is None else str(seen), timeout)
     return game_response(game)
 
 

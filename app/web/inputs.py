@@ -33,6 +33,25 @@ def body() -> JSONObject:
     return data
 
 
+MOST_DIGITS = 15  # a version or count is far smaller; longer is junk, not a number
+
+
+def whole_number(value: str | None, name: str, what: str = "a whole number") -> int | None:
+    """A query or path parameter that is a whole number, parsed strictly: ASCII digits 0-9
+    only (``str.isdigit`` also passes "²" and "٣", which ``int`` then refuses or reads), at
+    most 15 of them; None when it is absent; 400 naming ``name`` otherwise."""
+    if value is None:
+        return None
+    if not (0 < len(value) <= MOST_DIGITS and value.isascii() and value.isdigit()):
+        raise APIError(400, f"'{name}' must be {what}: digits 0-9 only")
+    return int(value)
+
+
+def since() -> int | None:
+    """A long-poll's ``?since=``: the version the client has seen (None: answer at once)."""
+    return whole_number(request.args.get("since"), "since", "the version you saw")
+
+
 def device() -> Device:
     """The device asking: its seat owner, its address and its rate limits."""
     return Device(current_owner(), client_address(), limit)
