@@ -56,6 +56,10 @@ DEFAULTS: dict[str, Any] = {
     "ANALYSIS_GAME_SECONDS": 60.0,  # at most this for a whole (long) game's positions
     "ANALYSIS_SOLVE_SECONDS": 25.0,  # Kalah with a table: the solver's seconds for one position
     "ANALYSIS_SMALL_SECONDS": 2.0,  # per position on boards of at most 32 seeds (to solve them)
+    # A position's search still running after this many seconds of wall time (a machine far
+    # busier than planned) answers with what it has, marked as an estimate; None: a few
+    # seconds before its search process would be stopped (2 x its budget + 3 s).
+    "ANALYSIS_CAP_SECONDS": None,
     # Per device (network address): [burst, tokens per second] of each rate-limited action.
     "RATE_LIMITS": {"create": [30, 0.5], "computer": [60, 1.0], "name": [20, 0.2]},
 }

@@ -1,8 +1,16 @@
 """A real server for fault and operations tests: ``python -m app.web.serve`` (the README's command)
-in its own process group, on a free port, with its output collected from a pipe."""
+in its own process group, on a free port, with its output collected from a pipe.
+
+A server is awaited by its own ready signal (:mod:`app.web.serve`: the master's count of server
+workers, then each worker's ready line), then /health, for as long as it makes progress (a new
+line of output) and at most ``timeout`` seconds without any: at a load of 20 on 2 cores a start
+takes a minute and more.  A server that never became ready is stopped, its whole process group,
+and so is any server a test left running when the test process exits.
+"""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -17,9 +25,24 @@ from pathlib import Path
 from typing import Any
 
 from app.web.lan import free_port
+from app.web.serve import ready_workers
 
 ROOT = Path(__file__).resolve().parents[1]
 _TOKENS: dict[str, str] = {}  # a seat token per instance folder (valid across restarts)
+START_SECONDS = 120.0
+"""How long a starting server may go without progress (a new line of output) before it is
+given up; it gets at most :data:`START_CEILING` times that in all."""
+START_CEILING = 3
+_RUNNING: set[int] = set()  # the process groups of servers started and not yet stopped
+
+
+@atexit.register
+def _stop_left_running() -> None:
+    """At the test process's end, kill every server a test left running (its whole group)."""
+    for group in list(_RUNNING):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(group, signal.SIGKILL)
+    _RUNNING.clear()
 
 
 class Server:
@@ -40,8 +63,10 @@ class Server:
             os.environ, PORT=str(port), MANCALA_INSTANCE=str(self.instance), **self.extra_env
         )
 
-    def start(self, timeout: float = 30.0, attempts: int = 3) -> Server:
-        """Start and wait for /health; on a port taken meanwhile, try another (unless fixed)."""
+    def start(self, timeout: float = START_SECONDS, attempts: int = 3) -> Server:
+        """Start and wait for its ready signal and /health (at most ``timeout`` seconds without
+        progress); on a port taken meanwhile, try another (unless fixed).  A server that did
+        not become ready is stopped (RuntimeError with its output)."""
         for attempt in range(attempts):
             try:
                 return self._start(timeout)
@@ -64,18 +89,50 @@ class Server:
             text=True,
             start_new_session=True,  # its own process group: the test can kill all of it
         )
+        _RUNNING.add(self.proc.pid)
         self._collector = threading.Thread(target=self._collect, args=(self.proc,), daemon=True)
         self._collector.start()
-        end = time.monotonic() + timeout
+        began = last = time.monotonic()
+        seen = 0
         while True:
-            try:
-                if self.request("GET", "/health", timeout=2)[0] == 200:
-                    return self
-            except OSError:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > end:
-                raise RuntimeError("the server did not start:\n" + self.log())
+            if self.ready() and self._healthy():
+                return self
+            now = time.monotonic()
+            if len(self.lines) != seen:  # progress: the server said something new
+                seen, last = len(self.lines), now
+            if self.proc.poll() is not None:
+                self._given_up()
+                raise RuntimeError("the server did not start (it exited):\n" + self.log())
+            if now - last > timeout or now - began > START_CEILING * timeout:
+                self._given_up()
+                raise RuntimeError(
+                    f"the server did not start ({now - began:.0f} s, the last {now - last:.0f} s "
+                    "without progress); it was stopped:\n" + self.log()
+                )
             time.sleep(0.1)
+
+    def ready(self) -> bool:
+        """Whether every server worker its master starts said it is ready."""
+        count, ready = ready_workers(list(self.lines))
+        return count is not None and len(ready) >= count
+
+    def _healthy(self) -> bool:
+        try:
+            return self.request("GET", "/health", timeout=10)[0] == 200
+        except OSError:
+            return False
+
+    def _given_up(self) -> None:
+        """Stop a server that did not become ready: its whole process group, now."""
+        assert self.proc is not None
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=30)
+        self._collector.join(timeout=5)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+        _RUNNING.discard(self.proc.pid)
 
     def _collect(self, proc: subprocess.Popen[str]) -> None:
         assert proc.stdout is not None
@@ -107,6 +164,7 @@ class Server:
         finally:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGKILL)  # anything left over
+            _RUNNING.discard(self.proc.pid)
             self._collector.join(timeout=5)
             if self.proc.stdout is not None:
                 self.proc.stdout.close()

@@ -31,10 +31,16 @@ def init_app(app: Flask) -> None:
         float(app.config.get("ANALYSIS_GAME_SECONDS", 60.0)),
         float(app.config.get("ANALYSIS_SMALL_SECONDS", 2.0)),
         solve_seconds=float(app.config.get("ANALYSIS_SOLVE_SECONDS", 25.0)),
+        cap_seconds=_optional_seconds(app.config.get("ANALYSIS_CAP_SECONDS")),
     )
     computer = app.extensions["mancala_computer"]
     store = AnalysisStore(app.extensions["mancala_store"])
     app.extensions["mancala_analyses"] = Analyses(store, computer.queue, budget)
+
+
+def _optional_seconds(value: object) -> float | None:
+    """A setting of seconds that may be unset (None)."""
+    return None if value is None else float(str(value))
 
 
 def get_analyses() -> Analyses:

@@ -4,9 +4,13 @@ An analysis is one queued job per position (:func:`app.analysis.step.evaluate_po
 most ``parallel`` of one analysis queued or running at a time, for the device that asked: the
 fair queue gives other devices' moves their turns in between, so an analysis can't starve them.
 Positions are done from the last to the first; each is a search of a fixed size
-(:func:`app.analysis.step.budget`), so it gets the same values in any run.  Each result is
-written to the store as it comes (the progress every server worker reads); a run whose process
-died is taken up again, from where it stopped, by the next request that reads it.
+(:func:`app.analysis.step.budget`), so it gets the same values in any run short of a machine far
+busier than planned.  Under load an analysis degrades, it never fails: a search still running at
+its wall-time cap stops itself with the deepest search it finished, and a position whose search
+process was stopped anyway (past its time, or dead) gets a quick estimate; either is marked
+``capped`` (an estimate) and the analysis goes on.  Each result is written to the store as it
+comes (the progress every server worker reads); a run whose process died is taken up again,
+from where it stopped, by the next request that reads it.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 
 from app.analysis import report
-from app.analysis.step import as_decision, evaluate_position
+from app.analysis.step import as_decision, evaluate_position, quick_estimate
 from app.analysis.store import AnalysisStore, Kept, runner_id
-from app.computer.queue import FairQueue
+from app.computer.pool import SearchFailed
+from app.computer.queue import FairQueue, wall_cap
 from app.games.model import Game
 from app.games.service import Device
 from app.games.spec import GameSpec
@@ -51,6 +56,15 @@ class Budget:
     position of a game's analysis or the analysis board (a fixed node count at the solver's
     planned rate), enough to solve every 6x4 position off the opening book with the large
     table (docs/engine.md); hints keep their share of ``seconds``."""
+    cap_seconds: float | None = None
+    """The wall time at which a position's search stops itself and answers with what it has,
+    marked as an estimate (``ANALYSIS_CAP_SECONDS``); None: the queue's rule for the job's
+    budget (:func:`app.computer.queue.wall_cap`, a few seconds before the job is killed)."""
+
+    def cap_for(self, seconds: float) -> float:
+        """The wall-time cap of a position's search of budget ``seconds`` (solve included)."""
+        rule = wall_cap(seconds)
+        return rule if self.cap_seconds is None else min(rule, self.cap_seconds)
 
     def solve_for(self, rules: Rules) -> float:
         """The solver's seconds for a background evaluation of a position of ``rules``: 0
@@ -191,6 +205,16 @@ class Analyses:
     def _step_done(self, run: Run, index: int, future: Future[JSONObject]) -> None:
         try:
             found = future.result()
+        except SearchFailed as exc:  # stopped past its time under load, or its process died
+            log.warning("analysis of %s: position %d estimated (%s)", run.game_id, index, exc)
+            try:
+                spec = run.spec.upto(index)
+                found = quick_estimate(
+                    spec.variant, dict(spec.options), spec.first, list(spec.moves), spec.start
+                )
+            except Exception as failed:  # noqa: BLE001 (the position itself is bad)
+                self._fail(run, f"a position could not be analysed ({failed!r})")
+                return
         except BaseException as exc:  # noqa: BLE001 (a failed or cancelled search)
             self._fail(run, f"a position could not be analysed ({exc!r})")
             return
@@ -262,10 +286,14 @@ class Analyses:
         replaces: str | None = None,
     ) -> Future[JSONObject]:
         """Queue the evaluation of the position ``spec`` reaches, its budget the search's
-        ``seconds`` plus the long solve's."""
+        ``seconds`` plus the long solve's, its wall-time cap :meth:`Budget.cap_for` that
+        (the job's arguments: the spec's, the start's place kept, then the cap)."""
+        args = spec.job(seconds, solve_seconds)
+        if spec.start is None:
+            args = (*args, None)
         return self.queue.submit(
             client,
-            spec.job(seconds, solve_seconds),
+            (*args, self.budget.cap_for(seconds + solve_seconds)),
             task=evaluate_position,
             seconds=seconds + solve_seconds,
             interactive=interactive,
@@ -296,6 +324,7 @@ def answer(game: Game, kept: Kept | None, running: bool) -> JSONObject:
         "summary": report.summary([]),
         "thresholds": report.thresholds(),
         "help": report.TAG_HELP,
+        "capped": 0,
     }
     if kept is None:
         return out
@@ -305,11 +334,11 @@ def answer(game: Game, kept: Kept | None, running: bool) -> JSONObject:
     for ply, position in enumerate(kept.positions):
         if position is None or not covers:
             continue
-        entries.append(
-            report.move_entry(
-                ply, records[ply].player, kept.moves[ply], position, len(position["values"]) == 1
-            )
+        entry = report.move_entry(
+            ply, records[ply].player, kept.moves[ply], position, len(position["values"]) == 1
         )
+        entry["capped"] = bool(position.get("capped", False))
+        entries.append(entry)
     status = "done" if kept.complete else "failed" if kept.error else "running"
     out.update(
         status=status,
@@ -321,6 +350,13 @@ def answer(game: Game, kept: Kept | None, running: bool) -> JSONObject:
     )
     if kept.error:
         out["error"] = kept.error
+    capped = sum(1 for entry in entries if entry["capped"])
+    out["capped"] = capped
+    if capped:
+        out["note"] = (
+            f"The computer was busy: {capped} of the positions were searched for less time "
+            "than planned, so their values are estimates."
+        )
     if entries and entries[0]["ply"] == 0:
         first = entries[0]
         out["start_seat0"] = first["value_before"] * (1 if first["player"] == 0 else -1)

@@ -1,20 +1,29 @@
 """One analysis step as a plain function, run in a search process (no Flask here).
 
 A step's ``seconds`` plan a search of a fixed size (:func:`engine.agents.analysis.size_for`: nodes
-at fixed rates, not a wall-time deadline), so a position gets the same values on every load;
-:func:`budget` says, before the job starts, what it will search, how long that takes on an
-unloaded machine and the wall-time cap it can't pass.
+at fixed rates, not a wall-time deadline), so a position gets the same values on every load
+short of the wall-time cap: a search still running at its ``cap`` (a machine far busier than
+planned) stops itself with the deepest search it finished, marked ``capped`` (an estimate), well
+before its process would be stopped; :func:`budget` says, before the job starts, what it will
+search, how long that takes on an unloaded machine and the wall-time cap it can't pass.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from app.computer import job
 from app.games.replay import replay
 from app.store.json_types import JSONObject
 from engine import get_variant
-from engine.agents.analysis import peak_bytes, size_for
-from engine.core import SWAP
+from engine.agents.analysis import Size, evaluate, peak_bytes, search_rate, size_for
+from engine.core import SWAP, State
 from engine.solver.exact import evaluation, long_size
+
+QUICK_NODES = 2000
+"""The nodes of :func:`quick_estimate`'s search (a few milliseconds)."""
+QUICK_CAP = 1.0
+"""And its wall-time guard, in seconds."""
 
 
 def budget(
@@ -25,6 +34,7 @@ def budget(
     seconds: float,
     solve_seconds: float = 0.0,
     start: JSONObject | None = None,
+    cap: float | None = None,
 ) -> JSONObject:
     """What :func:`evaluate_position` called with the same arguments will cost at most:
     ``nodes`` (this module's search) and ``solver_nodes`` (the solver's, first), the
@@ -34,6 +44,8 @@ def budget(
     size = size_for(rules, seconds)
     if size.solver_nodes and solve_seconds > 0:  # at most: the long solve, if the table is there
         size = long_size(size, solve_seconds)
+    if cap is not None:
+        size = replace(size, cap=min(size.cap, cap))
     return {**size.to_dict(), "bytes": peak_bytes(rules, size)}
 
 
@@ -45,6 +57,7 @@ def evaluate_position(
     seconds: float,
     solve_seconds: float = 0.0,
     start: JSONObject | None = None,
+    cap: float | None = None,
 ) -> JSONObject:
     """Replay ``moves`` (from ``start``, a position set up by hand, if given) and value every
     legal move of the position they reach (for its mover), by a search of the size ``seconds``
@@ -52,9 +65,33 @@ def evaluate_position(
     opening book's exact values come first, then the solver reading the largest table of the
     search process's tables folder (the host's large table once built) with the planned solver
     nodes (at least ``solve_seconds`` of them), the estimating search getting the rest
-    (``engine.solver.exact``)."""
+    (``engine.solver.exact``).  ``cap`` seconds of wall time (a loaded machine) stop the search
+    before its process would be stopped: the deepest search finished by then is the answer,
+    marked ``capped`` (an estimate)."""
     state = replay(variant, options, first_player, moves, start).state
-    found = evaluation(state, job.TABLES, seconds, solve_seconds).to_dict()
+    return _with_swap(state, evaluation(state, job.TABLES, seconds, solve_seconds, cap).to_dict())
+
+
+def quick_estimate(
+    variant: str,
+    options: JSONObject,
+    first_player: int,
+    moves: list[int],
+    start: JSONObject | None = None,
+) -> JSONObject:
+    """The position's values from a search of :data:`QUICK_NODES` nodes (a few milliseconds,
+    no solver, no tables): the estimate a position gets when its own search could not finish
+    (its process stopped under load), marked ``capped``."""
+    state = replay(variant, options, first_player, moves, start).state
+    size = Size(QUICK_NODES, 0, QUICK_NODES / search_rate(state.rules), QUICK_CAP)
+    found = evaluate(state, size=size).to_dict()
+    found["capped"] = True
+    found["source"] = "estimate"
+    return _with_swap(state, found)
+
+
+def _with_swap(state: State, found: JSONObject) -> JSONObject:
+    """``found`` with the pie rule's swap valued, where the mover may swap."""
     if state.can_swap:
         # The pie rule's swap hands the mover the opener's side: the position turned round, so
         # its value for the mover is the opener's, minus the best pit's.

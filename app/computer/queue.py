@@ -38,6 +38,18 @@ log = logging.getLogger(__name__)
 
 HALF_LIFE = 60.0  # seconds for a device's charge to halve
 KILL_GRACE = 5.0  # a job running past twice its budget and this is killed with its process
+RETURN_SECONDS = 2.0  # before that, the time a search that stops itself has to answer
+
+
+def kill_after(seconds: float) -> float:
+    """The wall time after which a job of budget ``seconds`` is killed with its process."""
+    return 2 * seconds + KILL_GRACE
+
+
+def wall_cap(seconds: float) -> float:
+    """The wall time at which a job of budget ``seconds`` that can stop itself (an analysis
+    step) should: early enough to answer before :func:`kill_after`."""
+    return kill_after(seconds) - RETURN_SECONDS
 
 
 def think_seconds(args: tuple[object, ...]) -> float:
@@ -146,9 +158,7 @@ class FairQueue:
                 job = slot.job
             started = time.monotonic()
             try:
-                outcome = slot.runner.run(
-                    job.task or jobs.think, job.args, 2 * job.seconds + KILL_GRACE
-                )
+                outcome = slot.runner.run(job.task or jobs.think, job.args, kill_after(job.seconds))
             except SearchFailed as exc:
                 log.error("a %s search failed: %s", slot.lane.name, exc)
                 outcome = Outcome(None, exc, job.seconds, 0)

@@ -23,6 +23,14 @@ control_socket_disable = True  # gunicorn 27's ~/.gunicorn/gunicorn.ctl: one pat
 DRAIN_SECONDS = 20.0  # of the graceful timeout, the time given to running computer moves
 
 
+def when_ready(server: Any) -> None:
+    """Say, once the master listens, how many server workers it starts (the ready signal's
+    first half, :mod:`app.web.serve`)."""
+    from app.web.serve import announce_workers
+
+    announce_workers(int(server.num_workers))
+
+
 def post_worker_init(worker: Any) -> None:
     """Start this worker's search processes before it takes requests, and leave Ctrl+C to the
     master, which tells each worker to quit.
@@ -37,10 +45,12 @@ def post_worker_init(worker: Any) -> None:
 
     from app.computer.moves import warm_up_all
     from app.games.liveness import serving_while
+    from app.web.serve import announce_ready
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     warm_up_all()
     serving_while(lambda: bool(worker.alive))  # told to stop: no longer a server up for clocks
+    announce_ready(os.getpid())  # the ready signal: this worker takes requests
 
 
 def worker_exit(server: Any, worker: Any) -> None:

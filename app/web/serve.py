@@ -1,17 +1,49 @@
 """`make run`: print the LAN addresses, then hand over to gunicorn on 0.0.0.0.
 
 Gunicorn's settings (port, workers, threads, the request log, graceful shutdown) are in
-:mod:`app.web.gunicorn_conf`.
+:mod:`app.web.gunicorn_conf`.  The server says when it is ready, on its output: the master
+once it listens, with the number of server workers it starts (:func:`announce_workers`), then
+each worker once its search processes answer and it takes requests (:func:`announce_ready`).
+Whoever starts a server (the tests, the benches) waits for those lines, not for a guess of time.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
 from app.web.lan import urls
 from engine.native import pure_reason
+
+WORKERS_LINE = re.compile(r"^Mancala starts (\d+) server workers\b")
+READY_LINE = re.compile(r"^Mancala is ready: server worker (\d+) takes requests\b")
+
+
+def announce_workers(count: int) -> None:
+    """The master's line once it listens: how many server workers it starts."""
+    print(f"Mancala starts {count} server workers", flush=True)
+
+
+def announce_ready(pid: int) -> None:
+    """A server worker's line once it takes requests (its search processes answered)."""
+    print(f"Mancala is ready: server worker {pid} takes requests", flush=True)
+
+
+def ready_workers(lines: list[str]) -> tuple[int | None, set[int]]:
+    """From a server's output: the server workers its master starts (None: not said yet) and
+    the process ids of those that said they are ready."""
+    count = None
+    ready: set[int] = set()
+    for line in lines:
+        started = WORKERS_LINE.match(line)
+        if started:
+            count = int(started.group(1))
+        up = READY_LINE.match(line)
+        if up:
+            ready.add(int(up.group(1)))
+    return count, ready
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ caller estimates instead.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -77,9 +78,15 @@ def long_size(size: Size, solve_seconds: float) -> Size:
     return replace(size, solver_nodes=nodes, seconds=seconds, cap=guard(seconds))
 
 
-def exact_values(state: State, tables: str | os.PathLike[str] | None, nodes: int) -> Exact | None:
-    """Every legal move's exact value: from the book, else solved within ``nodes`` nodes with
-    the largest table in ``tables``; None if neither gives them all."""
+def exact_values(
+    state: State,
+    tables: str | os.PathLike[str] | None,
+    nodes: int,
+    seconds: float | None = None,
+) -> Exact | None:
+    """Every legal move's exact value: from the book, else solved within ``nodes`` nodes (and
+    ``seconds`` of wall time, if given) with the largest table in ``tables``; None if neither
+    gives them all."""
     if state.to_move is None:
         return None
     found = from_book(state)
@@ -95,8 +102,8 @@ def exact_values(state: State, tables: str | os.PathLike[str] | None, nodes: int
     book = book_for(state.rules)
     known = book.value(state) if book is not None else None  # the book's last ply: its value
     try:
-        solution = solver.solve(state, known=known)
-    except BudgetSpent:
+        solution = solver.solve(state, seconds=seconds, known=known)
+    except (BudgetSpent, TimeoutError):
         return None
     return Exact(dict(solution.move_values), "solver", core.nodes - first)
 
@@ -106,21 +113,31 @@ def evaluation(
     tables: str | os.PathLike[str] | None,
     seconds: float,
     solve_seconds: float = 0.0,
+    cap: float | None = None,
 ) -> Evaluation:
     """The analysis's values of every legal move of ``state``, by a search of the size
     ``seconds`` plan for (``engine.agents.analysis.size_for``): exact from the book, else from
     the solver with the largest table in ``tables`` within the planned solver nodes (at least
     ``solve_seconds`` of them at the solver's planned rate where :func:`long_solve`), else the
-    analysis's own evaluation (the solver's share skipped where the table had it)."""
+    analysis's own evaluation (the solver's share skipped where the table had it).  ``cap``
+    seconds of wall time, if given, stop all of it sooner than its own guard: the deepest
+    search finished by then is the answer (``capped``: an estimate)."""
+    start = time.perf_counter()
     size = size_for(state.rules, seconds)
     seeds = large_table(state, tables)
     nodes = size.solver_nodes
     if nodes and solve_seconds > 0 and long_solve(state, seeds):
         nodes = long_size(size, solve_seconds).solver_nodes
-    found = exact_values(state, tables, nodes)
+    found = exact_values(state, tables, nodes, cap)
     if found is not None:
         values = {m: float(v) for m, v in found.values.items()}
         return Evaluation(values, dict.fromkeys(values, True), 0, found.nodes, 0.0, found.source)
     if seeds is not None:  # the solver had its nodes: search with the rest
         size = replace(size, solver_nodes=0)
-    return evaluate(state, size=size)
+    left = None if cap is None else cap - (time.perf_counter() - start)
+    timed_out = left is not None and left <= 0
+    if left is not None:
+        size = replace(size, cap=min(size.cap, max(0.0, left)))
+    found_now = evaluate(state, size=size)
+    found_now.capped = found_now.capped or timed_out
+    return found_now
