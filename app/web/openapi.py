@@ -151,6 +151,11 @@ ANALYSIS: JSONObject = {
                         "type": "object",
                         "additionalProperties": {"type": "boolean"},
                     },
+                    "capped": {
+                        "type": "boolean",
+                        "description": "the position's search was cut short (a busy computer): "
+                        "its values are estimates",
+                    },
                 },
             },
         },
@@ -166,6 +171,11 @@ ANALYSIS: JSONObject = {
         },
         "help": {"type": "string", "description": "the tags and values in words"},
         "start_seat0": {"type": "number", "description": "the first position's value, seat 0"},
+        "capped": {
+            "type": "integer",
+            "description": "positions whose search was cut short under load (estimates)",
+        },
+        "note": {"type": "string", "description": "why some values are estimates, in words"},
         "error": {"type": "string"},
     },
 }
