@@ -5,7 +5,9 @@ Every API error is ``{"error": <status name>, "message": <what was wrong>, "stat
 
 from __future__ import annotations
 
+import json
 import logging
+import socket
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
@@ -70,6 +72,37 @@ def error_response(
     if retry_after is not None:
         response.headers["Retry-After"] = str(retry_after)
     return response, status
+
+
+LONGEST_LINE = 8190  # gunicorn's largest limit_request_line (app.web.gunicorn_conf sets it)
+SERVER_MESSAGES = {
+    400: "The request is malformed: {detail}.",
+    414: "The address is too long: a request line has at most {longest} bytes.",
+    431: "The request's headers are too large: {detail}.",
+}
+
+
+def server_error(status: int, reason: str, detail: str) -> bytes:
+    """A whole HTTP response in the app's error shape and with its security headers, closing
+    the connection: for the refusals gunicorn makes before the app sees the request (an
+    over-long request line or headers, a malformed request)."""
+    from app.web.security import HEADERS  # (security imports this module)
+
+    template = SERVER_MESSAGES.get(status, "{detail}")
+    message = template.format(longest=LONGEST_LINE, detail=detail.rstrip(".") or reason)
+    body = json.dumps(error_body(status, message)).encode()
+    lines = [f"HTTP/1.1 {status} {reason}", "Connection: close"]
+    lines += [f"{name}: {value}" for name, value in HEADERS.items()]
+    lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+
+
+def write_server_error(sock: socket.socket, status: int, reason: str, detail: str) -> None:
+    """Gunicorn's ``util.write_error`` in the app's JSON shape (its own writes an HTML page);
+    installed in each server worker by :mod:`app.web.gunicorn_conf`."""
+    from gunicorn.util import write_nonblock
+
+    write_nonblock(sock, server_error(status, reason, detail))
 
 
 def wants_json() -> bool:

@@ -19,6 +19,7 @@ wsgi_app = "wsgi:app"
 accesslog = "-"
 access_log_format = '%(t)s %(h)s "%(r)s" %(s)s %(B)s bytes %(M)s ms pid %(p)s'
 graceful_timeout = 30
+limit_request_line = 8190  # gunicorn's largest: longer ones get the app's JSON 414 (post_fork)
 control_socket_disable = True  # gunicorn 27's ~/.gunicorn/gunicorn.ctl: one path for every server
 DRAIN_SECONDS = 20.0  # of the graceful timeout, the time given to running computer moves
 
@@ -29,6 +30,16 @@ def when_ready(server: Any) -> None:
     from app.web.serve import announce_workers
 
     announce_workers(int(server.num_workers))
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    """Gunicorn's own refusals (an over-long request line or headers, a malformed request) in
+    the app's JSON error shape instead of its HTML page (app.web.errors.write_server_error)."""
+    import gunicorn.util
+
+    from app.web.errors import write_server_error
+
+    gunicorn.util.write_error = write_server_error
 
 
 def post_worker_init(worker: Any) -> None:

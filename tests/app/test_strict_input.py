@@ -4,6 +4,7 @@ refusal is the app's JSON error, never a 500."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import quote
 
@@ -85,3 +86,29 @@ def test_any_since_is_a_200_or_a_json_400(client: FlaskClient, value: str, which
     body: Any = answer.json
     assert answer.status_code == 400, (value, answer.status_code)
     assert set(body) == {"error", "message", "status"} and body["status"] == 400
+
+
+def test_gunicorns_own_refusals_are_in_the_apps_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An over-long request line never reaches the app: gunicorn answers it; each server worker
+    has it answer in the app's JSON shape with the security headers (a real server:
+    tests/tools/test_room_attacks.py)."""
+    import gunicorn.util
+
+    from app.web import gunicorn_conf
+    from app.web.errors import server_error, write_server_error
+
+    assert gunicorn_conf.limit_request_line == 8190  # gunicorn's largest
+    monkeypatch.setattr(gunicorn.util, "write_error", gunicorn.util.write_error)
+    gunicorn_conf.post_fork(None, None)
+    assert gunicorn.util.write_error is write_server_error
+    raw = server_error(414, "URI Too Long", "Request Line is too large (9000 > 8190)")
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    assert lines[0] == "HTTP/1.1 414 URI Too Long"
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    assert headers["Content-Type"] == "application/json"
+    assert int(headers["Content-Length"]) == len(body)
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    found = json.loads(body)
+    assert set(found) == {"error", "message", "status"} and found["status"] == 414
+    assert "too long" in found["message"] and "8190" in found["message"]
