@@ -254,14 +254,20 @@ class Games:
             )
 
     def with_player_name(self, seats: list[JSONObject], owner: str) -> list[JSONObject]:
-        """The seats, the device's own named by its player's name where no name was given."""
-        mine = [s for s in seats if s.get("owner") == owner and not s.get("name")]
-        if not mine:
-            return seats
-        name = self.store.players.name_of(owner)
-        if name is None:
-            return seats
-        return [dict(s, name=name) if s in mine else s for s in seats]
+        """The seats, the device's own named by its player's name if it has one, whatever
+        label was sent (a label of a device without one may not look like another player's
+        name: :func:`app.players.names.seat_name`)."""
+        from app.players.names import seat_name  # the players' rule (app.players uses games)
+
+        out: list[JSONObject] = []
+        for s in seats:
+            if s.get("owner") == owner:
+                name = seat_name(self.store, owner, s.get("name"))
+                s = {k: v for k, v in s.items() if k != "name"}
+                if name is not None:
+                    s["name"] = name
+            out.append(s)
+        return out
 
     def named(self, owner: str, what: str) -> None:
         """Refuse (NotNow, 409) a device without a player's name: rated games are between

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from app.players.names import device_of, names_of
+from app.players.names import device_of, names_of, take
 from app.store.lobby import tag_of
 from app.store.sql import SQLStore
 
@@ -26,6 +26,11 @@ class Names:
     def device_of(self, name: str) -> str | None:
         """The device of the player called ``name`` (any case), or None."""
         return device_of(self.store, name)
+
+    def take(self, device: str, name: object) -> str:
+        """``name`` taken as the device's player name: the rule, the address's name rate limit
+        and uniqueness by skeleton, as every way to take a name (:func:`app.players.names.take`)."""
+        return take(self.store, device, name)
 
     def name(self, device: str) -> str | None:
         """The name the player of ``device`` chose, or None."""

@@ -209,6 +209,8 @@ class Lobby:
         if target == owner:
             raise BadInput("you can't challenge yourself")
         settings = seek_settings(body, owner)
+        if "name" in settings:  # a seek's name is its maker's player name: taken as any name
+            settings["name"] = self.names.take(owner, settings["name"])
         if settings["rated"]:
             self.games.named(owner, "offer a rated game")
         device.limit("create")
@@ -304,8 +306,9 @@ def game_data(seek: Seek, taker: str, device: Device, names: Names, game_id: str
     their name) and the taker in seat 1 (with theirs); both sit, so the clock's first-move
     window opens now."""
     settings = dict(seek.body)
-    maker_name = names.name(seek.device)
-    if maker_name and "name" not in settings:
+    maker_name = names.name(seek.device)  # a named player's seat shows their player name
+    settings.pop("name", None)
+    if maker_name:
         settings["name"] = maker_name
     data = params.new_game_data(dict(settings, mode="remote"), seek.device)
     data.update(creator=seek.device, device=device.address)

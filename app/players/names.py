@@ -3,17 +3,40 @@ server signed, see :mod:`app.web.seats`); whoever holds the device is the player
 
 The rule for a name: 1 to 24 characters once trimmed (NFC), each one visible (a letter, mark,
 number, punctuation or symbol; a single space between words is allowed, other spaces, control
-and invisible formatting characters are not), and not "." or ".." (a player page's address
-would be another's).  Names are unique on the server compared without
-case (Unicode case folding of the NFKC form: "Ama", "AMA" and "ａｍａ" are one name).  A device
-may change its name at any time; its old name is then free for anyone.  Games and ratings are
-kept by device, so a new name carries them along.
+and invisible formatting characters are not), and not "." or "..".  Beyond the categories,
+characters that draw nothing are refused: every Default_Ignorable_Code_Point (U+034F, U+17B4,
+U+200B, the variation selectors such as U+FE0F, ...) and the fillers that are letters or
+symbols (U+3164, U+FFA0, U+115F, U+1160, U+2800).  The two emoji joiners are the exception:
+U+200D between two symbols and U+FE0E/U+FE0F right after a symbol (an emoji sequence).  A name
+may not start with a combining mark, and may not read as a guest's label ("Guest c962": what
+the room calls a device without a name).
+
+Names are unique on the server by their *skeleton* (Unicode TS #39, "confusable detection")
+of the NFKC case-folded name: "Ama", "AMA", "ａｍａ", Cyrillic "Аmа", "Ama" + U+034F and
+"Arna" are one name.  The skeleton is ICU's (``SpoofChecker.getSkeleton``, through PyICU:
+ICU is Unicode's own implementation of TS #39 and follows its confusables data release by
+release).  A device may change its name at any time; its old name is then free for anyone.
+Games and ratings are kept by device, so a new name carries them along.
+
+Every way to take a name (``PUT /api/me``, joining or creating a tournament under a name, a
+seek's name) goes through :func:`take`: the rule, the skeleton and the ``name`` rate limit of
+the device's address.  A seat of a game between two devices shows its player's name when the
+device has one (:func:`seat_name`); a free seat label of a device without one may not look like
+another player's name or a guest's label.
+
+Names kept before the skeleton (compared by case folding only) are brought to it once per
+process (:func:`rekeyed`): of two kept names with one skeleton, the one taken first stays and
+the later one is released, as is a kept name that breaks today's rule; such a device is
+asked for a name again when it next matters.
 """
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections.abc import Iterable
+
+import icu  # type: ignore[import-untyped]
 
 from app.games.errors import BadInput, NotNow
 from app.store.base import GameStore
@@ -21,6 +44,13 @@ from app.store.players import NameTaken
 
 MAX_LENGTH = 24
 VISIBLE = ("L", "M", "N", "P", "S")  # Unicode categories shown as something (Zs: see below)
+# Letters and symbols that draw nothing (beside the default-ignorable code points).
+FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+JOINER = "\u200d"
+EMOJI_STYLES = frozenset("\ufe0e\ufe0f")
+_IGNORABLE = icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT
+_SPOOF = icu.SpoofChecker()
+_spoof_lock = threading.Lock()
 
 
 class InvalidName(BadInput):
@@ -28,7 +58,54 @@ class InvalidName(BadInput):
 
 
 class TakenName(NotNow):
-    """Another player has this name (409)."""
+    """Another player has this name, or one that looks the same (409)."""
+
+
+def ignorable(char: str) -> bool:
+    """Whether ``char`` is a Default_Ignorable_Code_Point (drawn as nothing)."""
+    return bool(icu.Char.hasBinaryProperty(char, _IGNORABLE))
+
+
+def skeleton(text: str) -> str:
+    """The TS #39 skeleton of ``text`` (ICU's): two strings that look alike have one."""
+    with _spoof_lock:
+        return str(_SPOOF.getSkeleton(0, text))
+
+
+def key_of(name: str) -> str:
+    """The form names are compared in: the skeleton of the NFKC case-folded name (two names
+    with one key are one name)."""
+    return skeleton(unicodedata.normalize("NFKC", name).casefold())
+
+
+GUEST = key_of("Guest")
+HEX_LOOKS = frozenset("".join(key_of(c) for c in "0123456789abcdef"))
+
+
+def guest_like(name: str) -> bool:
+    """Whether ``name`` reads as a guest's label: "Guest" alone or followed by up to 8
+    characters that look like hex digits ("Guest c962", "GUEST C962", "Guеst c962")."""
+    key = key_of(name)
+    if not key.startswith(GUEST):
+        return False
+    rest = key[len(GUEST) :].strip()
+    return len(rest) <= 8 and all(c in HEX_LOOKS for c in rest)
+
+
+def shown(char: str, before: str, after: str) -> bool:
+    """Whether ``char`` (between ``before`` and ``after``) draws something where it stands: a
+    visible category, not a filler nor a default-ignorable code point (but the emoji joiners
+    of an emoji sequence)."""
+    if char == " ":
+        return True
+    if char in FILLERS:
+        return False
+    if ignorable(char):
+        symbol = unicodedata.category(before).startswith("S")
+        if char == JOINER:
+            return symbol and unicodedata.category(after).startswith("S")
+        return char in EMOJI_STYLES and symbol
+    return unicodedata.category(char).startswith(VISIBLE)
 
 
 def clean(name: object) -> str:
@@ -44,18 +121,43 @@ def clean(name: object) -> str:
         raise InvalidName("'name' may have only single spaces between words")
     if text in (".", ".."):  # a player page's address would lead elsewhere
         raise InvalidName("'name' may not be '.' or '..'")
-    for char in text:
-        if char != " " and not unicodedata.category(char).startswith(VISIBLE):
+    for i, char in enumerate(text):
+        before, after = text[i - 1] if i else "", text[i + 1] if i + 1 < len(text) else ""
+        if not shown(char, before or " ", after or " "):
             raise InvalidName(
                 f"'name' may hold only visible characters (not U+{ord(char):04X}, "
                 f"{unicodedata.name(char, 'an unnamed character').lower()})"
             )
+    if unicodedata.category(text[0]).startswith("M"):
+        raise InvalidName("'name' may not start with a combining mark")
+    if guest_like(text):
+        raise InvalidName(
+            "'name' may not look like a guest's label ('Guest' and a number): choose your own"
+        )
     return text
 
 
-def key_of(name: str) -> str:
-    """The form names are compared in (two names with one key are one name)."""
-    return unicodedata.normalize("NFKC", name).casefold()
+_rekeyed: set[int] = set()
+_rekey_lock = threading.Lock()
+
+
+def kept_key(name: str) -> str | None:
+    """A kept name's key under today's rule, or None if the name breaks it."""
+    try:
+        return key_of(clean(name))
+    except InvalidName:
+        return None
+
+
+def rekeyed(store: GameStore) -> GameStore:
+    """The store, its kept names brought to today's keys once in this process (see the module
+    docstring: the name taken first keeps a shared skeleton)."""
+    if id(store) not in _rekeyed:
+        with _rekey_lock:
+            if id(store) not in _rekeyed:
+                store.players.rekey(kept_key)
+                _rekeyed.add(id(store))
+    return store
 
 
 def name_of(store: GameStore, device_id: str | None) -> str | None:
@@ -68,27 +170,75 @@ def names_of(store: GameStore, ids: Iterable[str | None]) -> dict[str, str]:
     return store.players.names_of(i for i in ids if i is not None)
 
 
-def device_of(store: GameStore, name: str) -> str | None:
-    """The device holding ``name`` (compared without case), or None."""
-    if not isinstance(name, str) or not name.strip() or len(name) > 4 * MAX_LENGTH:
-        return None
-    found = store.players.device_of(key_of(unicodedata.normalize("NFC", name).strip(" ")))
-    return None if found is None else found[0]
-
-
 def canonical(store: GameStore, name: str) -> tuple[str, str] | None:
-    """The device holding ``name`` and the name as its player spelled it, or None."""
+    """The device holding ``name`` (or a name that looks the same) and the name as its player
+    spelled it, or None."""
     if not isinstance(name, str) or not name.strip() or len(name) > 4 * MAX_LENGTH:
         return None
-    return store.players.device_of(key_of(unicodedata.normalize("NFC", name).strip(" ")))
+    return rekeyed(store).players.device_of(key_of(unicodedata.normalize("NFC", name).strip(" ")))
+
+
+def device_of(store: GameStore, name: str) -> str | None:
+    """The device holding ``name`` (or a name that looks the same), or None."""
+    found = canonical(store, name)
+    return None if found is None else found[0]
 
 
 def set_name(store: GameStore, device_id: str, name: object) -> str:
     """Keep ``name`` for the device (its old one is freed): the name as kept.  InvalidName
-    (400) if it breaks the rule, TakenName (409) if another device holds it."""
+    (400) if it breaks the rule, TakenName (409) if another device holds it or a name that
+    looks the same.  No rate limit: callers on a request use :func:`take`."""
     text = clean(name)
     try:
-        store.players.set_name(device_id, text, key_of(text))
+        rekeyed(store).players.set_name(device_id, text, key_of(text))
     except NameTaken:
-        raise TakenName(f"the name {text!r} is taken by another player; choose another") from None
+        raise TakenName(
+            f"the name {text!r} is taken by another player (or one that looks the same); "
+            "choose another"
+        ) from None
     return text
+
+
+def take(store: GameStore, device_id: str, name: object) -> str:
+    """Every way a request takes a name: the rule, then the ``name`` rate limit of the
+    address (429), then :func:`set_name`.  The device's own name sent again as kept costs
+    nothing."""
+    from app.web.limits import limit  # the request's address; imported late (app.web uses us)
+
+    text = clean(name)
+    if text == name_of(store, device_id):
+        return text
+    limit("name")
+    return set_name(store, device_id, text)
+
+
+def forget(store: GameStore, device_id: str, restore: str | None) -> None:
+    """Undo a :func:`take` whose request was then refused: the device's name back to
+    ``restore`` (None: no name), unless another device took that meanwhile (then none)."""
+    if restore is not None:
+        try:
+            store.players.set_name(device_id, restore, key_of(restore))
+            return
+        except NameTaken:
+            pass
+    store.players.forget(device_id)
+
+
+def seat_name(store: GameStore, device_id: str, given: str | None) -> str | None:
+    """The name a device's seat in a game between two devices shows: its player's name when
+    it has one, whatever label was sent; else the label it gave (TakenName if that looks like
+    another player's name, InvalidName if it reads as a guest's label), else None."""
+    kept = name_of(store, device_id)
+    if kept is not None:
+        return kept
+    if given is None:
+        return None
+    if guest_like(given):
+        raise InvalidName("'name' may not look like a guest's label ('Guest' and a number)")
+    holder = device_of(store, given)
+    if holder is not None and holder != device_id:
+        raise TakenName(
+            f"{given!r} is another player's name (or looks like it); take your own name, "
+            "or leave the seat unnamed"
+        )
+    return given

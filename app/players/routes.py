@@ -19,7 +19,6 @@ from app.players.profile import RESULTS, Filters, leaderboard, profile
 from app.store import get_store
 from app.store.json_types import JSONObject
 from app.web.inputs import body
-from app.web.limits import limit
 from app.web.seats import current_owner, ensure_owner
 from engine import variant_names
 
@@ -39,16 +38,17 @@ def me() -> ResponseReturnValue:
 
 @bp.put("/api/me")
 def rename() -> ResponseReturnValue:
-    """Take or change this device's name (400 for a bad one, 409 for a taken one)."""
+    """Take or change this device's name (400 for a bad one, 409 for a taken one or one that
+    looks like it, 429 past the address's name changes)."""
     sent = body()
     unknown = sorted(set(sent) - {"name"})
     if unknown:
         raise BadInput(f"unknown field(s): {', '.join(unknown)}; send only 'name'")
     if "name" not in sent:
         raise BadInput('send {"name": "..."}: the name to take')
-    limit("name")
+    names.clean(sent["name"])  # 400 before a cookie is minted for nothing
     device = ensure_owner()
-    name = names.set_name(get_store(), device, sent["name"])
+    name = names.take(get_store(), device, sent["name"])
     return {"device": device, "name": name}
 
 

@@ -1,7 +1,8 @@
 """The players' tables, written once for both SQL stores (reached as ``store.players``).
 
-- ``players``: a name kept for a device (its seat owner hash); ``name_key`` (the name folded
-  for comparison, see :mod:`app.players.names`) is unique, so two devices never share a name.
+- ``players``: a name kept for a device (its seat owner hash); ``name_key`` (the name's
+  confusable skeleton, see :mod:`app.players.names`) is unique, so two devices never share a
+  name, nor two names that look the same.
 - ``ratings``: a device's Glicko-2 rating in one pool (``rating``, ``deviation``,
   ``volatility``) and its rated games there.
 - ``rating_history``: one row per player and rated game: the rating before and after.
@@ -200,6 +201,48 @@ class PlayerTables:
 
         if not self.store.run(write):
             raise NameTaken(name)
+
+    def forget(self, device: str) -> None:
+        """Release ``device``'s name (it has none afterwards)."""
+        query = "DELETE FROM players WHERE device = :device"
+        self.store.run(lambda db: self.store.execute(db, query, device=device))
+
+    def rekey(self, key: Callable[[str], str | None]) -> list[str]:
+        """Bring every kept name's ``name_key`` to ``key`` of it (None: the name breaks the
+        rule now), in one transaction: of names that now share a key, the one taken first
+        (its row's ``updated``, then its device) keeps it; the others, and names whose key is
+        None, are released.  The devices released, none when every key is as kept."""
+
+        def work(db: Connection) -> list[str]:
+            with self.store.dialect.transaction(db):
+                rows = self.store.execute(
+                    db, "SELECT device, name, name_key, updated FROM players"
+                ).fetchall()
+                wanted = {str(r[0]): key(str(r[1])) for r in rows}
+                if all(wanted[str(r[0])] == r[2] for r in rows):
+                    return []
+                holder: dict[str, str] = {}
+                released: list[str] = []
+                for device, _, _, _ in sorted(rows, key=lambda r: (float(r[3]), str(r[0]))):
+                    new = wanted[str(device)]
+                    if new is None or new in holder:
+                        released.append(str(device))
+                    else:
+                        holder[new] = str(device)
+                for device in released:
+                    self.store.execute(
+                        db, "DELETE FROM players WHERE device = :device", device=device
+                    )
+                old_keys = {str(r[0]): r[2] for r in rows}
+                moved = [(d, k) for k, d in holder.items() if old_keys[d] != k]
+                update = "UPDATE players SET name_key = :key WHERE device = :device"
+                for device, _ in moved:  # out of the way first: one's new key may be another's old
+                    self.store.execute(db, update, key=f"rekey {device}", device=device)
+                for device, new in moved:
+                    self.store.execute(db, update, key=new, device=device)
+                return released
+
+        return self.store.run(work)
 
     def named(self, limit: int = 1000) -> list[tuple[str, str]]:
         """(device, name) of the named players, by name."""

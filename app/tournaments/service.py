@@ -38,7 +38,7 @@ from app.games import Game, Seat, changes, new_game_id, params
 from app.games.clock import from_params as clock_from_params
 from app.games.errors import BadInput, NoGame, NotCreator, NotNow
 from app.games.service import Device, Games
-from app.players.names import name_of, set_name
+from app.players.names import forget, key_of, name_of, take
 from app.store import StaleVersion
 from app.store.json_types import JSONObject
 from app.store.tournaments import TournamentRow, TournamentStore
@@ -196,8 +196,15 @@ class Tournaments:
             if field in body and field not in doc:
                 raise BadInput(f"{field!r} does not apply to a {system} tournament")
         if "you" in body:
+            before = name_of(self.games.store, owner)
             name = self.player_name(owner, body["you"], "you")
             doc["players"].append(entry_dict("p1", name, owner, None))
+            try:
+                return self.store.create(secrets.token_urlsafe(9), doc)
+            except Exception:
+                if name != before:  # a refused tournament keeps no name
+                    forget(self.games.store, owner, before)
+                raise
         return self.store.create(secrets.token_urlsafe(9), doc)
 
     def player_name(self, owner: str, given: object, field: str = "name") -> str:
@@ -208,9 +215,7 @@ class Tournaments:
             if kept is None:
                 raise BadInput(f"{field!r}: tell us your name first (1 to 24 visible characters)")
             return kept
-        if isinstance(given, str) and given.strip() == name_of(self.games.store, owner):
-            return given.strip()
-        return set_name(self.games.store, owner, given)
+        return take(self.games.store, owner, given)  # the name rule and rate limit
 
     def join(self, tournament_id: str, body: JSONObject, owner: str) -> TournamentRow:
         """Join (or come back to) a tournament under a name."""
@@ -218,6 +223,7 @@ class Tournaments:
         if extra:
             raise BadInput(f"unknown field {extra[0]!r} (fields: name)")
         self.row(tournament_id)  # 404 before a name is kept for nothing
+        before = name_of(self.games.store, owner)
         name = self.player_name(owner, body.get("name"))
 
         def change(doc: JSONObject) -> None:
@@ -231,14 +237,20 @@ class Tournaments:
                     raise NotNow("you are in this tournament already")
                 if doc["status"] != "open" and doc["system"] != "arena":
                     raise NotNow("you left this tournament; only an arena takes players back")
+                taken_name([p for p in doc["players"] if p is not mine[0]], name)
                 mine[0].update(state="in", name=name)
                 return
             if doc["status"] != "open" and doc["system"] != "arena":
                 raise NotNow("this tournament has started: only an arena takes new players")
-            taken_name(doc, name)
+            taken_name(doc["players"], name)
             doc["players"].append(entry_dict(next_id(doc), name, owner, None))
 
-        return self.change(tournament_id, change)
+        try:
+            return self.change(tournament_id, change)
+        except Exception:
+            if name != before:  # a refused join keeps no name
+                forget(self.games.store, owner, before)
+            raise
 
     def add_computer(self, tournament_id: str, body: JSONObject, owner: str) -> TournamentRow:
         """The director seats the computer at a level and algorithm."""
@@ -487,8 +499,9 @@ def next_id(doc: JSONObject) -> str:
     return f"p{n}"
 
 
-def taken_name(doc: JSONObject, name: str) -> None:
-    if any(p["name"].casefold() == name.casefold() for p in doc["players"]):
+def taken_name(players: list[JSONObject], name: str) -> None:
+    """Refuse a name that looks like one of ``players``' (compared by skeleton)."""
+    if any(key_of(p["name"]) == key_of(name) for p in players):
         raise NotNow(f"someone in this tournament is called {name!r} already; pick another name")
 
 
