@@ -22,6 +22,8 @@ def _errors(*codes: int) -> JSONObject:
         409: "Stale version, not your turn, or the game is over",
         410: "A stored game that is damaged or that the current rules can no longer replay",
         413: "The body is over 256 KiB, or the new game would be too large to store",
+        414: "The request line is over 8190 bytes (answered by the server before the app)",
+        431: "The request's headers are too large (answered by the server before the app)",
         421: "A Host this server does not serve (a DNS-rebinding page)",
         415: "The body is not application/json",
         422: "An illegal move (the message says why)",
@@ -195,7 +197,8 @@ SEAT_TOKEN = {
 }
 METHODS = ("get", "post", "patch", "put", "delete")
 WRITE_ERRORS = (403, 413, 415, 503)  # any write: cross-site, too large, not JSON, store busy
-EVERY_ERRORS = (401, 421, 503)  # any request: a chosen seat token, a foreign Host, no store
+EVERY_ERRORS = (401, 414, 421, 431, 503)  # any request: a chosen seat token, an over-long
+# request line or headers (gunicorn's, in the same error shape), a foreign Host, no store
 SEARCHING = {  # the writes that may start a search: rate-limited per device
     ("/api/games", "post"),
     ("/api/games/{game_id}", "patch"),
@@ -867,7 +870,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                     "summary": "Every legal move's value in one position of the game (before "
                     "move `ply`; default the current one), in seeds of final margin for the "
                     "mover, exact where solved; between two devices during play only your "
-                    "own turn",
+                    "own turn, and in a rated game being played never, to anyone (409)",
                     "requestBody": _json_body(
                         {"type": "object", "properties": {"ply": {"type": "integer"}}},
                         required=False,
@@ -900,7 +903,8 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                         "(`sown`: the sowing path, `captures`, `extra_turn`...). With "
                         '`"values": true`, `values` holds each legal move\'s value for the '
                         "mover in seeds of final margin, exact where solved, computed through "
-                        "the fair queue as your device (rate-limited like hints)."
+                        "the fair queue as your device (rate-limited like hints); 409 for a "
+                        "position a rated game being played is at or reaches in one move."
                     ),
                     "requestBody": _json_body(
                         {
@@ -922,7 +926,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                             "description": "The position, its moves and (on request) values",
                             "content": {"application/json": {"schema": {"type": "object"}}},
                         },
-                        **_errors(400, 503),
+                        **_errors(400, 409, 503),
                     },
                 },
             },
