@@ -160,6 +160,20 @@ def switched(
     return after
 
 
+def deadline(clock: Clock | None, window: Window | None) -> float | None:
+    """When the game ends by time if nobody moves (epoch seconds): the running side's flag or
+    the close of the first-move window, whichever is first; None when no time runs.  The
+    store keeps it in a column (:mod:`app.games.flags` ends the games past it); an outage
+    since makes it early, never late (:func:`rebased` only moves it later)."""
+    found = []
+    if clock is not None and clock["running"] is not None and clock["since"] is not None:
+        seat = int(clock["running"])
+        found.append(float(clock["since"]) + int(clock["remaining_ms"][seat]) / 1000)
+    if window is not None:
+        found.append(float(window["until"]))
+    return min(found) if found else None
+
+
 def flagged(clock: Clock, seat: int) -> Clock:
     """The clock of a game lost on time by ``seat``: their time 0, nothing running."""
     remaining = list(clock["remaining_ms"])

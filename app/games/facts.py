@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.games import clock
 from app.games.model import Game
 from app.store.base import Facts
 from app.store.json_types import JSONObject
@@ -28,4 +29,5 @@ def describe(data: JSONObject) -> Facts:
         open_seat=game.has_open_seat,
         running=game.computer_to_move() is not None,
         lab=data.get("lab") is not None,
+        deadline=None if game.over else clock.deadline(data.get("clock"), data.get("start_wait")),
     )

@@ -38,6 +38,12 @@ def serving_while(check: Callable[[], bool]) -> None:
     _serving = check
 
 
+def serving() -> bool:
+    """Whether this process counts as a server up now (see :func:`serving_while`): what it
+    does on its own on a timer (the beat, ending games by time) it does only then."""
+    return _serving()
+
+
 class Liveness:
     """A process's view of when servers were up, kept in ``store`` (its marks)."""
 
@@ -91,7 +97,7 @@ class Liveness:
     def run(self, stop: threading.Event) -> None:
         """Beat every ``BEAT_SECONDS`` until ``stop`` (a store failure is logged once)."""
         while not stop.wait(BEAT_SECONDS):
-            if not _serving():
+            if not serving():
                 continue
             try:
                 self.beat()

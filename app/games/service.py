@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from flask import current_app
 
-from app.games import changes, ends, errors, params, rematches
+from app.games import changes, clock, ends, errors, params, rematches
 from app.games.errors import (
     BadInput,
     Damaged,
@@ -123,11 +123,15 @@ class Games:
     # -- reading ----------------------------------------------------------------------------------
 
     def load(self, game_id: str) -> Game:
-        """The stored game replayed.
+        """The stored game replayed, ended if its time ran out (:meth:`flag_if_due`).
 
         A damaged game (bad data in its row, or rules that changed since it was stored) reports
         the error on its own requests only; every other game plays on.
         """
+        return self.flag_if_due(self.replayed(game_id))
+
+    def replayed(self, game_id: str) -> Game:
+        """The stored game replayed, as it is stored (see :meth:`load`)."""
         try:
             row = self.store.load(game_id)
         except CorruptGame as exc:
@@ -142,7 +146,7 @@ class Games:
         except Exception as exc:  # noqa: BLE001 (any fault in a stored record stays in its game)
             log.error("game %s can't be replayed: %r", game_id, exc)
             raise Damaged(f"this game can no longer be replayed: {exc!r}") from None
-        return self.flag_if_due(game)
+        return game
 
     def flag_if_due(self, game: Game) -> Game:
         """The game, with the time no server was up not charged, and lost on time if its
@@ -159,6 +163,24 @@ class Games:
         except StaleVersion:
             return self.load(game.id)
         return self.ended(flagged)
+
+    def end_if_due(self, game_id: str) -> Game:
+        """What a read does to a game whose deadline passed, for the flags' timer
+        (:mod:`app.games.flags`): ended (lost on time, or aborted) with its end-of-game hooks
+        if its time ran out; if an outage moved its time later instead, the rebased clock is
+        written, so that its stored deadline moves too (a move that lands meanwhile wins)."""
+        game = self.replayed(game_id)
+        before = clock.deadline(game.data.get("clock"), game.data.get("start_wait"))
+        game = self.flag_if_due(game)
+        if game.over:
+            return game
+        after = clock.deadline(game.data.get("clock"), game.data.get("start_wait"))
+        if after == before:
+            return game
+        try:
+            return Game.from_row(self.store.save(game.id, game.version, game.data))
+        except StaleVersion:
+            return self.load(game.id)
 
     def replayable(self, rows: list[Row]) -> Iterator[Game]:
         """The listed games that replay; a damaged or outdated one is left out (and logged)."""

@@ -31,7 +31,8 @@ class Facts:
     """What the store keeps in columns about a game, for lists and limits that must not read
     every game's JSON: its mode, the device its computer moves are charged to, whether it is
     over, has a seat waiting for a friend, has a computer to move (not paused), or was played in
-    the lab (kept for days only)."""
+    the lab (kept for days only), and its ``deadline``: when it ends by time if nobody moves
+    (a clock's flag or a first-move window; None when no time runs)."""
 
     mode: str | None = None
     device: str | None = None
@@ -39,6 +40,7 @@ class Facts:
     open_seat: bool = False
     running: bool = False
     lab: bool = False
+    deadline: float | None = None
 
 
 def plain_facts(data: JSONObject) -> Facts:
@@ -244,6 +246,11 @@ class GameStore(ABC):
         ``invites_before``, games not over last changed before ``unfinished_before`` and lab
         games last changed before ``lab_before`` (None: that kind is kept), with their seats,
         presence and analyses: how many went."""
+
+    @abstractmethod
+    def past_deadline(self, now: float, limit: int = 50) -> list[str]:
+        """The games whose deadline (:class:`Facts`) is ``now`` or earlier, the earliest
+        first, at most ``limit`` (by index: the cost does not grow with the games stored)."""
 
     @abstractmethod
     def claim_job(self, job: str, every: float) -> bool:

@@ -133,8 +133,13 @@ MIGRATIONS: list[list[str]] = [
     LOBBY_MIGRATION,  # 6: the lobby: presence, seeks, challenges, quick messages (app.store.lobby)
     TOURNAMENT_TABLES,  # 7: tournaments, one versioned document each (app.store.tournaments)
     LEARN_TABLES,  # 8: lessons and puzzles (app.store.learn)
+    [  # 9: when each running game ends by time (filled in for unfinished games, see migrate)
+        "ALTER TABLE games ADD COLUMN IF NOT EXISTS deadline DOUBLE PRECISION",
+        "CREATE INDEX IF NOT EXISTS games_deadline ON games (deadline) WHERE deadline IS NOT NULL",
+    ],
 ]
 LAB_MIGRATION = 4
+DEADLINE_MIGRATION = 9
 
 
 def store_error(exc: Exception) -> StoreError:
@@ -343,7 +348,9 @@ class PostgresStore(SQLStore):
                             db.execute(statement)
                         db.execute("INSERT INTO schema_migrations (version) VALUES (%s)", (number,))
                         if number == LAB_MIGRATION:  # the games that may be lab games
-                            self.fill_facts(db, """strpos(data, '"lab"') > 0""")
+                            self.fill_facts(db, """strpos(data, '"lab"') > 0""", ("lab",))
+                        if number == DEADLINE_MIGRATION:  # the games that may have one
+                            self.fill_facts(db, "finished = 0", ("deadline",))
                     log.info("store schema migrated to version %d", number)
                     current = max(current, number)
                 self.fill_facts(db, "size = 0")  # games stored before the fact columns

@@ -40,7 +40,7 @@ Args = JSONObject
 COLUMNS = "id, version, data, created, updated"  # a Row, in Row.decode's order
 # What lists filter and sort on, kept in real columns beside the JSON (see Facts), in
 # facts_of's order.
-FACTS = ("mode", "device", "finished", "open_seat", "running", "size", "lab")
+FACTS = ("mode", "device", "finished", "open_seat", "running", "size", "lab", "deadline")
 FACT_SET = ", ".join(f"{name} = :{name}" for name in FACTS)
 FACT_VALUES = ", ".join(f":{name}" for name in FACTS)
 DAY = 24 * 3600.0
@@ -129,22 +129,26 @@ class SQLStore(GameStore):
             int(facts.running),
             len(text),
             int(facts.lab),
+            facts.deadline,
         )
 
     def facts(self, text: str) -> Args:
         """The fact columns of a game's JSON text, by name (the queries' parameters)."""
         return dict(zip(FACTS, self.facts_of(text), strict=True))
 
-    def fill_facts(self, db: Connection, which: str) -> int:
-        """Fill in the fact columns of the games the condition ``which`` picks (a migration,
-        inside its transaction): how many games."""
+    def fill_facts(self, db: Connection, which: str, only: tuple[str, ...] = FACTS) -> int:
+        """Fill in the fact columns (``only`` those: a migration's new ones, when a later
+        migration's are not there yet) of the games the condition ``which`` picks (a
+        migration, inside its transaction): how many games."""
+        columns = ", ".join(f"{name} = :{name}" for name in only)
         rows = self.execute(db, f"SELECT id, data FROM games WHERE {which}").fetchall()
         for game_id, text in rows:
+            facts = self.facts(text)
             self.execute(
                 db,
-                f"UPDATE games SET {FACT_SET} WHERE id = :game",
+                f"UPDATE games SET {columns} WHERE id = :game",
                 game=game_id,
-                **self.facts(text),
+                **{name: facts[name] for name in only},
             )
         return len(rows)
 
@@ -315,6 +319,16 @@ class SQLStore(GameStore):
         while (done := self.run(sweep)) == batch:
             total += done
         return total + done
+
+    def past_deadline(self, now: float, limit: int = 50) -> list[str]:
+        # ``now`` is the caller's clock, the one the game's deadline was written with (not the
+        # database's): the flag is then due by the same clock that ends the game.
+        query = (
+            "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= :now "
+            "ORDER BY deadline LIMIT :limit"
+        )
+        rows = self.run(lambda db: self.execute(db, query, now=now, limit=limit).fetchall())
+        return [str(r[0]) for r in rows]
 
     # -- upkeep -------------------------------------------------------------------------------
 

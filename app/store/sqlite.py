@@ -124,6 +124,7 @@ FACT_COLUMNS = {
     "running": "INTEGER NOT NULL DEFAULT 0",
     "size": "INTEGER NOT NULL DEFAULT 0",
     "lab": "INTEGER NOT NULL DEFAULT 0",
+    "deadline": "REAL",
 }
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_open ON games(mode, open_seat, finished, updated);
@@ -131,8 +132,10 @@ CREATE INDEX IF NOT EXISTS games_by_device ON games(device, mode, running);
 CREATE INDEX IF NOT EXISTS games_finished ON games(finished, updated);
 CREATE INDEX IF NOT EXISTS seats_by_game ON seats(game_id);
 CREATE INDEX IF NOT EXISTS games_lab ON games(lab, updated);
+CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline IS NOT NULL;
 """
-SCHEMA_VERSION = 3  # PRAGMA user_version once the fact columns are filled in (3: lab)
+# PRAGMA user_version once the fact columns are filled in (3: lab, 4: deadline)
+SCHEMA_VERSION = 4
 RESTORE_HINT = (
     "python -m app.upkeep.backup restore FILE (python -m app.upkeep.backup list shows the backups)"
 )
@@ -253,8 +256,9 @@ class SQLiteStore(SQLStore):
 
     def migrate(self, db: sqlite3.Connection) -> None:
         """Bring an older store up to date: the claim's process, the fact columns (filled in
-        from each game's data, once; from version 2, only the lab games' new column) and their
-        indexes."""
+        from each game's data, once; from a later version, only the games a new column can
+        differ for: version 2 the lab games and the unfinished ones, version 3 the unfinished
+        ones, whose deadline is new) and their indexes."""
         columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
         if "think_pid" not in columns:  # a store from before claims named their process
             db.execute("ALTER TABLE games ADD COLUMN think_pid INTEGER")
@@ -266,7 +270,11 @@ class SQLiteStore(SQLStore):
             for name, kind in FACT_COLUMNS.items():
                 if name not in columns:
                     db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
-            which = "1" if before < 2 else """instr(data, '"lab"') > 0"""
+            which = {
+                0: "1",
+                1: "1",
+                2: """finished = 0 OR instr(data, '"lab"') > 0""",
+            }.get(before, "finished = 0")
             filled = self.fill_facts(db, which)
             for statement in filter(str.strip, INDEXES.split(";")):
                 db.execute(statement)

@@ -1,6 +1,7 @@
 """Upkeep of the store, in each server worker on a timer: finished games, untaken invites,
 untouched unfinished games and lab games expire, the write-ahead log is checkpointed (and
-truncated), and an online backup is made every ``BACKUP_HOURS``.  Each job is claimed in the
+truncated), and an online backup is made every ``BACKUP_HOURS``; beside it, games whose time
+ran out are ended every second (:mod:`app.games.flags`).  Each job is claimed in the
 store first, so one process runs it per period however many workers (or hosts) there are."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from flask import Flask
 
-from app.games import ends
+from app.games import ends, flags
 from app.games.model import Game
 from app.store import Store, StoreError
 from app.store.base import GameStore
@@ -164,7 +165,10 @@ def get_upkeep() -> Upkeep:
 
 def init_app(app: Flask) -> None:
     """Start the upkeep thread of this process (not under tests, nor with MAINTENANCE_SECONDS
-    0).  Gunicorn loads the app in each worker after forking, so each worker has one."""
+    0), and the timer that ends games past their deadline (:mod:`app.games.flags`, every
+    second; not under tests, nor with FLAG_SECONDS 0).  Gunicorn loads the app in each worker
+    after forking, so each worker has them."""
+    flags.init_app(app)
     upkeep = Upkeep.from_config(app.config, app.config.get("DATABASE"))
     app.extensions["mancala_upkeep"] = upkeep
     if app.testing or upkeep.every <= 0:
