@@ -156,6 +156,12 @@ def standing(game: Game, scores: Sequence[object], mine: list[int]) -> str:
     return ", ".join(f"{who(game, seat, mine)} {scores[seat]}" for seat in order)
 
 
+def counted(n: int, word: str) -> str:
+    """A number of seeds in words, singular for one: "1 seed", "4 seeds" (the variant's word
+    is plural: "seeds", "stones")."""
+    return f"{n} {word[:-1] if n == 1 and word.endswith('s') else word}"
+
+
 def result(game: Game, mine: list[int]) -> JSONObject | None:
     """The result of a game that is over, in data and in words from the viewer's side: the
     winner (None for a draw), how it ended, the scores, what each side captured and what the
@@ -188,13 +194,15 @@ def result(game: Game, mine: list[int]) -> JSONObject | None:
         left = sum(state.board) - sum(scores)
         if any(banked):
             kept = "In the stores" if rules.has_stores_on_path else "Captured"
+            were = "was counted for its" if sum(banked) == 1 else "were counted for their"
             details.append(
-                f"{kept}: {standing(game, captured, mine)}; the {sum(banked)} {seeds} left on "
-                f"the rows were counted for their row's owner "
+                f"{kept}: {standing(game, captured, mine)}; the {counted(sum(banked), seeds)} "
+                f"left on the rows {were} row's owner "
                 f"({standing(game, [f'+{n}' for n in banked], mine)})."
             )
         elif left:
-            details.append(f"The {left} {seeds} left on the rows count for nobody.")
+            count = "counts" if left == 1 else "count"
+            details.append(f"The {counted(left, seeds)} left on the rows {count} for nobody.")
         detail = " ".join(details)
     elif by == "aborted":
         text = "Game aborted: no result"
