@@ -27,6 +27,7 @@ from app.players import names
 from app.ratings.glicko2 import Rating, rate_game
 from app.store import Store
 from app.store.lobby import LobbyStore
+from app.store.tournaments import TournamentStore
 from tests.server import Server
 
 SHORT = {"minutes": 0.05, "increment": 0}  # 3 s a side: the params allow any minutes over 0
@@ -200,6 +201,40 @@ def test_a_rated_game_both_players_left_ends_on_time_unwatched_and_settles(
     seen = ok(friend.get(f"/api/games/{game['id']}"))
     assert seen["result"]["text"] == "You ran out of time: you lost"
     assert seen["ratings"]["settled"] is True
+
+
+def test_a_tournament_game_lost_on_time_unwatched_pairs_the_next_round(timed: Flask) -> None:
+    """A round robin played twice between Ama and Kofi: the first game is left with a clock
+    running; its flag settles the tournament, and the second game is paired, nobody reading
+    either the game or the tournament (a read would settle it itself)."""
+    store = timed.extensions["mancala_store"]
+    ama, kofi = timed.test_client(), timed.test_client()
+    sent = {"name": "Friday", "system": "round_robin", "variant": "kalah", "you": "Ama"}
+    made = ok(ama.post("/api/tournaments", json=dict(sent, clock=SHORT, cycles=2)), 201)
+    tid = made["id"]
+    ok(kofi.post(f"/api/tournaments/{tid}/join", json={"name": "Kofi"}))
+    ok(ama.post(f"/api/tournaments/{tid}/start", json={}))
+    gid = ok(ama.get(f"/api/tournaments/{tid}"))["your_game"]
+    players = [ama, kofi]
+    for _ in range(8):  # each side's first move, until a clock runs
+        views = [ok(p.get(f"/api/games/{gid}")) for p in players]
+        if views[0]["clock"]["running"] is not None:
+            break
+        mover = next(i for i, v in enumerate(views) if v["your_turn"])
+        play(players[mover], views[mover], views[mover]["legal_moves"][0])
+    running = ok(ama.get(f"/api/games/{gid}"))["clock"]["running"]
+    assert running is not None
+    tournaments = TournamentStore(store)
+
+    def paired() -> list[dict[str, Any]] | None:
+        row = tournaments.load(tid)
+        assert row is not None
+        games = row.data["games"]
+        return games if len(games) == 2 else None
+
+    games = until(paired, what="the next round paired, nobody watching")
+    assert stored(timed, gid).ended_by == "time"
+    assert games[0]["score"] is not None and games[1]["score"] is None
 
 
 def app_client(app: Flask) -> FlaskClient:

@@ -1,0 +1,69 @@
+"""A clock that runs out ends the game, watched or not (issue 33, item 1), as a person in the room
+sees it: Esi has the home page open; Adjoa and Kwabena play a rated game with a 3 s clock on
+their own devices and both leave it.  Nobody opens the game again, yet within seconds of the
+flag it leaves "Being played" on Esi's page, without a reload, and Adjoa's player page shows the
+win and her new rating instead of "Playing now".  Screenshots: test-artifacts/flags-*.png."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.test_browser_play import Tab
+
+pytestmark = pytest.mark.browser
+
+SHORT = {"minutes": 0.05, "increment": 0}  # 3 s a side
+
+
+def answer(response: Any, status: int = 200) -> Any:
+    assert response.status == status, response.text()
+    return response.json()
+
+
+def post(tab: Tab, path: str, body: dict[str, Any], status: int = 200) -> Any:
+    return answer(tab.context.request.post(path, data=body), status)
+
+
+def test_a_game_left_with_its_clock_running_leaves_being_played_live(
+    browser: Any, server: str
+) -> None:
+    esi, adjoa, kwabena = (Tab(browser, server) for _ in range(3))
+    try:
+        esi.page.goto("/")
+        esi.page.evaluate("window.__notReloaded = true")
+        for tab, name in ((adjoa, "Adjoa"), (kwabena, "Kwabena")):
+            tab.page.goto("/")  # the device's cookie
+            answer(tab.context.request.put("/api/me", data={"name": name}))
+        sent = {"mode": "remote", "rated": True, "first": 0, "clock": SHORT}
+        game = post(adjoa, "/api/games", sent, 201)
+        gid = game["id"]
+        game = post(kwabena, f"/api/games/{gid}/join", {})
+        listed = esi.page.locator("#lobby-games li", has_text="Adjoa vs Kwabena")
+        listed.wait_for(timeout=25_000)  # being played, seen live (within the first-move window)
+        esi.shot("flags-being-played")
+        game = post(adjoa, f"/api/games/{gid}/moves", {"pit": 0, "version": game["version"]})
+        # c: an extra turn, so Kwabena's clock runs; then both have left: no page holds the game
+        game = post(kwabena, f"/api/games/{gid}/moves", {"pit": 2, "version": game["version"]})
+        assert game["clock"]["running"] == 1 and game["status"] == "playing"
+        flag_at = time.time() + game["clock"]["remaining_ms"][1] / 1000
+
+        listed.wait_for(state="detached", timeout=60_000)  # gone, still without a reload
+        gone_after = time.time() - flag_at
+        print(f"left 'Being played' {gone_after:.1f} s after the flag")  # the report's figure
+        assert esi.page.evaluate("window.__notReloaded") is True
+        esi.shot("flags-gone")
+
+        adjoa.page.goto("/players/Adjoa")
+        adjoa.page.wait_for_selector("#record-title")
+        assert adjoa.page.locator("#current-title").count() == 0  # not "Playing now"
+        page = answer(adjoa.context.request.get("/api/players/Adjoa"))
+        assert page["current"] == [] and page["ratings"][0]["rating"] > 1500
+        adjoa.shot("flags-player-page")
+    finally:
+        errors = esi.errors + adjoa.errors + kwabena.errors
+        for tab in (esi, adjoa, kwabena):
+            tab.close()
+    assert errors == [], f"console errors: {errors}"
