@@ -563,18 +563,28 @@ def trial(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tools.attacks NAME --url http://127.0.0.1:8000``: one trial, printed."""
+    """``python -m tools.attacks NAME --url http://127.0.0.1:8000``: one connection attack's
+    trial, printed; ``python -m tools.attacks room``: the room's attacks (issue 32,
+    :mod:`tools.roomattacks`) each printed held or broke, against ``--url`` or, without it, a
+    server of its own started as ``make run`` starts it."""
     import argparse
     from urllib.parse import urlsplit
 
-    parser = argparse.ArgumentParser(description="one connection attack against a server")
-    parser.add_argument("name", choices=sorted(ATTACKS))
-    parser.add_argument("--url", default="http://127.0.0.1:8000")
+    from tools.roomattacks import ROOM_ATTACKS
+
+    parser = argparse.ArgumentParser(description="attacks against a server")
+    parser.add_argument("name", choices=[*sorted(ATTACKS), "room"])
+    parser.add_argument("--url", help="a running server (default: 127.0.0.1:8000; room: its own)")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--count", type=int, help="connections (default: the issue's)")
     parser.add_argument("--victims", type=int, default=8)
+    parser.add_argument("--only", nargs="*", choices=sorted(ROOM_ATTACKS), help="room attacks")
+    parser.add_argument("--fast", action="store_true", help="room: the fast ones only")
+    parser.add_argument("--farm-seconds", type=float, default=60.0, help="room: rating farm")
     args = parser.parse_args(argv)
-    parts = urlsplit(args.url)
+    if args.name == "room":
+        return room_main(args.url, args.only, args.fast, args.seconds, args.farm_seconds)
+    parts = urlsplit(args.url or "http://127.0.0.1:8000")
     options: dict[str, Any] = {"seconds": args.seconds}
     if args.count:
         options["count"] = args.count
@@ -583,6 +593,43 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(result.line(), flush=True)
     return 0
+
+
+def room_main(
+    url: str | None, only: list[str] | None, fast: bool, seconds: float, farm: float
+) -> int:
+    """The room's attacks, each printed as it ends, then how many held: 0 if all did."""
+    import contextlib
+    import tempfile
+    from pathlib import Path
+    from urllib.parse import urlsplit
+
+    from tools.loadbench import served
+    from tools.roomattacks import P95_TARGET_S, ROOM_ATTACKS, run_all
+
+    names = only or [n for n, spec in ROOM_ATTACKS.items() if spec.fast or not fast]
+    root = Path(__file__).resolve().parents[1]
+    with contextlib.ExitStack() as stack:
+        if url is None:
+            log = Path(tempfile.mkdtemp(prefix="mancala-room-")) / "server.log"
+            url = stack.enter_context(served(root, log)).url
+            print(f"server: python -m app.web.serve at {url} (as make run starts it), log {log}")
+        parts = urlsplit(url)
+        print(f"{len(names)} attacks; floods {seconds:.0f} s, rating farm {farm:.0f} s", flush=True)
+        results = run_all(
+            parts.hostname or "127.0.0.1",
+            parts.port or 80,
+            names,
+            flood_seconds=seconds,
+            farm_seconds=farm,
+            report=lambda r: print(r.line(), flush=True),
+        )
+    held = [r for r in results if r.held]
+    slow = [r.name for r in results if r.flood and not r.fast_enough]
+    print(f"held {len(held)} of {len(results)}; broke: {[r.name for r in results if not r.held]}")
+    target = f"{P95_TARGET_S * 1000:.0f} ms"
+    print(f"victim p95 over {target} during: {slow or 'none'}", flush=True)
+    return 0 if len(held) == len(results) and not slow else 1
 
 
 if __name__ == "__main__":
