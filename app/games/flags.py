@@ -37,7 +37,8 @@ from app.store.sql import SQLStore
 log = logging.getLogger(__name__)
 
 FLAG_SECONDS = 1.0  # how often each process looks for games past their deadline
-BATCH = 50  # games ended in one turn at most (the next turn takes the rest)
+BATCH = 50  # games read from the store at once
+BATCHES = 20  # batches in one turn at most (the next turn takes the rest)
 REST_SECONDS = 30.0  # a game found past its deadline that would not end is looked at again then
 JOB = "flags"  # the store's claim on the turn
 HOOK = "lobby-games"  # the end-of-game hook that tells the lobby
@@ -67,9 +68,26 @@ class Flags:
         now = time.time() if now is None else now
         store: GameStore = self.app.extensions["mancala_store"]
         self._resting = {g: t for g, t in self._resting.items() if t > now}
-        due = [g for g in store.past_deadline(now, self.batch) if g not in self._resting]
-        if not due or not store.claim_job(JOB, self.every * 0.9):
-            return 0
+        ended, claimed = 0, False
+        for _ in range(BATCHES):
+            found = store.past_deadline(now, self.batch)
+            due = [g for g in found if g not in self._resting]
+            if not due:
+                break
+            if not claimed:
+                if not store.claim_job(JOB, self.every * 0.9):
+                    return 0
+                claimed = True
+            ended += self.end(due, now)
+            if len(found) < self.batch:
+                break
+        if ended:
+            log.info("%d game(s) ended by time, unwatched", ended)
+        return ended
+
+    def end(self, due: list[str], now: float) -> int:
+        """End each of the games ``due`` whose time ran out, in this app's context: how many
+        ended.  One that won't (damaged, or its column and its data disagree) rests a while."""
         ended = 0
         with self.app.app_context():
             games = get_games()
@@ -91,10 +109,8 @@ class Flags:
                     ended += 1
                     continue
                 left = clock.deadline(game.data.get("clock"), game.data.get("start_wait"))
-                if left is None or left <= now:  # its column and its data disagree
+                if left is None or left <= now:
                     self._resting[game_id] = now + REST_SECONDS
-        if ended:
-            log.info("%d game(s) ended by time, unwatched", ended)
         return ended
 
     def run(self, stop: threading.Event) -> None:

@@ -119,10 +119,10 @@ def test_a_running_clock_or_first_move_window_is_a_deadline_in_an_indexed_column
     assert "games_deadline" in plan, plan  # a range of the index, not a scan of every game
 
 
-def clocked_local_game(app: Flask) -> dict[str, Any]:
-    """A game on one screen with a 3 s clock, seat 0's running."""
+def clocked_local_game(app: Flask, timer: dict[str, float] = SHORT) -> dict[str, Any]:
+    """A game on one screen with a 3 s clock (or ``timer``), seat 0's running."""
     client = app.test_client()
-    game = ok(client.post("/api/games", json={"mode": "local", "clock": SHORT}), 201)
+    game = ok(client.post("/api/games", json={"mode": "local", "clock": timer}), 201)
     moved = play(client, play(client, game, 0), 0)
     assert moved["clock"]["running"] == 0
     return moved
@@ -294,16 +294,28 @@ def test_time_when_no_server_was_up_is_not_charged_the_deadline_moves_instead(
 def test_one_process_takes_each_turn_and_the_others_wait_for_the_next(app: Flask) -> None:
     """Two timers on one store (two workers, or two hosts): the claim is the store's."""
     store = app.extensions["mancala_store"]
-    first, second = clocked_local_game(app), clocked_local_game(app)
-    until(lambda: len(store.past_deadline(time.time())) == 2, timeout=30, what="both flags fell")
-    one, other = flags.Flags(app, every=10.0, batch=1), flags.Flags(app, every=10.0)
+    first = clocked_local_game(app)
+    second = clocked_local_game(app, {"minutes": 0.1, "increment": 0})  # 6 s: later
+    one, other = flags.Flags(app, every=60.0), flags.Flags(app, every=60.0)
+    until(lambda: store.past_deadline(time.time()), timeout=30, what="the first flag fell")
     assert one.run_once() == 1
-    assert other.run_once() == 0  # its turn comes when the claim is old
     assert [stored(app, g["id"]).over for g in (first, second)] == [True, False]
-    store.set_mark(flags.JOB, 0.0)  # as if the claim were made 10 s ago
+    until(lambda: store.past_deadline(time.time()), timeout=30, what="the second flag fell")
+    assert other.run_once() == 0  # its turn comes when the claim is old
+    assert not stored(app, second["id"]).over
+    store.set_mark(flags.JOB, 0.0)  # as if the claim were made a minute ago
     assert other.run_once() == 1
     assert stored(app, second["id"]).ended_by == "time"
     assert store.past_deadline(time.time()) == []
+
+
+def test_many_flags_at_once_end_in_one_turn(app: Flask) -> None:
+    """More games past their deadline than one read takes: the turn reads on."""
+    store = app.extensions["mancala_store"]
+    games = [clocked_local_game(app) for _ in range(5)]
+    until(lambda: len(store.past_deadline(time.time())) == 5, timeout=30, what="five flags")
+    assert flags.Flags(app, batch=2).run_once() == 5
+    assert all(stored(app, g["id"]).ended_by == "time" for g in games)
 
 
 def test_a_process_told_to_stop_ends_nothing(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
