@@ -1,6 +1,8 @@
 """The lobby's JSON API under /api/lobby, and quick messages at the table.
 
-``GET /api/lobby[?since=V]`` (a long-poll with ``since``), ``POST /api/lobby/seeks``,
+``GET /api/lobby[?since=V]`` (a long-poll with ``since``; a read: it writes nothing and mints
+no cookie), ``POST /api/lobby/here`` (an open page's heartbeat: the room, with this device in
+it) and ``POST /api/lobby/leave`` (the page closed), ``POST /api/lobby/seeks``,
 ``DELETE /api/lobby/seeks/<id>``, ``POST /api/lobby/seeks/<id>/join``,
 ``POST /api/lobby/challenges`` (``to``: a player's tag or name), ``POST
 /api/lobby/challenges/<id>/accept`` and ``/decline``, ``GET|PUT /api/lobby/me`` (quick
@@ -15,6 +17,7 @@ from flask.typing import ResponseReturnValue
 from app.games.errors import BadInput, NoGame
 from app.games.service import Device, get_games
 from app.lobby import messages
+from app.lobby.caps import RoomLimits
 from app.lobby.names import Names
 from app.lobby.service import Lobby
 from app.store import get_store
@@ -35,13 +38,14 @@ def get_lobby() -> Lobby:
     if lobby is None:
         store = get_store()
         assert isinstance(store, SQLStore)
-        lobby = Lobby(store, get_games(), Names(store))
+        limits = RoomLimits.of(current_app.config.get("ROOM_LIMITS"))
+        lobby = Lobby(store, get_games(), Names(store), limits)
         current_app.extensions["mancala_lobby"] = lobby
     return lobby
 
 
 def me() -> str:
-    """This browser's device (its seat owner), minted on its first visit to the lobby."""
+    """This browser's device (its seat owner), minted if it has none yet (a write)."""
     return ensure_owner()
 
 
@@ -55,7 +59,26 @@ def look() -> ResponseReturnValue:
     since = since_of(request.args.get("since"))
     timeout = float(current_app.config["LONG_POLL_SECONDS"])
     with long_poll(since is not None):
-        return get_lobby().look(me(), since, timeout)
+        return get_lobby().look(current_owner(), since, timeout)
+
+
+@bp.post("/lobby/here")
+def be_here() -> ResponseReturnValue:
+    """An open page's heartbeat: this device is in the room (a cookie minted if it has none);
+    the answer is the room as it sees it."""
+    no_fields(body())
+    lobby = get_lobby()
+    owner = me()
+    return lobby.view(owner, lobby.beat(owner, client_address()))
+
+
+@bp.post("/lobby/leave")
+def leave() -> ResponseReturnValue:
+    """The page closed (a beacon, without a body): this device leaves the room at once; its
+    open seeks are hidden, and go if it does not come back within the presence window."""
+    no_fields(body())
+    owner = current_owner()
+    return {"left": owner is not None and get_lobby().leave(owner)}
 
 
 def seek_answer(seek_id: str) -> JSONObject:
@@ -115,13 +138,7 @@ def decline(seek_id: str) -> ResponseReturnValue:
 
 @bp.get("/lobby/me")
 def read_me() -> ResponseReturnValue:
-    owner = me()
-    lobby = get_lobby()
-    return {
-        "tag": lobby.store_tag(owner),
-        "name": lobby.names.of([owner])[owner],
-        "quiet": owner in lobby.store.quiet([owner]),
-    }
+    return me_view(current_owner())  # a read mints nothing
 
 
 @bp.put("/lobby/me")
@@ -131,7 +148,19 @@ def write_me() -> ResponseReturnValue:
         raise BadInput('send {"quiet": true} to turn quick messages off, false to turn them on')
     owner = me()
     get_lobby().store.set_quiet(owner, sent["quiet"])
-    return read_me()
+    return me_view(owner)
+
+
+def me_view(owner: str | None) -> JSONObject:
+    """This device's tag, name and whether its quick messages are off (nulls: no cookie)."""
+    if owner is None:
+        return {"tag": None, "name": None, "quiet": False}
+    lobby = get_lobby()
+    return {
+        "tag": lobby.store_tag(owner),
+        "name": lobby.names.of([owner])[owner],
+        "quiet": owner in lobby.store.quiet([owner]),
+    }
 
 
 @bp.post("/games/<game_id>/messages")

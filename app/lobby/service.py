@@ -1,13 +1,14 @@
-"""The lobby's use cases: look (and wait for news), offer a game to anyone (a seek) or to one
-player (a challenge), withdraw it, take it, decline it.
+"""The lobby's use cases: look (and wait for news), be here (a page's heartbeat), offer a game
+to anyone (a seek) or to one player (a challenge), withdraw it, take it, decline it.
 
 A seek is the same settings as a game between two devices made from the menu (variant,
 options, clock, who starts, hints, rated or casual), checked whole when it is made.  Taking it
 makes the game through the games' own rules (:mod:`app.games.params`), its maker in seat 0 and
 the taker in seat 1, and sends both to it: the taker in the answer, the maker at its next look.
-A seek disappears when taken, withdrawn, or when its maker leaves the lobby (not seen for
-:data:`SEEK_GONE_SECONDS`); once two players sit down, their other open seeks are withdrawn.
-Each device has at most :data:`SEEKS_PER_DEVICE` seeks and challenges open at once.
+A seek is listed while its maker's page is open (:mod:`app.lobby.presence`) and disappears when
+taken, withdrawn, or when its maker leaves the room; once two players sit down, their other
+open seeks are withdrawn.  How many seeks and challenges a device and an address may have open,
+and each maker's share of every list, are in :mod:`app.lobby.caps`.
 """
 
 from __future__ import annotations
@@ -21,21 +22,24 @@ from app.games.errors import BadInput, NoGame, NoSeat, NotNow
 from app.games.model import Game, new_game_id
 from app.games.service import Device, Games
 from app.lobby import hooks
+from app.lobby.caps import RoomLimits, arrivals_refusal, refusal
+from app.lobby.lists import fair, finished_groups, group_games
 from app.lobby.names import Names
+from app.lobby.presence import Arrival, Presence
 from app.store import Row
 from app.store.json_types import JSONObject
-from app.store.lobby import Here, LobbyStore, Seek, tag_of
+from app.store.lobby import LobbyStore, Seek, tag_of
 from app.store.sql import SQLStore
 from engine import get_variant
 
-HERE_SECONDS = 180.0  # a device seen in the lobby this recently is "here"
-SEEK_GONE_SECONDS = 40.0  # a seek whose maker was not seen this long is gone
-SEEN_EVERY = 5.0  # a device's presence is written at most this often per process
 UPKEEP_EVERY = 30.0  # how often a process sweeps seeks of makers who left
 FORGET_SECONDS = 24 * 3600.0  # devices and answered seeks older than this are deleted
-SEEKS_PER_DEVICE = 3  # open seeks and challenges one device may have at once
-LISTED = 50  # seeks, games, people listed at most
+GAMES_SECONDS = 1800.0  # a game between two devices unchanged this long is not listed as played
+SCAN = 400  # rows read at most to make one list (each list then keeps a fair share of them)
 SEEK_FIELDS = frozenset({"variant", "options", "first", "clock", "hints", "rated", "name"})
+# Kept for their readers: the defaults of RoomLimits.
+HERE_SECONDS = RoomLimits.here_seconds
+SEEKS_PER_DEVICE = RoomLimits.seeks_per_device
 
 
 class NotAllowed(NoSeat):
@@ -45,127 +49,176 @@ class NotAllowed(NoSeat):
 class Lobby:
     """The lobby's use cases over one store and the games' use cases."""
 
-    def __init__(self, store: SQLStore, games: Games, names: Names) -> None:
+    def __init__(
+        self, store: SQLStore, games: Games, names: Names, limits: RoomLimits | None = None
+    ) -> None:
         self.store = LobbyStore(store)
         self.games = games
         self.names = names
+        self.limits = limits or RoomLimits()
+        self.presence = Presence(self.store, self.limits)
         self.watcher = self.store.watcher()
         self._lock = threading.Lock()
-        self._seen: dict[str, float] = {}
         self._upkept = 0.0
 
-    # -- looking ------------------------------------------------------------------------------
+    # -- being here ---------------------------------------------------------------------------
 
-    def touch(self, device: str) -> None:
-        """Note that ``device`` is in the lobby (written at most every SEEN_EVERY seconds)."""
-        now = time.time()
-        with self._lock:
-            due = now - self._seen.get(device, 0.0) >= SEEN_EVERY
-            if due:
-                self._seen[device] = now
-                if len(self._seen) > 10_000:
-                    self._seen = {d: t for d, t in self._seen.items() if now - t < SEEN_EVERY}
-            upkeep = now - self._upkept >= UPKEEP_EVERY
-            if upkeep:
-                self._upkept = now
-        if due:
-            self.store.seen(device, now, HERE_SECONDS)
-        if upkeep:
-            self.upkeep(now)
+    def beat(self, device: str, address: str) -> Arrival:
+        """``device``'s page at ``address`` is open: it is here (see Presence.beat)."""
+        arrival = self.presence.beat(device, address, self.bucket)
+        self.upkeep(time.time())
+        return arrival
+
+    def bucket(self, key: str, burst: float, per_second: float) -> float:
+        return self.store.store.take_token(key, burst, per_second)
+
+    def leave(self, device: str) -> bool:
+        """``device``'s page closed: it leaves the room (its open seeks are hidden)."""
+        return self.presence.leave(device)
 
     def upkeep(self, now: float) -> None:
-        """Drop the seeks of makers who left; forget what is a day old."""
-        self.store.drop_gone(now - SEEK_GONE_SECONDS)
+        """Drop the seeks of makers who left; forget what is a day old (each process at most
+        every UPKEEP_EVERY seconds)."""
+        with self._lock:
+            if now - self._upkept < UPKEEP_EVERY:
+                return
+            self._upkept = now
+        self.store.drop_gone(now - self.limits.here_seconds)
         if self.store.store.claim_job("lobby-forget", 3600.0):
             self.store.forget(now - FORGET_SECONDS)
 
-    def look(self, device: str, since: int | None, timeout: float) -> JSONObject:
-        """The lobby as ``device`` sees it; with ``since`` equal to its version, once it
-        changes (or at ``timeout``)."""
-        self.touch(device)
+    # -- looking ------------------------------------------------------------------------------
+
+    def look(self, device: str | None, since: int | None, timeout: float) -> JSONObject:
+        """The room as ``device`` (None: a reader without a cookie) sees it; with ``since``
+        equal to its version, once it changes (or at ``timeout``).  Reading writes nothing."""
         if since is not None and since == self.store.version():
             self.watcher.wait("lobby", since, timeout)
         return self.view(device)
 
-    def view(self, device: str) -> JSONObject:
+    def view(self, device: str | None, arrival: Arrival | None = None) -> JSONObject:
         """Who is here, the open seeks, challenges to and from ``device``, games being played,
-        finished tournament games, and where to go if a seek or challenge was just taken."""
+        finished tournament games, and where to go if a seek or challenge was just taken.
+        Every list is newest first and fair: each address gets a few entries (caps.fair)."""
         now = time.time()
+        limits = self.limits
+        since = now - limits.here_seconds
         version = self.store.version()
-        here = self.store.here(now - HERE_SECONDS, LISTED)
-        present = {h.device for h in here if h.seen >= now - SEEK_GONE_SECONDS} | {device}
-        seeks = [s for s in self.store.open_seeks(LISTED) if s.device in present]
-        mine = self.store.involving(device)
-        games = self.store.running_games(now - HERE_SECONDS * 10, LISTED)
-        owners = [owner for _, d in games for owner in owners_of(d)]
-        playing = {  # at a table now (a move in the last few minutes): here too
+        by_address = lambda pair: pair[1]  # noqa: E731 (a list's maker: its address)
+        present = fair(
+            ((p, p.address) for p in self.store.present(since, SCAN)),
+            by_address,
+            limits.here_per_address,
+            limits.here_listed,
+        )
+        seeks = [
+            s
+            for s, _ in fair(
+                self.store.seeks_present("s.target IS NULL", since, SCAN),
+                by_address,
+                limits.seeks_share,
+                limits.seeks_listed,
+            )
+        ]
+        to_you: list[Seek] = []
+        mine: list[Seek] = []
+        if device is not None:
+            to_you = [
+                s
+                for s, _ in fair(
+                    self.store.seeks_present("s.target = :me", since, SCAN, me=device),
+                    by_address,
+                    limits.challenges_share,
+                    limits.challenges_listed,
+                )
+            ]
+            mine = self.store.made_by(device)
+        games = self.playing_games(now)
+        at_table = self.store.seats_seen([i for i, _ in games], since)
+        playing = {  # at a table now (its page open): here too
             owner
-            for _, d in games
-            if float(d.get("last_move_at") or 0) >= now - HERE_SECONDS
-            for owner in owners_of(d)
+            for gid, d in games
+            for seat, owner in enumerate(owners_of(d))
+            if (gid, seat) in at_table
         }
-        listed = {h.device for h in here}
-        here += [Here(d, tag_of(d), now) for d in sorted(playing - listed)]
+        people = [p.device for p, _ in present]
+        if device is not None and device not in people:
+            people.insert(0, device)  # the viewer's own page is open: it sees itself here
+        elif device is not None:
+            people.remove(device)
+            people.insert(0, device)
+        people += sorted(playing - set(people))
         shown = self.names.of(
-            [h.device for h in here]
-            + [s.device for s in seeks + mine]
+            people
+            + [s.device for s in seeks + to_you + mine]
             + [str(s.target) for s in mine if s.target]
-            + owners
-            + [device]
+            + [owner for _, d in games for owner in owners_of(d)]
+            + ([device] if device else [])
         )
         go, told = None, []
         for seek in mine:
-            if seek.device == device and seek.state == "taken" and seek.game_id:
+            if seek.state == "taken" and seek.game_id:
                 go = go or f"/game/{seek.game_id}"
                 told.append(seek.id)
-        declined = [
-            {"id": s.id, "to": shown[str(s.target)]}
-            for s in mine
-            if s.device == device and s.state == "declined"
-        ]
+        declined = [{"id": s.id, "to": shown[str(s.target)]} for s in mine if s.state == "declined"]
         told += [d["id"] for d in declined]
-        if told:
+        if told and device is not None:
             self.store.delivered(told, device)
-        return {
-            "version": version,
-            "you": {
+        finished = hooks.finished_tournament_games(SCAN)
+        groups = finished_groups(finished, limits.tournaments_listed, limits.finished_share)
+        you: JSONObject = {"tag": None, "name": None, "named": False}
+        if device is not None:
+            you = {
                 "tag": self.store_tag(device),
                 "name": shown[device],
                 "named": self.names.name(device) is not None,
-            },
+            }
+        in_room = arrival.here if arrival else any(p.device == device for p, _ in present)
+        return {
+            "version": version,
+            "you": you,
+            "in_room": in_room,  # others see this device here (its beat was taken)
+            "retry_after": arrival.retry if arrival and not arrival.here else None,
+            "beat_seconds": limits.beat_seconds,
             "here": [
                 {
-                    "tag": h.tag,
-                    "name": shown[h.device],
-                    "you": h.device == device,
-                    "playing": h.device in playing,
+                    "tag": tag_of(d),
+                    "name": shown[d],
+                    "you": d == device,
+                    "playing": d in playing,
                 }
-                for h in here
+                for d in people
             ],
             "seeks": [self.seek_view(s, device, shown) for s in seeks],
             "challenges": {
-                "to_you": [
-                    self.seek_view(s, device, shown)
-                    for s in mine
-                    if s.target == device and s.state == "open"
-                ],
+                "to_you": [self.seek_view(s, device, shown) for s in to_you],
                 "yours": [
-                    self.seek_view(s, device, shown)
-                    for s in mine
-                    if s.device == device and s.target and s.state == "open"
+                    self.seek_view(s, device, shown) for s in mine if s.target and s.state == "open"
                 ],
                 "declined": declined,
             },
             "games": [self.game_view(i, d, shown) for i, d in games],
-            "tournament_games": hooks.finished_tournament_games(LISTED),
+            "tournament_games": [g for group in groups for g in group_games(group)],
+            "finished": groups,
             "go": go,
         }
+
+    def playing_games(self, now: float) -> list[tuple[str, JSONObject]]:
+        """Games between two devices being played, newest first, each address that made them
+        listed a few times."""
+        games = self.store.running_games(now - GAMES_SECONDS, SCAN)
+        return fair(
+            games,
+            lambda pair: str(pair[1].get("device") or pair[0]),
+            self.limits.games_share,
+            self.limits.games_listed,
+        )
 
     def store_tag(self, device: str) -> str:
         """The public tag others see ``device`` by."""
         return tag_of(device)
 
-    def seek_view(self, seek: Seek, device: str, shown: dict[str, str]) -> JSONObject:
+    def seek_view(self, seek: Seek, device: str | None, shown: dict[str, str]) -> JSONObject:
         """A seek as the lobby lists it: "Ama waits: Oware, 5+3, rated"."""
         body = seek.body
         words = describe(body)
@@ -215,12 +268,16 @@ class Lobby:
             self.games.named(owner, "offer a rated game")
         device.limit("create")
         seek_id = secrets.token_urlsafe(9)
-        self.touch(owner)
-        if not self.store.add_seek(seek_id, owner, target, settings, time.time(), SEEKS_PER_DEVICE):
-            raise NotNow(
-                f"you have {SEEKS_PER_DEVICE} seeks and challenges open already (the most at "
-                "once); withdraw one first"
-            )
+        arrival = self.beat(owner, device.address)  # the seek is listed while its maker is here
+        if not arrival.here:
+            raise arrivals_refusal(arrival.retry)
+        caps = self.limits.seek_caps(target is not None)
+        kept = self.store.add_capped(
+            seek_id, owner, target, settings, time.time(), device.address, caps
+        )
+        if kept is not None:
+            to = self.names.of([target])[target] if target else None
+            raise refusal(kept, self.limits, to)
         found = self.store.seek(seek_id)
         assert found is not None
         return found
@@ -242,16 +299,16 @@ class Lobby:
             raise NotNow("this challenge was answered or withdrawn meanwhile")
 
     def open_seek(self, seek_id: str) -> Seek:
-        """The open seek ``seek_id``: NoGame (404) if there is none, NotNow (409) if it was
-        taken, declined or its maker left."""
+        """The open seek ``seek_id``: NoGame (404) if there is none or its maker left the room
+        (it is swept then), NotNow (409) if it was taken or declined."""
         seek = self.store.seek(seek_id)
         if seek is None:
             raise NoGame(f"there is no seek {seek_id!r} (it was withdrawn, or taken long ago)")
         if seek.state != "open":
             raise NotNow(f"this seek was {seek.state} already")
-        seen = self.store.last_seen(seek.device)
-        if seen is None or seen < time.time() - SEEK_GONE_SECONDS:
-            raise NotNow("the player who made this seek has left the lobby")
+        if not self.store.is_present(seek.device, time.time() - self.limits.here_seconds):
+            self.store.cancel(seek_id, seek.device)  # swept now: its maker is gone
+            raise NoGame("there is no such seek any more: the player who made it left the room")
         return seek
 
     def take(self, device: Device, seek_id: str, name: str | None = None) -> Game:

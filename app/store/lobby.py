@@ -83,7 +83,22 @@ POSTGRES_MIGRATION = [
         FOR EACH ROW EXECUTE FUNCTION mancala_lobby_changed()""",
 ]
 
+# Who has the room open now, by address: a page's heartbeat writes its row (SQLite's SCHEMA and
+# PostgreSQL's migration 10 both run these).  Short-lived: a row lapses when its page stops
+# beating, and is deleted then.
+PRESENCE_TABLES = [
+    """CREATE TABLE IF NOT EXISTS lobby_presence (
+        device TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        arrived DOUBLE PRECISION NOT NULL,
+        seen DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS lobby_presence_address ON lobby_presence (address, arrived)",
+    "CREATE INDEX IF NOT EXISTS lobby_presence_seen ON lobby_presence (seen)",
+]
+
 SEEK_COLUMNS = "id, device, target, body, created, state, game_id, taker, answered"
+SEEK_COLUMNS_OF = ", ".join(f"s.{c.strip()}" for c in SEEK_COLUMNS.split(","))  # in a join
 
 
 def tag_of(device: str) -> str:
@@ -132,6 +147,42 @@ class Here:
     device: str
     tag: str
     seen: float
+
+
+@dataclass(frozen=True)
+class Present:
+    """A device with the room open: its hash, the address its heartbeat came from, when it
+    arrived (its first beat of this stay) and when it last beat."""
+
+    device: str
+    address: str
+    arrived: float
+    seen: float
+
+    @property
+    def tag(self) -> str:
+        return tag_of(self.device)
+
+
+@dataclass(frozen=True)
+class SeekCaps:
+    """The most open seeks (to anyone) or challenges (to one player) a device and an address
+    may have at once, and the most open challenges to one player from one device and from one
+    address."""
+
+    device: int
+    address: int
+    to_one_device: int = 1
+    to_one_address: int = 2
+
+
+@dataclass(frozen=True)
+class Beat:
+    """What a heartbeat did: whether the device arrived (was not here before) and how many
+    devices of its address it pushed out (the address's oldest arrivals)."""
+
+    arrived: bool
+    evicted: int = 0
 
 
 class LobbyStore:
@@ -200,6 +251,107 @@ class LobbyStore:
                 self.bump(db)
 
         self.run(write)
+
+    def beat(
+        self, device: str, address: str, now: float, here_seconds: float, per_address: int
+    ) -> Beat:
+        """A heartbeat of ``device``'s open page from ``address`` at ``now``.  A device seen in
+        the last ``here_seconds`` is still here (its row is refreshed); else it arrives, and
+        if its address has ``per_address`` devices here already, the earliest to arrive are
+        pushed out to make room (an address holds at most that many rows).  The lobby's
+        version is not moved here: the caller decides (:meth:`bump_now`)."""
+        since = now - here_seconds
+
+        def write(db: Connection) -> Beat:
+            with self.store.dialect.transaction(db):
+                found = self.execute(
+                    db, "SELECT seen FROM lobby_presence WHERE device = :device", device=device
+                ).fetchone()
+                if found is not None and float(found[0]) >= since:
+                    self.execute(
+                        db,
+                        "UPDATE lobby_presence SET seen = :at, address = :address "
+                        "WHERE device = :device",
+                        at=now,
+                        address=address,
+                        device=device,
+                    )
+                    self.note_seen(db, device, now)
+                    return Beat(False)
+                if self.store.dialect.lock:  # arrivals at one address, one at a time
+                    self.execute(db, self.store.dialect.lock.format(table="lobby_presence"))
+                self.execute(
+                    db,
+                    "DELETE FROM lobby_presence WHERE device = :device OR "
+                    "(address = :address AND seen < :since)",
+                    device=device,
+                    address=address,
+                    since=since,
+                )
+                rows = self.execute(
+                    db,
+                    "SELECT device FROM lobby_presence WHERE address = :address "
+                    "ORDER BY arrived DESC, device",
+                    address=address,
+                ).fetchall()
+                evicted = [str(r[0]) for r in rows[max(0, per_address - 1) :]]
+                for gone in evicted:
+                    self.execute(
+                        db, "DELETE FROM lobby_presence WHERE device = :device", device=gone
+                    )
+                self.execute(
+                    db,
+                    "INSERT INTO lobby_presence (device, address, arrived, seen) "
+                    "VALUES (:device, :address, :at, :at)",
+                    device=device,
+                    address=address,
+                    at=now,
+                )
+                self.note_seen(db, device, now)
+                return Beat(True, len(evicted))
+
+        return self.run(write)
+
+    def note_seen(self, db: Connection, device: str, now: float) -> None:
+        """Keep ``device``'s public tag and when it was last here (on an open connection)."""
+        self.execute(
+            db,
+            "INSERT INTO lobby_devices (device, tag, seen) VALUES (:device, :tag, :at) "
+            "ON CONFLICT (device) DO UPDATE SET seen = excluded.seen",
+            device=device,
+            tag=tag_of(device),
+            at=now,
+        )
+
+    def leave(self, device: str) -> bool:
+        """``device``'s page closed: it is no longer here (the lobby changes).  Its open seeks
+        are no longer listed, and go with the upkeep's :meth:`drop_gone` unless it comes back
+        first (a page reloaded): whether it was here."""
+        return self.change("DELETE FROM lobby_presence WHERE device = :device", device=device)
+
+    def expire(self, before: float) -> int:
+        """Delete the presence of devices whose page stopped beating before ``before`` (the
+        lobby changes if any went): how many went."""
+        return self.change_count("DELETE FROM lobby_presence WHERE seen < :before", before=before)
+
+    def bump_now(self) -> None:
+        """Move the lobby's version on (someone arrived): long-polls wake."""
+        self.run(lambda db: self.bump(db))
+
+    def present(self, since: float, limit: int = 400) -> list[Present]:
+        """The devices whose page beat since ``since``, the latest to arrive first."""
+        query = (
+            "SELECT device, address, arrived, seen FROM lobby_presence WHERE seen >= :since "
+            "ORDER BY arrived DESC, device LIMIT :limit"
+        )
+        rows = self.run(lambda db: self.execute(db, query, since=since, limit=limit).fetchall())
+        return [Present(str(d), str(a), float(r), float(s)) for d, a, r, s in rows]
+
+    def is_present(self, device: str, since: float) -> bool:
+        """Whether ``device``'s page beat since ``since``."""
+        query = "SELECT 1 FROM lobby_presence WHERE device = :device AND seen >= :since"
+        found = self.run(lambda db: self.execute(db, query, device=device, since=since).fetchone())
+        return found is not None
 
     def here(self, since: float, limit: int = 200) -> list[Here]:
         """The devices seen since ``since``, most recently seen first."""
@@ -315,6 +467,83 @@ class LobbyStore:
                 return True
 
         return self.run(insert)
+
+    def add_capped(
+        self,
+        seek_id: str,
+        device: str,
+        target: str | None,
+        body: JSONObject,
+        now: float,
+        address: str,
+        caps: SeekCaps,
+    ) -> str | None:
+        """Keep a new open seek (``target`` None) or challenge unless a cap is reached: None
+        if kept, else which cap: "device" or "address" (open seeks, or challenges sent, of the
+        maker's device or address; an address's are those of the devices whose presence came
+        from it), "to_one_device" or "to_one_address" (open challenges to ``target``)."""
+        kind = "s.target IS NULL" if target is None else "s.target IS NOT NULL"
+        mine = "SELECT COUNT(*) FROM seeks s WHERE s.device = :device AND s.state = 'open'"
+        ours = (
+            "SELECT COUNT(*) FROM seeks s JOIN lobby_presence p ON p.device = s.device "
+            "WHERE p.address = :address AND s.state = 'open'"
+        )
+        checks = [(f"{mine} AND {kind}", "device", caps.device)]
+        checks.append((f"{ours} AND {kind}", "address", caps.address))
+        if target is not None:
+            checks.append((f"{mine} AND s.target = :target", "to_one_device", caps.to_one_device))
+            checks.append((f"{ours} AND s.target = :target", "to_one_address", caps.to_one_address))
+        text = json.dumps(body)
+
+        def insert(db: Connection) -> str | None:
+            with self.store.dialect.transaction(db):
+                if self.store.dialect.lock:  # one maker at a time counts and adds
+                    self.execute(db, self.store.dialect.lock.format(table="seeks"))
+                for query, name, cap in checks:
+                    found = self.execute(
+                        db, query, device=device, address=address, target=target
+                    ).fetchone()
+                    if int(found[0]) >= cap:
+                        return name
+                self.execute(
+                    db,
+                    f"INSERT INTO seeks ({SEEK_COLUMNS}) VALUES (:id, :device, :target, :body, "
+                    ":at, 'open', NULL, NULL, NULL)",
+                    id=seek_id,
+                    device=device,
+                    target=target,
+                    body=text,
+                    at=now,
+                )
+                self.bump(db)
+                return None
+
+        return self.run(insert)
+
+    def seeks_present(
+        self, where: str, since: float, limit: int = 400, **args: Any
+    ) -> list[tuple[Seek, str]]:
+        """The open seeks a condition (on ``s``) picks whose maker's page beat since ``since``,
+        newest first, each with the address its maker is here from."""
+        query = (
+            f"SELECT {SEEK_COLUMNS_OF}, p.address FROM seeks s "
+            "JOIN lobby_presence p ON p.device = s.device "
+            f"WHERE s.state = 'open' AND p.seen >= :since AND ({where}) "
+            "ORDER BY s.created DESC, s.id LIMIT :limit"
+        )
+        rows = self.run(
+            lambda db: self.execute(db, query, since=since, limit=limit, **args).fetchall()
+        )
+        return [(Seek.decode(r[:-1]), str(r[-1])) for r in rows]
+
+    def made_by(self, device: str, limit: int = 50) -> list[Seek]:
+        """The seeks ``device`` made, any state, newest first."""
+        query = (
+            f"SELECT {SEEK_COLUMNS} FROM seeks WHERE device = :device "
+            "ORDER BY created DESC, id LIMIT :limit"
+        )
+        rows = self.run(lambda db: self.execute(db, query, device=device, limit=limit).fetchall())
+        return [Seek.decode(r) for r in rows]
 
     def seek(self, seek_id: str) -> Seek | None:
         query = f"SELECT {SEEK_COLUMNS} FROM seeks WHERE id = :id"
@@ -462,6 +691,23 @@ class LobbyStore:
         query = "SELECT seq, seat, text, at FROM quick_messages WHERE game_id = :game ORDER BY seq"
         rows = self.run(lambda db: self.execute(db, query, game=game_id).fetchall())
         return [(int(q), int(s), str(t), float(a)) for q, s, t, a in rows]
+
+    def seats_seen(self, game_ids: list[str], since: float) -> set[tuple[str, int]]:
+        """Of these games' seats, those whose player looked at the game since ``since``
+        (the games' own presence, kept by every read of a game between two devices)."""
+        found: set[tuple[str, int]] = set()
+
+        def read(db: Connection) -> None:
+            for marks, chunk in among(game_ids):
+                query = (
+                    f"SELECT game_id, seat FROM presence WHERE game_id IN ({marks}) "
+                    "AND seen >= :since"
+                )
+                for gid, seat in self.execute(db, query, since=since, **chunk).fetchall():
+                    found.add((str(gid), int(seat)))
+
+        self.run(read)
+        return found
 
     def running_games(self, since: float, limit: int = 20) -> list[tuple[str, JSONObject]]:
         """Games between two devices, both seats taken, not over, changed since ``since``:

@@ -44,6 +44,7 @@ from psycopg.rows import TupleRow
 from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
 from app.store.learn import TABLES as LEARN_TABLES
 from app.store.lobby import POSTGRES_MIGRATION as LOBBY_MIGRATION
+from app.store.lobby import PRESENCE_TABLES
 from app.store.players import TABLES as PLAYER_TABLES
 from app.store.queries import Versions
 from app.store.sql import Args, Dialect, SQLStore
@@ -137,6 +138,7 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN IF NOT EXISTS deadline DOUBLE PRECISION",
         "CREATE INDEX IF NOT EXISTS games_deadline ON games (deadline) WHERE deadline IS NOT NULL",
     ],
+    PRESENCE_TABLES,  # 10: who has the room open, by address (app.store.lobby)
 ]
 LAB_MIGRATION = 4
 DEADLINE_MIGRATION = 9

@@ -31,6 +31,7 @@ from app.store.base import (
     Waiters,
 )
 from app.store.learn import TABLES as LEARN_TABLES
+from app.store.lobby import PRESENCE_TABLES
 from app.store.players import TABLES as PLAYER_TABLES
 from app.store.queries import Versions
 from app.store.sql import FACTS, Dialect, SQLStore
@@ -110,8 +111,8 @@ CREATE TABLE IF NOT EXISTS quick_messages (
     PRIMARY KEY (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS quick_messages_at ON quick_messages(at);
-""" + "".join(  # players and ratings, tournaments, lessons and puzzles (app.store.*)
-    f"{table};\n" for table in [*PLAYER_TABLES, *TOURNAMENT_TABLES, *LEARN_TABLES]
+""" + "".join(  # players and ratings, tournaments, lessons and puzzles, the room (app.store.*)
+    f"{table};\n" for table in [*PLAYER_TABLES, *TOURNAMENT_TABLES, *LEARN_TABLES, *PRESENCE_TABLES]
 )
 
 

@@ -4,10 +4,14 @@
 // long-polled on the lobby's version. Making a seek or a challenge takes the menu's settings.
 // When someone takes this device's seek (or accepts its challenge) the server says where the
 // game is (``go``) and the page goes there.
+// Being in the room is the page's heartbeat (POST /api/lobby/here, every ``beat_seconds``,
+// which the server says); reading writes nothing. A closing page says so with a beacon
+// (POST /api/lobby/leave), so the others see it leave at once.
 import { ApiError, api, errorText } from "./api.js";
 
 const RETRY_MS = 1500; // after a failed look, try again this soon
 const POLL_TIMEOUT_MS = 30000; // a long-poll (8 s on the server) that takes longer is lost
+const SETTLE_MS = 300; // after a long-poll woke, wait this long before the next (a busy room)
 
 /**
  * @typedef {{tag: string, name: string, you: boolean, playing: boolean}} Person
@@ -15,10 +19,13 @@ const POLL_TIMEOUT_MS = 30000; // a long-poll (8 s on the server) that takes lon
  * @typedef {{id: string, title: string, players: string[], moves: number, url: string}} Playing
  * @typedef {{id: string, title?: string, players?: string[], result?: string, url?: string,
  *            tournament?: string}} Finished
- * @typedef {{version: number, you: {tag: string, name: string, named: boolean}, here: Person[],
+ * @typedef {{tournament: string, url: string | null, games: Finished[], more: number}} FinishedGroup
+ * @typedef {{version: number, you: {tag: string | null, name: string | null, named: boolean},
+ *   in_room: boolean, retry_after: number | null, beat_seconds: number, here: Person[],
  *   seeks: Seek[],
  *   challenges: {to_you: Seek[], yours: Seek[], declined: {id: string, to: string}[]},
- *   games: Playing[], tournament_games: Finished[], go: string | null}} LobbyView
+ *   games: Playing[], tournament_games: Finished[], finished: FinishedGroup[],
+ *   go: string | null}} LobbyView
  */
 
 /** @param {string} id */
@@ -80,10 +87,13 @@ function linked(text, label, href) {
 export function startLobby(settings) {
   const box = byId("lobby");
   const url = box.dataset.api || "/api/lobby";
+  const hereUrl = `${url}/here`;
   const status = byId("lobby-status");
   const errorBox = byId("lobby-error");
   const nameForm = /** @type {HTMLFormElement} */ (byId("lobby-name"));
   const nameInput = /** @type {HTMLInputElement} */ (byId("lobby-name-input"));
+  const hereList = byId("lobby-here");
+  const hereMore = byId("lobby-here-more");
   let version = -1; // the lobby's version shown (-1: nothing shown yet)
 
   /** @param {unknown} err */
@@ -138,16 +148,19 @@ export function startLobby(settings) {
 
   /** @param {LobbyView} view */
   function redraw(view) {
+    const you = view.you.name || "a guest";
     nameForm.hidden = view.you.named;
-    if (!view.you.named) nameInput.placeholder = view.you.name;
+    if (!view.you.named) nameInput.placeholder = view.you.name || "";
     const others = view.here.filter((p) => !p.you);
     const waiting = view.seeks.length;
     status.textContent = others.length
-      ? `${view.here.length} here · ${waiting} waiting for an opponent · you are ${view.you.name}`
-      : `Nobody else is here yet. Others see you as ${view.you.name}.`;
+      ? `${view.here.length} here · ${waiting} waiting for an opponent · you are ${you}`
+      : `Nobody else is here yet. Others see you as ${you}.`;
+    if (!view.in_room && view.retry_after) {
+      status.textContent += ` Others can't see you yet (many arrivals from your network address); trying again in ${view.retry_after} s.`;
+    }
 
-    const here = byId("lobby-here");
-    here.replaceChildren(
+    hereList.replaceChildren(
       ...view.here.map((p) =>
         p.you
           ? item(`${p.name} (you)`, [], "lobby-you")
@@ -184,30 +197,105 @@ export function startLobby(settings) {
     );
     byId("lobby-games-box").hidden = view.games.length === 0;
 
-    byId("lobby-finished").replaceChildren(
-      ...view.tournament_games.map((g) =>
-        linked(
-          [g.tournament, (g.players || []).join(" vs "), g.title, g.result].filter(Boolean).join(" · "),
-          "Review",
-          g.url || `/game/${g.id}`,
-        ),
-      ),
-    );
-    byId("lobby-finished-box").hidden = view.tournament_games.length === 0;
+    const groups = view.finished || [];
+    byId("lobby-finished").replaceChildren(...groups.map(finishedGroup));
+    byId("lobby-finished-box").hidden = groups.length === 0;
+    showScrollCue();
   }
+
+  /**
+   * One tournament's finished games: its name (a link to it), its newest games, and how many
+   * more its page has.
+   * @param {FinishedGroup} group
+   */
+  function finishedGroup(group) {
+    const li = document.createElement("li");
+    li.className = "lobby-group";
+    const head = document.createElement(group.url ? "a" : "span");
+    head.className = "lobby-group-title";
+    head.textContent = group.tournament;
+    if (head instanceof HTMLAnchorElement && group.url) head.href = group.url;
+    const games = document.createElement("ul");
+    games.className = "lobby-list";
+    games.append(
+      ...group.games.map((g) => {
+        const [white, black] = g.players || [];
+        const words = white && black ? `${white} ${g.result || "–"} ${black}` : g.title || "";
+        return linked(words, "Review", g.url || `/game/${g.id}`);
+      }),
+    );
+    li.append(head, games);
+    if (group.more > 0) {
+      const more = document.createElement(group.url ? "a" : "p");
+      more.className = "lobby-more";
+      more.textContent = `${group.more} more ${group.more === 1 ? "game" : "games"} on its page`;
+      if (more instanceof HTMLAnchorElement && group.url) more.href = group.url;
+      li.append(more);
+    }
+    return li;
+  }
+
+  // "Here now" scrolls when the room is full: a line below it says how many more are out of
+  // view, so nobody is hidden without a cue.
+  function showScrollCue() {
+    const items = [...hereList.children];
+    const bottom = hereList.getBoundingClientRect().bottom;
+    const hidden = items.filter((li) => li.getBoundingClientRect().bottom > bottom + 1).length;
+    hereMore.hidden = hidden === 0;
+    hereMore.textContent = hidden ? `${hidden} more below: scroll the list` : "";
+  }
+  hereList.addEventListener("scroll", showScrollCue, { passive: true });
+  window.addEventListener("resize", showScrollCue);
 
   nameForm.addEventListener("submit", (event) => {
     event.preventDefault();
     act("PUT", nameForm.dataset.api || "/api/me", { name: nameInput.value });
   });
 
+  // The heartbeat: now, then every ``beat_seconds`` (a timer, and after each long-poll, since a
+  // hidden tab's timers are slowed down), each answered with the room as it is.
+  let beatMs = 6000;
+  let lastBeat = 0;
+  let beating = false;
+  async function beat() {
+    if (beating) return;
+    beating = true;
+    lastBeat = Date.now();
+    try {
+      const view = await api("POST", hereUrl, undefined, { timeout: POLL_TIMEOUT_MS });
+      if (view.beat_seconds) beatMs = view.beat_seconds * 1000;
+      show(view);
+    } catch {
+      lastBeat = 0; // the next chance tries again (the long-poll says what is wrong)
+    } finally {
+      beating = false;
+    }
+  }
+  function beatIfDue() {
+    if (Date.now() - lastBeat >= beatMs - 250) beat();
+  }
+  setInterval(beatIfDue, 1000);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") beatIfDue();
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) beat(); // back from the browser's page cache
+  });
+  window.addEventListener("pagehide", () => {
+    navigator.sendBeacon(`${url}/leave`); // the others see this page leave now
+  });
+
   (async () => {
-    let lost = true; // the first look answers at once
+    await beat();
+    let lost = version < 0; // the first look answers at once
     for (;;) {
       try {
         const path = lost || version < 0 ? url : `${url}?since=${version}`;
+        const before = version;
         show(await api("GET", path, undefined, { timeout: POLL_TIMEOUT_MS }));
         lost = false;
+        beatIfDue();
+        if (version !== before) await pause(SETTLE_MS);
       } catch (err) {
         lost = true;
         if (version < 0) status.textContent = `The room can't be seen just now: ${errorText(err)}`;

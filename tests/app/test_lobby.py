@@ -23,21 +23,21 @@ OWARE_5_3 = {"variant": "oware", "clock": {"minutes": 5, "increment": 3}, "first
 @pytest.fixture
 def ama(app: Flask) -> FlaskClient:
     client = app.test_client()
-    assert client.get("/api/lobby").status_code == 200  # in the lobby (and has a cookie)
+    assert client.post("/api/lobby/here").status_code == 200  # in the room (and has a cookie)
     return client
 
 
 @pytest.fixture
 def ben(app: Flask) -> FlaskClient:
     client = app.test_client()
-    assert client.get("/api/lobby").status_code == 200
+    assert client.post("/api/lobby/here").status_code == 200
     return client
 
 
 @pytest.fixture
 def cat(app: Flask) -> FlaskClient:
     client = app.test_client()
-    assert client.get("/api/lobby").status_code == 200
+    assert client.post("/api/lobby/here").status_code == 200
     return client
 
 
@@ -97,14 +97,16 @@ def test_players_at_a_table_count_as_here_though_they_left_the_home_page(
 ) -> None:
     seek = ama.post("/api/lobby/seeks", json={"options": {"pits": 3, "seeds": 2}}).json
     gid = ben.post(f"/api/lobby/seeks/{seek['id']}/join").json["id"]
-    later = time.time() + 170  # neither looked at the lobby since; Ben moves now
+    later = time.time() + 170  # neither looked at the lobby since; both at the table, one moves
     monkeypatch.setattr(time, "time", lambda: later)
     game = ben.get(f"/api/games/{gid}").json
+    assert ama.get(f"/api/games/{gid}").status_code == 200
     mover = ama if game["to_move"] == 0 else ben
     move = {"pit": game["legal_moves"][0], "version": game["version"]}
     assert mover.post(f"/api/games/{gid}/moves", json=move).status_code == 200
-    monkeypatch.setattr(time, "time", lambda: later + 60)  # 4 min since either was home
+    monkeypatch.setattr(time, "time", lambda: later + 10)  # 3 min since either was home
     cat = app.test_client()
+    assert cat.post("/api/lobby/here").status_code == 200
     seen = lobby(cat)["here"]
     at_table = [(False, True), (False, True), (True, False)]  # Ama, Ben playing; Cat looks
     assert sorted((h["you"], h["playing"]) for h in seen) == at_table
@@ -201,7 +203,7 @@ def test_a_seek_goes_when_its_maker_leaves(
 def test_a_device_has_at_most_three_seeks_open(ama: FlaskClient, ben: FlaskClient) -> None:
     for _ in range(3):
         assert ama.post("/api/lobby/seeks", json={}).status_code == 201
-    refused = error(ama.post("/api/lobby/seeks", json={}), 409)
+    refused = error(ama.post("/api/lobby/seeks", json={}), 429)  # a cap: 429, Retry-After
     assert "at once" in refused["message"]
     assert len(lobby(ben)["seeks"]) == 3
 
