@@ -122,6 +122,47 @@ class TournamentStore:
         rows = self.store.run(lambda db: self.store.execute(db, query, limit=limit).fetchall())
         return [(str(r[0]), int(r[1])) for r in rows]
 
+    def stamp(self) -> int:
+        """A number that changes whenever a tournament is made, changed or deleted (a list's
+        long-poll waits for it to change)."""
+        query = "SELECT COUNT(*), COALESCE(MAX(updated), 0) FROM tournaments"
+        found = self.store.run(lambda db: self.store.execute(db, query).fetchone())
+        return int(float(found[1]) * 1000) + int(found[0])
+
+    def newest_unfinished(self, limit: int = 500) -> list[TournamentRow]:
+        """The tournaments not finished, newest made first."""
+        query = (
+            f"SELECT {COLUMNS} FROM tournaments WHERE status <> 'finished' "
+            "ORDER BY created DESC LIMIT :limit"
+        )
+        rows = self.store.run(lambda db: self.store.execute(db, query, limit=limit).fetchall())
+        return [TournamentRow.decode(r) for r in rows]
+
+    def latest_finished(self, limit: int = 50) -> list[TournamentRow]:
+        """The finished tournaments, the latest changed first."""
+        query = (
+            f"SELECT {COLUMNS} FROM tournaments WHERE status = 'finished' "
+            "ORDER BY updated DESC LIMIT :limit"
+        )
+        rows = self.store.run(lambda db: self.store.execute(db, query, limit=limit).fetchall())
+        return [TournamentRow.decode(r) for r in rows]
+
+    def open_rows(self) -> list[TournamentRow]:
+        """The tournaments not started yet (kept few by the caps on making them)."""
+        query = f"SELECT {COLUMNS} FROM tournaments WHERE status = 'open'"
+        rows = self.store.run(lambda db: self.store.execute(db, query).fetchall())
+        return [TournamentRow.decode(r) for r in rows]
+
+    def expire_open(self, before: float) -> None:
+        """Delete the tournaments made before ``before`` and never started."""
+        self.store.run(
+            lambda db: self.store.execute(
+                db,
+                "DELETE FROM tournaments WHERE status = 'open' AND created < :before",
+                before=before,
+            )
+        )
+
     def recent(self, limit: int = 50) -> list[TournamentRow]:
         """The tournaments not finished first, then the latest changed."""
         query = (

@@ -19,10 +19,11 @@ from app.store.sql import SQLStore
 from app.store.tournaments import TournamentRow, TournamentStore
 from app.tournaments.hooks import FinishedSource, rematch_rule
 from app.tournaments.service import Tournaments
-from app.tournaments.view import games_csv, public, standings_csv, summary, view
+from app.tournaments.view import games_csv, public, standings_csv, summary, view, yours
 from app.web.errors import APIError
 from app.web.inputs import body
 from app.web.inputs import since as seen_version
+from app.web.limits import client_address
 from app.web.polls import long_poll
 from app.web.seats import current_owner, ensure_owner
 from engine.agents import ALGORITHMS, LEVELS
@@ -90,12 +91,25 @@ def page(tournament_id: str) -> str:
 
 @bp.get("/api/tournaments")
 def listing() -> ResponseReturnValue:
-    return {"tournaments": [summary(r) for r in get_tournaments().recent()]}
+    """The tournaments in the room (see :meth:`Tournaments.recent`), their ``version`` (with
+    ``?since=`` that version, answered once it changes, or at the long-poll's timeout), and
+    ``yours``: the asking device's tournament games waiting to be played."""
+    since = seen_version()
+    tournaments = get_tournaments()
+    timeout = float(current_app.config["LONG_POLL_SECONDS"])
+    with long_poll(since is not None):
+        version = tournaments.listed_version(since, timeout)
+    rows = tournaments.recent()
+    return {
+        "version": version,
+        "tournaments": [summary(r) for r in rows],
+        "yours": yours(rows, current_owner()),
+    }
 
 
 @bp.post("/api/tournaments")
 def create() -> ResponseReturnValue:
-    row = get_tournaments().create(body(), ensure_owner())
+    row = get_tournaments().create(body(), ensure_owner(), client_address())
     return view(row, current_owner() or row.data["director"]), 201
 
 
@@ -110,7 +124,9 @@ def read(tournament_id: str) -> ResponseReturnValue:
 
 @bp.post("/api/tournaments/<tournament_id>/join")
 def join(tournament_id: str) -> ResponseReturnValue:
-    return answer(get_tournaments().join(tournament_id, body(), ensure_owner()))
+    tournaments = get_tournaments()
+    row = tournaments.join(tournament_id, body(), ensure_owner(), client_address())
+    return answer(tournaments.settle(tournament_id, row))  # an arena pairs whoever came at once
 
 
 @bp.post("/api/tournaments/<tournament_id>/leave")

@@ -15,8 +15,11 @@ level and algorithm (its moves go through the fair queue, charged to the tournam
 two computer entrants a computer-vs-computer game.  A lost connection forfeits nothing: a game
 ends only by its moves, a resignation, a draw or the clock.
 
-A no-show forfeits: when a player's first-move window closes (the game is aborted without a
-result), the one who came (who moved, or opened the game) wins by forfeit, without replaying;
+A no-show forfeits (in a tournament with a clock, as a game between two devices has a first-move
+window only then): white's first move is due ``FIRST_WINDOW_SECONDS`` after the pairing (time
+to come to the game), black's as in any game with a clock.  When a player's first-move window
+closes (the game is aborted without a result), the one who came (who moved, or opened the
+game) wins by forfeit, without replaying; when both came, the one whose window closed loses;
 when neither came it is a double forfeit (0 points each).  A player who misses
 ``MISSES_TO_DROP`` games in a row is paused (arena: back by joining again) or withdrawn (round
 robin, Swiss: their games still to pair are lost by forfeit).  A game a player aborts by hand
@@ -42,7 +45,7 @@ from app.players.names import forget, key_of, name_of, take
 from app.store import StaleVersion
 from app.store.json_types import JSONObject
 from app.store.tournaments import TournamentRow, TournamentStore
-from app.tournaments import arena, roundrobin, swiss
+from app.tournaments import arena, caps, roundrobin, swiss
 from app.tournaments.roundrobin import Pairing
 from engine.agents import ALGORITHMS, LEVELS
 
@@ -54,8 +57,10 @@ MAX_PLAYERS = 64
 MAX_TITLE = 60
 POLL_SECONDS = 0.25  # a long-poll looks at the tournament's version this often
 SETTLE_SECONDS = 1.0  # a read settles a tournament at most this often (per process)
+EXPIRE_EVERY = 60.0  # seconds between two deletions of tournaments never started (per process)
 COMPUTER_DELAY = 1.0  # seconds between moves in a game between two computer entrants
 MAX_REPLAYS = 3  # a pairing whose game a player aborted by hand is played again so often
+FIRST_WINDOW_SECONDS = 60.0  # a paired game's first move (white's) is due this long after pairing
 MISSES_TO_DROP = 2  # no-shows in a row that pause (arena) or withdraw (round robin, Swiss)
 
 
@@ -104,6 +109,7 @@ class Tournaments:
         self.games = games
         self.known: set[str] = set()  # game ids seen to exist (so a read need not look again)
         self.settled: dict[str, float] = {}  # when this process last settled each tournament
+        self.expired_at = -EXPIRE_EVERY  # when this process last deleted stale open ones
         self.lock = threading.Lock()
 
     # -- reading ----------------------------------------------------------------------------------
@@ -114,8 +120,33 @@ class Tournaments:
             raise NoGame(f"there is no tournament {tournament_id!r}")
         return row
 
-    def recent(self) -> list[TournamentRow]:
-        return self.store.recent()
+    def recent(self, limit: int = 50) -> list[TournamentRow]:
+        """The tournaments a list shows: those not finished, newest made first, a fair few
+        from each device and address (:func:`app.tournaments.caps.fair_share`), then the
+        latest finished; tournaments never started past their time are deleted first."""
+        self.expire_now_and_then()
+        live = caps.fair_share(self.store.newest_unfinished())
+        return (live + self.store.latest_finished(limit))[:limit]
+
+    def listed_version(self, since: int | None, timeout: float) -> int:
+        """The tournaments' stamp (:meth:`TournamentStore.stamp`); with ``since`` equal to it,
+        once it changes (or at ``timeout``), looking a few times a second."""
+        stamp = self.store.stamp()
+        end = time.monotonic() + timeout
+        while since == stamp and time.monotonic() < end:
+            time.sleep(min(POLL_SECONDS, max(0.0, end - time.monotonic())))
+            stamp = self.store.stamp()
+        return stamp
+
+    def expire_now_and_then(self) -> None:
+        """Delete the tournaments never started within ``caps.OPEN_HOURS`` (at most once a
+        minute per process)."""
+        now = time.time()
+        with self.lock:
+            if now - self.expired_at < EXPIRE_EVERY:
+                return
+            self.expired_at = now
+        self.store.expire_open(now - caps.OPEN_HOURS * 3600)
 
     def read(self, tournament_id: str, since: int | None, timeout: float) -> TournamentRow:
         """The tournament, settled (at most once a second per tournament in this process: the
@@ -148,8 +179,9 @@ class Tournaments:
 
     # -- creating and entering --------------------------------------------------------------------
 
-    def create(self, body: JSONObject, owner: str) -> TournamentRow:
-        """A new tournament, its creator its director (and, if ``you`` names them, a player)."""
+    def create(self, body: JSONObject, owner: str, address: str = "") -> TournamentRow:
+        """A new tournament, its creator its director (and, if ``you`` names them, a player);
+        refused (429) past the caps of :mod:`app.tournaments.caps`."""
         unknown = sorted(set(body) - CREATE_FIELDS)
         if unknown:
             raise BadInput(
@@ -169,6 +201,8 @@ class Tournaments:
         rated = body.get("rated", True)
         if not isinstance(rated, bool):
             raise BadInput("'rated' must be true or false")
+        self.expire_now_and_then()
+        caps.admit_create(self.games.store, owner, address, self.store.open_rows())
         doc: JSONObject = {
             "name": title,
             "system": system,
@@ -177,6 +211,7 @@ class Tournaments:
             "clock": None if clock is None else body.get("clock"),
             "rated": rated,
             "director": owner,
+            "address": address,  # the maker's network address (for the caps; never shown)
             "status": "open",
             "created": time.time(),
             "started": None,
@@ -217,12 +252,16 @@ class Tournaments:
             return kept
         return take(self.games.store, owner, given)  # the name rule and rate limit
 
-    def join(self, tournament_id: str, body: JSONObject, owner: str) -> TournamentRow:
-        """Join (or come back to) a tournament under a name."""
+    def join(
+        self, tournament_id: str, body: JSONObject, owner: str, address: str = ""
+    ) -> TournamentRow:
+        """Join (or come back to) a tournament under a name (refused, 429, past the caps of
+        :mod:`app.tournaments.caps`)."""
         extra = sorted(set(body) - {"name"})
         if extra:
             raise BadInput(f"unknown field {extra[0]!r} (fields: name)")
         self.row(tournament_id)  # 404 before a name is kept for nothing
+        caps.admit_join(self.games.store, owner, address)
         before = name_of(self.games.store, owner)
         name = self.player_name(owner, body.get("name"))
 
@@ -238,6 +277,7 @@ class Tournaments:
                 if doc["status"] != "open" and doc["system"] != "arena":
                     raise NotNow("you left this tournament; only an arena takes players back")
                 taken_name([p for p in doc["players"] if p is not mine[0]], name)
+                back(mine[0])
                 mine[0].update(state="in", name=name)
                 return
             if doc["status"] != "open" and doc["system"] != "arena":
@@ -544,11 +584,10 @@ def record(doc: JSONObject, finished: dict[str, Ended], now: float) -> bool:
         if entry["white"] in gone or entry["black"] in gone:
             forfeit(entry, gone, now)
         elif ended.late is not None:  # a first-move window closed: whoever did not come loses
-            absent = [
-                pid
-                for seat, pid in enumerate((entry["white"], entry["black"]))
-                if seat == ended.late or not ended.came[seat]
-            ]
+            pair = (entry["white"], entry["black"])
+            absent = [pid for seat, pid in enumerate(pair) if not ended.came[seat]]
+            if not absent:  # both came: the one who did not move in time loses
+                absent = [pair[ended.late]]
             forfeit(entry, set(absent), now, reason="no-show")
             entry["aborted_game"] = gid
             came(doc, [p for p in (entry["white"], entry["black"]) if p not in absent])
@@ -563,6 +602,12 @@ def record(doc: JSONObject, finished: dict[str, Ended], now: float) -> bool:
             else:
                 entry["game"] = new_game_id()
     return changed
+
+
+def back(player: JSONObject) -> None:
+    """A player comes back (to an arena): their no-shows are forgotten."""
+    player.pop("dropped", None)
+    player.pop("missed", None)
 
 
 def came(doc: JSONObject, players: list[str]) -> None:
@@ -753,6 +798,9 @@ def game_data(
         device=f"tournament:{tournament_id}",
         creator=None,
     )
+    if not computers and doc["clock"] is not None:  # white must come and move: see the docstring
+        now = time.time()
+        data["start_wait"] = {"seat": 0, "since": now, "until": now + FIRST_WINDOW_SECONDS}
     owners = [(str(s.owner), i) for i, s in enumerate(seats) if s.owner is not None]
     return data, owners
 

@@ -305,6 +305,32 @@ def notice_for(doc: JSONObject, me: JSONObject) -> str | None:
     return None
 
 
+def yours(rows: list[TournamentRow], owner: str | None) -> list[JSONObject]:
+    """The games ``owner`` is paired in and not finished, in the tournaments ``rows``."""
+    found: list[JSONObject] = []
+    if owner is None:
+        return found
+    for row in rows:
+        doc = row.data
+        if doc["status"] == "finished":
+            continue
+        mine = {
+            p["id"] for p in doc["players"] if p.get("owner") == owner and p["state"] != "removed"
+        }
+        for e in doc["games"]:
+            if e.get("score") is None and e.get("game") and {e["white"], e["black"]} & mine:
+                found.append(
+                    {
+                        "game": e["game"],
+                        "url": f"/game/{e['game']}",
+                        "tournament": row.id,
+                        "name": doc["name"],
+                        "round": None if doc["system"] == "arena" else e["round"],
+                    }
+                )
+    return found
+
+
 def summary(row: TournamentRow) -> JSONObject:
     """A tournament in a list, with who leads (once games were played)."""
     doc = row.data
