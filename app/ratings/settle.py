@@ -11,19 +11,23 @@ the ratings they had before it (a newcomer starts at 1500 ± 350, volatility 0.0
 day a player went without a rated game in the pool first counts as a period without games
 (the paper's step 6: the deviation widens, never past 350), so a rating grows uncertain again
 when it is not played.
+
+Which games count at all is the rating policy's (:mod:`app.ratings.policy`): the check of a
+pair's games of the day runs inside the settlement's transaction, so two of a pair's games
+ending at once count once.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 from app.games import ends
 from app.games.model import Game
+from app.ratings import policy
 from app.ratings.glicko2 import MAX_RD, Rating, rate, rate_game
 from app.ratings.pools import pool_of, rated_pair, score_of
 from app.store.base import GameStore
-from app.store.players import KeptRating, NewRating
+from app.store.players import KeptRating, NewRating, Settling
 
 HOOK = "ratings"
 DAY = 86400.0
@@ -47,8 +51,9 @@ def values(rating: Rating) -> tuple[float, float, float]:
 
 
 def settle(store: GameStore, game: Game) -> bool:
-    """Change the ratings of a finished rated game's players, unless done already: True if
-    this call changed them."""
+    """Change the ratings of a finished rated game's players, unless done already or the
+    rating policy (:mod:`app.ratings.policy`) says it does not count: True if this call
+    changed them.  A game that does not count is claimed all the same (decided once)."""
     pair = rated_pair(game)
     score = score_of(game)
     if pair is None or score is None:
@@ -56,17 +61,23 @@ def settle(store: GameStore, game: Game) -> bool:
     if len(store.players.names_of(pair)) < 2:
         return False  # a seat of a device without a player's name: not rated
     first, second = pair
+    short = policy.too_short(game)
+    changed = False
 
-    def new_ratings(read: Callable[[str], KeptRating | None]) -> list[NewRating]:
+    def new_ratings(read: Settling) -> list[NewRating]:
+        nonlocal changed
         now = time.time()
-        a, b = rating_of(read(first), now), rating_of(read(second), now)
+        if short or read.pair_games(first, second, now - policy.PAIR_WINDOW) >= policy.PAIR_GAMES:
+            return []  # claimed, and nothing changes (see app.ratings.policy)
+        a, b = rating_of(read.rating(first), now), rating_of(read.rating(second), now)
+        changed = True
         return [
             NewRating(first, values(a), values(rate_game(a, b, score))),
             NewRating(second, values(b), values(rate_game(b, a, 1.0 - score))),
         ]
 
     pool = pool_of(game.record.rules.name, dict(game.record.rules.options))
-    return store.players.settle(game.id, pool, new_ratings)
+    return store.players.settle(game.id, pool, new_ratings) and changed
 
 
 def hook(store: GameStore, game: Game) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.games.model import Game
 from app.ratings.glicko2 import BASE, MAX_RD, PROVISIONAL_RD
+from app.ratings.policy import why_not
 from app.ratings.pools import pool_of, rated_pair, title_of
 from app.store.base import GameStore
 from app.store.json_types import JSONObject
@@ -23,7 +24,8 @@ def signed(change: int) -> str:
 
 def game_ratings(store: GameStore, game: Game) -> JSONObject | None:
     """A rated game's ratings per seat: before it and, once settled, after it and the change
-    (None for a game that is not rated)."""
+    (None for a game that is not rated); a finished game that changed no rating says why in
+    ``reason`` (see :mod:`app.ratings.policy`)."""
     pair = rated_pair(game)
     if pair is None:
         return None
@@ -53,4 +55,11 @@ def game_ratings(store: GameStore, game: Game) -> JSONObject | None:
                 "provisional": (after or before)[1] > PROVISIONAL_RD,
             }
         )
-    return {"pool": pool, "title": title_of(pool), "settled": bool(made), "seats": seats}
+    found: JSONObject = {"pool": pool, "title": title_of(pool), "settled": bool(made)}
+    if game.over and not made:  # why it changed nothing, once that is known
+        named = len(store.players.names_of(pair)) == 2
+        reason = why_not(game, named, store.players.is_settled(game.id))
+        if reason is not None:
+            found["reason"] = reason
+    found["seats"] = seats
+    return found

@@ -147,9 +147,36 @@ HISTORY = (
     "device, pool, game_id, before_rating, before_deviation, after_rating, after_deviation, at"
 )
 RATING = "device, pool, rating, deviation, volatility, games, updated"
-# What :meth:`PlayerTables.settle` asks for a game's new ratings: given a reader of a device's
-# kept rating in the pool (None: a newcomer), the new ratings (see :mod:`app.ratings.settle`).
-Rater = Callable[[Callable[[str], KeptRating | None]], list[NewRating]]
+
+
+class Settling:
+    """What a settlement reads inside its transaction: a device's kept rating in the game's
+    pool (None: a newcomer) and how many rated games a pair played there since a time."""
+
+    def __init__(self, tables: PlayerTables, db: Connection, pool: str) -> None:
+        self.tables, self.db, self.pool = tables, db, pool
+
+    def rating(self, device: str) -> KeptRating | None:
+        return self.tables.rating(self.db, device, self.pool)
+
+    def pair_games(self, first: str, second: str, since: float) -> int:
+        """The rated games (ratings changed) between ``first`` and ``second`` in the pool
+        settled at ``since`` or later."""
+        query = (
+            "SELECT COUNT(*) FROM rating_history a JOIN rating_history b "
+            "ON a.game_id = b.game_id WHERE a.device = :first AND b.device = :second "
+            "AND a.pool = :pool AND a.at >= :since"
+        )
+        found = self.tables.store.execute(
+            self.db, query, first=first, second=second, pool=self.pool, since=since
+        ).fetchone()
+        return int(found[0]) if found else 0
+
+
+# What :meth:`PlayerTables.settle` asks for a game's new ratings, given what the settlement
+# reads (:class:`Settling`): the new ratings, none when the game does not count (see
+# :mod:`app.ratings.settle` and :mod:`app.ratings.policy`).
+Rater = Callable[[Settling], list[NewRating]]
 
 
 class PlayerTables:
@@ -299,9 +326,10 @@ class PlayerTables:
     def settle(self, game_id: str, pool: str, rate: Rater) -> bool:
         """Change the ratings of a finished game's players once: in one transaction, claim the
         game in ``settled`` (a game already there: nothing is done, False), read the players'
-        ratings, ask ``rate`` for the new ones (given the kept ratings, None for a newcomer),
-        write them with their history rows and move the game to its next version (so that
-        whoever waits on it is told).  True if this call changed them.  Settlements take turns
+        ratings, ask ``rate`` for the new ones (:class:`Settling` reads the kept ratings and
+        the pair's games; none: the game does not count, claimed all the same), write them
+        with their history rows and move the game to its next version (so that whoever waits
+        on it is told).  True if this call claimed it.  Settlements take turns
         (the ratings table is held for the transaction): of two games of one player ending at
         once, the second is rated on the rating the first left."""
         claim = (
@@ -328,7 +356,7 @@ class PlayerTables:
                 now = time.time()  # once its turn came: the history's order is the chain's
                 if self.store.execute(db, claim, game=game_id, pool=pool, at=now).rowcount != 1:
                     return False
-                news = rate(lambda device: self.rating(db, device, pool))
+                news = rate(Settling(self, db, pool))
                 for new in news:
                     r, d, v = new.after
                     self.store.execute(

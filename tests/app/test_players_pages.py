@@ -10,6 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from app.ratings.glicko2 import Rating, rate_game
+from app.ratings.policy import MIN_MOVES
 
 
 def named(client: FlaskClient, name: str) -> FlaskClient:
@@ -26,6 +27,11 @@ def play(a: FlaskClient, b: FlaskClient, loser: FlaskClient | None, **extra: Any
     path = f"/api/games/{game['id']}"
     if keep:
         return str(game["id"])
+    players, made = {0: a, 1: b}, [0, 0]
+    while min(made) < MIN_MOVES:  # the moves an early end needs to be rated (app.ratings.policy)
+        body = {"pit": game["legal_moves"][0], "version": game["version"]}
+        made[game["to_move"]] += 1
+        game = players[game["to_move"]].post(f"{path}/moves", json=body).get_json()
     if loser is None:
         offered = a.post(f"{path}/draw", json={"version": game["version"]}).get_json()
         b.post(f"{path}/draw", json={"version": offered["version"], "action": "accept"})

@@ -15,8 +15,10 @@ from app.games.model import Game
 from app.players import names
 from app.ratings import settle
 from app.ratings.glicko2 import Rating, rate_game
+from app.ratings.policy import MIN_MOVES
 from app.ratings.pools import pool_of, title_of
 from app.store.base import Row
+from engine import get_variant
 from tests.app import test_stores
 
 store = test_stores.store  # the fixtures: each test on SQLite and on PostgreSQL
@@ -112,6 +114,29 @@ def rated_game(host: FlaskClient, friend: FlaskClient, **extra: Any) -> dict[str
     return friend.post(f"/api/games/{game['id']}/join", json={}).get_json()  # type: ignore[no-any-return]
 
 
+def into(host: FlaskClient, friend: FlaskClient, game: dict[str, Any]) -> dict[str, Any]:
+    """The game once both players made the moves a resignation needs to be rated
+    (app.ratings.policy.MIN_MOVES each), each playing its first legal move."""
+    players = {0: host, 1: friend}
+    made = [0, 0]
+    while min(made) < MIN_MOVES:
+        mover = game["to_move"]
+        body = {"pit": game["legal_moves"][0], "version": game["version"]}
+        game = players[mover].post(f"/api/games/{game['id']}/moves", json=body).get_json()
+        made[mover] += 1
+    return host.get(f"/api/games/{game['id']}").get_json()  # type: ignore[no-any-return]
+
+
+def opening() -> list[int]:
+    """Moves of a Kalah 6x4 game (seat 0 first) after which both players made MIN_MOVES."""
+    state, moves, made = get_variant("kalah").initial_state(), [], [0, 0]
+    while min(made) < MIN_MOVES:
+        made[state.to_move] += 1
+        moves.append(state.legal_moves()[0])
+        state = state.play(moves[-1])
+    return moves
+
+
 def expected(score: float) -> tuple[Rating, Rating]:
     """Two newcomers' ratings after one game that seat 0 scored ``score`` in."""
     return rate_game(Rating(), Rating(), score), rate_game(Rating(), Rating(), 1 - score)
@@ -139,6 +164,7 @@ def test_a_resignation_changes_both_ratings_once_and_the_game_shows_it(
             for seat in (0, 1)
         ],
     }
+    game = into(host, friend, game)
     over = friend.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
     assert over.status_code == 200
     ratings = over.get_json()["ratings"]
@@ -161,7 +187,7 @@ def test_a_resignation_changes_both_ratings_once_and_the_game_shows_it(
 
 
 def test_an_agreed_draw_is_rated_as_half_a_point(host: FlaskClient, friend: FlaskClient) -> None:
-    game = rated_game(host, friend)
+    game = into(host, friend, rated_game(host, friend))
     path = f"/api/games/{game['id']}/draw"
     offered = host.post(path, json={"version": game["version"]}).get_json()
     drawn = friend.post(path, json={"version": offered["version"], "action": "accept"})
@@ -221,6 +247,7 @@ def finished_rated(store: Any, game_id: str, resigned: int = 1) -> Game:
     names.set_name(store, "dev-b", "Kofi")
     data = params.new_game_data({"mode": "remote", "rated": True, "first": 0}, "dev-a")
     data["seats"][1] = {"kind": "human", "owner": "dev-b"}
+    data["moves"] = opening()  # both made the moves a resignation needs to be rated
     data["resigned"] = resigned
     row: Row = store.create(game_id, data, [("dev-a", 0), ("dev-b", 1)])
     return Game.from_row(row)
@@ -244,6 +271,8 @@ def test_a_game_settles_once_however_often_it_is_asked(store: Any) -> None:
 
 def test_the_second_game_is_rated_on_the_first_ones_ratings(store: Any) -> None:
     settle.settle(store, finished_rated(store, "g1", resigned=1))
+    a_day = store.players.history("dev-a")[0].at - 86401  # a pair counts once a day
+    test_stores.raw(store, "UPDATE rating_history SET at = ? WHERE game_id = 'g1'", a_day)
     settle.settle(store, finished_rated(store, "g2", resigned=0))
     a1, b1 = expected(1.0)
     a2 = rate_game(a1, b1, 0.0)
@@ -305,6 +334,11 @@ ama.put("/api/me", json={"name": "Ama"})
 kofi.put("/api/me", json={"name": "Kofi"})
 game = ama.post("/api/games", json={"mode": "remote", "rated": True, "first": 0}).get_json()
 game = kofi.post(f"/api/games/{game['id']}/join", json={}).get_json()
+players, made = {0: ama, 1: kofi}, [0, 0]
+while min(made) < 3:  # the moves a resignation needs to be rated (app.ratings.policy)
+    body = {"pit": game["legal_moves"][0], "version": game["version"]}
+    made[game["to_move"]] += 1
+    game = players[game["to_move"]].post(f"/api/games/{game['id']}/moves", json=body).get_json()
 kofi.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
 """
 
@@ -364,7 +398,7 @@ def test_the_settlement_wakes_whoever_waits_on_the_game(
 ) -> None:
     """The loser resigns; the winner's long-poll, at the version that ended the game or any
     before it, ends with the ratings settled (the settlement is a version of its own)."""
-    game = rated_game(host, friend)
+    game = into(host, friend, rated_game(host, friend))
     over = friend.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
     settled = over.get_json()
     assert settled["version"] == game["version"] + 2  # the resignation, then the settlement
@@ -381,6 +415,7 @@ def test_a_rating_not_played_for_days_grows_uncertain_first(store: Any) -> None:
     kept = {k.device: k for k in store.players.pool("kalah")}
     ten_days = kept["dev-a"].updated - 10.5 * 86400
     test_stores.raw(store, "UPDATE ratings SET updated = ? WHERE device = 'dev-a'", ten_days)
+    test_stores.raw(store, "UPDATE rating_history SET at = ? WHERE game_id = 'g1'", ten_days)
     settle.settle(store, finished_rated(store, "g2", resigned=0))
     a = Rating(kept["dev-a"].rating, kept["dev-a"].deviation, kept["dev-a"].volatility)
     b = Rating(kept["dev-b"].rating, kept["dev-b"].deviation, kept["dev-b"].volatility)
@@ -405,6 +440,7 @@ def test_one_players_games_settled_at_once_chain_their_ratings(stores: Any) -> N
         names.set_name(first, f"dev-{i}", f"Opponent {i}")
         data = params.new_game_data({"mode": "remote", "rated": True, "first": 0}, "dev-a")
         data["seats"][1] = {"kind": "human", "owner": f"dev-{i}"}
+        data["moves"] = opening()
         data["resigned"] = i % 2
         games.append(Game.from_row(first.create(f"g{i}", data, [("dev-a", 0), (f"dev-{i}", 1)])))
     hosts = [stores() for _ in games]
