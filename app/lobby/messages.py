@@ -3,9 +3,18 @@ these few words (:data:`QUICK`), at most :data:`BURST` at once and one every
 :data:`EVERY_SECONDS` after that per device; a game keeps its last :data:`KEPT`.  A player
 who turned messages off neither sends nor sees them (the sender is told).
 
+"Messages off" is kept for the device, so it holds in all its games, this one and the next
+(the page says so): it is one person's wish about chatter, like sound, not a word about one
+opponent, and ``PUT /api/lobby/me`` keeps it for any client.  Turned off or on from a table
+(``POST /api/games/<id>/messages`` with ``{"quiet": ...}``), it is seen live at the device's
+tables: :func:`quiet_changed` wakes the opponents' long-polls (after ``PUT /api/lobby/me``
+they see it at their next long-poll round).
+
 Messages live beside the game, not in it: sending one does not change the game's version, so
 it never makes the opponent's move, sent at the same moment, stale.  Each game's messages have
-a version of their own (their count) that the board page long-polls, like the lobby's.
+a version of their own (their count) that the board page long-polls, like the lobby's; a
+change of "messages off" is a row of its own among them (:data:`SETTING`, never shown), so
+that the version moves on.
 """
 
 from __future__ import annotations
@@ -24,6 +33,8 @@ QUICK = ("Good game", "Well played", "Thanks", "Oops")
 BURST = 3
 EVERY_SECONDS = 5.0
 KEPT = 20
+SETTING = "~setting"  # a player's "messages off" changed: moves the version, never shown
+TABLES_READ = 20  # the device's most recent games looked through for its tables in play
 
 
 class TooManyMessages(TooManySearches):
@@ -34,15 +45,29 @@ def text_of(body: JSONObject) -> str:
     """The message a request sends: one of QUICK."""
     unknown = sorted(set(body) - {"text"})
     if unknown:
-        raise BadInput(f"unknown field {unknown[0]!r} (fields: text)")
+        raise BadInput(f"unknown field {unknown[0]!r} (fields: text, or quiet alone)")
     text = body.get("text")
     if text not in QUICK:
         raise BadInput(f"'text' must be one of: {', '.join(QUICK)}")
     return str(text)
 
 
+def quiet_of(body: JSONObject) -> bool:
+    """The setting a request sends from the table: ``{"quiet": true}`` turns messages off."""
+    if set(body) != {"quiet"} or not isinstance(body["quiet"], bool):
+        raise BadInput('send {"quiet": true} to turn quick messages off, false to turn them on')
+    return body["quiet"]
+
+
 def send(games: Games, lobby: LobbyStore, device: Device, game_id: str, body: JSONObject) -> int:
-    """Send a quick message to the opponent: its number."""
+    """Send a quick message to the opponent (``{"text": ...}``): its number.  Or, from a
+    player's table, turn the device's messages off or on (``{"quiet": ...}``, for all its
+    games, as ``PUT /api/lobby/me`` does), told at once at its tables: 0."""
+    if "quiet" in body:
+        off = quiet_of(body)
+        changes.seats_held(games.load(game_id), device.owner)  # a player of this game
+        set_quiet(games, lobby, str(device.owner), off)
+        return 0
     text = text_of(body)
     game = games.load(game_id)
     seat = changes.one_seat(game, device.owner)
@@ -57,6 +82,33 @@ def send(games: Games, lobby: LobbyStore, device: Device, game_id: str, body: JS
         seconds = max(1, math.ceil(wait))
         raise TooManyMessages(f"too many messages; wait {seconds} s", seconds)
     return lobby.add_message(game_id, seat, text, time.time(), KEPT)
+
+
+def set_quiet(games: Games, lobby: LobbyStore, owner: str, quiet: bool) -> None:
+    """Turn ``owner``'s quick messages off (``quiet``) or on, in all its games; a change is
+    told at its tables in play at once (:func:`quiet_changed`)."""
+    changed = (owner in lobby.quiet([owner])) != quiet
+    lobby.set_quiet(owner, quiet)
+    if changed:
+        quiet_changed(games, lobby, owner)
+
+
+def quiet_changed(games: Games, lobby: LobbyStore, owner: str) -> int:
+    """``owner`` turned messages off or on: tell each of its games in play between two devices
+    (the opponent's page then shows it at once, not at its next long-poll round).  How many
+    games were told; none past the device's message limit (they see it within a long-poll)."""
+    if lobby.store.take_token(f"message-setting:{owner}", BURST, 1 / EVERY_SECONDS) > 0:
+        return 0
+    told = 0
+    for game in games.games_of(owner, TABLES_READ):
+        mine = game.seats_of(owner)
+        if game.mode != "remote" or game.over or len(mine) != 1:
+            continue
+        if game.seats[1 - mine[0]].owner is None:
+            continue  # nobody sits opposite yet
+        lobby.add_message(game.id, mine[0], SETTING, time.time(), KEPT)
+        told += 1
+    return told
 
 
 def read(
@@ -80,7 +132,7 @@ def read(
     opponent = game.seats[1 - mine[0]].owner if player else None
     off = lobby.quiet([d for d in (owner, opponent) if d is not None])
     quiet = owner in off
-    found = [] if quiet else lobby.messages(game_id)
+    found = [] if quiet else [m for m in lobby.messages(game_id) if m[2] in QUICK]
     return {
         "version": version,
         "quiet": quiet,

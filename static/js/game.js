@@ -77,6 +77,17 @@ function announce(value) {
   }, 30);
 }
 
+/**
+ * Scroll the page just enough that ``el`` is in view (if it is not): an offer that came while
+ * the panel was scrolled to, say, the move list.
+ * @param {HTMLElement} el
+ */
+function bringIntoView(el) {
+  const box = el.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  el.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+}
+
 let calloutTimer = 0;
 /** Show a callout by the board ("" clears it). @param {string} value @param {number} [seat] */
 function callout(value, seat) {
@@ -96,7 +107,16 @@ function callout(value, seat) {
  * @param {import("./types.js").Game} game
  */
 function effects(game) {
-  if (text.offerText(game) && els.overDialog.open) els.overDialog.close();
+  const offer = text.offerText(game);
+  if (offer && els.overDialog.open) els.overDialog.close();
+  if (offer && offer !== view.offerSeen) {
+    announce(offer); // a move would decline it: it is said, and brought into view
+    bringIntoView(els.offer);
+  }
+  view.offerSeen = offer;
+  const seated = game.you.length > 0;
+  if (seated && !view.seated) document.dispatchEvent(new CustomEvent("mancala:seated")); // quick.js
+  view.seated = seated;
   if (game.rematch && game.rematch.game && view.followed !== game.rematch.game) {
     view.followed = game.rematch.game;
     window.location.assign(`/game/${game.rematch.game}`);
@@ -545,6 +565,7 @@ async function start() {
     view.game = game;
     view.newest = game;
     if (game.status === "over") view.overShownFor = game.id; // no dialog for an old result
+    view.seated = game.you.length > 0; // quick.js reads this page's first answer itself
     draw();
     effects(game);
     if (game.your_turn) announce(`${text.statusText(game)}.`);

@@ -1,14 +1,20 @@
 // @ts-check
 // Quick messages at the table: the few words the server allows ("Good game", "Well played",
 // "Thanks", "Oops") as buttons, the last few said by either player, and "Messages off" (then
-// none are shown or sent). Followed by long-polling the game's messages, which live beside the
-// game: a message never changes the game's version, so it never makes a move stale.
+// none are shown or sent, in all the device's games: the server keeps it for the device, and
+// the opponent's buttons and note follow at once). Followed by long-polling the game's
+// messages, which live beside the game: a message never changes the game's version, so it
+// never makes a move stale. A new message also shows for a few seconds in a bubble by its
+// sender's name tag, by the board, where a player looks (the log is in the panel, far below
+// the board on a phone). Someone who takes the open seat starts following at once (game.js
+// says so with a "mancala:seated" event).
 import { ApiError, api, errorText } from "./api.js";
 
 const SHOWN = 5; // the last messages shown
 const RETRY_MS = 1500;
 const POLL_TIMEOUT_MS = 30000;
 const ERROR_MS = 4000;
+const BUBBLE_MS = 6000; // a bubble by the name tag stays this long, then fades
 
 /**
  * @typedef {{n: number, seat: number, text: string, at: number, yours: boolean,
@@ -34,8 +40,11 @@ const buttons = byId("quick-buttons");
 const off = /** @type {HTMLInputElement} */ (byId("quick-off"));
 const errorBox = byId("quick-error");
 const note = byId("quick-note");
+const ownNote = byId("quick-own-note");
 let version = -1;
 let errorTimer = 0;
+let following = false;
+let newest = -1; // the newest message number seen (-1: none read yet, so none is new)
 
 /** @param {unknown} err */
 function showError(err) {
@@ -47,11 +56,45 @@ function showError(err) {
   }, ERROR_MS);
 }
 
+/** @type {Map<number, number>} */
+const bubbleTimers = new Map();
+
+/**
+ * Show ``message`` in a bubble by its sender's name tag (the tags say their seat) for a while.
+ * @param {Message} message
+ */
+function bubble(message) {
+  const tag = document.querySelector(`.player-tag[data-seat="${message.seat}"]`);
+  if (!(tag instanceof HTMLElement)) return;
+  const found = tag.querySelector(".quick-bubble");
+  const shown = found instanceof HTMLElement ? found : document.createElement("p");
+  if (!found) {
+    shown.className = "quick-bubble";
+    shown.setAttribute("aria-hidden", "true"); // the log says it to screen readers
+    tag.append(shown);
+  }
+  shown.textContent = message.text;
+  shown.classList.remove("fading");
+  shown.hidden = false;
+  clearTimeout(bubbleTimers.get(message.seat));
+  const fade = () => {
+    shown.classList.add("fading");
+    bubbleTimers.set(
+      message.seat,
+      setTimeout(() => {
+        shown.hidden = true;
+      }, 450),
+    );
+  };
+  bubbleTimers.set(message.seat, setTimeout(fade, BUBBLE_MS));
+}
+
 /** @param {Messages} view */
 function show(view) {
   version = view.version;
   box.hidden = !view.player; // only the players see it
   note.hidden = !view.opponent_quiet || view.quiet;
+  ownNote.hidden = !view.quiet;
   off.checked = view.quiet;
   if (!buttons.childElementCount) {
     for (const text of view.quick) {
@@ -72,6 +115,9 @@ function show(view) {
       return li;
     }),
   );
+  const last = view.messages.length ? view.messages[view.messages.length - 1].n : 0;
+  if (newest >= 0) for (const m of view.messages) if (m.n > newest) bubble(m);
+  newest = Math.max(newest, last);
 }
 
 /** @param {string} text */
@@ -83,28 +129,40 @@ async function send(text) {
   }
 }
 
+// From the table, so that the opponents at this device's tables see it at once (the server
+// wakes their pages); it holds for all the device's games.
 off.addEventListener("change", async () => {
   try {
-    await api("PUT", "/api/lobby/me", { quiet: off.checked });
-    show(await api("GET", url));
+    show(await api("POST", url, { quiet: off.checked }));
   } catch (err) {
     showError(err);
   }
 });
 
-(async () => {
+/** Long-poll the game's messages while the viewer is one of its two players. */
+async function follow() {
+  if (following) return;
+  following = true;
   let lost = true;
-  for (;;) {
-    try {
-      const path = lost || version < 0 ? url : `${url}?since=${version}`;
-      const view = await api("GET", path, undefined, { timeout: POLL_TIMEOUT_MS });
-      show(view);
-      if (!view.player) return; // a spectator, or a game without two devices: nothing to follow
-      lost = false;
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 410)) return;
-      lost = true;
-      await pause(RETRY_MS);
+  try {
+    for (;;) {
+      try {
+        const path = lost || version < 0 ? url : `${url}?since=${version}`;
+        const view = await api("GET", path, undefined, { timeout: POLL_TIMEOUT_MS });
+        show(view);
+        if (!view.player) return; // a spectator, or a game without two devices: nothing to follow
+        lost = false;
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 404 || err.status === 410)) return;
+        lost = true;
+        await pause(RETRY_MS);
+      }
     }
+  } finally {
+    following = false;
   }
-})();
+}
+
+// Taking the open seat makes the viewer a player: follow from then on.
+document.addEventListener("mancala:seated", () => follow());
+follow();

@@ -41,6 +41,8 @@
  * @property {boolean} confirm confirm each move (touch screens)
  * @property {boolean} invited came to play from an invitation
  * @property {boolean} joinTried pressed "Take the seat"
+ * @property {string} offerSeen the opponent's offer or request last shown ("" for none)
+ * @property {boolean} seated the viewer held a seat when last drawn
  */
 
 /**
@@ -77,6 +79,8 @@ export function createView() {
     confirm: false, // confirm each move (touch screens), kept on this device (seats.js)
     invited: false, // came to play from an invitation link
     joinTried: false, // pressed "Take the seat"
+    offerSeen: "", // the opponent's offer or request last shown: a new one is announced
+    seated: false, // the viewer held a seat when last drawn: taking one is told to quick.js
   };
 }
 

@@ -66,12 +66,13 @@ export function subject(game, seat, verb) {
 }
 
 /**
- * "Your" / "Ana's".
+ * "Your" / "Ana's": the viewer's only seat is "Your" whatever its name ("Kofi (you)'s b" reads
+ * oddly).
  * @param {import("./types.js").Game} game
  * @param {number} seat
  */
 export function possessive(game, seat) {
-  if (isYou(game, seat)) return "Your";
+  if (onlyMine(game, seat)) return "Your";
   const name = seatName(game, seat);
   return name.endsWith("s") ? `${name}'` : `${name}'s`;
 }
@@ -144,7 +145,7 @@ function takenFrom(game, mover, pairs) {
   return and(
     groups.map(([owner, letters]) => {
       if (owner !== mover) return `${possessiveLower(game, owner)} ${and(letters)}`;
-      const own = isYou(game, mover) ? "your own" : groups.length > 1 ? "their own" : possessiveLower(game, owner);
+      const own = onlyMine(game, mover) ? "your own" : groups.length > 1 ? "their own" : possessiveLower(game, owner);
       return `${own} ${and(letters)}`;
     }),
   );
@@ -166,7 +167,7 @@ export function moveWords(game, move) {
   }
   const given = total(rec.opponent_captures);
   // Seeds the opponent took during this move (Adi's sowing): "you took 8" mid-sentence.
-  if (given) text += `, ${isYou(game, 1 - move.player) ? "you" : seatName(game, 1 - move.player)} took ${given}`;
+  if (given) text += `, ${onlyMine(game, 1 - move.player) ? "you" : seatName(game, 1 - move.player)} took ${given}`;
   if (rec.extra_turn && !rec.ended) text += ", extra turn";
   if (rec.ended) {
     // The seeds left on the rows at the end, each side's to its own store (the server says).
