@@ -140,6 +140,11 @@ class Guard:
         key = key_of(rules, state)
         return key is not None and key in self.keys(fresh)
 
+    def any_guarded(self, rules: Rules, states: Iterable[State], fresh: bool = False) -> bool:
+        """Whether any of ``states`` is guarded (one read of the running games)."""
+        keys = self.keys(fresh)
+        return bool(keys) and any(key_of(rules, state) in keys for state in states)
+
     def check(self, rules: Rules, state: State) -> None:
         """Refuse (NotNow, 409) the values of a position a running rated game guards (read
         fresh: the request is about to start a search)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import current_app
 
 from app.analysis import get_analyses
-from app.analysis.fairplay import Guard, check_game, get_guard
+from app.analysis.fairplay import POSITION_GUARDED, Guard, check_game, get_guard
 from app.analysis.runner import Analyses
 from app.games.errors import BadInput, NotNow, QueueFull
 from app.games.model import Game
@@ -37,6 +37,7 @@ class Review:
         """Analyse the game's moves (its ``status`` is "done" once every position is)."""
         game = self.games.load(game_id)
         check_reviewable(game)
+        self.check_positions(game, fresh=True)
         if not game.record.moves:
             raise NotNow("there is no move to analyse yet")
         kept, running = self.analyses.kept(game)
@@ -49,7 +50,14 @@ class Review:
         """The analysis so far: status, progress, each analysed move, the players' summary."""
         game = self.games.load(game_id)
         check_reviewable(game)
+        self.check_positions(game)
         return self.analyses.read(game, device.address)
+
+    def check_positions(self, game: Game, fresh: bool = False) -> None:
+        """Refuse (409) the analysis of a game that passes through a position a rated game
+        being played is at or reaches in one move (the same moves replayed on one screen)."""
+        if self.guard.any_guarded(game.record.rules, game.record.states, fresh):
+            raise NotNow(POSITION_GUARDED)
 
     def position(self, device: Device, game_id: str, body: JSONObject) -> JSONObject:
         """Every legal move's value (seeds of final margin for the mover, exact where solved)

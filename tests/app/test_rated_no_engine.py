@@ -170,3 +170,19 @@ def test_a_casual_game_between_two_devices_is_not_guarded(
     game = move(host, host.get(f"/api/games/{game['id']}").json, 0).json
     board = other.post("/api/board", json=position_of(game))
     assert board.status_code == 200, board.json
+
+
+def test_a_game_replaying_its_moves_is_not_analysed_while_it_runs(
+    host: FlaskClient, friend: FlaskClient, other: FlaskClient
+) -> None:
+    """The rated game's moves and a candidate reply played on one screen: its analysis would
+    value the rated game's position now."""
+    game = played(host, friend)
+    local = create(other, mode="local", **SMALL)
+    for pit in (game["moves"][0]["pit"], game["legal_moves"][0]):
+        local = move(other, local, pit).json
+    url = f"/api/games/{local['id']}/analysis"
+    assert_error(other.post(url), 409, "rated game")
+    assert_error(other.get(url), 409, "rated game")
+    resign(host, game["id"])
+    assert other.post(url).status_code in (200, 202)
