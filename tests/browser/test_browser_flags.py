@@ -2,7 +2,8 @@
 sees it: Esi has the home page open; Adjoa and Kwabena play a rated game with a 3 s clock on
 their own devices and both leave it.  Nobody opens the game again, yet within seconds of the
 flag it leaves "Being played" on Esi's page, without a reload, and Adjoa's player page shows the
-win and her new rating instead of "Playing now".  Screenshots: test-artifacts/flags-*.png."""
+win and her new rating instead of "Playing now".  Screenshots: test-artifacts/flags-*.png.
+(The party test, tests/browser/test_party.py, plays the same after its round robin.)"""
 
 from __future__ import annotations
 
@@ -27,33 +28,45 @@ def post(tab: Tab, path: str, body: dict[str, Any], status: int = 200) -> Any:
     return answer(tab.context.request.post(path, data=body), status)
 
 
+def left_with_its_clock_running(white: Tab, black: Tab, room: Any, players: str) -> float:
+    """``white`` and ``black`` (named players, on their own devices) start a rated game with a
+    3 s clock; once ``room`` (a home page) lists it as being played (``players``: "A vs B"),
+    each makes a first move and both leave it (no page holds it).  When the flag falls."""
+    game = post(
+        white, "/api/games", {"mode": "remote", "rated": True, "first": 0, "clock": SHORT}, 201
+    )
+    gid = game["id"]
+    game = post(black, f"/api/games/{gid}/join", {})
+    listed = room.locator("#lobby-games li", has_text=players)
+    listed.wait_for(timeout=25_000)  # being played, seen live (within the first-move window)
+    game = post(white, f"/api/games/{gid}/moves", {"pit": 0, "version": game["version"]})
+    # c: an extra turn, so black's clock runs
+    game = post(black, f"/api/games/{gid}/moves", {"pit": 2, "version": game["version"]})
+    assert game["clock"]["running"] == 1 and game["status"] == "playing"
+    return time.time() + game["clock"]["remaining_ms"][1] / 1000
+
+
+def leaves_being_played(room: Any, players: str, flag_at: float) -> float:
+    """Wait until ``room`` no longer lists the game, without a reload: seconds after the flag."""
+    room.evaluate("window.__notReloaded = true")
+    room.locator("#lobby-games li", has_text=players).wait_for(state="detached", timeout=60_000)
+    assert room.evaluate("window.__notReloaded") is True
+    return time.time() - flag_at
+
+
 def test_a_game_left_with_its_clock_running_leaves_being_played_live(
     browser: Any, server: str
 ) -> None:
     esi, adjoa, kwabena = (Tab(browser, server) for _ in range(3))
     try:
         esi.page.goto("/")
-        esi.page.evaluate("window.__notReloaded = true")
         for tab, name in ((adjoa, "Adjoa"), (kwabena, "Kwabena")):
             tab.page.goto("/")  # the device's cookie
             answer(tab.context.request.put("/api/me", data={"name": name}))
-        sent = {"mode": "remote", "rated": True, "first": 0, "clock": SHORT}
-        game = post(adjoa, "/api/games", sent, 201)
-        gid = game["id"]
-        game = post(kwabena, f"/api/games/{gid}/join", {})
-        listed = esi.page.locator("#lobby-games li", has_text="Adjoa vs Kwabena")
-        listed.wait_for(timeout=25_000)  # being played, seen live (within the first-move window)
+        flag_at = left_with_its_clock_running(adjoa, kwabena, esi.page, "Adjoa vs Kwabena")
         esi.shot("flags-being-played")
-        game = post(adjoa, f"/api/games/{gid}/moves", {"pit": 0, "version": game["version"]})
-        # c: an extra turn, so Kwabena's clock runs; then both have left: no page holds the game
-        game = post(kwabena, f"/api/games/{gid}/moves", {"pit": 2, "version": game["version"]})
-        assert game["clock"]["running"] == 1 and game["status"] == "playing"
-        flag_at = time.time() + game["clock"]["remaining_ms"][1] / 1000
-
-        listed.wait_for(state="detached", timeout=60_000)  # gone, still without a reload
-        gone_after = time.time() - flag_at
+        gone_after = leaves_being_played(esi.page, "Adjoa vs Kwabena", flag_at)
         print(f"left 'Being played' {gone_after:.1f} s after the flag")  # the report's figure
-        assert esi.page.evaluate("window.__notReloaded") is True
         esi.shot("flags-gone")
 
         adjoa.page.goto("/players/Adjoa")

@@ -7,6 +7,8 @@ live, follow the room's link to the tournament and join; Ama starts it.  Every g
 from "Play your game", both players move on the board, and the game ends by the buttons people
 use (resign twice, a draw offered and accepted), so its result is known beforehand and the
 standings and the cross-table can be computed by hand.  The spectator watches the standings live.
+Then Kofi and Yaw play a quick rated game and leave it: its flag is settled unwatched, and the
+room's page drops it live.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.test_browser_flags import leaves_being_played, left_with_its_clock_running
 from tests.browser.test_browser_play import MOVES, Tab, wait_js
 
 pytestmark = pytest.mark.browser
@@ -219,6 +222,19 @@ def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -
                 assert changes[winner] > 0 > changes[loser], (game, changes)
         first = tabs["Esi"].context.request.get(f"{server}/api/games/{played[0][0]}").json()
         assert first["ratings"]["seats"][0]["before"] == 1500  # everyone started at 1500
+        # Kofi and Yaw play a quick rated game (3 s a side) and both leave it: nobody opens it
+        # again, yet it is lost on time within seconds, leaves "Being played" on the room's
+        # page live, and both ratings move (in their Kalah 6×4 pool).
+        room = spectator.context.new_page()
+        room.goto("/")
+        flag_at = left_with_its_clock_running(tabs["Kofi"], tabs["Yaw"], room, "Kofi vs Yaw")
+        leaves_being_played(room, "Kofi vs Yaw", flag_at)
+        room.close()
+        for name, won in (("Kofi", True), ("Yaw", False)):
+            player = tabs[name].context.request.get(f"{server}/api/players/{name}").json()
+            assert player["current"] == []
+            rating = next(r for r in player["ratings"] if r["pool"] == "kalah")
+            assert rating["games"] == 1 and (rating["rating"] > 1500) == won, rating
         for tab in tabs.values():
             assert [e for e in tab.errors if "429" not in e] == []
         spectator.shot("party-laptop-light")
