@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from app.games.errors import BadInput, TooManySearches
+from app.games.errors import TooManySearches
 from app.store.lobby import SeekCaps
 
 RETRY_SECONDS = 30  # a cap reached: try again after this (a seek taken, a maker gone...)
@@ -51,14 +51,14 @@ class RoomLimits:
         if setting is None or setting == {}:
             return cls()
         if not isinstance(setting, dict):
-            raise BadInput("ROOM_LIMITS must be a JSON object of the room's limits")
+            raise ValueError("ROOM_LIMITS must be a JSON object of the room's limits")
         known = {f.name: f.type for f in fields(cls)}
         changed: dict[str, int | float] = {}
         for name, value in setting.items():
             if name not in known or isinstance(value, bool):
-                raise BadInput(f"ROOM_LIMITS: unknown limit {name!r}")
+                raise ValueError(f"ROOM_LIMITS: unknown limit {name!r}")
             if not isinstance(value, int | float) or value < 0:
-                raise BadInput(f"ROOM_LIMITS: {name} must be a number of at least 0")
+                raise ValueError(f"ROOM_LIMITS: {name} must be a number of at least 0")
             changed[name] = int(value) if known[name] == "int" else float(value)
         # (each value was checked above: a number of the field's own type)
         return replace(cls(), **changed)  # type: ignore[arg-type]
