@@ -25,7 +25,7 @@ from flask import current_app
 from app.games.errors import NotNow
 from app.games.model import Game
 from app.games.spec import GameSpec
-from app.store import get_store
+from app.store import StoreError, get_store
 from app.store.base import GameStore
 from app.store.json_types import JSONObject
 from engine.core import Rules, State
@@ -125,12 +125,18 @@ class Guard:
 
     def keys(self, fresh: bool = False) -> set[Key]:
         """The guarded positions now: read again when ``fresh`` (a request that starts a
-        search) or after a second (a game's page, read often)."""
+        search: a store that can't be read refuses it) or after a second (a game's page, read
+        often: the last set read while the store can't be)."""
         now = time.monotonic()
         with self._lock:
             if not fresh and now - self._at < self.keep:
                 return self._keys
-        keys = guarded_keys(running_rated(self.store, time.time() - RUNNING_SECONDS))
+        try:
+            keys = guarded_keys(running_rated(self.store, time.time() - RUNNING_SECONDS))
+        except StoreError:
+            if fresh:
+                raise
+            return self._keys
         with self._lock:
             self._keys, self._at = keys, now
         return keys

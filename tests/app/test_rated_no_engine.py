@@ -7,9 +7,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from app.analysis.fairplay import Guard, key_of, now_and_next
+from app.games.spec import GameSpec
+from app.store import StoreError
+from engine import get_variant
 from tests.app.test_api import assert_error, create, move, settle
 
 SMALL = {"variant": "kalah", "options": {"pits": 3, "seeds": 3}}
@@ -186,3 +191,32 @@ def test_a_game_replaying_its_moves_is_not_analysed_while_it_runs(
     assert_error(other.get(url), 409, "rated game")
     resign(host, game["id"])
     assert other.post(url).status_code in (200, 202)
+
+
+class BrokenStore:
+    """A store whose queries fail (a locked or full disk)."""
+
+    def run(self, work: Any) -> Any:
+        raise StoreError("the store is busy")
+
+    def execute(self, db: Any, text: str, **args: Any) -> Any:
+        raise AssertionError("not reached")
+
+
+def test_a_store_that_cant_be_read_refuses_a_search_but_not_a_page() -> None:
+    guard = Guard(BrokenStore(), keep=0.0)  # type: ignore[arg-type]
+    assert guard.keys() == set()  # a game's page: the last set read (none yet)
+    with pytest.raises(StoreError):
+        guard.keys(fresh=True)  # before a search: refused (503), never open by failure
+
+
+def test_the_guarded_positions_are_now_and_one_move_on_never_the_start() -> None:
+    rules = get_variant("kalah", pits=3, seeds=3)
+    record = GameSpec("kalah", {"pits": 3, "seeds": 3}, 0, ()).replay()
+    assert now_and_next(record) == {
+        key_of(rules, rules.initial_state().play(m)) for m in (0, 1, 2)
+    } - {None}
+    record = GameSpec("kalah", {"pits": 3, "seeds": 3}, 0, (1,)).replay()
+    state = rules.initial_state().play(1)
+    expected = {key_of(rules, state)} | {key_of(rules, state.play(m)) for m in state.legal_moves()}
+    assert now_and_next(record) == expected
