@@ -13,13 +13,16 @@
 
 /**
  * "Ratings (Kalah 6×4): Ama 1500? → 1662? (+162), Kofi 1500? → 1338? (−162)", or the
- * ratings before the game while it is not settled; "" for a casual game.
- * @param {{ratings?: {title: string, settled: boolean, seats: SeatRating[]} | null,
+ * ratings before the game while it is not settled; "Not rated (Kalah 6×4): <the server's
+ * reason>" for a rated game that changed no rating; "" for a casual game.
+ * @param {{ratings?: {title: string, settled: boolean, reason?: string,
+ *   seats: SeatRating[]} | null,
  *   seats: {name: string, player_name?: string | null}[]}} game
  */
 export function ratingsText(game) {
   const ratings = game.ratings;
   if (!ratings) return "";
+  if (ratings.reason) return `Not rated (${ratings.title}): ${ratings.reason}`;
   const parts = ratings.seats.map((s) => {
     const seat = game.seats[s.seat];
     const name = seat?.player_name || seat?.name || `Seat ${s.seat + 1}`;
