@@ -405,7 +405,7 @@ PLAYER_PATHS: JSONObject = {
                 },
                 **_errors(400, 415, 429),
                 "409": {
-                    "description": "Another player has this name",
+                    "description": "Another player has this name, or one that looks the same (TS #39 skeleton)",
                     "content": {"application/json": {"schema": _ref("Error")}},
                 },
             },
@@ -1199,7 +1199,9 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                             "description": "a rated game only: {pool, title, settled, seats: "
                             "[{seat, before, before_text ('1500?': provisional), after, "
                             "after_text, change, change_text ('+12'), provisional}]}; after, "
-                            "change null until the game's end is settled (a version of its own)",
+                            "change null until the game's end is settled (a version of its own); "
+                            "reason: why a finished rated game changed no rating, in words "
+                            "(docs/hosting.md, Rating policy)",
                         },
                         "hints_used": {
                             "type": "array",
