@@ -405,7 +405,8 @@ PLAYER_PATHS: JSONObject = {
                 },
                 **_errors(400, 415, 429),
                 "409": {
-                    "description": "Another player has this name, or one that looks the same (TS #39 skeleton)",
+                    "description": "Another player has this name, or one that looks the same "
+                    "(TS #39 skeleton)",
                     "content": {"application/json": {"schema": _ref("Error")}},
                 },
             },
