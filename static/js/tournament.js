@@ -1,9 +1,11 @@
 // @ts-check
 // One tournament live: standings, cross-table, games, "Play your game", and the controls (join,
-// leave; for the director start, pause, resume, end, seat the computer, remove a player).  The
-// page long-polls the tournament's version; everything it shows comes from the server.
+// leave or take a break; for the director start, pause, resume, end, seat the computer, remove a
+// player).  The page long-polls the tournament's version; everything it shows comes from the
+// server.  A newly paired game takes the player to it at once (tournament-go.js).
 
 import { ApiError, api, errorText } from "./api.js";
+import { goToGame } from "./tournament-go.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("tournament"));
 const id = root.dataset.id || "";
@@ -25,7 +27,7 @@ const SYSTEMS = /** @type {Record<string, string>} */ ({
 const STATES = /** @type {Record<string, string>} */ ({
   open: "Waiting to start",
   running: "Playing",
-  paused: "Paused by the director",
+  paused: "Paused by the director: no new games are paired and the countdown is stopped; games being played go on",
   ending: "Ending: the last games are being played",
   finished: "Finished",
 });
@@ -42,6 +44,9 @@ const WDL = ["W", "D", "L", "Games", "Wins"]; // left out on a phone (the cross-
 
 /** @type {any} */
 let current = null;
+/** The player's game as last shown (undefined before the first answer).
+ * @type {string | null | undefined} */
+let shownGame;
 
 /**
  * Say something in the status line (an error in red).
@@ -54,13 +59,16 @@ function say(text, error = false) {
   status.classList.toggle("error", error);
 }
 
+const FRACTIONS = /** @type {Record<string, string>} */ ({ "0.25": "¼", "0.5": "½", "0.75": "¾" });
+
 /**
- * A points number as people write it (½ for a half).
+ * A points number as people write it (½ for a half, ¼ and ¾ for a Sonneborn-Berger's quarters).
  * @param {number} n
  */
 function points(n) {
   const whole = Math.floor(n);
-  if (n - whole === 0.5) return whole === 0 ? "½" : `${whole}½`;
+  const part = FRACTIONS[String(n - whole)];
+  if (part) return whole === 0 ? part : `${whole}${part}`;
   return String(n);
 }
 
@@ -89,6 +97,7 @@ function renderHead(t) {
   $("t-meta").textContent = parts.filter(Boolean).join(" · ");
   $("t-json").setAttribute("href", `${base}/export?format=json`);
   $("t-csv").setAttribute("href", `${base}/export?format=csv`);
+  $("t-csv-games").setAttribute("href", `${base}/export?format=csv&table=games`);
 }
 
 /**
@@ -97,12 +106,27 @@ function renderHead(t) {
 function renderControls(t) {
   const yours = $("t-your-game");
   yours.hidden = !t.your_game;
-  if (t.your_game) $("t-play").setAttribute("href", `/game/${t.your_game}`);
+  if (t.your_game) {
+    $("t-play").setAttribute("href", `/game/${t.your_game}`);
+    $("t-ready").textContent = t.your_round ? `Your round ${t.your_round} game is ready.` : "Your game is ready.";
+    // Paired while this page is open: taken there at once.  A game already waiting when the
+    // page was opened is offered by the button (the player came here on purpose).
+    if (shownGame !== undefined && t.your_game !== shownGame && goToGame(t.your_game)) {
+      say("Your game is ready: taking you there…");
+    }
+  }
+  shownGame = t.your_game || null;
+  const notice = $("t-notice");
+  notice.textContent = t.your_notice || "";
+  notice.hidden = !t.your_notice;
   $("t-join").hidden = !t.can_join;
+  $("t-btn-join").textContent = t.your_state === "left" ? "Come back" : "Join";
   const leave = $("t-btn-leave");
   leave.hidden = !t.can_leave;
   $("t-actions").hidden = !t.can_leave;
-  leave.textContent = t.system === "arena" && t.status !== "open" ? "Pause (leave for now)" : "Leave";
+  const takeBreak = t.system === "arena" && t.status !== "open";
+  leave.textContent = takeBreak ? "Take a break" : "Leave";
+  leave.title = takeBreak ? "You are not paired until you come back; your points stay" : "";
   $("t-director").hidden = !t.director || t.status === "finished";
   $("t-btn-start").hidden = !t.can_start;
   $("t-btn-pause").hidden = !t.can_pause;
@@ -119,6 +143,7 @@ function renderStandings(t) {
   table.replaceChildren();
   const arena = t.system === "arena";
   const head = table.createTHead().insertRow();
+  const shared = t.standings.some((/** @type {any} */ line) => line.place !== String(line.rank));
   const columns = arena
     ? ["#", "Player", "Points", "Games", "Wins", ""]
     : ["#", "Player", "Points", "SB", "BH", "W", "D", "L"];
@@ -135,11 +160,16 @@ function renderStandings(t) {
   for (const line of t.standings) {
     const row = body.insertRow();
     row.dataset.player = line.player;
-    cell(row, String(line.rank));
+    const place = cell(row, line.place || String(line.rank));
+    if (shared && line.place.includes("–")) place.title = "a complete tie: equal points, SB and BH";
     const name = cell(row, line.name + (line.player === t.you ? " (you)" : ""));
     if (line.state !== "in") {
       name.classList.add("t-gone");
-      name.title = line.state === "removed" ? "removed by the director" : "left";
+      name.title = goneWords(t, line);
+      const why = document.createElement("span");
+      why.className = "t-why muted";
+      why.textContent = ` (${name.title})`;
+      name.append(why);
     }
     cell(row, points(line.points)).className = "points";
     if (arena) {
@@ -170,6 +200,18 @@ function renderStandings(t) {
 }
 
 /**
+ * Why a player is no longer paired, in words.
+ * @param {any} t
+ * @param {any} line
+ */
+function goneWords(t, line) {
+  if (line.state === "removed") return "removed by the director";
+  const arena = t.system === "arena";
+  if (line.dropped === "missed") return arena ? "paused: missed two games" : "withdrawn: missed two games";
+  return arena ? "taking a break" : "left";
+}
+
+/**
  * @param {any} t
  */
 function renderCross(t) {
@@ -180,7 +222,7 @@ function renderCross(t) {
   table.replaceChildren();
   const head = table.createTHead().insertRow();
   cell(head, "#", "th");
-  cell(head, "Player", "th");
+  cell(head, "Player", "th").className = "t-sticky";
   t.cross_table.forEach((/** @type {any} */ _, /** @type {number} */ i) => {
     cell(head, String(i + 1), "th");
   });
@@ -189,7 +231,7 @@ function renderCross(t) {
     const row = body.insertRow();
     row.dataset.player = line.player;
     cell(row, String(i + 1));
-    cell(row, line.name);
+    cell(row, line.name).className = "t-sticky";
     line.cells.forEach((/** @type {string} */ text, /** @type {number} */ j) => {
       const td = cell(row, i === j ? "" : text);
       if (i === j) td.className = "self";
@@ -222,6 +264,10 @@ function renderGames(t) {
     const result = document.createElement("span");
     result.className = "result";
     result.textContent = g.result === "playing" ? "playing…" : g.result;
+    if (g.forfeit) {
+      result.title = `by forfeit: ${g.forfeit_reason}`;
+      result.setAttribute("aria-label", `${g.result}, by forfeit: ${g.forfeit_reason}`);
+    }
     li.append(round, who, result);
     list.append(li);
   }
@@ -232,10 +278,23 @@ function tick() {
     $("t-clock").textContent = "";
     return;
   }
-  const left = Math.max(0, current.seconds_left - (Date.now() - current.receivedAt) / 1000);
+  const stopped = current.countdown_stopped;
+  const gone = stopped ? 0 : (Date.now() - current.receivedAt) / 1000;
+  const left = Math.max(0, current.seconds_left - gone);
   const m = Math.floor(left / 60);
   const s = Math.floor(left % 60);
-  $("t-clock").textContent = `${m}:${String(s).padStart(2, "0")} left`;
+  $("t-clock").textContent = `${m}:${String(s).padStart(2, "0")} left${stopped ? " (paused)" : ""}`;
+}
+
+/**
+ * The legend of the forfeit marks, shown once a game was decided by forfeit.
+ * @param {any} t
+ */
+function renderLegend(t) {
+  const legend = $("t-legend");
+  const any = t.games.some((/** @type {any} */ g) => g.forfeit);
+  legend.hidden = !any;
+  legend.textContent = any ? t.legend : "";
 }
 
 /**
@@ -248,6 +307,7 @@ function render(t) {
   renderStandings(t);
   renderCross(t);
   renderGames(t);
+  renderLegend(t);
   tick();
 }
 
