@@ -1,6 +1,7 @@
 """What the lessons and puzzles keep, in the game store's database (SQLite or PostgreSQL): the
 steps a device has passed, puzzle ratings (each player's and each puzzle's), the first try of
-each puzzle by each device, and each device's own puzzles (made from its mistakes).
+each puzzle by each device and from each network address, and each device's own puzzles (made
+from its mistakes).
 
 The queries are written once, through the store's dialect (:class:`app.store.sql.SQLStore`),
 and so are the tables (:data:`TABLES`: SQLite's schema runs them at every start, and they are
@@ -72,6 +73,17 @@ TABLES: list[str] = [
     )""",
 ]
 """The lessons' and puzzles' tables, as both databases take them."""
+
+ADDRESS_TABLES: list[str] = [
+    """CREATE TABLE IF NOT EXISTS puzzle_addresses (
+        address TEXT NOT NULL,
+        puzzle TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (address, puzzle)
+    )""",
+]
+"""Each puzzle's first try from each network address (the puzzle policy: only the first try
+from an address may be rated); PostgreSQL's migration 11, SQLite's schema at every start."""
 
 Rater = Callable[[Kept | None, Kept | None], tuple[Kept, Kept]]
 """(the player's rating, the puzzle's; None: none yet) -> both after the try."""
@@ -172,11 +184,20 @@ class LearnStore:
         return {str(p): bool(s) for p, s in rows}
 
     def rate(
-        self, owner: str, puzzle: str, solved: bool, rater: Rater
+        self,
+        owner: str,
+        puzzle: str,
+        solved: bool,
+        rater: Rater,
+        address: str | None = None,
+        counts: bool = True,
     ) -> tuple[Kept | None, Kept | None, Kept, Kept] | None:
         """Count ``owner``'s first try of ``puzzle``: the two ratings before and after
         (``rater`` computes the after), written with the try in one transaction.  None, and
-        nothing written, if ``owner`` had tried it before (only a first try is rated)."""
+        no rating written, unless this is ``owner``'s first try, the first try of the puzzle
+        from ``address`` (when given) and ``counts`` (the caller's policy: a named player);
+        the try and the address's try are noted all the same (a try that is not rated still
+        uses up the address's first try)."""
         lock = self.store.dialect.for_update
         at = time.time()
 
@@ -191,7 +212,18 @@ class LearnStore:
                     solved=int(solved),
                     at=at,
                 ).rowcount
-                if first != 1:
+                from_address = address is None or (
+                    self.store.execute(
+                        db,
+                        "INSERT INTO puzzle_addresses (address, puzzle, at) "
+                        "VALUES (:address, :puzzle, :at) ON CONFLICT DO NOTHING",
+                        address=address,
+                        puzzle=puzzle,
+                        at=at,
+                    ).rowcount
+                    == 1
+                )
+                if first != 1 or not from_address or not counts:
                     return None
                 player = _kept(self.store.execute(db, PLAYER + lock, who=owner).fetchone())
                 rated = _kept(self.store.execute(db, PUZZLE + lock, who=puzzle).fetchone())

@@ -42,6 +42,7 @@ from psycopg import errors as pgerrors
 from psycopg.rows import TupleRow
 
 from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
+from app.store.learn import ADDRESS_TABLES as PUZZLE_ADDRESS_TABLES
 from app.store.learn import TABLES as LEARN_TABLES
 from app.store.lobby import POSTGRES_MIGRATION as LOBBY_MIGRATION
 from app.store.lobby import PRESENCE_TABLES
@@ -139,6 +140,7 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX IF NOT EXISTS games_deadline ON games (deadline) WHERE deadline IS NOT NULL",
     ],
     PRESENCE_TABLES,  # 10: who has the room open, by address (app.store.lobby)
+    PUZZLE_ADDRESS_TABLES,  # 11: each puzzle's first try from each address (app.store.learn)
 ]
 LAB_MIGRATION = 4
 DEADLINE_MIGRATION = 9

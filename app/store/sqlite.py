@@ -30,6 +30,7 @@ from app.store.base import (
     StoreReadOnly,
     Waiters,
 )
+from app.store.learn import ADDRESS_TABLES as PUZZLE_ADDRESS_TABLES
 from app.store.learn import TABLES as LEARN_TABLES
 from app.store.lobby import PRESENCE_TABLES
 from app.store.players import TABLES as PLAYER_TABLES
@@ -112,7 +113,14 @@ CREATE TABLE IF NOT EXISTS quick_messages (
 );
 CREATE INDEX IF NOT EXISTS quick_messages_at ON quick_messages(at);
 """ + "".join(  # players and ratings, tournaments, lessons and puzzles, the room (app.store.*)
-    f"{table};\n" for table in [*PLAYER_TABLES, *TOURNAMENT_TABLES, *LEARN_TABLES, *PRESENCE_TABLES]
+    f"{table};\n"
+    for table in [
+        *PLAYER_TABLES,
+        *TOURNAMENT_TABLES,
+        *LEARN_TABLES,
+        *PRESENCE_TABLES,
+        *PUZZLE_ADDRESS_TABLES,
+    ]
 )
 
 
