@@ -3,10 +3,15 @@
 A :class:`Problem` is what the page is shown and what a try is judged by, whichever set it
 comes from: the engine's shipped puzzles (:mod:`app.learn.shipped`) or a player's own, made
 from their mistakes (:mod:`app.learn.mistakes`).  A try plays the pit through the engine; it
-solves the problem when the pit is one of its good moves.  A device's first try of a puzzle
-moves two Glicko-2 ratings (:mod:`app.ratings.glicko2`, the same code as every rating in the
-app): the player's, as a game won (solved) or lost against the puzzle, and the puzzle's, as the
-opposite result against the player.  Later tries are answered but not rated.
+solves the problem when the pit is one of its good moves.  A named player's first try of a
+puzzle, when it is also the first try of that puzzle from their network address, moves two
+Glicko-2 ratings (:mod:`app.ratings.glicko2`, the same code as every rating in the app): the
+player's, as a game won (solved) or lost against the puzzle, and the puzzle's, as the opposite
+result against the player.  Every other try is answered but not rated, and says why: a later
+try; a device without a player's name (a throwaway cookie moves no puzzle's rating, however
+many); a device whose address tried the puzzle first (a throwaway cookie can't learn the
+answer for another device of its address to be rated on).  An address's first try is used up
+by whichever device made it, named or not.
 """
 
 from __future__ import annotations
@@ -186,13 +191,35 @@ def rater(
     return both
 
 
+@dataclass(frozen=True)
+class Trier:
+    """Who tries a puzzle, as the puzzle policy asks: their network address (None: not
+    counted by address) and whether they are a named player."""
+
+    address: str | None
+    named: bool
+
+
+# Why a try moved no rating (the puzzle policy, docs/hosting.md "Rating policy").
+UNRATED = {
+    "again": "only your first try of a puzzle is rated",
+    "name": "only a named player's try is rated: take a name on the players page",
+    "address": "this puzzle was tried from your network address first; only that try is rated",
+}
+
+
 class Puzzles:
     """The puzzle use cases over the shipped set and the store (own puzzles, ratings)."""
 
     def __init__(
-        self, store: LearnStore, shipped: list[Problem], own: Callable[[JSONObject], Problem]
+        self,
+        store: LearnStore,
+        shipped: list[Problem],
+        own: Callable[[JSONObject], Problem],
+        trier: Callable[[str], Trier] | None = None,
     ) -> None:
         self.store = store
+        self.trier = trier or (lambda owner: Trier(None, True))
         self.shipped = {p.id: p for p in shipped}
         self.by_variant: dict[str, list[Problem]] = {}
         for problem in sorted(shipped, key=lambda p: p.id):
@@ -288,11 +315,16 @@ class Puzzles:
             raise IllegalMove(str(exc)) from None
         solved = pit in problem.good
         text = move_text(state.play_record(pit)[1])
-        rated = self.store.rate(owner, problem.id, solved, rater(problem, solved))
+        who = self.trier(owner)
+        first = problem.id not in self.store.tried(owner)
+        rated = self.store.rate(
+            owner, problem.id, solved, rater(problem, solved), who.address, who.named
+        )
         if rated is None:
             player, puzzle = self.store.player(owner), self.store.puzzle(problem.id)
             ratings: JSONObject = {
                 "rated": False,
+                "reason": UNRATED["again" if not first else "address" if who.named else "name"],
                 "player": {"before": rating_view(player), "after": rating_view(player)},
             }
             puzzle_after = puzzle

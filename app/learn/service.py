@@ -8,8 +8,10 @@ from flask import current_app
 from app.games.service import get_games
 from app.learn import get_learn_store
 from app.learn.mistakes import Mistakes, own_problem
-from app.learn.puzzles import Puzzles
+from app.learn.puzzles import Puzzles, Trier
+from app.players.names import name_of
 from app.store import get_store
+from app.web.limits import client_address
 
 
 def get_puzzles() -> Puzzles:
@@ -18,9 +20,15 @@ def get_puzzles() -> Puzzles:
     if found is None:
         from app.learn.shipped import shipped_problems  # the set is read on first use
 
-        found = Puzzles(get_learn_store(), list(shipped_problems()), own_problem)
+        found = Puzzles(get_learn_store(), list(shipped_problems()), own_problem, trier)
         current_app.extensions["mancala_puzzles"] = found
     return found
+
+
+def trier(owner: str) -> Trier:
+    """Who is trying a puzzle in this request: its address, and whether it has a player's
+    name (the puzzle policy, :mod:`app.learn.puzzles`)."""
+    return Trier(client_address(), name_of(get_store(), owner) is not None)
 
 
 def get_mistakes() -> Mistakes:
