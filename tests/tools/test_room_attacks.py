@@ -32,6 +32,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
         server.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FAST)
 def test_the_room_holds(room: Room, name: str) -> None:
     result = run_one(room, name)
