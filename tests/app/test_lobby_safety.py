@@ -162,7 +162,7 @@ def test_the_leaving_beacon_removes_one_at_once_and_a_reload_brings_them_back(
 def test_one_address_keeps_a_few_devices_in_the_room_and_a_friend_is_seen_at_once(
     app: Flask,
 ) -> None:
-    for i in range(25):  # one address, a new cookie each time
+    for _ in range(25):  # one address, a new cookie each time
         arrive(person(app, "10.6.6.6"))
     friend = person(app, "10.7.7.7")
     named(friend, "Esi")
@@ -261,7 +261,7 @@ def test_challenges_to_one_person_are_capped_and_a_friends_is_seen_after_a_flood
     named(friend, "Ama")
     arrive(friend)
     made = friend.post("/api/lobby/challenges", json={"to": tag, "variant": "oware"})
-    assert made.status_code == 201
+    assert made.status_code == 201 and made.json is not None
     to_you = look(esi)["challenges"]["to_you"]
     assert to_you[0]["id"] == made.json["id"] and to_you[0]["by"] == "Ama"
     assert len(to_you) <= LIMITS.challenges_listed

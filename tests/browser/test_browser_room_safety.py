@@ -1,0 +1,217 @@
+"""The room as people see it when someone leaves, when it is full, on a phone, and when one
+device floods it (issue 33 items 6, 16, 17, 18; issue 32's lobby breaks).
+
+Other people are *visitors*: a device on its own loopback address (127.0.0.N, as another
+device of the LAN would be) whose open home page beats from a thread, as the page does; the
+person watching is a real browser page.  Screenshots in test-artifacts/room-*.png.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import threading
+import time
+from itertools import count
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.browser.test_browser_play import Tab
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+_hosts = count(60)  # 127.0.0.60, .61, ...: one address per visitor
+
+
+class Visitor:
+    """Someone whose home page is open on another device: beats every few seconds."""
+
+    def __init__(self, server: str, name: str | None = None, host: int | None = None) -> None:
+        parts = urlsplit(server)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.source = f"127.0.0.{host or next(_hosts)}"
+        self.cookie = ""
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+        status, _ = self.call("POST", "/api/lobby/here")
+        assert status == 200
+        if name:
+            status, answer = self.call("PUT", "/api/me", {"name": name})
+            assert status == 200, answer
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """One request from this device (its address, its cookie)."""
+        connection = http.client.HTTPConnection(
+            self.host, self.port, timeout=20, source_address=(self.source, 0)
+        )
+        headers = {"Accept": "application/json", "Host": f"{self.host}:{self.port}"}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        data = None if body is None else json.dumps(body).encode()
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        try:
+            connection.request(method, path, body=data, headers=headers)
+            response = connection.getresponse()
+            sent = response.getheader("Set-Cookie")
+            if sent:
+                self.cookie = sent.split(";", 1)[0]
+            return response.status, json.loads(response.read() or b"null")
+        finally:
+            connection.close()
+
+    def beating(self) -> Visitor:
+        """Keep the page open: a beat every 4 s until :meth:`leave` (or the test's end)."""
+
+        def run() -> None:
+            while not self.stop.wait(4.0):
+                self.call("POST", "/api/lobby/here")
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        return self
+
+    def leave(self, say_so: bool = True) -> None:
+        """Close the page (with its beacon, or as a phone put away: without a word)."""
+        self.stop.set()
+        if self.thread:
+            self.thread.join()
+        if say_so:
+            self.call("POST", "/api/lobby/leave")
+
+
+def here_names(tab: Tab) -> list[str]:
+    found = tab.page.eval_on_selector_all(
+        "#lobby-here li .lobby-text", "els => els.map(e => e.textContent)"
+    )
+    return [str(n) for n in found]
+
+
+def wait_here(tab: Tab, name: str, present: bool = True, timeout: float = 20.0) -> float:
+    """Wait until ``name`` is (or is no longer) in the page's "Here now": the seconds it took."""
+    began = time.monotonic()
+    while time.monotonic() - began < timeout:
+        if any(n.startswith(name) for n in here_names(tab)) is present:
+            return time.monotonic() - began
+        time.sleep(0.2)
+    raise AssertionError(f"{name} {'never came' if present else 'never left'}: {here_names(tab)}")
+
+
+def test_a_closed_app_leaves_here_now_within_seconds(browser: Any, server: str) -> None:
+    ama = Tab(browser, server, viewport=LAPTOP)
+    ben, kofi = Tab(browser, server), Tab(browser, server)
+    try:
+        ama.page.goto("/")
+        for tab, name in ((ben, "Ben"), (kofi, "Kofi")):
+            tab.page.goto("/")
+            tab.page.wait_for_selector("#lobby-here li.lobby-you")  # its heartbeat was taken
+            assert tab.context.request.put("/api/me", data={"name": name}).ok
+            wait_here(ama, name)
+        # Ben closes the tab: the page's beacon takes him out of the room at once.
+        ben.page.close()
+        took = wait_here(ama, "Ben", present=False, timeout=30)
+        assert took < 10, took
+        # Kofi's phone is put away: no beacon gets out (blocked here), the heartbeat stops.
+        kofi.page.route("**/api/lobby/leave", lambda route: route.abort())
+        kofi.page.close()
+        took = wait_here(ama, "Kofi", present=False, timeout=45)
+        assert took <= 35, took  # the presence window (20 s), a sweep, a long-poll: ~30 s
+        assert ama.errors == [], ama.errors
+    finally:
+        for tab in (ama, ben, kofi):
+            tab.close()
+
+
+def test_here_now_shows_the_fifth_person_and_says_how_many_are_out_of_view(
+    browser: Any, server: str
+) -> None:
+    people = [Visitor(server, f"Friend {i}").beating() for i in range(1, 14)]
+    ama = Tab(browser, server, viewport=LAPTOP)
+    try:
+        ama.page.goto("/")
+        for name in ("Friend 1", "Friend 13"):
+            wait_here(ama, name)
+        box = ama.page.locator("#lobby-here").bounding_box()
+        rows = ama.page.locator("#lobby-here li")
+        assert box is not None and rows.count() == 14
+        fifth = rows.nth(4).bounding_box()
+        assert fifth is not None and fifth["y"] + fifth["height"] <= box["y"] + box["height"]
+        cue = ama.page.locator("#lobby-here-more")
+        cue.wait_for()  # more people than the list shows: a line says how many and where
+        bottom = box["y"] + box["height"] + 1
+        tops = [rows.nth(i).bounding_box() for i in range(rows.count())]
+        hidden = sum(1 for b in tops if b and b["y"] + b["height"] > bottom)
+        assert hidden > 0 and cue.inner_text() == f"{hidden} more below: scroll the list"
+        ama.shot("room-full-laptop")
+        ama.page.locator("#lobby-here").evaluate("el => el.scrollTo(0, el.scrollHeight)")
+        cue.wait_for(state="hidden")  # scrolled to the end: nobody is out of view below
+        ama.page.set_viewport_size(PHONE)
+        ama.page.locator("#lobby").scroll_into_view_if_needed()
+        ama.shot("room-full-phone")
+        assert ama.errors == [], ama.errors
+    finally:
+        ama.close()
+        for person in people:
+            person.leave()
+
+
+def test_an_empty_room_points_at_the_menu_where_it_is(browser: Any, server: str) -> None:
+    for viewport, where in ((LAPTOP, "below"), (PHONE, "above")):
+        tab = Tab(browser, server, viewport=viewport)
+        try:
+            tab.page.goto("/")
+            note = tab.page.locator("#lobby-no-seeks")
+            note.wait_for()
+            assert re.search(rf"Choose a game {where} and press", note.inner_text())
+            room = tab.page.locator("#lobby").bounding_box()
+            menu = tab.page.locator("#new-game").bounding_box()
+            assert room is not None and menu is not None
+            assert (menu["y"] > room["y"]) is (where == "below")
+            tab.shot(f"room-empty-{'laptop' if viewport is LAPTOP else 'phone'}")
+            assert tab.errors == [], tab.errors
+        finally:
+            tab.close()
+
+
+def test_a_flood_from_one_address_does_not_fill_the_room_and_a_friend_is_seen_at_once(
+    browser: Any, server: str
+) -> None:
+    ama = Tab(browser, server, viewport=LAPTOP)
+    flood: list[Visitor] = []
+    try:
+        ama.page.goto("/")
+        ama.page.wait_for_selector("#lobby-here li.lobby-you")
+        mallory = Visitor(server, host=59)
+        mallory.cookie = ""
+        for _ in range(40):  # reads without a cookie: nothing made, nobody woken
+            assert mallory.call("GET", "/api/lobby")[0] == 200
+        assert mallory.cookie == ""  # no cookie was minted
+        for _ in range(25):  # and a new cookie for every beat, from the same address
+            flood.append(Visitor(server, host=59))
+        friend = Visitor(server, "Esi").beating()
+        flood.append(friend)
+        took = wait_here(ama, "Esi", timeout=20)
+        guests = [n for n in here_names(ama) if n.startswith("Guest") and "(you)" not in n]
+        assert len(guests) <= 6, guests  # one address keeps six in the room at most
+        # Seeks from ten addresses, three each; Esi's, made after, is at the top of the list.
+        for _ in range(10):
+            maker = Visitor(server).beating()
+            flood.append(maker)
+            for _ in range(3):
+                assert maker.call("POST", "/api/lobby/seeks", {"variant": "oware"})[0] == 201
+        status, _ = friend.call("POST", "/api/lobby/seeks", {"variant": "kalah"})
+        assert status == 201
+        first = ama.page.locator("#lobby-seeks li").first
+        first.filter(has_text="Esi waits: Kalah").wait_for(timeout=10_000)
+        ama.shot("room-after-a-flood")
+        assert took < 10, took
+        assert ama.errors == [], ama.errors
+    finally:
+        ama.close()
+        for visitor in flood:
+            visitor.leave()
