@@ -1,6 +1,7 @@
 // @ts-check
 // The name form of the players' pages: PUT /api/me with the name typed; the server checks it
-// (visible characters, 1–24, not taken) and says what is wrong; on success, the player's page.
+// (visible characters, 1–24, not taken nor looking like a taken one, not a guest's label) and
+// says what is wrong; on success, the player's page.
 
 import { api, errorText } from "./api.js";
 

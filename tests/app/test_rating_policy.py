@@ -91,7 +91,6 @@ def test_two_devices_farming_for_ten_minutes_stay_under_1700(app: Flask, clock: 
         games += 1
         counted += over["ratings"]["settled"]
         clock[0] += 0.05  # the requests' own time
-    print(f"farm: {games} games in 600 s of the fake clock, {counted} counted, Farmer {rating(app, 'Farmer'):.0f}")
     assert games >= 100  # as fast as the server allows: its "create" limit is what holds it
     assert counted == 1
     assert 1500 < rating(app, "Farmer") <= 1700
