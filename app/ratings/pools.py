@@ -15,7 +15,9 @@ rules, since a strong Kalah player need not be a strong Oware player:
 A game is rated when it was created with ``rated: true`` (only between two devices, from the
 variant's start, without hints: see :func:`app.games.params.rated`), its two seats are held by
 two different devices that both have a player's name, and it ended by the rules, a
-resignation, a clock or an agreed draw (an aborted game counts for nothing).
+resignation, a clock or an agreed draw (an aborted game counts for nothing).  Whether such a
+game then changes the ratings is the rating policy's (:mod:`app.ratings.policy`: both players
+moved; one game a day for each pair in a pool).
 """
 
 from __future__ import annotations
