@@ -215,3 +215,70 @@ def test_a_flood_from_one_address_does_not_fill_the_room_and_a_friend_is_seen_at
         ama.close()
         for visitor in flood:
             visitor.leave()
+
+
+def play_out(players: list[Visitor], tid: str) -> None:
+    """Each paired player resigns at once until the tournament is over."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        for player in players:
+            status, t = player.call("GET", f"/api/tournaments/{tid}")
+            assert status == 200, t
+            if t["status"] == "finished":
+                return
+            game = t.get("your_game")
+            if not game:
+                continue
+            status, g = player.call("GET", f"/api/games/{game}")
+            if status == 200 and g["status"] == "playing":
+                player.call("POST", f"/api/games/{game}/resign", {"version": g["version"]})
+        time.sleep(0.2)
+    raise AssertionError("the tournament did not finish")
+
+
+def tournament(players: list[Visitor], name: str) -> str:
+    """A round robin of ``players`` (the first directs), played out: its id."""
+    first, *others = players
+    body = {"name": name, "system": "round_robin", "variant": "kalah", "you": f"{name[:6]} 1"}
+    status, t = first.call("POST", "/api/tournaments", body)
+    assert status == 201, t
+    for i, player in enumerate(others, 2):
+        status, answer = player.call(
+            "POST", f"/api/tournaments/{t['id']}/join", {"name": f"{name[:6]} {i}"}
+        )
+        assert status == 200, answer
+    status, answer = first.call("POST", f"/api/tournaments/{t['id']}/start", {})
+    assert status == 200, answer
+    play_out(players, t["id"])
+    return str(t["id"])
+
+
+def test_finished_tournament_games_are_grouped_by_tournament_on_the_home_page(
+    browser: Any, server: str
+) -> None:
+    spring = tournament([Visitor(server) for _ in range(5)], "Spring cup")  # 10 games
+    summer = tournament([Visitor(server) for _ in range(2)], "Summer cup")  # 1 game
+    ama = Tab(browser, server, viewport=LAPTOP)
+    try:
+        ama.page.goto("/")
+        groups = ama.page.locator("#lobby-finished > li.lobby-group")
+        groups.first.wait_for()
+        titles = [groups.nth(i).locator(".lobby-group-title").inner_text() for i in range(2)]
+        assert titles[:2] == ["Summer cup", "Spring cup"]  # the newest games' first
+        spring_box = groups.filter(has_text="Spring cup")
+        rows = spring_box.locator("ul li")
+        assert rows.count() == 6  # its newest six, then a link to the rest
+        for i in range(rows.count()):
+            words = rows.nth(i).locator(".lobby-text").inner_text()
+            assert re.fullmatch(r"Spring \d \S+ Spring \d", words), words  # names once each
+            assert "cup" not in words
+        more = spring_box.locator("a.lobby-more")
+        assert more.inner_text() == "4 more games on its page"
+        assert more.get_attribute("href") == f"/tournaments/{spring}"
+        title = groups.filter(has_text="Summer cup").locator("a.lobby-group-title")
+        assert title.get_attribute("href") == f"/tournaments/{summer}"
+        ama.page.locator("#lobby-finished-box").scroll_into_view_if_needed()
+        ama.shot("room-finished-games")
+        assert ama.errors == [], ama.errors
+    finally:
+        ama.close()
