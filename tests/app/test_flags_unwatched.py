@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -55,12 +56,15 @@ def until(check: Callable[[], Any], timeout: float = 60.0, what: str = "") -> An
     raise AssertionError(f"not within {timeout} s: {what}")
 
 
-@pytest.fixture
-def timed(app: Flask) -> Iterator[Flask]:
-    """The app with its flags' timer running (tests turn timers off: this one is on)."""
+@contextmanager
+def ticking(app: Flask) -> Iterator[None]:
+    """The app's flags' timer running (tests turn timers off: this one is on), from the moment
+    the test has seen what it must see before a flag."""
     stop = flags.start(app, 0.25)
-    yield app
-    stop.set()
+    try:
+        yield
+    finally:
+        stop.set()
 
 
 def stored(app: Flask, game_id: str) -> Game:
@@ -175,25 +179,26 @@ def test_a_postgresql_store_from_before_migration_9_learns_each_running_games_de
 
 
 def test_a_rated_game_both_players_left_ends_on_time_unwatched_and_settles(
-    timed: Flask, host: FlaskClient, friend: FlaskClient
+    app: Flask, host: FlaskClient, friend: FlaskClient
 ) -> None:
-    store = timed.extensions["mancala_store"]
+    store = app.extensions["mancala_store"]
     lobby = LobbyStore(store)
     game = rated_and_left(host, friend)
-    listed = ok(app_client(timed).get("/api/lobby"))
+    listed = ok(app_client(app).get("/api/lobby"))
     assert game["id"] in [g["id"] for g in listed["games"]]  # being played
     before = lobby.version()
     ama, kofi = names.device_of(store, "Ama"), names.device_of(store, "Kofi")
     assert ama is not None and kofi is not None
-    until(lambda: store.players.ratings_of(ama), what="Ama's rating settled, nobody watching")
-    over = stored(timed, game["id"])
+    with ticking(app):
+        until(lambda: store.players.ratings_of(ama), what="Ama's rating settled, unwatched")
+    over = stored(app, game["id"])
     assert over.ended_by == "time" and over.flagged == 1 and over.data["clock"]["running"] is None
     win, loss = rate_game(Rating(), Rating(), 1.0), rate_game(Rating(), Rating(), 0.0)
     assert round(store.players.ratings_of(ama)[0].rating, 6) == round(win.r, 6)
     assert round(store.players.ratings_of(kofi)[0].rating, 6) == round(loss.r, 6)
     assert len(store.players.changes_in(game["id"])) == 2  # settled once
     assert lobby.version() > before  # the home page's long-poll is woken
-    looked = ok(app_client(timed).get("/api/lobby"))
+    looked = ok(app_client(app).get("/api/lobby"))
     assert game["id"] not in [g["id"] for g in looked["games"]]
     page = ok(host.get("/api/players/Ama"))
     assert page["current"] == []  # "Playing now" no longer lists it
@@ -203,14 +208,15 @@ def test_a_rated_game_both_players_left_ends_on_time_unwatched_and_settles(
     assert seen["ratings"]["settled"] is True
 
 
-def test_a_tournament_game_lost_on_time_unwatched_pairs_the_next_round(timed: Flask) -> None:
+def test_a_tournament_game_lost_on_time_unwatched_pairs_the_next_round(app: Flask) -> None:
     """A round robin played twice between Ama and Kofi: the first game is left with a clock
     running; its flag settles the tournament, and the second game is paired, nobody reading
     either the game or the tournament (a read would settle it itself)."""
-    store = timed.extensions["mancala_store"]
-    ama, kofi = timed.test_client(), timed.test_client()
+    store = app.extensions["mancala_store"]
+    ama, kofi = app.test_client(), app.test_client()
     sent = {"name": "Friday", "system": "round_robin", "variant": "kalah", "you": "Ama"}
-    made = ok(ama.post("/api/tournaments", json=dict(sent, clock=SHORT, cycles=2)), 201)
+    six = {"minutes": 0.1, "increment": 0}
+    made = ok(ama.post("/api/tournaments", json=dict(sent, clock=six, cycles=2)), 201)
     tid = made["id"]
     ok(kofi.post(f"/api/tournaments/{tid}/join", json={"name": "Kofi"}))
     ok(ama.post(f"/api/tournaments/{tid}/start", json={}))
@@ -222,8 +228,7 @@ def test_a_tournament_game_lost_on_time_unwatched_pairs_the_next_round(timed: Fl
             break
         mover = next(i for i, v in enumerate(views) if v["your_turn"])
         play(players[mover], views[mover], views[mover]["legal_moves"][0])
-    running = ok(ama.get(f"/api/games/{gid}"))["clock"]["running"]
-    assert running is not None
+    assert stored(app, gid).data["clock"]["running"] is not None and not stored(app, gid).over
     tournaments = TournamentStore(store)
 
     def paired() -> list[dict[str, Any]] | None:
@@ -232,8 +237,9 @@ def test_a_tournament_game_lost_on_time_unwatched_pairs_the_next_round(timed: Fl
         games = row.data["games"]
         return games if len(games) == 2 else None
 
-    games = until(paired, what="the next round paired, nobody watching")
-    assert stored(timed, gid).ended_by == "time"
+    with ticking(app):
+        games = until(paired, what="the next round paired, nobody watching")
+    assert stored(app, gid).ended_by == "time"
     assert games[0]["score"] is not None and games[1]["score"] is None
 
 
@@ -243,20 +249,21 @@ def app_client(app: Flask) -> FlaskClient:
 
 
 def test_an_unstarted_game_is_aborted_when_its_first_move_window_closes_and_leaves_the_lobby(
-    timed: Flask, host: FlaskClient, friend: FlaskClient, monkeypatch: pytest.MonkeyPatch
+    app: Flask, host: FlaskClient, friend: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(clock, "START_SECONDS", 1.5)  # the window is 30 s in play
-    store = timed.extensions["mancala_store"]
+    store = app.extensions["mancala_store"]
     lobby = LobbyStore(store)
-    spectator = app_client(timed)
+    spectator = app_client(app)
     sent = {"mode": "remote", "first": 0, "clock": {"minutes": 5, "increment": 3}}
     game = ok(host.post("/api/games", json=sent), 201)
     game = ok(friend.post(f"/api/games/{game['id']}/join", json={}))
     assert game["start_wait"] is not None
     assert game["id"] in [g["id"] for g in ok(spectator.get("/api/lobby"))["games"]]
     before = lobby.version()
-    until(lambda: stored(timed, game["id"]).over, what="the game aborted, nobody watching")
-    over = stored(timed, game["id"])
+    with ticking(app):
+        until(lambda: stored(app, game["id"]).over, what="the game aborted, nobody watching")
+    over = stored(app, game["id"])
     assert over.ended_by == "aborted" and over.aborted == {
         "by": None,
         "late": 0,
