@@ -5,10 +5,9 @@ who turned messages off neither sends nor sees them (the sender is told).
 
 "Messages off" is kept for the device, so it holds in all its games, this one and the next
 (the page says so): it is one person's wish about chatter, like sound, not a word about one
-opponent, and ``PUT /api/lobby/me`` keeps it for any client.  Turned off or on from a table
-(``POST /api/games/<id>/messages`` with ``{"quiet": ...}``), it is seen live at the device's
-tables: :func:`quiet_changed` wakes the opponents' long-polls (after ``PUT /api/lobby/me``
-they see it at their next long-poll round).
+opponent.  Turned off or on from a table (``POST /api/games/<id>/messages`` with
+``{"quiet": ...}``) or for the device (``PUT /api/lobby/me``), it is seen live at the
+device's tables: :func:`quiet_changed` wakes the opponents' long-polls.
 
 Messages live beside the game, not in it: sending one does not change the game's version, so
 it never makes the opponent's move, sent at the same moment, stale.  Each game's messages have

@@ -147,7 +147,7 @@ def write_me() -> ResponseReturnValue:
     if set(sent) != {"quiet"} or not isinstance(sent["quiet"], bool):
         raise BadInput('send {"quiet": true} to turn quick messages off, false to turn them on')
     owner = me()
-    get_lobby().store.set_quiet(owner, sent["quiet"])
+    messages.set_quiet(get_games(), get_lobby().store, owner, sent["quiet"])  # told at its tables
     return me_view(owner)
 
 

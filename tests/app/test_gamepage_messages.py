@@ -71,6 +71,19 @@ def test_messages_off_and_on_again_reach_the_opponent_at_once(long_polls: Flask)
     assert again["messages"] == []  # the changes are no messages anyone reads
 
 
+def test_messages_off_for_the_device_reaches_the_opponent_at_once_too(long_polls: Flask) -> None:
+    ama, ben = clients(long_polls)
+    gid = seated(ama, ben)
+    url = f"/api/games/{gid}/messages"
+    version = ama.get(url).json["version"]
+
+    def off() -> None:
+        assert ben.put("/api/lobby/me", json={"quiet": True}).json["quiet"] is True
+
+    told = woken_by(long_polls, ama, f"{url}?since={version}", off)
+    assert told["opponent_quiet"] and not told["can_send"]
+
+
 def test_messages_off_holds_for_all_the_devices_games(app: Flask) -> None:
     ama, ben = clients(app)
     first = seated(ama, ben)
