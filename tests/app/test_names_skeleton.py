@@ -15,6 +15,10 @@ from flask.testing import FlaskClient
 from app.players import names
 from app.players.names import InvalidName
 from app.tournaments import service as tournaments
+from tests.app import test_stores
+
+store = test_stores.store  # the fixtures: on SQLite and on PostgreSQL
+stores = test_stores.stores
 
 
 def at(app: Flask, address: str = "10.0.0.66") -> FlaskClient:
@@ -228,20 +232,21 @@ def test_seeks_with_names_count_against_the_name_limit(app: Flask) -> None:
 # -- names kept before the skeleton ---------------------------------------------------------
 
 
-def test_kept_names_are_rekeyed_the_first_taker_keeping_a_shared_skeleton(app: Flask) -> None:
-    with app.app_context():
-        from app.store import get_store
-
-        store = get_store()
-        old = lambda n: n.casefold()  # noqa: E731 (the key before the skeleton)
-        store.players.set_name("dev-first", "Ama", old("Ama"))
-        store.players.set_name("dev-later", "\u0410m\u0430", old("\u0410m\u0430"))
-        store.players.set_name("dev-blank", "Bo\u034f", old("Bo\u034f"))
-        store.players.set_name("dev-alone", "Kofi", old("Kofi"))
-        names._rekeyed.discard(id(store))
-        assert names.device_of(store, "\u0410m\u0430") == "dev-first"
-        assert names.name_of(store, "dev-later") is None  # released: asked again
-        assert names.name_of(store, "dev-blank") is None  # breaks today's rule
-        assert names.device_of(store, "KOFI") == "dev-alone"
-        assert names.set_name(store, "dev-later", "Ama B") == "Ama B"
-        assert store.players.rekey(names.kept_key) == []  # once only: nothing more to do
+def test_kept_names_are_rekeyed_the_first_taker_keeping_a_shared_skeleton(store: Any) -> None:
+    """On both stores: names kept under the old key (case folding only) are brought to the
+    skeleton once; of two with one skeleton the first taken stays, a name breaking today's
+    rule is released, and keys may trade places (one's new key another's old)."""
+    old = str.casefold  # the key before the skeleton
+    store.players.set_name("dev-first", "Ama", old("Ama"))
+    store.players.set_name("dev-later", "\u0410m\u0430", old("\u0410m\u0430"))
+    store.players.set_name("dev-blank", "Bo\u034f", old("Bo\u034f"))
+    store.players.set_name("dev-alone", "Kofi", old("Kofi"))
+    store.players.set_name("dev-swap", "Kofl", "arna")  # holds "Ama"'s new key as its old one
+    names._rekeyed.discard(id(store))
+    assert names.device_of(store, "\u0410m\u0430") == "dev-first"
+    assert names.name_of(store, "dev-later") is None  # released: asked again
+    assert names.name_of(store, "dev-blank") is None  # breaks today's rule
+    assert names.device_of(store, "KOFI") == "dev-alone"
+    assert names.device_of(store, "Kofl") == "dev-swap"
+    assert names.set_name(store, "dev-later", "Ama B") == "Ama B"
+    assert store.players.rekey(names.kept_key) == []  # once only: nothing more to do
