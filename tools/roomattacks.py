@@ -413,18 +413,75 @@ def name_squat(room: Room, tries: int = 40) -> Result:
 
 
 def seat_name_spoof(room: Room) -> Result:
-    """A seek carrying another player's name: the game shows the maker's own player name."""
-    room.named("Ama2")
-    mallory = room.named("Mallory")
-    taker = room.named("Taker")
-    status, seek = mallory.call("POST", "/api/lobby/seeks", {"name": "Ama2", "rated": True})
-    if status != 201:
-        return Result("seat-name-spoof", True, f"a seek named 'Ama2' by Mallory: {status}")
-    status, game = taker.call("POST", f"/api/lobby/seeks/{seek['id']}/join", {})
-    if status not in (200, 201):
-        return Result("seat-name-spoof", False, f"the seek could not be joined: {status} {game}")
-    names = [s.get("name") for s in game.get("seats", [])]
-    return Result("seat-name-spoof", "Ama2" not in names, f"the game's seats are shown as {names}")
+    """Another player's name as a seat name (a seek's, a new game's, a join's): every seat of a
+    named player shows their own player name."""
+    stamp = os.getpid() % 10000
+    spoof = f"Ama{stamp}"
+    room.named(spoof)  # the real player
+    mallory, taker, watcher = room.named(f"Mal{stamp}x"), room.named(f"Tak{stamp}"), room.device()
+    shown: list[str] = []
+    refused: list[str] = []
+    status, seek = mallory.call("POST", "/api/lobby/seeks", {"name": spoof, "rated": True})
+    if status == 201:
+        status, game = taker.call("POST", f"/api/lobby/seeks/{seek['id']}/join", {})
+        if status in (200, 201):
+            shown += [
+                s.get("name", "")
+                for s in watcher.call("GET", f"/api/games/{game['id']}")[1]["seats"]
+            ]
+    else:
+        refused.append(f"seek {status}")
+    status, game = mallory.call(
+        "POST", "/api/games", {"mode": "remote", "rated": True, "name": spoof}
+    )
+    if status == 201:
+        taker.call("POST", f"/api/games/{game['id']}/join", {})
+        shown += [
+            s.get("name", "") for s in watcher.call("GET", f"/api/games/{game['id']}")[1]["seats"]
+        ]
+    else:
+        refused.append(f"new game {status}")
+    _, game = mallory.call("POST", "/api/games", {"mode": "remote", "rated": True})
+    status, _ = taker.call("POST", f"/api/games/{game['id']}/join", {"name": spoof})
+    if status == 200:
+        shown += [
+            s.get("name", "") for s in watcher.call("GET", f"/api/games/{game['id']}")[1]["seats"]
+        ]
+    else:
+        refused.append(f"join {status}")
+    spoofed = [n for n in shown if n == spoof]
+    return Result(
+        "seat-name-spoof",
+        not spoofed,
+        f"{spoof!r} as a seat name by another device: refused {refused or 'never'}; "
+        f"seats shown {shown}",
+    )
+
+
+def arena_rejoin(room: Room) -> Result:
+    """Coming back to an arena under another player's name: refused, no two players shown
+    alike."""
+    stamp = os.getpid() % 10000
+    bea, mal = f"Bea{stamp}", f"Mal{stamp}"
+    director = room.named(f"Arena{stamp}")
+    _, arena = director.call(
+        "POST", "/api/tournaments", {"name": "Arena", "system": "arena", "minutes": 30}
+    )
+    path = f"/api/tournaments/{(arena or {}).get('id')}"
+    first, mallory = room.device(), room.device()
+    first.call("POST", f"{path}/join", {"name": bea})
+    mallory.call("POST", f"{path}/join", {"name": mal})
+    director.call("POST", f"{path}/start", {})
+    mallory.call("POST", f"{path}/leave", {})
+    status, _ = mallory.call("POST", f"{path}/join", {"name": bea})
+    _, now = director.call("GET", path)
+    listed = (now or {}).get("players") or (now or {}).get("standings") or []
+    names = [p.get("name") for p in listed if isinstance(p, dict)]
+    return Result(
+        "arena-rejoin",
+        status != 200 and names.count(bea) <= 1,
+        f"rejoining as {bea!r}: {status}; players shown {names}",
+    )
 
 
 def rating_of(dev: Device, name: str, pool: str = "kalah") -> int:
@@ -705,6 +762,7 @@ ROOM_ATTACKS: dict[str, Spec] = {
     "lookalike-names": Spec(lookalike_names),
     "name-squat": Spec(name_squat),
     "seat-name-spoof": Spec(seat_name_spoof),
+    "arena-rejoin": Spec(arena_rejoin),
     "rating-farm": Spec(rating_farm, fast=False),
     "puzzle-farm": Spec(puzzle_farm),
     "daily-misses": Spec(daily_misses),
