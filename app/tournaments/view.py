@@ -42,6 +42,16 @@ def results(doc: JSONObject) -> list[Result]:
 
 
 def standing_lines(doc: JSONObject) -> list[JSONObject]:
+    """The standings, best first, with each system's numbers (places shared by complete ties
+    once a game was played: before, each line has its own)."""
+    lines = numbered_lines(doc)
+    if not any(line["games"] or line.get("byes") for line in lines):
+        for line in lines:
+            line["place"] = str(line["rank"])
+    return lines
+
+
+def numbered_lines(doc: JSONObject) -> list[JSONObject]:
     """The standings, best first, with each system's numbers."""
     names = {p["id"]: p["name"] for p in doc["players"]}
     states = {p["id"]: p["state"] for p in doc["players"]}

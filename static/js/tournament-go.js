@@ -1,8 +1,8 @@
 // @ts-check
 // A paired player is taken to their tournament game at once, with a sound (heard when sounds
-// are on), from whichever page they have open: the tournament's, the room's, the list, or the
-// game they just finished.  Once per game and tab: a player who comes back to a page on
-// purpose while their game runs is not sent away again.
+// are on), from whichever page they have open: the tournament's, the room's or the list of
+// tournaments.  Once per game and tab: a player who comes back to a page on purpose while their
+// game runs is not sent away again.
 
 import * as sound from "./sound.js";
 

@@ -70,15 +70,26 @@ def rows(page: Any, table: str) -> list[list[str]]:
 
 
 def open_my_game(tab: Tab, tournament: str) -> str:
-    """From the tournament page, "Play your game": the game's id."""
-    if not tab.page.url.endswith(f"/tournaments/{tournament}"):
-        tab.page.goto(f"/tournaments/{tournament}")
-    play = tab.page.locator("#t-your-game:not([hidden]) #t-play")
-    play.wait_for()
-    play.click()
-    tab.page.wait_for_url(re.compile(r"/game/[\w-]+$"))
-    tab.page.wait_for_selector(".board .pit")
-    return tab.page.url.rsplit("/", 1)[1]
+    """From the tournament page, "Play your game" (or, paired while the page was open, taken
+    to the game at once): the game's id."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    page = tab.page
+    if "/game/" not in page.url and not page.url.endswith(f"/tournaments/{tournament}"):
+        page.goto(f"/tournaments/{tournament}")
+    play = page.locator("#t-your-game:not([hidden]) #t-play")
+    deadline = time.monotonic() + 30
+    while "/game/" not in page.url:
+        assert time.monotonic() < deadline, "neither taken to the game nor offered it"
+        try:
+            if play.count():
+                play.click(timeout=2_000)
+        except PlaywrightError:
+            pass  # the page went to the game meanwhile
+        time.sleep(0.1)
+    page.wait_for_url(re.compile(r"/game/[\w-]+$"))
+    page.wait_for_selector(".board .pit")
+    return page.url.rsplit("/", 1)[1]
 
 
 def whose_turn(white: Tab, black: Tab, timeout: float = 15.0) -> Tab:
