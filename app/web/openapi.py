@@ -483,14 +483,16 @@ TOURNAMENT_BODY: JSONObject = {
 }
 
 
-def _tournament_action(summary: str, schema: JSONObject | None = None) -> JSONObject:
+def _tournament_action(
+    summary: str, schema: JSONObject | None = None, refusals: tuple[int, ...] = ()
+) -> JSONObject:
     body = schema or {"type": "object", "maxProperties": 0}
     return {
         "parameters": [TOURNAMENT_ID],
         "post": {
             "summary": summary,
             "requestBody": _json_body(body, required=schema is not None),
-            "responses": {**TOURNAMENT, **_errors(400, 403, 404, 409)},
+            "responses": {**TOURNAMENT, **_errors(400, 403, 404, 409, *refusals)},
         },
     }
 
@@ -500,13 +502,23 @@ def tournament_paths() -> JSONObject:
     return {
         "/api/tournaments": {
             "get": {
-                "summary": "The tournaments, running ones first",
-                "responses": _ok("{tournaments: [{id, name, system, variant, status, players}]}"),
+                "summary": "The tournaments not finished (newest made first, a few per device "
+                "and address), then the latest finished; with since=<version>, once the list "
+                "changes (a long-poll)",
+                "parameters": [SINCE],
+                "responses": {
+                    **_ok(
+                        "{version, tournaments: [{id, name, system, variant, status, players}], "
+                        "yours: [{game, url, tournament, name, round}] (your games waiting)}"
+                    ),
+                    **_errors(400, 429),
+                },
             },
             "post": {
-                "summary": "Create a tournament: you are its director",
+                "summary": "Create a tournament: you are its director (429 past the caps: "
+                "tournaments made, and waiting to start, per device and per address)",
                 "requestBody": _json_body(TOURNAMENT_BODY),
-                "responses": {**_ok("The tournament", "201"), **_errors(400, 409)},
+                "responses": {**_ok("The tournament", "201"), **_errors(400, 409, 429)},
             },
         },
         "/api/tournaments/{tournament_id}": {
@@ -518,8 +530,10 @@ def tournament_paths() -> JSONObject:
             },
         },
         "/api/tournaments/{tournament_id}/join": _tournament_action(
-            "Join (or come back to an arena) under your name",
+            "Join (or come back to an arena) under your name (429 past the joins cap, per "
+            "device and per address)",
             {"type": "object", "properties": {"name": {"type": "string"}}},
+            refusals=(429,),
         ),
         "/api/tournaments/{tournament_id}/leave": _tournament_action(
             "Leave (an arena: pause until you come back)"
@@ -533,11 +547,13 @@ def tournament_paths() -> JSONObject:
         ),
         "/api/tournaments/{tournament_id}/start": _tournament_action("Director: start it"),
         "/api/tournaments/{tournament_id}/pause": _tournament_action(
-            "Director: pause (no new pairings) or resume",
+            "Director: pause (no new pairings; an arena's countdown stops; games being played "
+            "go on) or resume",
             {"type": "object", "properties": {"paused": {"type": "boolean"}}},
         ),
         "/api/tournaments/{tournament_id}/remove": _tournament_action(
-            "Director: remove a player (games not yet begun are lost by forfeit)",
+            "Director: remove a player (the game being played and those ahead are lost by "
+            "forfeit; the game is called off)",
             {"type": "object", "properties": {"player": {"type": "string"}}},
         ),
         "/api/tournaments/{tournament_id}/end": _tournament_action(
@@ -546,8 +562,10 @@ def tournament_paths() -> JSONObject:
         "/api/tournaments/{tournament_id}/export": {
             "parameters": [TOURNAMENT_ID],
             "get": {
-                "summary": "The results: format=json (everything public) or csv (standings)",
-                "parameters": [{"name": "format", **QUERY}],
+                "summary": "The results: format=json (everything public) or csv: "
+                "table=standings (default: a line a player, with each round's game and the "
+                "cross-table) or table=games (a line a game); formula cells escaped",
+                "parameters": [{"name": "format", **QUERY}, {"name": "table", **QUERY}],
                 "responses": {**_ok("The file"), **_errors(400, 404)},
             },
         },
