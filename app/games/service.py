@@ -277,18 +277,20 @@ class Games:
 
     def with_player_name(self, seats: list[JSONObject], owner: str) -> list[JSONObject]:
         """The seats, the device's own named by its player's name if it has one, whatever
-        label was sent (a label of a device without one may not look like another player's
-        name: :func:`app.players.names.seat_name`)."""
+        label was sent (a device without one keeps its label, unless it reads as a guest's:
+        :func:`app.players.names.seat_name`)."""
         from app.players.names import seat_name  # the players' rule (app.players uses games)
 
         out: list[JSONObject] = []
-        for s in seats:
-            if s.get("owner") == owner:
-                name = seat_name(self.store, owner, s.get("name"))
-                s = {k: v for k, v in s.items() if k != "name"}
-                if name is not None:
-                    s["name"] = name
-            out.append(s)
+        for seat in seats:
+            if seat.get("owner") != owner:
+                out.append(seat)
+                continue
+            name = seat_name(self.store, owner, seat.get("name"))
+            mine = {k: v for k, v in seat.items() if k != "name"}
+            if name is not None:
+                mine["name"] = name
+            out.append(mine)
         return out
 
     def named(self, owner: str, what: str) -> None:

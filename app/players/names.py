@@ -21,8 +21,8 @@ Games and ratings are kept by device, so a new name carries them along.
 Every way to take a name (``PUT /api/me``, joining or creating a tournament under a name, a
 seek's name) goes through :func:`take`: the rule, the skeleton and the ``name`` rate limit of
 the device's address.  A seat of a game between two devices shows its player's name when the
-device has one (:func:`seat_name`); a free seat label of a device without one may not look like
-another player's name or a guest's label.
+device has one (:func:`seat_name`); a device without one may label its seat as on one screen
+(a casual game: rated games are between named players), but not as a guest.
 
 Names kept before the skeleton (compared by case folding only) are brought to it once per
 process (:func:`rekeyed`): of two kept names with one skeleton, the one taken first stays and
@@ -226,8 +226,9 @@ def forget(store: GameStore, device_id: str, restore: str | None) -> None:
 
 def seat_name(store: GameStore, device_id: str, given: str | None) -> str | None:
     """The name a device's seat in a game between two devices shows: its player's name when
-    it has one, whatever label was sent; else the label it gave (TakenName if that looks like
-    another player's name, InvalidName if it reads as a guest's label), else None."""
+    it has one, whatever label was sent; else the label it gave (InvalidName if it reads as a
+    guest's label), else None.  A label is not a name: it is not kept for the device, and a
+    rated game is between named players, whose seats show their names."""
     kept = name_of(store, device_id)
     if kept is not None:
         return kept
@@ -235,10 +236,4 @@ def seat_name(store: GameStore, device_id: str, given: str | None) -> str | None
         return None
     if guest_like(given):
         raise InvalidName("'name' may not look like a guest's label ('Guest' and a number)")
-    holder = device_of(store, given)
-    if holder is not None and holder != device_id:
-        raise TakenName(
-            f"{given!r} is another player's name (or looks like it); take your own name, "
-            "or leave the seat unnamed"
-        )
     return given

@@ -195,16 +195,24 @@ def test_a_named_players_seat_shows_their_player_name(app: Flask) -> None:
     assert joined["seats"][1]["player_name"] == "Mallory"
 
 
-def test_a_free_seat_label_may_not_look_like_a_players_name(app: Flask) -> None:
-    named(app, "Ama2", "10.0.0.20")
+def test_a_seat_label_is_not_a_guests_and_a_rated_game_shows_player_names(app: Flask) -> None:
+    """A device without a name may label its seat (a casual game), never as a guest; a rated
+    game is between named players, whose seats show their names whatever label was sent."""
     guest = at(app, "10.0.0.23")
-    status(guest.post("/api/games", json={"mode": "remote", "name": "AMA2"}), 409)
     status(guest.post("/api/games", json={"mode": "remote", "name": "Guest c962"}), 400)
     host = at(app, "10.0.0.22")
     made = host.post("/api/games", json={"mode": "remote", "first": 0}).get_json()
-    status(guest.post(f"/api/games/{made['id']}/join", json={"name": "\u0410ma2"}), 409)
+    status(guest.post(f"/api/games/{made['id']}/join", json={"name": "GUEST 1a2b"}), 400)
     ok = guest.post("/api/games", json={"mode": "remote", "name": "Zed"})
     assert ok.status_code == 201 and ok.get_json()["seats"][0]["player_name"] == "Zed"
+    assert guest.get("/api/me").get_json()["name"] is None  # a label is not a name
+    named(app, "Ama2", "10.0.0.20")
+    mallory = named(app, "Mallory", "10.0.0.21")
+    sent = {"mode": "remote", "rated": True, "first": 0, "name": "Ama2"}
+    rated = mallory.post("/api/games", json=sent).get_json()
+    kofi = named(app, "Kofi", "10.0.0.24")
+    joined = kofi.post(f"/api/games/{rated['id']}/join", json={"name": "Ama2"}).get_json()
+    assert [s["player_name"] for s in joined["seats"]] == ["Mallory", "Kofi"]
 
 
 def test_a_seek_with_a_name_takes_it_and_its_game_shows_player_names(app: Flask) -> None:
