@@ -17,7 +17,8 @@ ends only by its moves, a resignation, a draw or the clock.
 
 A no-show forfeits (in a tournament with a clock, as a game between two devices has a first-move
 window only then): white's first move is due ``FIRST_WINDOW_SECONDS`` after the pairing (time
-to come to the game), black's as in any game with a clock.  When a player's first-move window
+to come to the game), black's as in any game with a clock; against the computer, the person's
+first move is due ``FIRST_WINDOW_SECONDS`` after the pairing.  When a player's first-move window
 closes (the game is aborted without a result), the one who came (who moved, or opened the
 game) wins by forfeit, without replaying; when both came, the one whose window closed loses;
 when neither came it is a double forfeit (0 points each).  A player who misses
@@ -487,13 +488,13 @@ class Tournaments:
         if aborted is None:
             return Ended(result_of(game))
         seen = self.games.store.presence(game.id)
-        came = (game.has_moved(0) or 0 in seen, game.has_moved(1) or 1 in seen)
+        came = tuple(game.seats[s].is_computer or game.has_moved(s) or s in seen for s in (0, 1))
         by, late = aborted.get("by"), aborted.get("late")
         return Ended(
             None,
             None if by is None else int(by),
             None if late is None else int(late),
-            came,
+            (came[0], came[1]),
         )
 
     def ensure_games(self, tournament_id: str, doc: JSONObject) -> None:
@@ -798,9 +799,10 @@ def game_data(
         device=f"tournament:{tournament_id}",
         creator=None,
     )
-    if not computers and doc["clock"] is not None:  # white must come and move: see the docstring
+    if len(computers) < 2 and doc["clock"] is not None:  # the person must come: see the docstring
         now = time.time()
-        data["start_wait"] = {"seat": 0, "since": now, "until": now + FIRST_WINDOW_SECONDS}
+        seat = 0 if white.computer is None else 1
+        data["start_wait"] = {"seat": seat, "since": now, "until": now + FIRST_WINDOW_SECONDS}
     owners = [(str(s.owner), i) for i, s in enumerate(seats) if s.owner is not None]
     return data, owners
 

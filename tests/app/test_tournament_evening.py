@@ -407,3 +407,14 @@ def test_tournaments_never_started_expire(app: Flask, monkeypatch: pytest.Monkey
         listed = [t["id"] for t in client.get("/api/tournaments").get_json()["tournaments"]]
     assert listed == [running]
     assert client.get(f"/api/tournaments/{old}").status_code == 404
+
+
+def test_a_no_show_against_the_computer_loses_by_forfeit(app: Flask, short_windows: None) -> None:
+    client = app.test_client()
+    tid = make(client, you="Ama", clock=CLOCK)["id"]
+    r = client.post(f"/api/tournaments/{tid}/computer", json={"level": "beginner"})
+    assert r.status_code == 200, r.get_json()
+    assert client.post(f"/api/tournaments/{tid}/start", json={}).status_code == 200
+    t = until(decided(client, tid, 0))  # Ama (white) never moves
+    assert t["games"][0]["result"] == "−/+" and not t["games"][0]["double_forfeit"]
+    assert [s["name"] for s in t["standings"]] == ["Computer (beginner)", "Ama"]
