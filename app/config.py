@@ -25,6 +25,9 @@ DEFAULTS: dict[str, Any] = {
     "AI_QUICK_WORKERS": 1,  # and for their short moves only (Beginner to Hard): always free soon
     "AI_BACKGROUND_WORKERS": 2,  # and for background work (analysis, lab, watch games, values)
     "AI_PROCESS_MEGABYTES": 300,  # a search process holding more after a job is replaced
+    # The host's searches (every search process of every server worker) hold at most this
+    # many MB beyond their start, table builds included (app.computer.memory); None: no budget.
+    "AI_MEMORY_MEGABYTES": 360,
     "AI_BUILD_TABLES": True,  # build endgame tables in the background (at start, on first use)
     "LONG_POLL_SECONDS": 8.0,  # how long GET /api/games/<id>?since=N waits for a change
     "SEAT_COOKIE": "mancala_player",

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
+from app.computer.memory import server_workers
 from app.computer.pool import SearchPool
 from app.computer.queue import FairQueue
 from app.computer.tables import TableBuilder
@@ -202,6 +203,8 @@ def init_app(app: Flask, store: GameStore) -> None:
         quick=app.config["AI_QUICK_WORKERS"],
         background=app.config["AI_BACKGROUND_WORKERS"],
         memory_limit=int(app.config["AI_PROCESS_MEGABYTES"]) * 1024 * 1024,
+        memory_megabytes=app.config["AI_MEMORY_MEGABYTES"],
+        servers=server_workers(),
     )
     queue = FairQueue(
         pool,

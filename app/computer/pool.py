@@ -6,12 +6,16 @@ fork, talking over a pipe: the worker sends a job (a module-level function and i
 arguments), the process runs it and sends back the answer with the CPU seconds it took and its
 resident memory.  Its worker replaces it when it dies, when a job runs far past its budget
 (killed: no job holds a process for long), and, between jobs, when its memory passes the
-limit.  :class:`SearchThread` runs jobs on the calling thread instead (tests).
+limit: its share of the host's memory budget beyond what it held once started
+(:mod:`app.computer.memory`, which also sizes its tables), at most ``AI_PROCESS_MEGABYTES``.
+:class:`SearchThread` runs jobs on the calling thread instead (tests).
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import gc
 import logging
 import os
 import pickle
@@ -26,8 +30,9 @@ from multiprocessing.context import SpawnProcess
 from pathlib import Path
 from typing import Protocol
 
-from app.computer import job
+from app.computer import job, memory
 from app.computer.lanes import Lane, slots
+from app.computer.memory import MemoryBudget, Sizes
 from app.store.json_types import JSONObject
 
 log = logging.getLogger(__name__)
@@ -67,6 +72,16 @@ def resident_bytes() -> int:
         return 0
 
 
+def given_back() -> int:
+    """After a job: give the memory the job freed back to the host (its objects' cycles
+    collected, the C heap's free pages returned: Python and glibc keep them otherwise, so a
+    process would go on holding its largest job's tables), then :func:`resident_bytes`."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return resident_bytes()
+
+
 def run_job(
     task: Task,
     args: tuple[object, ...],
@@ -83,10 +98,16 @@ def run_job(
     return Outcome(value, error, clock() - start, memory())
 
 
-def serve(conn: Connection, tables: str | None, niceness: int, cache_bytes: int) -> None:
+def serve(
+    conn: Connection,
+    tables: str | None,
+    niceness: int,
+    cache_bytes: int,
+    sizes: Sizes | None = None,
+) -> None:
     """A search process's life: set up, then run the jobs its worker sends until told to stop
     (``None``) or the worker is gone."""
-    search_process_setup(tables, niceness, cache_bytes)
+    search_process_setup(tables, niceness, cache_bytes, sizes)
     while True:
         try:
             message = conn.recv()
@@ -95,7 +116,7 @@ def serve(conn: Connection, tables: str | None, niceness: int, cache_bytes: int)
         if message is None:
             return
         task, args = message
-        outcome = run_job(task, args, time.process_time)
+        outcome = run_job(task, args, time.process_time, memory=given_back)
         try:
             conn.send(outcome)
         except (pickle.PicklingError, TypeError, AttributeError):  # an exception that won't pickle
@@ -104,15 +125,21 @@ def serve(conn: Connection, tables: str | None, niceness: int, cache_bytes: int)
 
 
 def search_process_setup(
-    tables: str | None = None, niceness: int = 10, cache_bytes: int | None = None
+    tables: str | None = None,
+    niceness: int = 10,
+    cache_bytes: int | None = None,
+    sizes: Sizes | None = None,
 ) -> None:
     """A search process: ``niceness`` lower CPU priority than the web workers, and deaf to
     Ctrl+C and SIGTERM sent to the whole process group, so that its server worker can finish
     the running search before stopping it (the process ends when its worker does); its
     endgame tables are read from the folder ``tables``, and the solvers and tables it keeps
-    between jobs hold at most ``cache_bytes``."""
+    between jobs hold at most ``cache_bytes``; ``sizes`` (its share of the host's memory
+    budget) size those and its jobs' tables instead."""
     job.use_tables(tables)
-    if cache_bytes is not None:
+    if sizes is not None:
+        memory.apply(sizes)
+    elif cache_bytes is not None:
         from engine.solver import cache
 
         cache.set_budget(cache_bytes)
@@ -138,6 +165,11 @@ class Runner(Protocol):
     @property
     def pid(self) -> int | None: ...
 
+    @property
+    def base(self) -> int:
+        """The memory its process held once started (bytes; 0 when unknown)."""
+        ...
+
     def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome: ...
 
     def start(self) -> None: ...
@@ -146,14 +178,23 @@ class Runner(Protocol):
 
 
 class SearchProcess:
-    """One search process at ``niceness``, started on first use and replaced when it dies."""
+    """One search process at ``niceness``, started on first use and replaced when it dies;
+    ``sizes``: its share of the host's memory budget."""
 
-    def __init__(self, tables: str | None, niceness: int, cache_bytes: int) -> None:
+    def __init__(
+        self, tables: str | None, niceness: int, cache_bytes: int, sizes: Sizes | None = None
+    ) -> None:
         self.tables = tables
         self.niceness = niceness
         self.cache_bytes = cache_bytes
+        self.sizes = sizes
         self._process: SpawnProcess | None = None
         self._conn: Connection | None = None
+        self._base = 0
+
+    @property
+    def base(self) -> int:
+        return self._base
 
     @property
     def alive(self) -> bool:
@@ -170,13 +211,13 @@ class SearchProcess:
         self.stop()
         ctx = get_context("spawn")
         mine, theirs = ctx.Pipe()
-        args = (theirs, self.tables, self.niceness, self.cache_bytes)
+        args = (theirs, self.tables, self.niceness, self.cache_bytes, self.sizes)
         process = ctx.Process(target=serve, args=args, daemon=True)
         process.start()
         theirs.close()
         self._process, self._conn = process, mine
         try:
-            self._call(job.ready, (), START_SECONDS)
+            self._base = self._call(job.ready, (), START_SECONDS).rss
         except SearchFailed:
             log.error("a search process did not start in %.0f s", START_SECONDS)
 
@@ -230,6 +271,10 @@ class SearchThread:
     def pid(self) -> int | None:
         return None
 
+    @property
+    def base(self) -> int:
+        return 0
+
     def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
         return run_job(task, args, time.thread_time, memory=lambda: 0)  # (the server's memory)
 
@@ -244,7 +289,9 @@ class SearchPool:
     """The search processes of one server worker: ``workers`` in the people lane, ``quick``
     in the quick lane and ``background`` in the background lane (see :mod:`app.computer.lanes`),
     as processes (``kind="process"``) or threads (tests); ``tables`` is the folder their
-    endgame tables are cached in."""
+    endgame tables are cached in.  ``memory`` (MB) is the host's budget for its searches
+    (:mod:`app.computer.memory`), ``servers`` the server workers that share it; without it a
+    process may hold up to ``memory_limit`` bytes after a job."""
 
     def __init__(
         self,
@@ -254,6 +301,8 @@ class SearchPool:
         quick: int = 1,
         background: int = 1,
         memory_limit: int = MEMORY_LIMIT,
+        memory_megabytes: int | None = None,
+        servers: int = 1,
     ) -> None:
         if kind not in ("process", "thread"):
             raise ValueError(f"AI_EXECUTOR must be 'process' or 'thread', not {kind!r}")
@@ -263,8 +312,22 @@ class SearchPool:
         self.lanes = slots(quick, self.workers, background)
         self.lane_names = frozenset(lane.name for lane in self.lanes)
         self.memory_limit = memory_limit
+        self.budget = (
+            None
+            if memory_megabytes is None
+            else MemoryBudget(int(memory_megabytes) * memory.MB, servers, tuple(self.lanes))
+        )
 
     def runner(self, lane: Lane) -> Runner:
         if self.kind == "thread":
             return SearchThread(self.tables)
-        return SearchProcess(self.tables, lane.niceness, self.memory_limit // 2)
+        sizes = None if self.budget is None else self.budget.sizes(lane)
+        return SearchProcess(self.tables, lane.niceness, self.memory_limit // 2, sizes)
+
+    def limit(self, lane: Lane, runner: Runner) -> int:
+        """The memory (bytes) a process of ``lane`` may hold after a job before it is
+        replaced: what it held once started plus its share of the budget, at most
+        ``memory_limit``."""
+        if self.budget is None:
+            return self.memory_limit
+        return min(self.memory_limit, runner.base + self.budget.share(lane))

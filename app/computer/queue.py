@@ -162,7 +162,7 @@ class FairQueue:
             except SearchFailed as exc:
                 log.error("a %s search failed: %s", slot.lane.name, exc)
                 outcome = Outcome(None, exc, job.seconds, 0)
-            if outcome.rss > self.pool.memory_limit:
+            if outcome.rss > self.pool.limit(slot.lane, slot.runner):
                 log.warning(
                     "a %s search process holds %d MB after a job: replacing it",
                     slot.lane.name,
@@ -291,6 +291,7 @@ class FairQueue:
                 "expected_wait_seconds": round(wait, 2),
                 "finished": self.searches,
                 "replaced_for_memory": sum(s.replaced for s in self._slots),
+                "memory_budget": None if self.pool.budget is None else self.pool.budget.to_dict(),
                 "accepting": not self.closed,
             }
 

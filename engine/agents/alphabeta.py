@@ -47,7 +47,17 @@ NULL = 1e-6
 """Width of a null window (values differ by far more unless they are equal)."""
 TABLE_MAX_ENTRIES = 3 << 20
 """The most entries a search's transposition table holds: full, it still replaces entries but
-takes no new key (natively 160 MB; engine/native/table.h has the same rule)."""
+takes no new key (natively 160 MB; engine/native/table.h has the same rule).  Read when a
+searcher is made; ``make_searcher``'s ``table_limit`` overrides it for one searcher."""
+TABLE_BYTES: int | None = None
+"""When set (a process's memory budget), the most bytes a searcher's table takes: its entries
+are that over what one costs (:data:`NATIVE_ENTRY_BYTES` natively, a board's or a state's in
+pure Python), at most :data:`TABLE_MAX_ENTRIES`."""
+NATIVE_ENTRY_BYTES = 80
+"""A native entry's bytes at most: a 40-byte slot in a table at most 3/4 full, plus the old
+table's slots while it doubles (engine/native/table.h)."""
+PY_BOARD_ENTRY_BYTES, PY_STATE_ENTRY_BYTES = 200, 480
+"""A pure-Python entry's bytes, keyed by a board or by a state (as the analysis measured)."""
 
 
 class _Timeout(Exception):
@@ -63,14 +73,23 @@ def make_searcher(
     table: bool,
     leaf_kernel: bool = True,
     endgame: Table | None = None,
+    table_limit: int | None = None,
 ) -> SearcherCore:
     """The native searcher where the native core plays ``rules`` with this evaluation, else
     :class:`PySearcher` (the same results either way).  ``endgame``: a Kalah endgame table of
-    ``rules`` to value positions with few seeds exactly."""
+    ``rules`` to value positions with few seeds exactly; ``table_limit``: the most entries of
+    its transposition table (default :data:`TABLE_MAX_ENTRIES`)."""
+    limit = TABLE_MAX_ENTRIES if table_limit is None else max(1, int(table_limit))
     spec = kernel_spec(rules)
     totals = getattr(evaluate, "totals_weights", None)
     features = getattr(evaluate, "feature_weights", None)
     weights: Sequence[float] | None = totals or features
+    is_native = native.core is not None and spec is not None and weights is not None
+    if table_limit is None and TABLE_BYTES is not None:
+        each = NATIVE_ENTRY_BYTES if is_native else PY_BOARD_ENTRY_BYTES
+        if not is_native and not rules.board_only:
+            each = PY_STATE_ENTRY_BYTES
+        limit = max(1, min(TABLE_MAX_ENTRIES, TABLE_BYTES // each))
     if native.core is not None and spec is not None and weights is not None:
         a, b, c, d = (float(w) for w in weights)
         return native.core.Searcher(
@@ -84,8 +103,9 @@ def make_searcher(
             table,
             None if endgame is None else endgame.values,
             -1 if endgame is None else endgame.seeds,
+            limit,
         )
-    return PySearcher(rules, me, evaluate, win, ordering, table, leaf_kernel, endgame)
+    return PySearcher(rules, me, evaluate, win, ordering, table, leaf_kernel, endgame, limit)
 
 
 def endgame_scorer(
@@ -116,8 +136,10 @@ class PySearcher:
         table: bool,
         leaf_kernel: bool = True,
         endgame: Table | None = None,
+        table_limit: int | None = None,
     ) -> None:
         self.rules = rules
+        self.table_limit = TABLE_MAX_ENTRIES if table_limit is None else table_limit
         self.nodes = 0
         self.horizon = 0
         self.next_check = 1024
@@ -194,6 +216,7 @@ class PySearcher:
         """The recursive search as a closure over locals (the inner loop of every search)."""
         expand, key_of = self.expand, self.key
         table = self.table if self.use_table else None
+        limit = self.table_limit
         pvs = ordering and table is not None
         inf = float("inf")
         search = self
@@ -230,7 +253,7 @@ class PySearcher:
                 search.horizon += guessed
                 if table is not None:
                     stored = depth if guessed else PROVEN
-                    store(table, TABLE_MAX_ENTRIES, key, stored, best, alpha, beta, best_move)
+                    store(table, limit, key, stored, best, alpha, beta, best_move)
                 return best  # type: ignore[no-any-return]
             children = expand(node, player)
             if ordering and depth > 1:
@@ -243,7 +266,7 @@ class PySearcher:
                 best = -best
             if table is not None:
                 stored = depth if search.horizon != h0 else PROVEN
-                store(table, TABLE_MAX_ENTRIES, key, stored, best, alpha, beta, move)
+                store(table, limit, key, stored, best, alpha, beta, move)
             return best
 
         def child_value(

@@ -147,6 +147,7 @@ class CoreModule(Protocol):
         table: bool,
         endgame: ReadableBuffer | None = None,
         endgame_seeds: int = -1,
+        table_limit: int = 0,
     ) -> SearcherCore: ...
 
     def MarginSearcher(  # noqa: N802 (the module's class)

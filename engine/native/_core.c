@@ -227,21 +227,24 @@ typedef struct {
 } SearcherObject;
 
 /* Searcher(spec, me, win, eval_kind, weights, distance, ordering, table, endgame=None,
- * endgame_seeds=-1): ``endgame`` is a Kalah endgame table (engine/solver/table.py, int8 values
- * of every view of up to ``endgame_seeds`` seeds). */
+ * endgame_seeds=-1, table_limit=0): ``endgame`` is a Kalah endgame table (engine/solver/table.py,
+ * int8 values of every view of up to ``endgame_seeds`` seeds); ``table_limit`` the most entries
+ * its transposition table takes (0: TABLE_MAX_ENTRIES). */
 static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"spec",     "me",       "win",   "eval_kind", "weights",
-                             "distance", "ordering", "table", "endgame",   "endgame_seeds",
-                             NULL};
+    static char *kwlist[] = {"spec",     "me",       "win",   "eval_kind",     "weights",
+                             "distance", "ordering", "table", "endgame",       "endgame_seeds",
+                             "table_limit", NULL};
     PyObject *spec, *endgame = Py_None;
     Search *s = &self->s;
     int endgame_seeds = -1;
+    unsigned long long table_limit = 0;
     table_free(&s->table);
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oidi(dddd)ppp|Oi", kwlist, &spec, &s->me,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oidi(dddd)ppp|OiK", kwlist, &spec, &s->me,
                                      &s->win, &s->eval_kind, &s->w[0], &s->w[1], &s->w[2],
                                      &s->w[3], &s->distance, &s->ordering, &s->use_table,
-                                     &endgame, &endgame_seeds))
+                                     &endgame, &endgame_seeds, &table_limit))
         return -1;
+    s->table.max_entries = (size_t)table_limit;
     if (parse_spec(spec, &s->r) || take_endgame(endgame, endgame_seeds, s->r.pits, &self->endgame,
                                                 &s->endgame, &s->endgame_seeds))
         return -1;

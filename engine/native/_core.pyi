@@ -31,6 +31,7 @@ class Searcher:
         table: bool,
         endgame: ReadableBuffer | None = None,
         endgame_seeds: int = -1,
+        table_limit: int = 0,
     ) -> None: ...
     def alphabeta(
         self,

@@ -25,6 +25,7 @@ typedef struct {
 typedef struct {
     Entry *slots;
     size_t cap, count;
+    size_t max_entries; /* the most entries it takes (0: TABLE_MAX_ENTRIES) */
 } Table;
 
 static inline void make_key(uint64_t key[3], const u8 *b, int size, int player) {
@@ -70,13 +71,14 @@ static int table_grow(Table *t) {
     return 0;
 }
 
-/* Store (or replace) the entry for ``key``; -1 when out of memory.  A full table (TABLE_MAX_ENTRIES)
- * still replaces entries but takes no new key, as the pure search's dict does. */
+/* Store (or replace) the entry for ``key``; -1 when out of memory.  A full table (its max_entries,
+ * else TABLE_MAX_ENTRIES) still replaces entries but takes no new key, as the pure search's dict
+ * does. */
 static inline int table_store(Table *t, const uint64_t key[3], int32_t depth, double value,
                               int flag, int move) {
     Entry *e = table_find(t, key);
     if (!e) {
-        if (t->count >= TABLE_MAX_ENTRIES) return 0;
+        if (t->count >= (t->max_entries ? t->max_entries : TABLE_MAX_ENTRIES)) return 0;
         if (4 * (t->count + 1) > 3 * t->cap && table_grow(t)) return -1;
         size_t mask = t->cap - 1, i = key_hash(key) & mask;
         while (t->slots[i].key[2]) i = (i + 1) & mask;
