@@ -6,8 +6,9 @@ An open page beats (``POST /api/lobby/here``) every ``beat_seconds``; a device w
 not beaten for ``here_seconds`` is gone (its row is deleted and the room changes), and a page
 that closes says so at once (``POST /api/lobby/leave``, a beacon).
 
-Bounded per address: an address keeps at most ``here_per_address`` devices in the room (a new
-arrival pushes out the address's earliest), and its arrivals wake the other pages at most
+Bounded per address: an address lists at most ``here_per_address`` devices in the room (a new
+arrival unlists the address's earliest: still counted by the caps per address, not shown, nor
+their seeks, until there is room again), and its arrivals wake the other pages at most
 ``arrivals_burst`` at once, then one per ``1 / arrivals_per_second`` seconds; an arrival beyond
 that is not recorded yet (the page is told, and its next beat tries again), so a script making
 cookies by the hundred neither writes rows nor wakes anyone.  A process writes one device's beat

@@ -87,14 +87,15 @@ POSTGRES_MIGRATION = [
 # PostgreSQL's migration 10 both run these).  Short-lived: a row lapses when its page stops
 # beating, and is deleted then.
 PRESENCE_TABLES = [
-    """CREATE TABLE IF NOT EXISTS lobby_presence (
+    """CREATE TABLE IF NOT EXISTS room_presence (
         device TEXT PRIMARY KEY,
         address TEXT NOT NULL,
         arrived DOUBLE PRECISION NOT NULL,
-        seen DOUBLE PRECISION NOT NULL
+        seen DOUBLE PRECISION NOT NULL,
+        listed INTEGER NOT NULL DEFAULT 1
     )""",
-    "CREATE INDEX IF NOT EXISTS lobby_presence_address ON lobby_presence (address, arrived)",
-    "CREATE INDEX IF NOT EXISTS lobby_presence_seen ON lobby_presence (seen)",
+    "CREATE INDEX IF NOT EXISTS room_presence_address ON room_presence (address, arrived)",
+    "CREATE INDEX IF NOT EXISTS room_presence_seen ON room_presence (seen)",
 ]
 
 SEEK_COLUMNS = "id, device, target, body, created, state, game_id, taker, answered"
@@ -179,7 +180,7 @@ class SeekCaps:
 @dataclass(frozen=True)
 class Beat:
     """What a heartbeat did: whether the device arrived (was not here before) and how many
-    devices of its address it pushed out (the address's oldest arrivals)."""
+    devices of its address it unlisted (the address's earliest arrivals)."""
 
     arrived: bool
     evicted: int = 0
@@ -256,53 +257,61 @@ class LobbyStore:
         self, device: str, address: str, now: float, here_seconds: float, per_address: int
     ) -> Beat:
         """A heartbeat of ``device``'s open page from ``address`` at ``now``.  A device seen in
-        the last ``here_seconds`` is still here (its row is refreshed); else it arrives, and
-        if its address has ``per_address`` devices here already, the earliest to arrive are
-        pushed out to make room (an address holds at most that many rows).  The lobby's
-        version is not moved here: the caller decides (:meth:`bump_now`)."""
+        the last ``here_seconds`` is still here (its row is refreshed); else it arrives.  An
+        address lists at most ``per_address`` of its devices, its latest arrivals: an arrival
+        beyond them unlists the address's earliest (still here for the caps by address,
+        :meth:`add_capped`, but not shown, nor their seeks), listed again when there is room.
+        The lobby's version is not moved here: the caller decides (:meth:`bump_now`)."""
         since = now - here_seconds
+
+        def listed_at(db: Connection) -> list[str]:
+            rows = self.execute(
+                db,
+                "SELECT device FROM room_presence WHERE address = :address AND listed = 1 "
+                "AND seen >= :since ORDER BY arrived DESC, device",
+                address=address,
+                since=since,
+            ).fetchall()
+            return [str(r[0]) for r in rows]
 
         def write(db: Connection) -> Beat:
             with self.store.dialect.transaction(db):
                 found = self.execute(
-                    db, "SELECT seen FROM lobby_presence WHERE device = :device", device=device
+                    db,
+                    "SELECT seen, listed FROM room_presence WHERE device = :device",
+                    device=device,
                 ).fetchone()
                 if found is not None and float(found[0]) >= since:
+                    listed = int(found[1]) or int(len(listed_at(db)) < per_address)
                     self.execute(
                         db,
-                        "UPDATE lobby_presence SET seen = :at, address = :address "
-                        "WHERE device = :device",
+                        "UPDATE room_presence SET seen = :at, address = :address, "
+                        "listed = :listed WHERE device = :device",
                         at=now,
                         address=address,
+                        listed=listed,
                         device=device,
                     )
                     self.note_seen(db, device, now)
                     return Beat(False)
                 if self.store.dialect.lock:  # arrivals at one address, one at a time
-                    self.execute(db, self.store.dialect.lock.format(table="lobby_presence"))
+                    self.execute(db, self.store.dialect.lock.format(table="room_presence"))
                 self.execute(
                     db,
-                    "DELETE FROM lobby_presence WHERE device = :device OR "
+                    "DELETE FROM room_presence WHERE device = :device OR "
                     "(address = :address AND seen < :since)",
                     device=device,
                     address=address,
                     since=since,
                 )
-                rows = self.execute(
-                    db,
-                    "SELECT device FROM lobby_presence WHERE address = :address "
-                    "ORDER BY arrived DESC, device",
-                    address=address,
-                ).fetchall()
-                evicted = [str(r[0]) for r in rows[max(0, per_address - 1) :]]
+                evicted = listed_at(db)[max(0, per_address - 1) :]
+                hide = "UPDATE room_presence SET listed = 0 WHERE device = :device"
                 for gone in evicted:
-                    self.execute(
-                        db, "DELETE FROM lobby_presence WHERE device = :device", device=gone
-                    )
+                    self.execute(db, hide, device=gone)
                 self.execute(
                     db,
-                    "INSERT INTO lobby_presence (device, address, arrived, seen) "
-                    "VALUES (:device, :address, :at, :at)",
+                    "INSERT INTO room_presence (device, address, arrived, seen, listed) "
+                    "VALUES (:device, :address, :at, :at, 1)",
                     device=device,
                     address=address,
                     at=now,
@@ -327,12 +336,12 @@ class LobbyStore:
         """``device``'s page closed: it is no longer here (the lobby changes).  Its open seeks
         are no longer listed, and go with the upkeep's :meth:`drop_gone` unless it comes back
         first (a page reloaded): whether it was here."""
-        return self.change("DELETE FROM lobby_presence WHERE device = :device", device=device)
+        return self.change("DELETE FROM room_presence WHERE device = :device", device=device)
 
     def expire(self, before: float) -> int:
         """Delete the presence of devices whose page stopped beating before ``before`` (the
         lobby changes if any went): how many went."""
-        return self.change_count("DELETE FROM lobby_presence WHERE seen < :before", before=before)
+        return self.change_count("DELETE FROM room_presence WHERE seen < :before", before=before)
 
     def bump_now(self) -> None:
         """Move the lobby's version on (someone arrived): long-polls wake."""
@@ -341,15 +350,15 @@ class LobbyStore:
     def present(self, since: float, limit: int = 400) -> list[Present]:
         """The devices whose page beat since ``since``, the latest to arrive first."""
         query = (
-            "SELECT device, address, arrived, seen FROM lobby_presence WHERE seen >= :since "
-            "ORDER BY arrived DESC, device LIMIT :limit"
+            "SELECT device, address, arrived, seen FROM room_presence WHERE seen >= :since "
+            "AND listed = 1 ORDER BY arrived DESC, device LIMIT :limit"
         )
         rows = self.run(lambda db: self.execute(db, query, since=since, limit=limit).fetchall())
         return [Present(str(d), str(a), float(r), float(s)) for d, a, r, s in rows]
 
     def is_present(self, device: str, since: float) -> bool:
         """Whether ``device``'s page beat since ``since``."""
-        query = "SELECT 1 FROM lobby_presence WHERE device = :device AND seen >= :since"
+        query = "SELECT 1 FROM room_presence WHERE device = :device AND seen >= :since"
         found = self.run(lambda db: self.execute(db, query, device=device, since=since).fetchone())
         return found is not None
 
@@ -485,7 +494,7 @@ class LobbyStore:
         kind = "s.target IS NULL" if target is None else "s.target IS NOT NULL"
         mine = "SELECT COUNT(*) FROM seeks s WHERE s.device = :device AND s.state = 'open'"
         ours = (
-            "SELECT COUNT(*) FROM seeks s JOIN lobby_presence p ON p.device = s.device "
+            "SELECT COUNT(*) FROM seeks s JOIN room_presence p ON p.device = s.device "
             "WHERE p.address = :address AND s.state = 'open'"
         )
         checks = [(f"{mine} AND {kind}", "device", caps.device)]
@@ -527,8 +536,8 @@ class LobbyStore:
         newest first, each with the address its maker is here from."""
         query = (
             f"SELECT {SEEK_COLUMNS_OF}, p.address FROM seeks s "
-            "JOIN lobby_presence p ON p.device = s.device "
-            f"WHERE s.state = 'open' AND p.seen >= :since AND ({where}) "
+            "JOIN room_presence p ON p.device = s.device "
+            f"WHERE s.state = 'open' AND p.seen >= :since AND p.listed = 1 AND ({where}) "
             "ORDER BY s.created DESC, s.id LIMIT :limit"
         )
         rows = self.run(

@@ -212,6 +212,33 @@ def test_open_seeks_are_capped_per_address_with_a_429_that_says_what_to_do(app: 
     assert "withdraw one" in refused(one.post("/api/lobby/seeks", json={}))["message"]
 
 
+def test_new_cookies_on_one_address_do_not_escape_its_seek_cap(app: Flask) -> None:
+    statuses = []
+    for _ in range(9):  # the flood: a new cookie for every seek, from one address
+        client = person(app, "10.4.4.5")
+        statuses.append(client.post("/api/lobby/seeks", json={}).status_code)
+    assert statuses.count(201) == LIMITS.seeks_per_address
+    assert set(statuses[LIMITS.seeks_per_address :]) == {429}
+
+
+def test_a_device_unlisted_by_a_crowded_address_is_listed_again_when_there_is_room(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = person(app, "10.4.4.6")
+    named(first, "Early")
+    arrive(first)
+    crowd = [person(app, "10.4.4.6") for _ in range(LIMITS.here_per_address)]
+    for client in crowd:
+        arrive(client)
+    watcher = person(app)
+    assert "Early" not in names(arrive(watcher))  # the address's six newest are listed
+    crowd[-1].post("/api/lobby/leave")
+    later = time.time() + LIMITS.beat_seconds
+    monkeypatch.setattr(time, "time", lambda: later)
+    arrive(first)  # its next beat: there is room again
+    assert "Early" in names(look(watcher))
+
+
 def test_a_friends_seek_made_after_a_flood_from_many_addresses_is_listed_at_once(
     app: Flask,
 ) -> None:
