@@ -581,9 +581,29 @@ def lobby_paths() -> JSONObject:
             "get": {
                 "summary": "The lobby as you see it: who is here (name, tag), open seeks, "
                 "challenges to and from you, games being played (to watch), finished "
-                "tournament games, and `go` (a game to open: your seek was taken)",
+                "tournament games (grouped by tournament in `finished`), and `go` (a game to "
+                "open: your seek was taken). A read: it writes nothing and sets no cookie. "
+                "Every list is newest first, a few entries per maker's address",
                 "parameters": [SINCE],
                 "responses": {**_ok("The lobby"), **_errors(400, 429)},
+            }
+        },
+        "/api/lobby/here": {
+            "post": {
+                "summary": "An open page's heartbeat (every `beat_seconds`, 6): you are in the "
+                "room for 20 s more (a cookie is set if you have none); the lobby as you see "
+                "it, with `in_room` false and `retry_after` when your address made too many "
+                "arrivals just now",
+                "requestBody": no_body,
+                "responses": {**_ok("The lobby"), **_errors(400)},
+            }
+        },
+        "/api/lobby/leave": {
+            "post": {
+                "summary": "Your page closed (a beacon, no body): you leave the room at once; "
+                "your open seeks go unless you are back within 20 s",
+                "requestBody": no_body,
+                "responses": {**_ok("{left: whether you were here}"), **_errors(400)},
             }
         },
         "/api/lobby/me": {
@@ -601,7 +621,8 @@ def lobby_paths() -> JSONObject:
         },
         "/api/lobby/seeks": {
             "post": {
-                "summary": "Offer a game to anyone in the lobby (at most 3 open per device)",
+                "summary": "Offer a game to anyone in the lobby (at most 3 open per device "
+                "and 6 per address: 429 with Retry-After beyond)",
                 "requestBody": _json_body(SEEK_BODY, required=False),
                 "responses": {**seek, **_ok("The seek", "201"), **_errors(400, 409, 429)},
             }
@@ -624,7 +645,9 @@ def lobby_paths() -> JSONObject:
         },
         "/api/lobby/challenges": {
             "post": {
-                "summary": "Challenge one player (`to`: their tag or name) to a game",
+                "summary": "Challenge one player (`to`: their tag or name) to a game (at "
+                "most 3 open per device and 6 per address, one to a player per device and two "
+                "per address: 429 with Retry-After beyond)",
                 "requestBody": _json_body(SEEK_BODY),
                 "responses": {**_ok("The challenge", "201"), **_errors(400, 404, 409, 429)},
             }
