@@ -459,8 +459,8 @@ def seat_name_spoof(room: Room) -> Result:
 
 
 def arena_rejoin(room: Room) -> Result:
-    """Coming back to an arena under another player's name: refused, no two players shown
-    alike."""
+    """Coming back to an arena under the name of a player in it (a name her device has since
+    left, so free outside the arena): refused, no two players shown alike."""
     stamp = os.getpid() % 10000
     bea, mal = f"Bea{stamp}", f"Mal{stamp}"
     director = room.named(f"Arena{stamp}")
@@ -473,6 +473,8 @@ def arena_rejoin(room: Room) -> Result:
     mallory.call("POST", f"{path}/join", {"name": mal})
     director.call("POST", f"{path}/start", {})
     mallory.call("POST", f"{path}/leave", {})
+    first.name(f"{bea}b")  # Bea renames her device: her old name is free outside the arena
+    mallory.name(bea)
     status, _ = mallory.call("POST", f"{path}/join", {"name": bea})
     _, now = director.call("GET", path)
     listed = (now or {}).get("players") or (now or {}).get("standings") or []
