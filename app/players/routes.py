@@ -15,7 +15,7 @@ from app.games.errors import BadInput, NoGame
 from app.games.service import get_games
 from app.players import names
 from app.players.chart import rating_chart
-from app.players.profile import RESULTS, Filters, leaderboard, profile
+from app.players.profile import RESULTS, Filters, kind_arg, leaderboard, profile
 from app.store import get_store
 from app.store.json_types import JSONObject
 from app.web.inputs import body
@@ -63,7 +63,7 @@ def filters() -> Filters:
         raise BadInput(f"'result' must be one of {', '.join(RESULTS)}")
     if opponent is not None and len(opponent) > 4 * names.MAX_LENGTH:
         raise BadInput("'opponent' is a player's name (at most 24 characters)")
-    return Filters(variant, result, opponent)
+    return Filters(variant, result, opponent, kind_arg(request.args.get("kind")))
 
 
 def player_data(name: str) -> JSONObject:

@@ -352,12 +352,21 @@ PLAYER_PATHS: JSONObject = {
         "get": {
             "summary": "A player's page (name compared without case): ratings per pool "
             "({pool, title, rating, deviation, text ('1532?'), provisional, games}), history "
-            "per pool ({pool, title, points: [{at, rating, game}]}), finished games (filtered), "
-            "records against each named opponent, current games, the filters' choices",
+            "per pool ({pool, title, points: [{at, rating, game}]}), finished games (filtered; "
+            "each with its kind and kind_title ('Kalah 4×3'), house_rules, played {at, iso, "
+            "text} and tournament {id, name, url, round} or null), records against each named "
+            "opponent, current games, the filters' choices",
             "parameters": [
                 dict(QUERY, name="variant", description="a variant's name"),
                 dict(QUERY, name="result", description="win, loss or draw"),
                 dict(QUERY, name="opponent", description="the opponent's name"),
+                dict(
+                    QUERY,
+                    name="kind",
+                    description="a kind of game as the page names it: the game, its board "
+                    "and changed rules (kalah-4x3, kalah-6x4+empty_capture=True; a game's "
+                    "`kind`, the choices' `kinds`)",
+                ),
             ],
             "responses": {
                 "200": {"description": "The player"},
@@ -678,19 +687,33 @@ def lobby_paths() -> JSONObject:
             },
             "post": {
                 "summary": "Send a quick message to your opponent: Good game, Well played, "
-                "Thanks or Oops (3 at once, then one every 5 s)",
+                "Thanks or Oops (3 at once, then one every 5 s); or, from your table, turn "
+                "quick messages off ({quiet: true}) or on for all your games, as PUT "
+                "/api/lobby/me does (either way your opponents' pages see it at once)",
                 "requestBody": _json_body(
                     {
-                        "type": "object",
-                        "required": ["text"],
-                        "properties": {
-                            "text": {
-                                "enum": ["Good game", "Well played", "Thanks", "Oops"],
-                            }
-                        },
+                        "oneOf": [
+                            {
+                                "type": "object",
+                                "required": ["text"],
+                                "properties": {
+                                    "text": {
+                                        "enum": ["Good game", "Well played", "Thanks", "Oops"],
+                                    }
+                                },
+                            },
+                            {
+                                "type": "object",
+                                "required": ["quiet"],
+                                "properties": {"quiet": {"type": "boolean"}},
+                            },
+                        ]
                     }
                 ),
-                "responses": {**_ok("The messages", "201"), **_errors(400, 404, 409, 429)},
+                "responses": {
+                    **_ok("The messages", "201"),
+                    **_errors(400, 403, 404, 409, 429),
+                },
             },
         },
     }

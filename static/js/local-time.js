@@ -1,0 +1,14 @@
+// @ts-check
+// Dates the server wrote in the host's time (a <time data-local datetime="…Z">), shown in this
+// device's own time and language instead ("28 Nov 2026, 21:05" becomes "Nov 28, 9:05 PM"; the
+// year only when it is not this one).
+
+const thisYear = new Date().getFullYear();
+for (const el of document.querySelectorAll("time[data-local]")) {
+  const at = new Date(el.getAttribute("datetime") || "");
+  if (Number.isNaN(at.getTime())) continue;
+  /** @type {Intl.DateTimeFormatOptions} */
+  const day = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+  if (at.getFullYear() !== thisYear) day.year = "numeric";
+  el.textContent = at.toLocaleString([], day);
+}
