@@ -1,9 +1,10 @@
 """One memory budget for the host's searches, shared by the lanes of every server worker.
 
 Rule: the host's searches may hold at most ``AI_MEMORY_MEGABYTES`` beyond what their processes
-hold when they start.  Of it, :data:`TABLE_RESERVE` is kept for the endgame tables (one rule
-set's table being built, one build at a time on the host, or its pages mapped by the searches
-that read it: each at most ``engine.solver.table.TABLE_BYTES``); the rest is split between the
+hold when they start.  Of it, :data:`TABLE_RESERVE` is kept for the endgame tables' builds (one
+at a time on the host: a rule set's table in memory, or the large table's pages its build keeps
+mapped; a search keeps at most ``app.computer.pool.TABLE_PAGES`` of a table it read mapped
+between jobs, inside its share); the rest is split between the
 search processes of all the host's server workers (``WORKERS``, as gunicorn starts them) by
 their lane's weight (:data:`WEIGHTS`: a people process, which keeps Perfect's solver between
 moves, weighs most).  A process's share sizes everything it holds:
@@ -16,8 +17,8 @@ moves, weighs most).  A process's share sizes everything it holds:
 * and a process holding more than its share after a job (Python keeps what it freed) is
   replaced before its next job.
 
-The host's large table (``python -m engine tables build``: 1.25 GB on 6x4) is not in the budget:
-its build maps its file (page cache, up to its size) once per host; see docs/hosting.md.
+The host's large table (1.25 GB on 6x4) is a file in the page cache, like every table: the
+pages a process maps count in its memory only while it keeps them (app.computer.pages).
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ from app.computer.lanes import Lane
 
 MB = 1 << 20
 DEFAULT_MEGABYTES = 360
-TABLE_RESERVE = 100 * MB
-"""What the budget keeps for endgame tables (``engine.solver.table.TABLE_BYTES``, 100 MB)."""
-WEIGHTS = {"quick": 1, "people": 3, "background": 2}
+TABLE_RESERVE = 132 * MB
+"""What the budget keeps for endgame tables: a rule set's table being built
+(``engine.solver.table.TABLE_BYTES``, 100 MB) and the pages the large table's build keeps
+mapped (``app.computer.tables.LARGE_BUILD_PAGES``, 32 MB)."""
+WEIGHTS = {"quick": 1, "people": 4, "background": 2}
 """Each lane's weight in the split (the quick lane runs Beginner to Hard: small tables)."""
 LEAST_SHARE = 8 * MB
 """No process gets less (a search needs a table of some size)."""

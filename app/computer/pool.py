@@ -30,7 +30,7 @@ from multiprocessing.context import SpawnProcess
 from pathlib import Path
 from typing import Protocol
 
-from app.computer import job, memory
+from app.computer import job, memory, pages
 from app.computer.lanes import Lane, slots
 from app.computer.memory import MemoryBudget, Sizes
 from app.store.json_types import JSONObject
@@ -42,6 +42,7 @@ Task = Callable[..., JSONObject]
 
 MEMORY_LIMIT = 300 * 1024 * 1024  # a search process holding more after a job is replaced
 START_SECONDS = 60.0  # for a new search process to answer (imports, a loaded machine)
+TABLE_PAGES = 8 * 1024 * 1024  # a table's pages a process keeps mapped between jobs, at most
 
 
 class SearchFailed(RuntimeError):
@@ -75,10 +76,13 @@ def resident_bytes() -> int:
 def given_back() -> int:
     """After a job: give the memory the job freed back to the host (its objects' cycles
     collected, the C heap's free pages returned: Python and glibc keep them otherwise, so a
-    process would go on holding its largest job's tables), then :func:`resident_bytes`."""
+    process would go on holding its largest job's tables; the pages of endgame tables it read
+    past :data:`TABLE_PAGES`, which stay in the page cache), then :func:`resident_bytes`."""
     gc.collect()
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6").malloc_trim(0)
+    if job.TABLES is not None:
+        pages.drop(job.TABLES, TABLE_PAGES)
     return resident_bytes()
 
 

@@ -13,6 +13,12 @@ and the analysis read to be exact from the first move (``python -m engine tables
 seeds, 1.25 GB, 9-11 minutes of one core), if it fits the machine: at most a quarter of its
 RAM and half its free disk, else the largest table that does.  That build is resumable: a server
 stopped during it continues it at the next start.
+
+Memory (``app.computer.memory``): builds run one at a time on the host, at niceness 19.  A rule
+set's table is built in the build process's memory (at most ``engine.solver.table.TABLE_BYTES``,
+100 MB: the budget's tables reserve); the large table is built in its mapped file, and its build
+keeps at most :data:`LARGE_BUILD_PAGES` of it mapped between two chunks (the budget counts that
+too), the rest staying in the host's page cache.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from collections import deque
 from multiprocessing import get_context
 from pathlib import Path
 
+from app.computer import pages
 from app.store.json_types import JSONObject
 from engine import get_variant
 from engine.solver import prepare_tables, table
@@ -37,6 +44,9 @@ log = logging.getLogger(__name__)
 BUILD_SECONDS = 15 * 60.0  # a build still running after this is stopped (the next asks again)
 LARGE_BUILD_SECONDS = 6 * 3600.0  # the large table's (resumable: the next start continues it)
 RAM_SHARE = 4  # the large table takes at most a quarter of the machine's memory
+LARGE_BUILD_PAGES = 32 * 1024 * 1024
+"""The large table's pages its build keeps mapped (in its memory: PSS) between two chunks: the
+rest are dropped, still in the page cache (app.computer.pages; app.computer.memory counts it)."""
 DISK_SHARE = 2  # and half the free disk
 Key = tuple[str, tuple[tuple[str, object], ...]]
 
@@ -53,13 +63,14 @@ def build(variant: str, options: JSONObject, folder: str, seeds: int | None = No
 
 
 def make(variant: str, options: JSONObject, folder: str, seeds: int | None = None) -> None:
-    """Build the rule set's table into ``folder``, or its large table of ``seeds`` seeds."""
+    """Build the rule set's table into ``folder``, or its large table of ``seeds`` seeds,
+    holding at most :data:`LARGE_BUILD_PAGES` of its mapped file between two chunks."""
     rules = get_variant(variant, **options)
     spec = table.spec_of(rules)
     if seeds is None or spec is None:
         prepare_tables(rules, folder)
     else:
-        build_file(spec, seeds, folder)
+        build_file(spec, seeds, folder, lambda done, total: pages.drop(folder, LARGE_BUILD_PAGES))
 
 
 def large_target(variant: str, options: JSONObject, folder: str) -> int | None:
