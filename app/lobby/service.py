@@ -36,6 +36,7 @@ UPKEEP_EVERY = 30.0  # how often a process sweeps seeks of makers who left
 FORGET_SECONDS = 24 * 3600.0  # devices and answered seeks older than this are deleted
 GAMES_SECONDS = 1800.0  # a game between two devices unchanged this long is not listed as played
 SCAN = 400  # rows read at most to make one list (each list then keeps a fair share of them)
+GAMES_SCAN = 100  # games being played read at most (each one's JSON is decoded)
 SEEK_FIELDS = frozenset({"variant", "options", "first", "clock", "hints", "rated", "name"})
 # Kept for their readers: the defaults of RoomLimits.
 HERE_SECONDS = RoomLimits.here_seconds
@@ -206,7 +207,7 @@ class Lobby:
     def playing_games(self, now: float) -> list[tuple[str, JSONObject]]:
         """Games between two devices being played, newest first, each address that made them
         listed a few times."""
-        games = self.store.running_games(now - GAMES_SECONDS, SCAN)
+        games = self.store.running_games(now - GAMES_SECONDS, GAMES_SCAN)
         return fair(
             games,
             lambda pair: str(pair[1].get("device") or pair[0]),

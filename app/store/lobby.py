@@ -1,12 +1,14 @@
 """The lobby's shared state, on either SQL store: who is here, seeks and challenges.
 
 Its SQL is written once, through the store's dialect (:mod:`app.store.sql`); its tables are in
-SQLite's SCHEMA and PostgreSQL's migration 6.  A device is the hash of its seat token (what
-owns a game's seats); others see it by its ``tag``, a short public name that can't be turned
-back into the hash.
+SQLite's SCHEMA and PostgreSQL's migrations 6 and 10.  A device is the hash of its seat token
+(what owns a game's seats); others see it by its ``tag``, a short public name that can't be
+turned back into the hash.
 
-- **Presence**: ``lobby_devices`` keeps when each device last looked at the lobby (and whether
-  it turned quick messages off).
+- **Presence**: ``room_presence`` holds the devices whose home page beats, each with the
+  address it beats from, when it arrived and whether its address lists it
+  (:mod:`app.lobby.presence`); ``lobby_devices`` keeps each device's tag, when it was last here
+  and whether it turned quick messages off.
 - **Seeks**: an open game waiting for anyone (``target`` NULL), or a direct challenge to one
   device (``target`` its hash).  Taking one is one conditional UPDATE: of two takers, on any
   host, exactly one gets it.
