@@ -8,7 +8,10 @@ from "Play your game", both players move on the board, and the game ends by the 
 use (resign twice, a draw offered and accepted), so its result is known beforehand and the
 standings and the cross-table can be computed by hand.  The spectator watches the standings live.
 Then Kofi and Yaw play a quick rated game and leave it: its flag is settled unwatched, and the
-room's page drops it live.
+room's page drops it live.  Last, a casual Swiss of the four and the computer: in round 1 the
+computer has the bye, one game is drawn, and in the other white moves and black never comes, so
+white wins by forfeit (seen as such, with the legend) without replaying; round 2's bye goes to
+the player with no points and no bye yet.
 """
 
 from __future__ import annotations
@@ -19,7 +22,12 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_flags import leaves_being_played, left_with_its_clock_running
+from tests.browser.test_browser_flags import (
+    answer,
+    leaves_being_played,
+    left_with_its_clock_running,
+    post,
+)
 from tests.browser.test_browser_play import MOVES, Tab, wait_js
 
 pytestmark = pytest.mark.browser
@@ -136,6 +144,43 @@ def end_game(white: Tab, black: Tab, how: str, tabs: dict[str, Tab], shot: bool 
         tab.page.wait_for_url(re.compile(r"/tournaments/[\w-]+$"))
 
 
+def swiss_with_a_no_show_and_a_bye(tabs: dict[str, Tab], spectator: Tab) -> None:
+    """A casual two-round Swiss of the four and the computer, followed on ``spectator``."""
+    ama = tabs["Ama"]
+    body = {"name": "Swiss night", "system": "swiss", "rounds": 2, "rated": False}
+    tid = post(ama, "/api/tournaments", {**body, "you": "Ama", "clock": {"minutes": 3}}, 201)["id"]
+    for name in NAMES[1:]:
+        post(tabs[name], f"/api/tournaments/{tid}/join", {"name": name})
+    post(ama, f"/api/tournaments/{tid}/computer", {"level": "beginner"})
+    post(ama, f"/api/tournaments/{tid}/start", {})
+    page = spectator.page
+    page.goto(f"/tournaments/{tid}")
+    t = answer(spectator.context.request.get(f"/api/tournaments/{tid}"))
+    ids = {p["id"]: p["name"] for p in t["players"]}
+    games = [g for g in t["games"] if g["round"] == 1]
+    assert [ids[g["white"]] for g in games if g["black"] is None] == ["Computer (beginner)"]
+    drawn, missed = [g for g in games if g["black"]]
+    white, black = tabs[ids[drawn["white"]]], tabs[ids[drawn["black"]]]
+    version = answer(white.context.request.get(f"/api/games/{drawn['game']}"))["version"]
+    post(white, f"/api/games/{drawn['game']}/draw", {"version": version})
+    version = answer(black.context.request.get(f"/api/games/{drawn['game']}"))["version"]
+    post(black, f"/api/games/{drawn['game']}/draw", {"version": version, "action": "accept"})
+    # White moves on the board; black never comes (their first-move window is 30 s).
+    mover = tabs[ids[missed["white"]]]
+    mover.page.goto(f"/game/{missed['game']}")
+    mover.page.locator(LEGAL).first.click()
+    wait_js(mover.page, f"document.querySelectorAll('{MOVES}').length > 0")
+    forfeit = page.locator("#t-games li", has_text="Round 1").filter(has_text="+/−")
+    forfeit.wait_for(timeout=90_000)  # won by forfeit, not replayed
+    assert page.locator("#t-legend").is_visible()
+    bye = page.locator("#t-games li", has_text="Round 2").filter(has_text="(bye)")
+    bye.wait_for(timeout=20_000)
+    assert ids[missed["black"]] in (bye.text_content() or "")  # the lowest without a bye
+    assert page.locator("#t-games li", has_text="Round 1").count() == 3  # no replayed game
+    spectator.shot("party-swiss-forfeit-bye")
+    post(ama, f"/api/tournaments/{tid}/end", {})
+
+
 def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -> None:
     tabs = {name: Tab(browser, server) for name in NAMES}
     spectator = Tab(browser, server, viewport={"width": 1280, "height": 800})
@@ -246,6 +291,7 @@ def test_four_friends_play_a_round_robin_to_its_end(browser: Any, server: str) -
             assert player["current"] == []
             rating = next(r for r in player["ratings"] if r["pool"] == "kalah")
             assert rating["games"] == 1 and (rating["rating"] > 1500) == won, rating
+        swiss_with_a_no_show_and_a_bye(tabs, spectator)
         for tab in tabs.values():
             assert [e for e in tab.errors if "429" not in e] == []
         spectator.shot("party-laptop-light")
