@@ -17,7 +17,7 @@ from typing import Any
 
 from app.store.base import StaleVersion
 from app.store.json_types import JSONObject
-from app.store.queries import Connection, Queries
+from app.store.queries import Connection, Queries, among
 
 COLUMNS = "id, version, data, created, updated"
 COPY_NAMES = ("id", "version", "data", "status", "created", "updated")
@@ -129,23 +129,36 @@ class TournamentStore:
         found = self.store.run(lambda db: self.store.execute(db, query).fetchone())
         return int(float(found[1]) * 1000) + int(found[0])
 
-    def newest_unfinished(self, limit: int = 500) -> list[TournamentRow]:
-        """The tournaments not finished, newest made first."""
-        query = (
-            f"SELECT {COLUMNS} FROM tournaments WHERE status <> 'finished' "
-            "ORDER BY created DESC LIMIT :limit"
-        )
-        rows = self.store.run(lambda db: self.store.execute(db, query, limit=limit).fetchall())
-        return [TournamentRow.decode(r) for r in rows]
+    def heads(self, unfinished: int = 500, finished: int = 50) -> list[tuple[str, int]]:
+        """The ids and versions a list shows, in its order: the tournaments not finished,
+        newest made first, then the finished, the latest changed first."""
+        queries = [
+            "SELECT id, version FROM tournaments WHERE status <> 'finished' "
+            "ORDER BY created DESC LIMIT :limit",
+            "SELECT id, version FROM tournaments WHERE status = 'finished' "
+            "ORDER BY updated DESC LIMIT :limit",
+        ]
 
-    def latest_finished(self, limit: int = 50) -> list[TournamentRow]:
-        """The finished tournaments, the latest changed first."""
-        query = (
-            f"SELECT {COLUMNS} FROM tournaments WHERE status = 'finished' "
-            "ORDER BY updated DESC LIMIT :limit"
-        )
-        rows = self.store.run(lambda db: self.store.execute(db, query, limit=limit).fetchall())
-        return [TournamentRow.decode(r) for r in rows]
+        def read(db: Connection) -> list[tuple[str, int]]:
+            found = []
+            for query, limit in zip(queries, (unfinished, finished), strict=True):
+                rows = self.store.execute(db, query, limit=limit).fetchall()
+                found += [(str(r[0]), int(r[1])) for r in rows]
+            return found
+
+        return self.store.run(read)
+
+    def load_many(self, ids: list[str]) -> list[TournamentRow]:
+        """The tournaments ``ids`` that exist (in no order)."""
+
+        def read(db: Connection) -> list[TournamentRow]:
+            found = []
+            for marks, chunk in among(ids):
+                query = f"SELECT {COLUMNS} FROM tournaments WHERE id IN ({marks})"
+                found += [TournamentRow.decode(r) for r in self.store.execute(db, query, **chunk)]
+            return found
+
+        return self.store.run(read)
 
     def open_rows(self) -> list[TournamentRow]:
         """The tournaments not started yet (kept few by the caps on making them)."""

@@ -111,6 +111,7 @@ class Tournaments:
         self.known: set[str] = set()  # game ids seen to exist (so a read need not look again)
         self.settled: dict[str, float] = {}  # when this process last settled each tournament
         self.expired_at = -EXPIRE_EVERY  # when this process last deleted stale open ones
+        self.rows: dict[str, TournamentRow] = {}  # the listed tournaments, as last read
         self.lock = threading.Lock()
 
     # -- reading ----------------------------------------------------------------------------------
@@ -126,8 +127,23 @@ class Tournaments:
         from each device and address (:func:`app.tournaments.caps.fair_share`), then the
         latest finished; tournaments never started past their time are deleted first."""
         self.expire_now_and_then()
-        live = caps.fair_share(self.store.newest_unfinished())
-        return (live + self.store.latest_finished(limit))[:limit]
+        rows = self.listed_rows(self.store.heads(finished=limit))
+        live = caps.fair_share([r for r in rows if r.data["status"] != "finished"])
+        return (live + [r for r in rows if r.data["status"] == "finished"])[:limit]
+
+    def listed_rows(self, heads: list[tuple[str, int]]) -> list[TournamentRow]:
+        """The tournaments ``heads`` names (id, version), in its order: each version read from
+        the store once per process (a list is read on every change of any tournament)."""
+        with self.lock:
+            missing = [tid for tid, v in heads if getattr(self.rows.get(tid), "version", 0) != v]
+        loaded = self.store.load_many(missing) if missing else []
+        with self.lock:
+            for row in loaded:
+                self.rows[row.id] = row
+            wanted = {tid for tid, _ in heads}
+            for tid in [t for t in self.rows if t not in wanted]:
+                del self.rows[tid]
+            return [self.rows[tid] for tid, _ in heads if tid in self.rows]
 
     def listed_version(self, since: int | None, timeout: float) -> int:
         """The tournaments' stamp (:meth:`TournamentStore.stamp`); with ``since`` equal to it,

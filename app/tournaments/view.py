@@ -341,8 +341,25 @@ def yours(rows: list[TournamentRow], owner: str | None) -> list[JSONObject]:
     return found
 
 
+_summaries: dict[tuple[str, int], JSONObject] = {}
+
+
 def summary(row: TournamentRow) -> JSONObject:
-    """A tournament in a list, with who leads (once games were played)."""
+    """A tournament in a list, with who leads (once games were played); made once per version
+    and process (a list is read again on every change of any tournament)."""
+    key = (row.id, row.version)
+    with _described_lock:
+        found = _summaries.get(key)
+    if found is None:
+        found = summarise(row)
+        with _described_lock:
+            if len(_summaries) >= 512:
+                _summaries.pop(next(iter(_summaries)))
+            _summaries[key] = found
+    return found
+
+
+def summarise(row: TournamentRow) -> JSONObject:
     doc = row.data
     lines = public(row)["standings"]
     played = bool(lines) and lines[0]["games"] > 0
