@@ -168,7 +168,7 @@ function renderStandings(t) {
       name.title = goneWords(t, line);
       const why = document.createElement("span");
       why.className = "t-why muted";
-      why.textContent = ` (${name.title})`;
+      why.textContent = `(${name.title})`;
       name.append(why);
     }
     cell(row, points(line.points)).className = "points";
