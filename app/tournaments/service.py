@@ -112,6 +112,7 @@ class Tournaments:
         self.settled: dict[str, float] = {}  # when this process last settled each tournament
         self.expired_at = -EXPIRE_EVERY  # when this process last deleted stale open ones
         self.rows: dict[str, TournamentRow] = {}  # the listed tournaments, as last read
+        self.stamp_at = (0, -POLL_SECONDS)  # the tournaments' stamp as last read, and when
         self.lock = threading.Lock()
 
     # -- reading ----------------------------------------------------------------------------------
@@ -148,11 +149,23 @@ class Tournaments:
     def listed_version(self, since: int | None, timeout: float) -> int:
         """The tournaments' stamp (:meth:`TournamentStore.stamp`); with ``since`` equal to it,
         once it changes (or at ``timeout``), looking a few times a second."""
-        stamp = self.store.stamp()
+        stamp = self.shared_stamp()
         end = time.monotonic() + timeout
         while since == stamp and time.monotonic() < end:
             time.sleep(min(POLL_SECONDS, max(0.0, end - time.monotonic())))
-            stamp = self.store.stamp()
+            stamp = self.shared_stamp()
+        return stamp
+
+    def shared_stamp(self) -> int:
+        """The tournaments' stamp, read from the store at most every POLL_SECONDS / 2 by this
+        process (every open list waits on it: one read serves them all)."""
+        now = time.monotonic()
+        with self.lock:
+            if now - self.stamp_at[1] < POLL_SECONDS / 2:
+                return self.stamp_at[0]
+        stamp = self.store.stamp()
+        with self.lock:
+            self.stamp_at = (stamp, now)
         return stamp
 
     def expire_now_and_then(self) -> None:
