@@ -406,7 +406,7 @@ def name_squat(room: Room, tries: int = 40) -> Result:
     squatted = names.count(200)
     return Result(
         "name-squat",
-        squatted <= max(put, 1),
+        squatted < tries and squatted <= put + 3,  # (a name refills every few seconds)
         f"one address: {put} of {tries} names by PUT /api/me, {squatted} of {tries} by joining "
         f"a tournament ({counted(joined)})",
     )
