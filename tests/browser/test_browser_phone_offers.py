@@ -201,3 +201,36 @@ def test_messages_off_is_seen_live_and_says_it_holds_for_every_game(
     finally:
         host.close()
         guest.close()
+
+
+def test_the_result_table_keeps_each_name_whole_on_a_phone(browser: Any, server: str) -> None:
+    # Kalah 4x3 played to its end, the last seed banked: the game-over dialog splits the score
+    # by name. A short name beside a long one was broken mid-word ("Ya / w").
+    record = {
+        "variant": "kalah",
+        "options": {"pits": 4, "seeds": 3},
+        "first_player": 0,
+        "moves": [3, 3, 1, 2, 2, 0, 1, 3, 3],
+    }
+    tab = phone(browser, server)
+    try:
+        body = {"mode": "local", "record": record, "names": ["Akosua Mensah-Bonsu", "Yaw"]}
+        made = tab.context.request.post(f"{server}/api/games", data=body)
+        assert made.ok, made.text()
+        tab.page.goto(f"/game/{made.json()['id']}")
+        tab.page.locator(".board .pit.legal[data-index='7']").tap()  # the last move ends it
+        tab.page.wait_for_selector("#over-score:not([hidden])")
+        lines = tab.page.locator("#over-score th[scope=col]").evaluate_all(
+            """cells => cells.map(cell => {
+                const range = document.createRange();
+                range.selectNodeContents(cell);
+                const tops = [...range.getClientRects()].map(r => r.top);
+                return [cell.textContent, new Set(tops).size];
+            })"""
+        )
+        whole = [name for name, count in lines if " " not in name and count > 1]
+        assert whole == [], f"broken mid-word: {lines}"
+        tab.shot("phone-offers-result-table-phone")
+        assert tab.errors == []
+    finally:
+        tab.close()
