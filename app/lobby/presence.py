@@ -53,9 +53,10 @@ class Presence:
         self._closed: dict[str, float] = {}  # address -> until when its arrivals wait
         self._expired = 0.0
 
-    def beat(self, device: str, address: str, bucket: Bucket) -> Arrival:
+    def beat(self, device: str, address: str, bucket: Bucket, announce: bool = True) -> Arrival:
         """``device``'s page at ``address`` is open now; ``bucket`` takes one of the address's
-        arrivals (0: taken, else seconds until one is)."""
+        arrivals (0: taken, else seconds until one is).  An arrival moves the lobby's version
+        if ``announce`` (not when the request makes a change of its own, which moves it)."""
         now = time.time()
         with self._lock:
             if now - self._written.get(device, 0.0) < SEEN_EVERY:
@@ -72,7 +73,7 @@ class Presence:
             if wait > 0:  # arrived, but quietly: the others see it at their next look
                 with self._lock:
                     self._closed[address] = now + wait
-            else:
+            elif announce:
                 self.store.bump_now()
         return Arrival(True)
 

@@ -64,9 +64,9 @@ class Lobby:
 
     # -- being here ---------------------------------------------------------------------------
 
-    def beat(self, device: str, address: str) -> Arrival:
+    def beat(self, device: str, address: str, announce: bool = True) -> Arrival:
         """``device``'s page at ``address`` is open: it is here (see Presence.beat)."""
-        arrival = self.presence.beat(device, address, self.bucket)
+        arrival = self.presence.beat(device, address, self.bucket, announce)
         self.upkeep(time.time())
         return arrival
 
@@ -269,7 +269,8 @@ class Lobby:
             self.games.named(owner, "offer a rated game")
         device.limit("create")
         seek_id = secrets.token_urlsafe(9)
-        arrival = self.beat(owner, device.address)  # the seek is listed while its maker is here
+        # The seek is listed while its maker is here; the seek itself moves the version.
+        arrival = self.beat(owner, device.address, announce=False)
         if not arrival.here:
             raise arrivals_refusal(arrival.retry)
         caps = self.limits.seek_caps(target is not None)
