@@ -17,9 +17,10 @@ from app.store import GameStore, get_store
 from app.store.json_types import JSONObject
 from app.store.sql import SQLStore
 from app.store.tournaments import TournamentRow, TournamentStore
+from app.tournaments.export import games_csv, standings_csv
 from app.tournaments.hooks import FinishedSource, rematch_rule
 from app.tournaments.service import Tournaments
-from app.tournaments.view import games_csv, public, standings_csv, summary, view, yours
+from app.tournaments.view import public, summary, view, yours
 from app.web.errors import APIError
 from app.web.inputs import body
 from app.web.inputs import since as seen_version

@@ -18,15 +18,9 @@ ends only by its moves, a resignation, a draw or the clock.
 A no-show forfeits (in a tournament with a clock, as a game between two devices has a first-move
 window only then): white's first move is due ``FIRST_WINDOW_SECONDS`` after the pairing (time
 to come to the game), black's as in any game with a clock; against the computer, the person's
-first move is due ``FIRST_WINDOW_SECONDS`` after the pairing.  When a player's first-move window
-closes (the game is aborted without a result), the one who came (who moved, or opened the
-game) wins by forfeit, without replaying; when both came, the one whose window closed loses;
-when neither came it is a double forfeit (0 points each).  A player who misses
-``MISSES_TO_DROP`` games in a row is paused (arena: back by joining again) or withdrawn (round
-robin, Swiss: their games still to pair are lost by forfeit).  A game a player aborts by hand
-before both moved is played again, the same pairing and colours, up to ``MAX_REPLAYS`` times;
-after that the one who aborted it loses it by forfeit.  A player the director removes loses
-the game they are playing by forfeit (that game is called off, unrated).
+first move is due ``FIRST_WINDOW_SECONDS`` after the pairing.  What a game that ended, or was
+not played, counts for is :mod:`app.tournaments.results`'s rule.  A player the director removes
+loses the game they are playing by forfeit (that game is called off, unrated).
 """
 
 from __future__ import annotations
@@ -47,6 +41,15 @@ from app.store import StaleVersion
 from app.store.json_types import JSONObject
 from app.store.tournaments import TournamentRow, TournamentStore
 from app.tournaments import arena, caps, roundrobin, swiss
+from app.tournaments.results import (
+    Ended,
+    back,
+    forfeit,
+    gone_players,
+    points_of,
+    record,
+    result_of,
+)
 from app.tournaments.roundrobin import Pairing
 from engine.agents import ALGORITHMS, LEVELS
 
@@ -60,20 +63,7 @@ POLL_SECONDS = 0.25  # a long-poll looks at the tournament's version this often
 SETTLE_SECONDS = 1.0  # a read settles a tournament at most this often (per process)
 EXPIRE_EVERY = 60.0  # seconds between two deletions of tournaments never started (per process)
 COMPUTER_DELAY = 1.0  # seconds between moves in a game between two computer entrants
-MAX_REPLAYS = 3  # a pairing whose game a player aborted by hand is played again so often
 FIRST_WINDOW_SECONDS = 60.0  # a paired game's first move (white's) is due this long after pairing
-MISSES_TO_DROP = 2  # no-shows in a row that pause (arena) or withdraw (round robin, Swiss)
-
-
-@dataclass(frozen=True)
-class Ended:
-    """A listed game that is over: white's points, or (aborted, ``score`` None) who aborted
-    it, whose first-move window closed, and which seats came (moved, or opened the game)."""
-
-    score: float | None
-    aborted_by: int | None = None
-    late: int | None = None
-    came: tuple[bool, bool] = (False, False)
 
 
 @dataclass(frozen=True)
@@ -92,14 +82,6 @@ def entries(doc: JSONObject) -> dict[str, Entry]:
         p["id"]: Entry(p["id"], p["name"], p.get("owner"), p.get("computer"), p["state"])
         for p in doc["players"]
     }
-
-
-def result_of(game: Game) -> float | None:
-    """White's points in a finished game (seat 0 moves first in a tournament game)."""
-    if not game.over or game.aborted is not None:
-        return None
-    winner = game.winner()
-    return 0.5 if winner is None else 1.0 if winner == 0 else 0.0
 
 
 class Tournaments:
@@ -594,71 +576,6 @@ def advance(doc: JSONObject, finished: dict[str, Ended], now: float) -> bool:
     return changed
 
 
-def record(doc: JSONObject, finished: dict[str, Ended], now: float) -> bool:
-    """Note the results of the ``finished`` games: a no-show forfeits (see the module
-    docstring); a game a player aborted by hand is played again (a new game, the same
-    pairing)."""
-    changed = False
-    for entry in doc["games"]:
-        gid = entry.get("game")
-        if gid not in finished:
-            continue
-        ended = finished[gid]
-        changed = True
-        if ended.score is not None:
-            entry["score"] = ended.score
-            entry["ended"] = now
-            came(doc, [entry["white"], entry["black"]])
-            continue
-        gone = gone_players(doc)
-        if entry["white"] in gone or entry["black"] in gone:
-            forfeit(entry, gone, now)
-        elif ended.late is not None:  # a first-move window closed: whoever did not come loses
-            pair = (entry["white"], entry["black"])
-            absent = [pid for seat, pid in enumerate(pair) if not ended.came[seat]]
-            if not absent:  # both came: the one who did not move in time loses
-                absent = [pair[ended.late]]
-            forfeit(entry, set(absent), now, reason="no-show")
-            entry["aborted_game"] = gid
-            came(doc, [p for p in (entry["white"], entry["black"]) if p not in absent])
-            missed(doc, absent)
-        else:
-            entry["replays"] = entry.get("replays", 0) + 1
-            if entry["replays"] > MAX_REPLAYS:  # aborted again and again: the aborter loses
-                seat = ended.aborted_by if ended.aborted_by is not None else 0
-                quitter = entry["white"] if seat == 0 else entry["black"]
-                forfeit(entry, {quitter}, now, reason="aborted")
-                entry["aborted_game"] = gid
-            else:
-                entry["game"] = new_game_id()
-    return changed
-
-
-def back(player: JSONObject) -> None:
-    """A player comes back (to an arena): their no-shows are forgotten."""
-    player.pop("dropped", None)
-    player.pop("missed", None)
-
-
-def came(doc: JSONObject, players: list[str]) -> None:
-    """The ``players`` came to a game: their run of no-shows ends."""
-    for p in doc["players"]:
-        if p["id"] in players:
-            p.pop("missed", None)
-
-
-def missed(doc: JSONObject, players: list[str]) -> None:
-    """The ``players`` did not come to a game: counted, and at ``MISSES_TO_DROP`` in a row
-    paused (arena) or withdrawn (round robin, Swiss)."""
-    for p in doc["players"]:
-        if p["id"] not in players or p.get("computer") is not None:
-            continue
-        p["missed"] = int(p.get("missed", 0)) + 1
-        if p["missed"] >= MISSES_TO_DROP and p["state"] == "in":
-            p["state"] = "left"
-            p["dropped"] = "missed"
-
-
 def step(doc: JSONObject, now: float) -> bool:
     """One step on: finish, or pair the next round (the next arena games); True if it did."""
     if doc["status"] in ("open", "finished"):
@@ -730,29 +647,6 @@ def add_game(doc: JSONObject, pairing: Pairing, now: float) -> None:
         if pairing.white in gone or pairing.black in gone:
             forfeit(entry, gone, now)
     doc["games"].append(entry)
-
-
-def gone_players(doc: JSONObject) -> set[str]:
-    """The players who left or were removed."""
-    return {p["id"] for p in doc["players"] if p["state"] != "in"}
-
-
-def forfeit(entry: JSONObject, gone: set[str], now: float, reason: str = "gone") -> None:
-    """A game decided without playing it (a player gone, a no-show): the player in ``gone``
-    loses by forfeit; both in it, a double forfeit (0 points each)."""
-    white_gone, black_gone = entry["white"] in gone, entry["black"] in gone
-    entry["score"] = 0.0 if white_gone else 1.0
-    if white_gone and black_gone:
-        entry["double_forfeit"] = True
-    entry.update(forfeit=reason, game=None, ended=now)
-
-
-def points_of(entry: JSONObject) -> tuple[float, float]:
-    """White's and black's points in a decided game (a double forfeit: none)."""
-    if entry.get("double_forfeit"):
-        return (0.0, 0.0)
-    score = float(entry["score"])
-    return (score, 1.0 - score)
 
 
 def arena_players(doc: JSONObject) -> list[arena.ArenaPlayer]:
