@@ -4,9 +4,9 @@
 // none are shown or sent, in all the device's games: the server keeps it for the device, and
 // the opponent's buttons and note follow at once). Followed by long-polling the game's
 // messages, which live beside the game: a message never changes the game's version, so it
-// never makes a move stale. A new message also shows for a few seconds in a bubble by its
-// sender's name tag, by the board, where a player looks (the log is in the panel, far below
-// the board on a phone). Someone who takes the open seat starts following at once (game.js
+// never makes a move stale. The opponent's new message also shows for a few seconds in a
+// bubble by their name tag, by the board, where a player looks (the log is in the panel, far
+// below the board on a phone). Someone who takes the open seat starts following at once (game.js
 // says so with a "mancala:seated" event).
 import { ApiError, api, errorText } from "./api.js";
 
@@ -116,7 +116,7 @@ function show(view) {
     }),
   );
   const last = view.messages.length ? view.messages[view.messages.length - 1].n : 0;
-  if (newest >= 0) for (const m of view.messages) if (m.n > newest) bubble(m);
+  if (newest >= 0) for (const m of view.messages) if (m.n > newest && !m.yours) bubble(m);
   newest = Math.max(newest, last);
 }
 
