@@ -3,6 +3,8 @@
     python -m tools.computerbench                      # every row, 20 s each, on its own server
     python -m tools.computerbench --rows lab,hints --seconds 10
     python -m tools.computerbench --rows memory,big    # the rule-set flood and the 8x8 boards
+    python -m tools.computerbench --memory             # everything at once: the PSS growth
+    python -m tools.computerbench --strength           # what the memory budget costs in play
 
 It starts ``python -m app.web.serve`` as ``make run`` does (a fresh instance, the default workers
 and search processes), then for each row one or more *heavy* devices (addresses 127.66.x.y) do what
@@ -25,6 +27,18 @@ Rows (:data:`ROWS`), as the issue that reported them did it:
               6x4 game again and again (its early positions are solves of 10-20 s), another
               asks the values of its positions 4-8 from 4 tabs
 
+``--memory`` (issue 32): a Toguz Kumalak lab match, 8 Perfect games, Perfect hints from 4 tabs
+and Kalah 8x2 board values from 8 tabs, all at once for ``--seconds`` (default 50) while the
+victim plays Easy: the server's PSS (every process of its group, from /proc/<pid>/smaps_rollup)
+before, at its peak (sampled every second) and after, split into the gunicorn processes and
+their search processes (table builds included), and the victim's p95.  ``--budget MB`` sets
+``MANCALA_AI_MEMORY_MEGABYTES`` for the server (``none``: no budget, as before it).
+
+``--strength``: Perfect's moves on Kalah 6x4 (a people process's sizes) and on Toguz Kumalak (a
+background process's, as the lab runs it) with the default budget's table sizes and without
+them, each in a fresh process: the depth and nodes reached at the level's fixed time, and
+whether the move is the same.
+
 Standard library only.  Loopback servers only (the devices' addresses are 127.x.y.z).
 """
 
@@ -32,7 +46,9 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -42,7 +58,7 @@ from typing import Any
 
 from engine.cli.exactbench import GAME as FIXED_GAME
 from tools.attacks import request
-from tools.loadbench import group_pids, percentile, served
+from tools.loadbench import group_pids, percentile, proc_table, served
 
 ROOT = Path(__file__).resolve().parents[1]
 VICTIM = "127.77.0.1"
@@ -276,6 +292,133 @@ def pss_mb(pgid: int) -> float:
     return total / 1024
 
 
+def pss_split(pgid: int) -> tuple[float, float]:
+    """PSS (MB) of the server's gunicorn processes and of their search processes (every
+    process started by ``spawn``: searches and table builds)."""
+    server = search = 0
+    for pid, (_, _, role) in proc_table().items():
+        if pid not in set(group_pids(pgid)):
+            continue
+        try:
+            text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        kb = sum(int(line.split()[1]) for line in text.splitlines() if line.startswith("Pss:"))
+        if role == "search":
+            search += kb
+        else:
+            server += kb
+    return server / 1024, search / 1024
+
+
+def everything(bench: Bench) -> list[threading.Thread]:
+    """The issue's mix, all at once: a Toguz Kumalak lab match, 8 Perfect games, Perfect hints
+    from 4 tabs and board values from 8 tabs."""
+    return [
+        *lab_games(bench),
+        *perfect_games(bench),
+        *perfect_hints(bench),
+        *board_values(bench),
+    ]
+
+
+def memory_mix(bench: Bench, seconds: float) -> int:
+    """Run :func:`everything` for ``seconds`` beside the victim's Easy game; print the PSS
+    before, at its peak and after, and the victim's replies; 1 if it grew by 400 MB or more."""
+    settled(bench, 120.0)  # the rule set's table; the large one's build goes on meanwhile
+    time.sleep(2.0)
+    before = pss_split(bench.pgid)
+    bench.stop.clear()
+    threads = everything(bench)
+    samples: list[tuple[float, float]] = []
+    times: list[float] = []
+    victim = threading.Thread(target=lambda: times.extend(easy_replies(bench, seconds)))
+    victim.start()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        samples.append(pss_split(bench.pgid))
+        time.sleep(1.0)
+    bench.stop.set()
+    victim.join()
+    after = pss_split(bench.pgid)
+    for t in threads:
+        t.join(timeout=1)
+    peak = max(samples, key=sum, default=after)
+    growth = sum(peak) - sum(before)
+    ok = growth < MEMORY_TARGET
+    print(f"{'everything at once':58} victim {stats(times)}")
+    for name, shown in (("before", before), ("peak", peak), ("after", after)):
+        print(
+            f"  PSS {name:6} {sum(shown):6.0f} MB  (gunicorn {shown[0]:5.0f} MB, "
+            f"searches and builds {shown[1]:5.0f} MB)"
+        )
+    print(
+        f"  growth to the peak {growth:.0f} MB, at the end {sum(after) - sum(before):.0f} MB  "
+        f"{'ok' if ok else 'OVER 400 MB'}"
+    )
+    status, health = bench.call(heavy(8), "GET", "/health")
+    if status == 200 and isinstance(health, dict):
+        computer = health.get("computer", {})
+        print(f"  budget {computer.get('memory_budget')}")
+        print(f"  replaced for memory: {computer.get('replaced_for_memory')}")
+    return 0 if ok else 1
+
+
+STRENGTH_PROBE = """
+import json, sys, time
+from app.computer import job, memory
+from app.computer.lanes import slots
+from engine import get_variant
+variant, lane_name, capped, plies = sys.argv[1], sys.argv[2], sys.argv[3] == "1", int(sys.argv[4])
+lanes = tuple(slots(1, 1, 2))
+if capped:
+    budget = memory.MemoryBudget(memory.DEFAULT_MEGABYTES * memory.MB, 2, lanes)
+    memory.apply(budget.sizes(next(lane for lane in lanes if lane.name == lane_name)))
+state, moves, out = get_variant(variant).initial_state(), [], []
+for ply in range(plies):
+    if state.is_over:
+        break
+    if ply % 2 == 0:
+        d = job.think(variant, {}, 0, moves, "perfect", "minimax", 1)
+        out.append({"ply": ply, "move": d["move"], "depth": d.get("depth"),
+                    "nodes": d.get("nodes"), "exact": d.get("exact")})
+        move = d["move"]
+    else:
+        move = state.legal_moves()[len(moves) % len(state.legal_moves())]
+    moves.append(move)
+    state = state.play(move)
+print(json.dumps(out))
+"""
+
+
+def strength() -> int:
+    """Perfect with and without the budget's table sizes, each in a fresh process."""
+    for variant, lane, plies in (("kalah", "people", 16), ("toguz_kumalak", "background", 6)):
+        found = {}
+        for capped in (False, True):
+            run = subprocess.run(
+                [sys.executable, "-c", STRENGTH_PROBE, variant, lane, str(int(capped)), str(plies)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            found[capped] = json.loads(run.stdout.strip().splitlines()[-1])
+        same = sum(a["move"] == b["move"] for a, b in zip(found[False], found[True], strict=False))
+        print(f"Perfect on {variant} ({lane} process), {len(found[True])} moves:")
+        for label, capped in (("no budget", False), ("budget", True)):
+            moves = found[capped]
+            depth = sum(m["depth"] or 0 for m in moves) / max(1, len(moves))
+            nodes = sum(m["nodes"] or 0 for m in moves) / max(1, len(moves))
+            exact = sum(bool(m["exact"]) for m in moves)
+            print(
+                f"  {label:10} mean depth {depth:5.1f}  mean nodes {nodes:10.0f}  "
+                f"exact {exact}/{len(moves)}"
+            )
+        print(f"  the same move {same} of {len(found[True])} times")
+    return 0
+
+
 def settled(bench: Bench, timeout: float = 300.0) -> None:
     """Wait until the server builds no endgame table (it builds the default one at start)."""
     end = time.monotonic() + timeout
@@ -354,14 +497,19 @@ def stats(times: list[float]) -> str:
     return f"p50 {p50 * 1000:6.0f} ms  p95 {p95 * 1000:6.0f} ms  ({len(times)} moves)"
 
 
-def run(rows: list[str], seconds: float, tables: Path | None = None) -> int:
+def run(rows: list[str], seconds: float, tables: Path | None = None, mix: bool = False) -> int:
     failed = 0
     if "exact" in rows and tables is None:
         raise SystemExit("the exact row needs --tables (a folder with the large table)")
     with served(ROOT, None, tables=tables) as server:
         bench = Bench(server.url, server.pgids[0])
-        print(f"server: {server.settings}; every row {seconds:g} s; the victim plays Easy")
+        budget = os.environ.get("MANCALA_AI_MEMORY_MEGABYTES", "the default")
+        builds = os.environ.get("MANCALA_AI_BUILD_TABLES", "true")
+        print(f"server: {server.settings}; memory budget {budget} MB; table builds {builds}")
         easy_replies(bench, 3.0)  # warm the victim's path
+        if mix:
+            return memory_mix(bench, seconds)
+        print(f"every row {seconds:g} s; the victim plays Easy")
         base = easy_replies(bench, seconds)
         print(f"{'baseline (the victim alone)':58} {stats(base)}")
         for name in rows:
@@ -411,8 +559,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows", help=f"of {', '.join(ALL)} (default: all, exact with --tables)")
     parser.add_argument("--seconds", type=float, default=20.0, help="the victim's time per row")
     parser.add_argument("--tables", type=Path, help="endgame tables to link into the instance")
+    parser.add_argument("--memory", action="store_true", help="everything at once: PSS growth")
+    parser.add_argument("--budget", help="MANCALA_AI_MEMORY_MEGABYTES for the server (or none)")
+    parser.add_argument("--strength", action="store_true", help="what the budget costs in play")
     args = parser.parse_args(argv)
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    if args.strength:
+        return strength()
+    if args.budget is not None:
+        budget = "null" if args.budget == "none" else str(int(args.budget))
+        os.environ["MANCALA_AI_MEMORY_MEGABYTES"] = budget
+    if args.memory:
+        seconds = args.seconds if args.seconds != parser.get_default("seconds") else 50.0
+        return run([], seconds, args.tables, mix=True)
     if args.rows:
         rows = [r for r in args.rows.split(",") if r]
     else:

@@ -17,8 +17,8 @@ stopped during it continues it at the next start.
 Memory (``app.computer.memory``): builds run one at a time on the host, at niceness 19.  A rule
 set's table is built in the build process's memory (at most ``engine.solver.table.TABLE_BYTES``,
 100 MB: the budget's tables reserve); the large table is built in its mapped file, and its build
-keeps at most :data:`LARGE_BUILD_PAGES` of it mapped between two chunks (the budget counts that
-too), the rest staying in the host's page cache.
+keeps about :data:`LARGE_BUILD_PAGES` of it mapped (looked at every :data:`PAGES_EVERY`
+seconds; the budget counts that too), the rest staying in the host's page cache.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ RAM_SHARE = 4  # the large table takes at most a quarter of the machine's memory
 LARGE_BUILD_PAGES = 32 * 1024 * 1024
 """The large table's pages its build keeps mapped (in its memory: PSS) between two chunks: the
 rest are dropped, still in the page cache (app.computer.pages; app.computer.memory counts it)."""
+PAGES_EVERY = 0.5  # seconds between two looks at the large build's pages
 DISK_SHARE = 2  # and half the free disk
 Key = tuple[str, tuple[tuple[str, object], ...]]
 
@@ -64,13 +65,25 @@ def build(variant: str, options: JSONObject, folder: str, seeds: int | None = No
 
 def make(variant: str, options: JSONObject, folder: str, seeds: int | None = None) -> None:
     """Build the rule set's table into ``folder``, or its large table of ``seeds`` seeds,
-    holding at most :data:`LARGE_BUILD_PAGES` of its mapped file between two chunks."""
+    holding about :data:`LARGE_BUILD_PAGES` of its mapped file (:func:`keep_pages`)."""
     rules = get_variant(variant, **options)
     spec = table.spec_of(rules)
     if seeds is None or spec is None:
         prepare_tables(rules, folder)
-    else:
-        build_file(spec, seeds, folder, lambda done, total: pages.drop(folder, LARGE_BUILD_PAGES))
+        return
+    done = threading.Event()
+    threading.Thread(target=keep_pages, args=(folder, done), daemon=True).start()
+    try:  # the native build runs without the GIL: the watch drops pages while it fills
+        build_file(spec, seeds, folder, lambda _, __: pages.drop(folder, LARGE_BUILD_PAGES))
+    finally:
+        done.set()
+
+
+def keep_pages(folder: str, done: threading.Event, every: float = PAGES_EVERY) -> None:
+    """While a large table is built: every ``every`` seconds, drop the pages of its file past
+    :data:`LARGE_BUILD_PAGES` from this process (a chunk reads across the smaller tables)."""
+    while not done.wait(every):
+        pages.drop(folder, LARGE_BUILD_PAGES)
 
 
 def large_target(variant: str, options: JSONObject, folder: str) -> int | None:
