@@ -63,6 +63,21 @@ class RoomLimits:
         # (each value was checked above: a number of the field's own type)
         return replace(cls(), **changed)  # type: ignore[arg-type]
 
+    @property
+    def here_list(self) -> tuple[int, int]:
+        """Who is here: each address's share, and how many in all."""
+        return self.here_per_address, self.here_listed
+
+    @property
+    def seeks_list(self) -> tuple[int, int]:
+        """Open seeks: each address's share, and how many in all."""
+        return self.seeks_share, self.seeks_listed
+
+    @property
+    def challenges_list(self) -> tuple[int, int]:
+        """Challenges to one player: each address's share, and how many in all."""
+        return self.challenges_share, self.challenges_listed
+
     def seek_caps(self, challenge: bool) -> SeekCaps:
         """The caps on a new seek (or a challenge)."""
         if challenge:

@@ -28,7 +28,7 @@ from app.lobby.names import Names
 from app.lobby.presence import Arrival, Presence
 from app.store import Row
 from app.store.json_types import JSONObject
-from app.store.lobby import LobbyStore, Seek, tag_of
+from app.store.lobby import LobbyStore, Present, Seek, tag_of
 from app.store.sql import SQLStore
 from engine import get_variant
 
@@ -38,9 +38,6 @@ GAMES_SECONDS = 1800.0  # a game between two devices unchanged this long is not 
 SCAN = 400  # rows read at most to make one list (each list then keeps a fair share of them)
 GAMES_SCAN = 100  # games being played read at most (each one's JSON is decoded)
 SEEK_FIELDS = frozenset({"variant", "options", "first", "clock", "hints", "rated", "name"})
-# Kept for their readers: the defaults of RoomLimits.
-HERE_SECONDS = RoomLimits.here_seconds
-SEEKS_PER_DEVICE = RoomLimits.seeks_per_device
 
 
 class NotAllowed(NoSeat):
@@ -100,94 +97,48 @@ class Lobby:
     def view(self, device: str | None, arrival: Arrival | None = None) -> JSONObject:
         """Who is here, the open seeks, challenges to and from ``device``, games being played,
         finished tournament games, and where to go if a seek or challenge was just taken.
-        Every list is newest first and fair: each address gets a few entries (caps.fair)."""
+        Every list is newest first and fair: each address gets a few entries (lists.fair);
+        ``arrival`` is what this request's heartbeat did, if it was one."""
         now = time.time()
         limits = self.limits
         since = now - limits.here_seconds
         version = self.store.version()
-        by_address = lambda pair: pair[1]  # noqa: E731 (a list's maker: its address)
-        present = fair(
-            ((p, p.address) for p in self.store.present(since, SCAN)),
-            by_address,
-            limits.here_per_address,
-            limits.here_listed,
-        )
+        present = fair(self.store.present(since, SCAN), address_of, *limits.here_list)
         seeks = [
             s
             for s, _ in fair(
                 self.store.seeks_present("s.target IS NULL", since, SCAN),
-                by_address,
-                limits.seeks_share,
-                limits.seeks_listed,
+                second,
+                *limits.seeks_list,
             )
         ]
         to_you: list[Seek] = []
         mine: list[Seek] = []
         if device is not None:
-            to_you = [
-                s
-                for s, _ in fair(
-                    self.store.seeks_present("s.target = :me", since, SCAN, me=device),
-                    by_address,
-                    limits.challenges_share,
-                    limits.challenges_listed,
-                )
-            ]
+            found = self.store.seeks_present("s.target = :me", since, SCAN, me=device)
+            to_you = [s for s, _ in fair(found, second, *limits.challenges_list)]
             mine = self.store.made_by(device)
         games = self.playing_games(now)
-        at_table = self.store.seats_seen([i for i, _ in games], since)
-        playing = {  # at a table now (its page open): here too
-            owner
-            for gid, d in games
-            for seat, owner in enumerate(owners_of(d))
-            if (gid, seat) in at_table
-        }
-        people = [p.device for p, _ in present]
-        if device is not None and device not in people:
-            people.insert(0, device)  # the viewer's own page is open: it sees itself here
-        elif device is not None:
-            people.remove(device)
-            people.insert(0, device)
-        people += sorted(playing - set(people))
+        playing = self.at_tables(games, since)
+        people = here_first(device, [p.device for p in present], playing)
         shown = self.names.of(
             people
             + [s.device for s in seeks + to_you + mine]
             + [str(s.target) for s in mine if s.target]
             + [owner for _, d in games for owner in owners_of(d)]
-            + ([device] if device else [])
         )
-        go, told = None, []
-        for seek in mine:
-            if seek.state == "taken" and seek.game_id:
-                go = go or f"/game/{seek.game_id}"
-                told.append(seek.id)
-        declined = [{"id": s.id, "to": shown[str(s.target)]} for s in mine if s.state == "declined"]
-        told += [d["id"] for d in declined]
-        if told and device is not None:
-            self.store.delivered(told, device)
-        finished = hooks.finished_tournament_games(SCAN)
-        groups = finished_groups(finished, limits.tournaments_listed, limits.finished_share)
-        you: JSONObject = {"tag": None, "name": None, "named": False}
-        if device is not None:
-            you = {
-                "tag": self.store_tag(device),
-                "name": shown[device],
-                "named": self.names.name(device) is not None,
-            }
-        in_room = arrival.here if arrival else any(p.device == device for p, _ in present)
+        go, declined = self.answers(device, mine, shown)
+        groups = finished_groups(
+            hooks.finished_tournament_games(SCAN), limits.tournaments_listed, limits.finished_share
+        )
         return {
             "version": version,
-            "you": you,
-            "in_room": in_room,  # others see this device here (its beat was taken)
+            "you": self.you(device, shown),
+            "in_room": arrival.here if arrival else any(p.device == device for p in present),
             "retry_after": arrival.retry if arrival and not arrival.here else None,
             "beat_seconds": limits.beat_seconds,
             "here": [
-                {
-                    "tag": tag_of(d),
-                    "name": shown[d],
-                    "you": d == device,
-                    "playing": d in playing,
-                }
+                {"tag": tag_of(d), "name": shown[d], "you": d == device, "playing": d in playing}
                 for d in people
             ],
             "seeks": [self.seek_view(s, device, shown) for s in seeks],
@@ -202,6 +153,39 @@ class Lobby:
             "tournament_games": [g for group in groups for g in group_games(group)],
             "finished": groups,
             "go": go,
+        }
+
+    def you(self, device: str | None, shown: dict[str, str]) -> JSONObject:
+        """The viewer: its tag, name and whether it chose one (nulls: no cookie)."""
+        if device is None:
+            return {"tag": None, "name": None, "named": False}
+        named = self.names.name(device) is not None
+        return {"tag": self.store_tag(device), "name": shown[device], "named": named}
+
+    def answers(
+        self, device: str | None, mine: list[Seek], shown: dict[str, str]
+    ) -> tuple[str | None, list[JSONObject]]:
+        """Where ``device`` goes (its seek was taken) and which of its challenges were
+        declined; each told once (then forgotten)."""
+        go, told = None, []
+        for seek in mine:
+            if seek.state == "taken" and seek.game_id:
+                go = go or f"/game/{seek.game_id}"
+                told.append(seek.id)
+        declined = [{"id": s.id, "to": shown[str(s.target)]} for s in mine if s.state == "declined"]
+        told += [d["id"] for d in declined]
+        if told and device is not None:
+            self.store.delivered(told, device)
+        return go, declined
+
+    def at_tables(self, games: list[tuple[str, JSONObject]], since: float) -> set[str]:
+        """The players of ``games`` whose game page was open since ``since`` (here, playing)."""
+        seen = self.store.seats_seen([i for i, _ in games], since)
+        return {
+            owner
+            for gid, data in games
+            for seat, owner in enumerate(owners_of(data))
+            if (gid, seat) in seen
         }
 
     def playing_games(self, now: float) -> list[tuple[str, JSONObject]]:
@@ -336,6 +320,23 @@ class Lobby:
             raise
         self.store.withdraw_open([seek.device, owner])  # both sat down: their other seeks go
         return game
+
+
+def address_of(present: Present) -> str:
+    """The address a device in the room beats from (its maker, for the list of who is here)."""
+    return present.address
+
+
+def second(pair: tuple[Seek, str]) -> str:
+    """A seek's maker's address (as LobbyStore.seeks_present pairs them)."""
+    return pair[1]
+
+
+def here_first(device: str | None, listed: list[str], playing: set[str]) -> list[str]:
+    """Who is here, in order: the viewer (its own page is open), the listed devices (newest
+    arrival first), then the players at a table not listed already."""
+    people = ([device] if device else []) + [d for d in listed if d != device]
+    return people + sorted(playing - set(people))
 
 
 def owners_of(data: JSONObject) -> list[str]:
