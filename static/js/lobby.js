@@ -266,7 +266,7 @@ export function startLobby(settings) {
       if (view.beat_seconds) beatMs = view.beat_seconds * 1000;
       show(view);
     } catch {
-      lastBeat = 0; // the next chance tries again (the long-poll says what is wrong)
+      lastBeat = Date.now() - beatMs + RETRY_MS; // try again soon (the long-poll says why)
     } finally {
       beating = false;
     }
