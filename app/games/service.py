@@ -31,6 +31,7 @@ from app.games.errors import (
 )
 from app.games.liveness import Liveness
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, Game, new_game_id
+from app.games.names import seat_name
 from app.store import (
     CorruptGame,
     GameStore,
@@ -278,9 +279,7 @@ class Games:
     def with_player_name(self, seats: list[JSONObject], owner: str) -> list[JSONObject]:
         """The seats, the device's own named by its player's name if it has one, whatever
         label was sent (a device without one keeps its label, unless it reads as a guest's:
-        :func:`app.players.names.seat_name`)."""
-        from app.players.names import seat_name  # the players' rule (app.players uses games)
-
+        :func:`app.games.names.seat_name`)."""
         out: list[JSONObject] = []
         for seat in seats:
             if seat.get("owner") != owner:
