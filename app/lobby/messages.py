@@ -125,6 +125,7 @@ def read(
     key = MESSAGES + game_id
     if since is not None and since == lobby.version_of(key):
         watcher.wait(key, since, timeout)
+        game = games.load(game_id)  # as it is now: the opponent may have sat down meanwhile
     version = lobby.version_of(key)
     mine = game.seats_of(owner)
     player = len(mine) == 1 and game.mode == "remote"

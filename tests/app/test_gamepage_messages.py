@@ -5,6 +5,7 @@ a reload), and it is kept for the device: it holds in its next game too, as the 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ def woken_by(app: Flask, watcher: FlaskClient, url: str, change: Any) -> dict[st
     answers: list[dict[str, Any]] = []
     thread = threading.Thread(target=lambda: answers.append(watcher.get(url).json), daemon=True)
     thread.start()
+    time.sleep(0.3)  # (the long-poll has begun: it read the game as it was)
     change()
     thread.join(WAKE_WAIT)
     assert not thread.is_alive(), "the opponent's long-poll was not woken by the change"
@@ -81,6 +83,22 @@ def test_messages_off_for_the_device_reaches_the_opponent_at_once_too(long_polls
         assert ben.put("/api/lobby/me", json={"quiet": True}).json["quiet"] is True
 
     told = woken_by(long_polls, ama, f"{url}?since={version}", off)
+    assert told["opponent_quiet"] and not told["can_send"]
+
+
+def test_a_long_poll_begun_before_the_opponent_sat_down_sees_them_turn_messages_off(
+    long_polls: Flask,
+) -> None:
+    ama, ben = clients(long_polls)
+    made = ama.post("/api/games", json={"mode": "remote", "first": 0}).json
+    url = f"/api/games/{made['id']}/messages"
+    version = ama.get(url).json["version"]
+
+    def sit_down_and_turn_off() -> None:
+        assert ben.post(f"/api/games/{made['id']}/join", json={}).status_code == 200
+        assert ben.post(url, json={"quiet": True}).status_code == 201
+
+    told = woken_by(long_polls, ama, f"{url}?since={version}", sit_down_and_turn_off)
     assert told["opponent_quiet"] and not told["can_send"]
 
 
