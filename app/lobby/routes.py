@@ -19,6 +19,7 @@ from app.games.service import Device, get_games
 from app.lobby import messages
 from app.lobby.caps import RoomLimits
 from app.lobby.names import Names
+from app.lobby.presence import Arrival
 from app.lobby.service import Lobby
 from app.store import get_store
 from app.store.json_types import JSONObject
@@ -64,11 +65,14 @@ def look() -> ResponseReturnValue:
 
 @bp.post("/lobby/here")
 def be_here() -> ResponseReturnValue:
-    """An open page's heartbeat: this device is in the room (a cookie minted if it has none);
-    the answer is the room as it sees it."""
+    """An open page's heartbeat: this device is in the room; the answer is the room as it
+    sees it.  Without a cookie, nothing is made but the cookie: the page beats again with it
+    (told by ``in_room`` false and ``retry_after`` 0)."""
     no_fields(body())
     lobby = get_lobby()
-    owner = me()
+    owner = current_owner()
+    if owner is None:
+        return lobby.view(me(), Arrival(False, 0))
     return lobby.view(owner, lobby.beat(owner, client_address()))
 
 

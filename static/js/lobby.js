@@ -262,7 +262,11 @@ export function startLobby(settings) {
     beating = true;
     lastBeat = Date.now();
     try {
-      const view = await api("POST", hereUrl, undefined, { timeout: POLL_TIMEOUT_MS });
+      let view = await api("POST", hereUrl, undefined, { timeout: POLL_TIMEOUT_MS });
+      if (!view.in_room && view.retry_after === 0) {
+        // A first visit: that beat only set this browser's cookie; the room counts this one.
+        view = await api("POST", hereUrl, undefined, { timeout: POLL_TIMEOUT_MS });
+      }
       if (view.beat_seconds) beatMs = view.beat_seconds * 1000;
       show(view);
     } catch {

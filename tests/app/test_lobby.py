@@ -23,7 +23,8 @@ OWARE_5_3 = {"variant": "oware", "clock": {"minutes": 5, "increment": 3}, "first
 @pytest.fixture
 def ama(app: Flask) -> FlaskClient:
     client = app.test_client()
-    assert client.post("/api/lobby/here").status_code == 200  # in the room (and has a cookie)
+    assert client.post("/api/lobby/here").status_code == 200  # a cookie, then in the room
+    assert client.post("/api/lobby/here").json["in_room"]
     return client
 
 
@@ -31,6 +32,7 @@ def ama(app: Flask) -> FlaskClient:
 def ben(app: Flask) -> FlaskClient:
     client = app.test_client()
     assert client.post("/api/lobby/here").status_code == 200
+    assert client.post("/api/lobby/here").json["in_room"]
     return client
 
 
@@ -38,6 +40,7 @@ def ben(app: Flask) -> FlaskClient:
 def cat(app: Flask) -> FlaskClient:
     client = app.test_client()
     assert client.post("/api/lobby/here").status_code == 200
+    assert client.post("/api/lobby/here").json["in_room"]
     return client
 
 
@@ -107,6 +110,7 @@ def test_players_at_a_table_count_as_here_though_they_left_the_home_page(
     monkeypatch.setattr(time, "time", lambda: later + 10)  # 3 min since either was home
     cat = app.test_client()
     assert cat.post("/api/lobby/here").status_code == 200
+    assert cat.post("/api/lobby/here").json["in_room"]
     seen = lobby(cat)["here"]
     at_table = [(False, True), (False, True), (True, False)]  # Ama, Ben playing; Cat looks
     assert sorted((h["you"], h["playing"]) for h in seen) == at_table

@@ -31,8 +31,13 @@ def person(app: Flask, address: str | None = None) -> FlaskClient:
 
 
 def arrive(client: FlaskClient) -> JSONObject:
-    """The page's heartbeat: the room as it sees it."""
+    """The page's heartbeat (twice on a first visit: the first only sets the cookie): the room
+    as it sees it."""
     answer = client.post("/api/lobby/here")
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    if answer.json["retry_after"] == 0:
+        assert not answer.json["in_room"]
+        answer = client.post("/api/lobby/here")
     assert answer.status_code == 200, answer.get_data(as_text=True)
     return answer.json  # type: ignore[no-any-return]
 
@@ -82,6 +87,21 @@ def test_reading_the_room_without_a_cookie_creates_nothing(app: Flask) -> None:
     me = reader.get("/api/lobby/me")
     assert me.status_code == 200 and "Set-Cookie" not in me.headers
     assert me.json == {"tag": None, "name": None, "quiet": False}
+
+
+def test_a_heartbeat_without_a_cookie_makes_nothing_but_the_cookie(app: Flask) -> None:
+    ama = person(app)
+    version = arrive(ama)["version"]
+    flooder = person(app, "10.9.9.7")
+    for _ in range(30):  # a new browser every time: no cookie kept
+        flooder.delete_cookie("mancala_player")
+        answer = flooder.post("/api/lobby/here")
+        assert answer.status_code == 200 and "Set-Cookie" in answer.headers
+        assert answer.json["in_room"] is False and answer.json["retry_after"] == 0
+    seen = look(ama)
+    assert seen["version"] == version and len(seen["here"]) == 1  # nobody made, nobody woken
+    again = flooder.post("/api/lobby/here")  # the page's next beat, with its cookie: here
+    assert again.json["in_room"] is True and len(look(ama)["here"]) == 2
 
 
 def test_a_read_with_a_cookie_is_not_presence_either(app: Flask) -> None:
@@ -186,7 +206,7 @@ def test_arrivals_from_one_address_stop_waking_the_room(app: Flask) -> None:
     assert woke <= LIMITS.arrivals_burst + 1
     late = answers[-1]
     assert late["in_room"] is False and late["retry_after"] >= 1  # told, and tries again
-    assert person(app).post("/api/lobby/here").json["in_room"] is True  # another address
+    assert arrive(person(app))["in_room"] is True  # another address
 
 
 # -- caps per device and per address -------------------------------------------------------------
