@@ -600,8 +600,9 @@ def lobby_paths() -> JSONObject:
         "/api/lobby/here": {
             "post": {
                 "summary": "An open page's heartbeat (every `beat_seconds`, 6): you are in the "
-                "room for 20 s more (a cookie is set if you have none); the lobby as you see "
-                "it, with `in_room` false and `retry_after` when your address made too many "
+                "room for 20 s more; the lobby as you see it. Without a cookie nothing is made "
+                "but the cookie (`in_room` false, `retry_after` 0: beat again with it); "
+                "`in_room` false and `retry_after` seconds when your address made too many "
                 "arrivals just now",
                 "requestBody": no_body,
                 "responses": {**_ok("The lobby"), **_errors(400)},
