@@ -335,6 +335,27 @@ def test_challenges_sent_are_capped_per_address(app: Flask) -> None:
 # -- lists: finished tournament games grouped, games being played ------------------------------
 
 
+def seated_pair(app: Flask, address: str) -> str:
+    """Two devices of ``address`` sit down to a game through a seek: its id."""
+    maker, taker = person(app, address), person(app, address)
+    arrive(maker)
+    seek = maker.post("/api/lobby/seeks", json={"options": {"pits": 3, "seeds": 2}})
+    assert seek.status_code == 201, seek.json
+    game = taker.post(f"/api/lobby/seeks/{seek.json['id']}/join")
+    assert game.status_code == 201, game.json
+    return str(game.json["id"])
+
+
+def test_games_being_played_list_each_address_a_few_times_and_the_newest_first(
+    app: Flask,
+) -> None:
+    flood = [seated_pair(app, "10.5.6.7") for _ in range(8)]
+    friends = seated_pair(app, "10.5.6.8")
+    games = [g["id"] for g in arrive(person(app))["games"]]
+    assert games[0] == friends
+    assert len([g for g in games if g in flood]) == LIMITS.games_share
+
+
 def test_finished_tournament_games_are_grouped_by_tournament_and_bounded(app: Flask) -> None:
     games = [
         {
