@@ -29,6 +29,7 @@ export function findElements(doc = document) {
   return {
     root: $("game"),
     board: $("board"),
+    boardArea: $("board-area"),
     status: $("status"),
     connection: $("connection"),
     extra: $("extra"),
@@ -145,6 +146,11 @@ export function render(view, els, onPlay) {
   renderControls(view, els, game);
   renderPresence(els, game);
   renderOffer(els, game);
+  // A player at a table between two devices may be sent an offer at any moment: the board is
+  // sized with room for it below (on a phone's standing board), so that it never moves under
+  // a finger when one comes.
+  const table = game.mode === "remote" && game.you.length === 1 && game.status === "playing";
+  els.boardArea.classList.toggle("at-table", table);
   renderThinking(view, els, game);
   renderOver(els, game);
   renderMatch(els, game, bottomSeat(view, game)); // clocks, series, hints (match.js)

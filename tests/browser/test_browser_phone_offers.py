@@ -136,11 +136,15 @@ def test_a_board_on_its_end_keeps_the_offer_in_view_and_a_laptop_too(
         wait_js(page, f"document.querySelectorAll('{MOVES}').length === 1")
         post(guest, server, gid, "/moves", pit=0)
         page.wait_for_selector("#btn-abort", state="hidden")
+        at_the_top(guest)
+        last_pit = page.locator(".row-bottom .pit").last
+        before = last_pit.bounding_box()
 
         post(host, server, gid, "/draw", action="request")
         page.wait_for_selector("#offer-text:text('offers a draw')")
         fully_in_view(guest, "#btn-accept")
         fully_in_view(guest, "#btn-decline")
+        assert last_pit.bounding_box() == before  # the pits did not move under a finger
         guest.shot("phone-offers-draw-standing-phone-dark")
         page.locator("#btn-decline").tap()
         page.wait_for_selector("#offer", state="hidden")
