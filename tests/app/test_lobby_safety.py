@@ -18,6 +18,8 @@ from flask.testing import FlaskClient
 from app.lobby import hooks
 from app.lobby.caps import RoomLimits
 from app.store.json_types import JSONObject
+from app.store.lobby import Beat, LobbyStore, SeekCaps
+from tests.app.test_stores import Stores, store, stores  # noqa: F401 (both stores' fixtures)
 
 LIMITS = RoomLimits()
 _addresses = count(1)
@@ -394,3 +396,32 @@ def test_the_room_limits_can_be_set_and_a_bad_setting_says_which(app: Flask) -> 
     for bad in ({"seeks": 1}, {"seeks_per_address": -1}, {"seeks_per_address": True}, [1]):
         with pytest.raises(ValueError, match="ROOM_LIMITS"):
             RoomLimits.of(bad)
+
+
+# -- the store's side, on SQLite and a real PostgreSQL ------------------------------------------
+
+
+def test_presence_and_caps_by_address_on_both_stores(store: Any) -> None:  # noqa: F811
+    lobby = LobbyStore(store)
+    now = time.time()
+    beats = [lobby.beat(f"d{i}", "10.0.0.1", now + i, 20.0, 3) for i in range(5)]
+    assert [b.arrived for b in beats] == [True] * 5
+    assert [p.device for p in lobby.present(now)] == ["d4", "d3", "d2"]  # the newest three
+    assert lobby.beat("d4", "10.0.0.1", now + 6, 20.0, 3) == Beat(False)  # still here
+    caps = SeekCaps(device=2, address=3)
+    kept = [
+        lobby.add_capped(f"s{i}", f"d{i % 5}", None, {}, now, "10.0.0.1", caps) for i in range(5)
+    ]
+    assert kept == [None, None, None, "address", "address"]  # unlisted devices count too
+    challenge = SeekCaps(device=3, address=6, to_one_device=1, to_one_address=2)
+    assert lobby.add_capped("c1", "d0", "t", {}, now, "10.0.0.1", challenge) is None
+    assert lobby.add_capped("c2", "d0", "t", {}, now, "10.0.0.1", challenge) == "to_one_device"
+    assert lobby.add_capped("c3", "d1", "t", {}, now, "10.0.0.1", challenge) is None
+    assert lobby.add_capped("c4", "d2", "t", {}, now, "10.0.0.1", challenge) == "to_one_address"
+    listed = lobby.seeks_present("s.target IS NULL", now)
+    assert [(s.id, a) for s, a in listed] == [("s2", "10.0.0.1")]  # d0, d1 are unlisted
+    version = lobby.version()
+    assert lobby.leave("d4") and not lobby.leave("d4")
+    assert lobby.version() == version + 1
+    assert lobby.expire(now + 30) == 4 and lobby.present(0) == []
+    assert lobby.expire(now + 30) == 0
