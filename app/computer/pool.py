@@ -43,6 +43,7 @@ Task = Callable[..., JSONObject]
 MEMORY_LIMIT = 300 * 1024 * 1024  # a search process holding more after a job is replaced
 START_SECONDS = 60.0  # for a new search process to answer (imports, a loaded machine)
 TABLE_PAGES = 8 * 1024 * 1024  # a table's pages a process keeps mapped between jobs, at most
+GIVE_BACK_ABOVE = 4 * 1024 * 1024  # a job growing its process more: what it freed is given back
 
 
 class SearchFailed(RuntimeError):
@@ -73,16 +74,33 @@ def resident_bytes() -> int:
         return 0
 
 
+def all_resident_bytes() -> int:
+    """This process's resident memory in bytes, mapped files' pages included (0 unknown)."""
+    try:
+        with Path("/proc/self/statm").open(encoding="ascii") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+_settled = 0  # all_resident_bytes() after the last give-back
+
+
 def given_back() -> int:
-    """After a job: give the memory the job freed back to the host (its objects' cycles
-    collected, the C heap's free pages returned: Python and glibc keep them otherwise, so a
-    process would go on holding its largest job's tables; the pages of endgame tables it read
-    past :data:`TABLE_PAGES`, which stay in the page cache), then :func:`resident_bytes`."""
-    gc.collect()
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    if job.TABLES is not None:
-        pages.drop(job.TABLES, TABLE_PAGES)
+    """After a job that grew the process by more than :data:`GIVE_BACK_ABOVE`: give the memory
+    the job freed back to the host (its objects' cycles collected, the C heap's free pages
+    returned: Python and glibc keep them otherwise, so a process would go on holding its
+    largest job's tables; the pages of endgame tables it read past :data:`TABLE_PAGES`, which
+    stay in the page cache); then :func:`resident_bytes`.  A job that grew it less (most
+    short moves) answers at once."""
+    global _settled  # noqa: PLW0603 (one search process, one job at a time)
+    if all_resident_bytes() > _settled + GIVE_BACK_ABOVE:
+        gc.collect()
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        if job.TABLES is not None:
+            pages.drop(job.TABLES, TABLE_PAGES)
+        _settled = all_resident_bytes()
     return resident_bytes()
 
 
