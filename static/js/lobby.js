@@ -236,13 +236,15 @@ export function startLobby(settings) {
   }
 
   // "Here now" scrolls when the room is full: a line below it says how many more are out of
-  // view, so nobody is hidden without a cue.
+  // view above and below, so nobody is hidden without a cue.
   function showScrollCue() {
-    const items = [...hereList.children];
-    const bottom = hereList.getBoundingClientRect().bottom;
-    const hidden = items.filter((li) => li.getBoundingClientRect().bottom > bottom + 1).length;
-    hereMore.hidden = hidden === 0;
-    hereMore.textContent = hidden ? `${hidden} more below: scroll the list` : "";
+    const items = [...hereList.children].map((li) => li.getBoundingClientRect());
+    const edges = hereList.getBoundingClientRect();
+    const above = items.filter((r) => r.top < edges.top - 1).length;
+    const below = items.filter((r) => r.bottom > edges.bottom + 1).length;
+    const parts = [above ? `↑ ${above} more above` : "", below ? `↓ ${below} more below` : ""];
+    hereMore.hidden = above + below === 0;
+    hereMore.textContent = above + below ? `${parts.filter(Boolean).join(" · ")}: scroll the list` : "";
   }
   hereList.addEventListener("scroll", showScrollCue, { passive: true });
   window.addEventListener("resize", showScrollCue);

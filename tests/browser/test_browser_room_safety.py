@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.test_browser_play import Tab
+from tests.browser.test_browser_play import Tab, wait_js
 
 pytestmark = pytest.mark.browser
 
@@ -150,10 +150,14 @@ def test_here_now_shows_the_fifth_person_and_says_how_many_are_out_of_view(
         bottom = box["y"] + box["height"] + 1
         tops = [rows.nth(i).bounding_box() for i in range(rows.count())]
         hidden = sum(1 for b in tops if b and b["y"] + b["height"] > bottom)
-        assert hidden > 0 and cue.inner_text() == f"{hidden} more below: scroll the list"
+        assert hidden > 0 and cue.inner_text() == f"↓ {hidden} more below: scroll the list"
         ama.shot("room-full-laptop")
         ama.page.locator("#lobby-here").evaluate("el => el.scrollTo(0, el.scrollHeight)")
-        cue.wait_for(state="hidden")  # scrolled to the end: nobody is out of view below
+        wait_js(  # scrolled to the end: those out of view are above now
+            ama.page,
+            "() => /^↑ \\d+ more above: scroll the list$/"
+            ".test(document.getElementById('lobby-here-more').textContent)",
+        )
         ama.page.set_viewport_size(PHONE)
         ama.page.locator("#lobby").scroll_into_view_if_needed()
         ama.shot("room-full-phone")
