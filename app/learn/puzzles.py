@@ -32,6 +32,7 @@ from engine import IllegalMove as RuleBroken
 from engine import get_variant, variant_names
 from engine.core import State
 from engine.notation import move_text, parse_move
+from engine.puzzles import THEMES
 
 RD_NEW_PUZZLE = 200.0  # a puzzle's deviation before anyone tried it: its rating is an estimate
 DIFFICULTY = ((1200, "easy"), (1600, "medium"), (2000, "hard"), (10_000, "very hard"))
@@ -232,6 +233,21 @@ class Puzzles:
         return {
             name: len(self.by_variant[name]) for name in variant_names() if name in self.by_variant
         }
+
+    def theme_counts(self) -> dict[str, dict[str, int]]:
+        """How many shipped puzzles each variant has of each theme: only the themes it has
+        puzzles of, in the themes' order (the page offers those, never an empty one)."""
+        order = {theme: n for n, theme in enumerate(THEMES)}
+        found: dict[str, dict[str, int]] = {}
+        for name, problems in self.by_variant.items():
+            counted: dict[str, int] = {}
+            for problem in problems:
+                for theme in problem.themes:
+                    counted[theme] = counted.get(theme, 0) + 1
+            found[name] = dict(
+                sorted(counted.items(), key=lambda kv: (order.get(kv[0], 99), kv[0]))
+            )
+        return found
 
     def mine(self, owner: str | None) -> list[Problem]:
         """``owner``'s own puzzles (from their mistakes), oldest first."""

@@ -14,7 +14,6 @@ from app.learn.service import get_mistakes, get_puzzles
 from app.web.inputs import body
 from app.web.seats import current_owner, ensure_owner
 from engine import get_variant
-from engine.puzzles import THEMES
 
 bp = Blueprint("learn", __name__)
 
@@ -58,9 +57,12 @@ def try_lesson_step(variant: str, step: str) -> ResponseReturnValue:
 @bp.get("/puzzles")
 def puzzles_page() -> str:
     """The puzzles: one at a time on a live board, the rating that moves, your own puzzles."""
-    counts = get_puzzles().counts()
+    puzzles = get_puzzles()
+    counts = puzzles.counts()
     variants = [(name, get_variant(name).title, counts[name]) for name in counts]
-    return render_template("puzzles.html", variants=variants, themes=THEMES)
+    themes = puzzles.theme_counts()
+    first = themes.get(variants[0][0], {}) if variants else {}
+    return render_template("puzzles.html", variants=variants, themes=themes, first=first)
 
 
 @bp.get("/api/puzzles/next")

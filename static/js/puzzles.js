@@ -114,7 +114,10 @@ function draw(puzzle) {
   setText(els.title, puzzle.own ? `Your ${puzzle.title} puzzle` : `${puzzle.title} puzzle`);
   setText(els.proof, puzzle.proof);
   drawMeta(puzzle);
-  if ([...els.variant.options].some((o) => o.value === puzzle.variant)) els.variant.value = puzzle.variant;
+  if ([...els.variant.options].some((o) => o.value === puzzle.variant) && els.variant.value !== puzzle.variant) {
+    els.variant.value = puzzle.variant;
+    offerThemes();
+  }
   setText(els.last, "You play the bottom row.");
   els.feedback.hidden = true;
   els.solution.hidden = true;
@@ -239,8 +242,56 @@ async function load(url) {
     draw(await api("GET", url));
   } catch (err) {
     setText(els.error, errorText(err));
-    setText(els.task, "No puzzle to show.");
+    clear();
   }
+}
+
+/** No puzzle to show: the board is emptied, so nothing of the last puzzle can be played
+ * (a click on it was a rated try of a puzzle no longer asked). */
+function clear() {
+  view.shown += 1; // a try still on its way is not drawn
+  view.skipper?.skip();
+  view.puzzle = null;
+  view.board = null;
+  view.line = [];
+  view.done = true;
+  els.board.classList.remove("my-turn", "animating");
+  const note = document.createElement("p");
+  note.className = "loading";
+  note.textContent = "No puzzle here: choose another game or theme.";
+  els.board.replaceChildren(note);
+  setText(els.task, "No puzzle to show.");
+  setText(els.title, "Puzzle");
+  setText(els.proof, "");
+  setText(els.meta, "");
+  setText(els.last, "");
+  els.feedback.hidden = true;
+  els.solution.hidden = true;
+}
+
+/**
+ * The themes the server has puzzles of, per game, with their counts.
+ * @type {Record<string, Record<string, number>>}
+ */
+const themeCounts = JSON.parse(els.theme.dataset.themes || "{}");
+
+/** Offer only the themes the chosen game has puzzles of, each with its count; a theme the
+ * game has none of falls back to Any. */
+function offerThemes() {
+  const counts = themeCounts[els.variant.value] || {};
+  const chosen = els.theme.value;
+  const any = document.createElement("option");
+  any.value = "";
+  any.textContent = "Any";
+  const options = Object.entries(counts).map(([theme, n]) => {
+    const option = document.createElement("option");
+    option.value = theme;
+    const words = theme.replaceAll("-", " ");
+    option.textContent = `${words.charAt(0).toUpperCase()}${words.slice(1)} (${n})`;
+    return option;
+  });
+  els.theme.replaceChildren(any, ...options);
+  els.theme.value = chosen in counts ? chosen : "";
 }
 
 /** Make puzzles from the mistakes of this device's analysed games, then list its own. */
@@ -288,7 +339,10 @@ function nextUrl() {
 }
 
 els.next.addEventListener("click", () => load(nextUrl()));
-els.variant.addEventListener("change", () => load(nextUrl()));
+els.variant.addEventListener("change", () => {
+  offerThemes();
+  load(nextUrl());
+});
 els.theme.addEventListener("change", () => load(nextUrl()));
 els.mine.addEventListener("click", () => load("/api/puzzles/next?mine=1"));
 els.solution.addEventListener("click", showSolution);
@@ -311,6 +365,7 @@ async function start() {
   const asked = new URLSearchParams(window.location.search);
   const variant = asked.get("variant");
   if (variant) els.variant.value = variant;
+  offerThemes();
   let id = asked.get("id");
   const game = asked.get("game");
   if (game) {
