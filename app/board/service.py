@@ -15,6 +15,7 @@ from app.board.position import Asked
 from app.games.errors import QueueFull
 from app.games.service import Device
 from app.store.json_types import JSONObject
+from engine.core import SWAP
 
 VALUE_TIMEOUT = 30.0  # the longest a request waits for the values (queue and search)
 
@@ -41,7 +42,7 @@ class Board:
         seconds = budget.one_position(asked.record.rules)
         solve = budget.solve_for(asked.record.rules)
         try:
-            return self.analyses.values(
+            found = self.analyses.values(
                 asked.spec,
                 seconds,
                 device.address,
@@ -53,6 +54,17 @@ class Board:
             raise QueueFull(
                 f"the computer could not value the position just now ({exc!r})"
             ) from None
+        return {**found, "best_move": best_move(found)}
+
+
+def best_move(values: JSONObject) -> int:
+    """The move the values say is best: the best pit, or the pie rule's swap (``SWAP``) where
+    the swap is worth more than every pit (a tie keeps the pit)."""
+    best = int(values["best"])
+    swap = values.get("swap_value")
+    if swap is not None and swap > values["values"][str(best)]:
+        return SWAP
+    return best
 
 
 def get_board() -> Board:

@@ -20,7 +20,7 @@ from app.store.tournaments import TournamentRow, TournamentStore
 from app.tournaments.export import games_csv, standings_csv
 from app.tournaments.hooks import FinishedSource, rematch_rule
 from app.tournaments.service import Tournaments
-from app.tournaments.view import public, summary, view, yours
+from app.tournaments.view import SYSTEM_LABELS, public, summary, view, yours
 from app.web.errors import APIError
 from app.web.inputs import body
 from app.web.inputs import since as seen_version
@@ -77,7 +77,11 @@ def answer(row: TournamentRow) -> JSONObject:
 def list_page() -> str:
     """The tournaments, and a form to create one."""
     return render_template(
-        "tournaments.html", variants=variants_payload(), levels=LEVELS, algorithms=ALGORITHMS
+        "tournaments.html",
+        variants=variants_payload(),
+        systems=SYSTEM_LABELS,
+        levels=LEVELS,
+        algorithms=ALGORITHMS,
     )
 
 

@@ -17,6 +17,9 @@ from app.tournaments.standings import Result, cross_table, shared_places, standi
 from engine import get_variant
 
 SYMBOLS = {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}
+SYSTEM_LABELS = {"round_robin": "Round robin", "swiss": "Swiss", "arena": "Arena"}
+"""Each system's name as people read it: the one place the pages take it from (the JSON's
+``system_label``, the form's choices)."""
 
 
 def results(doc: JSONObject) -> list[Result]:
@@ -234,6 +237,7 @@ def describe(tournament_id: str, version: int, doc: JSONObject, every_game: bool
         "version": version,
         "name": doc["name"],
         "system": doc["system"],
+        "system_label": SYSTEM_LABELS[doc["system"]],
         "variant": doc["variant"],
         "options": doc["options"],
         "title": title_of(doc),
@@ -368,6 +372,7 @@ def summarise(row: TournamentRow) -> JSONObject:
         "id": row.id,
         "name": doc["name"],
         "system": doc["system"],
+        "system_label": SYSTEM_LABELS[doc["system"]],
         "variant": doc["variant"],
         "title": title_of(doc),
         "status": doc["status"],

@@ -470,7 +470,8 @@ TOURNAMENT_ID = {
     "schema": {"type": "string"},
 }
 TOURNAMENT = _ok(
-    "The tournament from your side: status, round, players, standings (points, "
+    "The tournament from your side: system and system_label (its name in words: Round robin, "
+    "Swiss, Arena), status, round, players, standings (points, "
     "sonneborn_berger, buchholz; in an arena points with streaks), cross_table, games (each with "
     "its game id, linked to its review), your_game, and what you may do (can_join, can_start, …)"
 )
@@ -517,8 +518,9 @@ def tournament_paths() -> JSONObject:
                 "parameters": [SINCE],
                 "responses": {
                     **_ok(
-                        "{version, tournaments: [{id, name, system, variant, status, players}], "
-                        "yours: [{game, url, tournament, name, round}] (your games waiting)}"
+                        "{version, tournaments: [{id, name, system, system_label, variant, "
+                        "status, players}], yours: [{game, url, tournament, name, round}] "
+                        "(your games waiting)}"
                     ),
                     **_errors(400, 429),
                 },
@@ -968,7 +970,9 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                         "`after`: for each legal pit the board after it and its `record` "
                         "(`sown`: the sowing path, `captures`, `extra_turn`...). With "
                         '`"values": true`, `values` holds each legal move\'s value for the '
-                        "mover in seeds of final margin, exact where solved, computed through "
+                        "mover in seeds of final margin, exact where solved, and `best_move`: "
+                        "the best pit, or `swap_move` where the pie rule's swap is worth more "
+                        "(`swap_value`), computed through "
                         "the fair queue as your device (rate-limited like hints); 409 for a "
                         "position a rated game being played is at or reaches in one move."
                     ),
