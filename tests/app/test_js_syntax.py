@@ -1,17 +1,15 @@
 """Every ES module under static/js parses: a cheap lint by Node.js's own parser (no npm
-package), one process for all of them. Skipped where Node.js is not installed; the browser
-tests load the modules anyway."""
+package), one process for all of them. Skipped where Node.js is not installed (the browser
+tests load the modules anyway); under CI=true they fail instead (tests/app/js_tools.py)."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from tests.app.js_tools import ROOT, node
 
-JS = sorted((Path(__file__).resolve().parents[2] / "static" / "js").glob("*.js"))
-NODE = shutil.which("node")
+JS = sorted((ROOT / "static" / "js").glob("*.js"))
 # Parse each file named on the command line as a module (never run it); list the failures.
 PARSE = """
 const vm = require("node:vm");
@@ -30,21 +28,18 @@ process.exit(bad ? 1 : 0);
 
 
 def parse(paths: list[Path]) -> subprocess.CompletedProcess[str]:
-    assert NODE is not None
-    command = [NODE, "--experimental-vm-modules", "--no-warnings", "-e", PARSE, "--"]
+    command = [node(), "--experimental-vm-modules", "--no-warnings", "-e", PARSE, "--"]
     return subprocess.run(
         command + [str(p) for p in paths], check=False, capture_output=True, text=True, timeout=60
     )
 
 
-@pytest.mark.skipif(NODE is None, reason="Node.js is not installed (apt-get install -y nodejs)")
 def test_every_module_parses() -> None:
     assert len(JS) > 10
     found = parse(JS)
     assert found.returncode == 0, found.stderr
 
 
-@pytest.mark.skipif(NODE is None, reason="Node.js is not installed (apt-get install -y nodejs)")
 def test_a_syntax_error_is_caught(tmp_path: Path) -> None:
     bad = tmp_path / "bad.js"
     bad.write_text("export const x = ;\n")
