@@ -10,9 +10,8 @@ The rules (Kalah as standardised by William Champion, with the usual options):
 * when either row is empty after a move the game ends and each player banks their own row
   (``end="mover_cannot_move"`` ends it only when the player to move has no seeds;
   ``leftovers="none"`` leaves the seeds still on the rows to nobody).
-* the pie rule (``pie=True``): after the opener's first turn, the other player may, as their
-  first action, swap sides instead of sowing: they take over the opener's position and the
-  opener, now on the other side, moves next.
+* the pie rule (``pie=True``, :data:`engine.variants.options.PIE`): the second player may swap
+  sides instead of their first sowing.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core import Ending, EndKind, MoveRecord, Option, Player, Rules
+from engine.variants.options import PIE
 
 EITHER_ROW_EMPTY = "either_row_empty"
 MOVER_CANNOT_MOVE = "mover_cannot_move"
@@ -55,13 +55,7 @@ class Kalah(Rules):
             choices=("owner", "none"),
             quiet_default=True,
         ),
-        "pie": Option(
-            bool,
-            False,
-            "Pie rule: after the opener's first turn, the other player may swap sides (take "
-            "over the opening) instead of sowing",
-            quiet_default=True,
-        ),
+        "pie": PIE,
     }
 
     def __init__(self, **options: object) -> None:

@@ -15,9 +15,8 @@ The rules:
   ends;
 * when the game ends each player banks the seeds on their own row; more than half the seeds
   (25 of 48) wins, 24 each is a draw.
-* the pie rule (``pie=True``): after the opener's first turn, the other player may, as their
-  first action, swap sides instead of sowing: they take over the opener's position and the
-  opener, now on the other side, moves next.
+* the pie rule (``pie=True``, :data:`engine.variants.options.PIE`): the second player may swap
+  sides instead of their first sowing.
 
 The store slots of the board hold each player's captured seeds and are never sown into.
 """
@@ -27,6 +26,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core import Board, Ending, EndKind, MoveRecord, Option, Player, Rules, State
+from engine.variants.options import PIE
 
 
 class Oware(Rules):
@@ -47,13 +47,7 @@ class Oware(Rules):
             choices=("no_capture", "illegal", "capture_all"),
             quiet_default=True,
         ),
-        "pie": Option(
-            bool,
-            False,
-            "Pie rule: after the opener's first turn, the other player may swap sides (take "
-            "over the opening) instead of sowing",
-            quiet_default=True,
-        ),
+        "pie": PIE,
     }
     has_stores_on_path: ClassVar[bool] = False
     store_word: ClassVar[str] = "captured seeds"
