@@ -17,8 +17,8 @@ from app.games.replay import replay
 from app.store.json_types import JSONObject
 from engine import get_variant
 from engine.agents.analysis import Size, evaluate, peak_bytes, search_rate, size_for
+from engine.agents.exact_first import evaluation, long_size
 from engine.core import SWAP, State
-from engine.solver.exact import evaluation, long_size
 
 QUICK_NODES = 2000
 """The nodes of :func:`quick_estimate`'s search (a few milliseconds)."""
@@ -65,9 +65,9 @@ def evaluate_position(
     opening book's exact values come first, then the solver reading the largest table of the
     search process's tables folder (the host's large table once built) with the planned solver
     nodes (at least ``solve_seconds`` of them), the estimating search getting the rest
-    (``engine.solver.exact``).  ``cap`` seconds of wall time (a loaded machine) stop the search
-    before its process would be stopped: the deepest search finished by then is the answer,
-    marked ``capped`` (an estimate)."""
+    (``engine.agents.exact_first``).  ``cap`` seconds of wall time (a loaded machine) stop the
+    search before its process would be stopped: the deepest search finished by then is the
+    answer, marked ``capped`` (an estimate)."""
     state = replay(variant, options, first_player, moves, start).state
     return _with_swap(state, evaluation(state, job.TABLES, seconds, solve_seconds, cap).to_dict())
 

@@ -36,10 +36,10 @@ from typing import TextIO
 
 from engine import get_variant
 from engine.agents import Agent, Limit
+from engine.agents.exact_first import evaluation
 from engine.agents.levels import level_agent, level_seconds
 from engine.core import State
 from engine.solver import KalahSpec, Solver, book, cache
-from engine.solver.exact import evaluation
 from engine.solver.table import count, file_name, largest
 
 GAME = "124110021335034434150422253340210543124125541504"

@@ -1,6 +1,7 @@
 """Exact move values for the analysis: the opening book, else the solver reading the host's
 large table, within a fixed number of nodes (so a position gets the same answer on every load);
-:func:`evaluation` falls back on the analysis's estimate.
+the analysis falls back on its estimate where neither gives them (``engine.agents.exact_first``,
+a floor above: the solver imports nothing from the agents).
 
 Rule: where the shipped book (``engine.solver.book``) holds every move of the position, those
 are its values, exact, without a search.  Else, where the tables folder holds a table (the
@@ -13,11 +14,9 @@ caller estimates instead.
 from __future__ import annotations
 
 import os
-import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
-from engine.agents.analysis import Evaluation, Size, evaluate, guard, size_for, solver_rate
 from engine.core import State
 from engine.solver import native
 from engine.solver.book import book_for
@@ -70,14 +69,6 @@ def long_solve(state: State, seeds: int | None) -> bool:
     )
 
 
-def long_size(size: Size, solve_seconds: float) -> Size:
-    """``size`` with the long solve: at least ``solve_seconds`` of solver nodes at the solver's
-    planned rate, its planned seconds and wall-time cap grown with them."""
-    nodes = max(size.solver_nodes, int(solve_seconds * solver_rate()))
-    seconds = size.seconds + (nodes - size.solver_nodes) / solver_rate()
-    return replace(size, solver_nodes=nodes, seconds=seconds, cap=guard(seconds))
-
-
 def exact_values(
     state: State,
     tables: str | os.PathLike[str] | None,
@@ -106,38 +97,3 @@ def exact_values(
     except (BudgetSpent, TimeoutError):
         return None
     return Exact(dict(solution.move_values), "solver", core.nodes - first)
-
-
-def evaluation(
-    state: State,
-    tables: str | os.PathLike[str] | None,
-    seconds: float,
-    solve_seconds: float = 0.0,
-    cap: float | None = None,
-) -> Evaluation:
-    """The analysis's values of every legal move of ``state``, by a search of the size
-    ``seconds`` plan for (``engine.agents.analysis.size_for``): exact from the book, else from
-    the solver with the largest table in ``tables`` within the planned solver nodes (at least
-    ``solve_seconds`` of them at the solver's planned rate where :func:`long_solve`), else the
-    analysis's own evaluation (the solver's share skipped where the table had it).  ``cap``
-    seconds of wall time, if given, stop all of it sooner than its own guard: the deepest
-    search finished by then is the answer (``capped``: an estimate)."""
-    start = time.perf_counter()
-    size = size_for(state.rules, seconds)
-    seeds = large_table(state, tables)
-    nodes = size.solver_nodes
-    if nodes and solve_seconds > 0 and long_solve(state, seeds):
-        nodes = long_size(size, solve_seconds).solver_nodes
-    found = exact_values(state, tables, nodes, cap)
-    if found is not None:
-        values = {m: float(v) for m, v in found.values.items()}
-        return Evaluation(values, dict.fromkeys(values, True), 0, found.nodes, 0.0, found.source)
-    if seeds is not None:  # the solver had its nodes: search with the rest
-        size = replace(size, solver_nodes=0)
-    left = None if cap is None else cap - (time.perf_counter() - start)
-    timed_out = left is not None and left <= 0
-    if left is not None:
-        size = replace(size, cap=min(size.cap, max(0.0, left)))
-    found_now = evaluate(state, size=size)
-    found_now.capped = found_now.capped or timed_out
-    return found_now
