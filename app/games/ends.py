@@ -1,8 +1,8 @@
 """The end of a game, for the packages above that act on it (ratings, tournament pairings).
 
-A package registers a hook with :func:`on_end`; every finished game (aborted ones included:
-a hook looks at how it ended) is passed to every hook at least once, however many hosts see
-it end and whichever of them dies meanwhile:
+A package registers a hook with :func:`on_end` (the registry: :mod:`app.games.hooks`); every
+finished game (aborted ones included: a hook looks at how it ended) is passed to every hook at
+least once, however many hosts see it end and whichever of them dies meanwhile:
 
 - the request (or computer move) that ends a game runs the hooks for it at once, and then
   sweeps: it runs them for the other finished games whose hooks have not all run yet;
@@ -19,10 +19,10 @@ claiming the game in the same transaction as its write (:mod:`app.ratings.settle
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable
 
+from app.games.hooks import Hooks
 from app.games.model import Game
 from app.store import CorruptGame, GameStore, StoreError
 
@@ -33,35 +33,31 @@ SWEEP_DAYS = 7.0  # how far back a sweep looks for finished games whose hooks di
 SWEEP_BATCH = 20  # games swept after a game ends (the maintenance job sweeps more) ...
 SWEEP_RECENT_DAYS = 1 / 24  # ... among those that ended in the last hour (a cheap look)
 
-_lock = threading.Lock()
-_hooks: dict[str, Hook] = {}
+HOOKS: Hooks[Hook] = Hooks("end-of-game")
 
 
 def on_end(name: str, hook: Hook) -> None:
     """Call ``hook(store, game)`` for every finished game (registering a name again replaces
     its hook; hooks run in the order they were first registered)."""
-    with _lock:
-        _hooks[name] = hook
+    HOOKS.add(hook, name)
+
+
+def forget(name: str) -> None:
+    """Stop calling the hook registered as ``name`` (tests)."""
+    HOOKS.remove(name)
 
 
 def hooks() -> list[tuple[str, Hook]]:
-    with _lock:
-        return list(_hooks.items())
+    return HOOKS.named()
 
 
 def run_hooks(store: GameStore, game: Game) -> bool:
-    """Run every hook for a finished game; mark it done if they all ran without error."""
+    """Run every hook for a finished game (one failing does not stop the others: it is
+    logged); mark the game done if they all ran without error."""
     if not game.over:
         return False
-    done = True
-    for name, hook in hooks():
-        try:
-            hook(store, game)
-        except Exception:  # noqa: BLE001 (one hook failing must not stop the game or others)
-            log.exception(
-                "the end-of-game hook %r failed for game %s; swept again later", name, game.id
-            )
-            done = False
+    about = f" for game {game.id}; swept again later"
+    done = HOOKS.run(lambda hook: hook(store, game), about).ok
     if done:
         store.players.mark_swept(game.id)
     return done

@@ -23,8 +23,7 @@ def seen() -> Iterator[list[str]]:
     calls: list[str] = []
     ends.on_end("test", lambda store, game: calls.append(game.id))
     yield calls
-    with ends._lock:
-        ends._hooks.pop("test", None)
+    ends.forget("test")
 
 
 def test_a_resignation_runs_the_hooks_once(client: FlaskClient, seen: list[str]) -> None:
@@ -69,8 +68,7 @@ def test_a_failing_hook_is_called_again_at_the_next_sweep(
         assert store.players.is_swept(game["id"])
         assert seen == [game["id"], game["id"]]  # the others run again too: they do it once
     finally:
-        with ends._lock:
-            ends._hooks.pop("flaky", None)
+        ends.forget("flaky")
 
 
 def test_an_unfinished_game_is_no_ones_business(client: FlaskClient, seen: list[str]) -> None:
