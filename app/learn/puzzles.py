@@ -59,6 +59,9 @@ class Problem:
     themes: tuple[str, ...] = ()
     rating: int = 1500
     own: JSONObject = field(default_factory=dict)
+    confirm: int | None = None
+    """The shallower of two searches that agree on the move and the margin (None: exact, or
+    one search only)."""
 
     def state(self) -> State:
         """The puzzle's position, its mover to play."""
@@ -84,9 +87,15 @@ def task_text(problem: Problem) -> str:
 
 
 def proof_text(problem: Problem) -> str:
-    """How sure the answer is: exact, or verified by a search to a stated depth."""
+    """How sure the answer is: exact, confirmed by two searches that agree, or verified by
+    a search to a stated depth."""
     if problem.exact:
         return "Exact: solved to the end of the game."
+    if problem.confirm is not None:
+        return (
+            f"Confirmed by the engine's search at depths {problem.confirm} and {problem.depth}: "
+            "both find this move and that every other is worse by at least the same margin."
+        )
     return f"Verified by the engine's search to depth {problem.depth}."
 
 
@@ -144,6 +153,7 @@ def view(problem: Problem, kept: Kept | None) -> JSONObject:
         "proof": proof_text(problem),
         "exact": problem.exact,
         "depth": problem.depth,
+        "confirm": problem.confirm,
         "themes": list(problem.themes),
         "rating": round(rating),
         "difficulty": difficulty(rating),

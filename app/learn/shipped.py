@@ -28,6 +28,7 @@ def problem_of(puzzle: Puzzle) -> Problem:
         depth=puzzle.depth,
         themes=tuple(puzzle.themes),
         rating=puzzle.rating,
+        confirm=puzzle.confirm,
     )
 
 

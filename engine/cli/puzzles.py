@@ -1,15 +1,21 @@
 """Build and check the engine's puzzle set.
 
     python -m engine puzzles build [--variant V ...] [--count N] [--seed S] [--out DIR]
-                                   [--records FILE]
+                                   [--records FILE] [--resume]
     python -m engine puzzles check [--variant V ...] [--sample N] [--folder DIR]
+    python -m engine puzzles confirm [--variant V ...] [--folder DIR]
 
 ``build`` mines puzzles from seeded self-play (see :mod:`engine.puzzles.builder`), one variant
 after the other, and writes ``DIR/<variant>.jsonl`` (default: the shipped set in
-``engine/data/puzzles``), saving as it goes; the same seed gives the same file.  ``--records``
+``engine/data/puzzles``), saving as it goes; the same seed gives the same file; ``--resume``
+tops up the file there to the count, going on with self-play after its last game.  ``--records``
 mines the games of a file of game records first (one a line, as JSON or as the one-line text of
 :mod:`engine.record`), e.g. games played on the server.  ``check`` re-verifies puzzles of a
-file: every one, or an evenly spread sample of N.
+file: every one, or an evenly spread sample of N (an exact puzzle by the solver, a searched one
+at its two depths).  ``confirm`` re-searches every searched puzzle of a file at its variant's
+two depths (:data:`engine.puzzles.builder.PLANS`: ``confirm`` and ``depth``, at least 4 plies
+apart), keeps those where both agree on the move and the margin (with the margin both give and
+the deeper gain) and drops the rest, naming each.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.puzzles.builder import PLANS, Progress, build
-from engine.puzzles.checks import check_puzzle
+from engine.puzzles.checks import check_puzzle, confirm_puzzle
 from engine.puzzles.loader import DATA, PuzzleDataError, load_puzzles, puzzle_file, puzzle_lines
 from engine.puzzles.model import Puzzle
 from engine.record import GameRecord, RecordError
@@ -109,8 +115,16 @@ def build_main(args: argparse.Namespace, out: TextIO) -> int:
         def save(puzzles: list[Puzzle], path: Path = path) -> None:
             write_puzzles(path, puzzles)
 
+        resume = load_puzzles(variant, folder) if args.resume and path.exists() else []
         puzzles = build(
-            variant, args.count, args.seed, Reporter(out), args.max_games, save, records=records
+            variant,
+            args.count,
+            args.seed,
+            Reporter(out),
+            args.max_games,
+            save,
+            records=records,
+            resume=resume,
         )
         out.write(
             f"{variant}: {len(puzzles)} puzzles in {path} (seed {args.seed}); "
@@ -140,6 +154,36 @@ def check_main(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if failures else 0
 
 
+def confirm_main(args: argparse.Namespace, out: TextIO) -> int:
+    for variant in args.variant or list(PLANS):
+        plan = PLANS[variant]
+        if plan.depth is None or plan.confirm is None:
+            out.write(f"{variant}: exact puzzles, nothing to confirm\n")
+            continue
+        try:
+            puzzles = load_puzzles(variant, args.folder)
+        except PuzzleDataError as exc:
+            out.write(f"{exc}\n")
+            return 1
+        started = time.process_time()
+        kept: list[Puzzle] = []
+        for puzzle in puzzles:
+            held = puzzle if puzzle.exact else confirm_puzzle(puzzle, plan.confirm, plan.depth)
+            if held is None:
+                out.write(
+                    f"{puzzle.id}: dropped, depths {plan.confirm} and {plan.depth} disagree\n"
+                )
+            else:
+                kept.append(held)
+        write_puzzles(puzzle_file(variant, args.folder), kept)
+        out.write(
+            f"{variant}: {len(kept)}/{len(puzzles)} puzzles hold at depths {plan.confirm} and "
+            f"{plan.depth} ({time.process_time() - started:.1f} s CPU)\n"
+        )
+        out.flush()
+    return 0
+
+
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     parser = argparse.ArgumentParser(prog="python -m engine puzzles", description=__doc__)
@@ -151,11 +195,21 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     make.add_argument("--out", default=str(DATA), help="folder of the files (default: shipped)")
     make.add_argument("--max-games", type=int, default=100_000, help="stop after these games")
     make.add_argument("--records", help="a file of game records to mine first, one a line")
+    make.add_argument(
+        "--resume", action="store_true", help="top up the file's puzzles (after a confirm)"
+    )
     check = commands.add_parser("check", help="re-verify puzzles")
     check.add_argument("--variant", action="append", choices=list(PLANS), help="(default: all)")
     check.add_argument("--sample", type=int, help="check this many, spread over the file")
     check.add_argument("--folder", default=str(DATA), help="folder of the files (default: shipped)")
+    confirm = commands.add_parser("confirm", help="re-search at two depths, drop what fails")
+    confirm.add_argument("--variant", action="append", choices=list(PLANS), help="(default: all)")
+    confirm.add_argument(
+        "--folder", default=str(DATA), help="folder of the files (default: shipped)"
+    )
     args = parser.parse_args(argv)
+    if args.command == "confirm":
+        return confirm_main(args, out)
     if args.command == "build":
         if args.count is not None and args.count < 1:
             parser.error("--count must be at least 1")

@@ -5,8 +5,8 @@ so the games and the puzzles do not depend on the machine or its load), each gam
 short random opening.  Every position of a game whose mover has a choice is a candidate:
 deduplicated (same variant, board, state beside the board and mover), then valued move by move
 (:mod:`engine.puzzles.checks`: exact by the solver in Kalah, else a search of the variant's
-stated depth, screened first by a shallow search where the deep one is slow), and kept when one
-move beats all the others.
+stated depth confirmed by one at least 4 plies shallower, screened first by a shallower search
+where the deep one is slow), and kept when one move beats all the others at both depths.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from engine.notation import move_text
 from engine.puzzles.checks import (
     RATING_DEPTH,
     Chooser,
+    Verdict,
+    agreed,
     depth_chooser,
     depth_values,
     exact_chooser,
@@ -31,9 +33,10 @@ from engine.puzzles.checks import (
     rating_of,
     solution_line,
     themes_of,
+    values_at,
     verdict,
 )
-from engine.puzzles.model import Puzzle
+from engine.puzzles.model import APART, Puzzle
 from engine.record import GameRecord
 from engine.variants import get_variant
 
@@ -71,6 +74,8 @@ class Plan:
     """How one variant's puzzles are found and verified.
 
     ``depth``: None for exact puzzles (the solver), else the verifying search's plies;
+    ``confirm``: the shallower search (at least :data:`APART` plies less) that must agree on
+    the move and the margin;
     ``screen``: a shallower search that must already see a puzzle before the deep one runs;
     ``max_on_rows``: only positions with at most this many seeds on the rows (Kalah: what the
     solver settles in milliseconds); ``play_depth``: the self-play players' depth is capped at
@@ -78,6 +83,7 @@ class Plan:
 
     target: int
     depth: int | None = None
+    confirm: int | None = None
     screen: int | None = None
     max_on_rows: int | None = None
     play_depth: int = 5
@@ -86,14 +92,15 @@ class Plan:
 
 PLANS = {
     "kalah": Plan(1000, max_on_rows=28),
-    "oware": Plan(300, depth=12, screen=6),
-    "relay": Plan(100, depth=10, screen=6),
-    "adi": Plan(100, depth=12, screen=6),
-    "toguz_kumalak": Plan(100, depth=7, screen=4, play_depth=4),
-    "congkak": Plan(100, depth=9, screen=5),
+    "oware": Plan(300, depth=16, confirm=12, screen=6),
+    "relay": Plan(100, depth=14, confirm=10, screen=6),
+    "adi": Plan(100, depth=16, confirm=12, screen=6),
+    "toguz_kumalak": Plan(100, depth=9, confirm=5, screen=4, play_depth=4),
+    "congkak": Plan(100, depth=13, confirm=9, screen=5),
 }
-"""Each variant's plan (its default options): the issue's targets, and depths chosen so that a
-position is verified in about half a second of CPU at most on this project's machine."""
+"""Each variant's plan (its default options): the issue's targets, and two depths for each
+searched variant, :data:`APART` plies apart, the deeper costing a few seconds of CPU at most
+per position on this project's machine (Toguz Kumalak: 3 s at depth 9, 22 s at 11)."""
 
 OPENING = (2, 4)
 """Random plies before the players take over: at least, at most."""
@@ -172,18 +179,20 @@ def candidate(state: State, plan: Plan) -> State | None:
 
 def make_puzzle(state: State, plan: Plan, number: int, origin: str) -> Puzzle | None:
     """The puzzle in ``state`` (numbered ``number``), or None if it is not one."""
+    found: Verdict | None
     if plan.depth is None:
         exact = exact_values(state)
         if exact is None:
             return None
-        values: dict[int, float] = {m: float(v) for m, v in exact.items()}
+        found = verdict(state, {m: float(v) for m, v in exact.items()})
         choose: Chooser = exact_chooser
     else:
         if plan.screen is not None and verdict(state, depth_values(state, plan.screen)) is None:
             return None
-        values = depth_values(state, plan.depth)
-        choose = depth_chooser(plan.depth)
-    found = verdict(state, values)
+        assert plan.confirm is not None and plan.depth - plan.confirm >= APART
+        both = values_at(state, (plan.confirm, plan.depth))
+        found = agreed(state, both[plan.confirm], both[plan.depth])
+        choose = depth_chooser(plan.confirm)  # the line: one best line, as shipped
     if found is None:
         return None
     line, records = solution_line(state, found.best, choose)
@@ -206,6 +215,7 @@ def make_puzzle(state: State, plan: Plan, number: int, origin: str) -> Puzzle | 
         exact=plan.depth is None,
         depth=plan.depth,
         origin=origin,
+        confirm=plan.confirm,
     )
 
 
@@ -226,6 +236,15 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
+def last_game(origin: str, seed: int) -> int:
+    """The self-play game of seed ``seed`` a puzzle came from (-1: another seed or a
+    record)."""
+    head, _, rest = origin.partition(f" seed {seed} game ")
+    if not head.startswith("self-play ") or not rest:
+        return -1
+    return int(rest.split()[0])
+
+
 def build(
     variant: str,
     count: int | None = None,
@@ -235,20 +254,25 @@ def build(
     save: Callable[[list[Puzzle]], object] | None = None,
     save_every: int = 25,
     records: Sequence[tuple[str, GameRecord]] = (),
+    resume: Sequence[Puzzle] = (),
 ) -> list[Puzzle]:
     """Mine ``count`` puzzles (default: the plan's target) of ``variant`` with its default
     options: first from ``records`` (games people played, with where each came from; other
     rule sets are left out), then from seeded self-play; ``report`` hears after each game how
-    far it is, ``save`` gets the puzzles so far every ``save_every`` (and at the end)."""
+    far it is, ``save`` gets the puzzles so far every ``save_every`` (and at the end).
+    ``resume``: a set to top up (one some puzzles were dropped from): kept as it is, self-play
+    goes on after its last game, new ids after its highest."""
     rules = get_variant(variant)
     plan = PLANS[variant]
     count = plan.target if count is None else count
-    seen: set[tuple[object, ...]] = set()
-    puzzles: list[Puzzle] = []
+    seen: set[tuple[object, ...]] = {p.state().key() for p in resume}
+    puzzles: list[Puzzle] = list(resume)
+    number = max((int(p.id.rsplit("-", 1)[1]) for p in resume), default=0)
+    first = 1 + max((last_game(p.origin, seed) for p in resume), default=-1)
     checked = 0
     played = record_games(records, rules)
     games: Iterator[Game] = itertools.chain(
-        played, (self_play(rules, plan, seed, g) for g in range(max_games))
+        played, (self_play(rules, plan, seed, g) for g in range(first, max_games))
     )
     for game, positions in enumerate(games):
         if len(puzzles) >= count:
@@ -260,9 +284,10 @@ def build(
                 continue
             seen.add(state.key())
             checked += 1
-            puzzle = make_puzzle(state, plan, len(puzzles) + 1, origin)
+            puzzle = make_puzzle(state, plan, number + 1, origin)
             if puzzle is None:
                 continue
+            number += 1
             puzzles.append(puzzle)
             kept += 1
             if save is not None and len(puzzles) % save_every == 0:

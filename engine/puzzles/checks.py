@@ -12,14 +12,14 @@ seeds for the mover (:func:`verdict`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.agents.alphabeta import make_searcher
 from engine.agents.heuristics import final_value, make_evaluator
 from engine.agents.nodes import root_children
 from engine.core import MoveRecord, Rules, State
 from engine.notation import move_text, parse_move
-from engine.puzzles.model import THEMES, Puzzle
+from engine.puzzles.model import APART, THEMES, Puzzle
 from engine.solver import Solver
 from engine.solver.rules import view
 
@@ -80,21 +80,30 @@ def depth_values(state: State, depth: int) -> dict[int, float]:
     move itself is the first; store difference at the horizon; deepened one ply at a time on
     one table, moves in pit order, so the same position and depth always give the same
     values, natively or not).  Values in seeds, see :func:`seeds`."""
+    return values_at(state, (depth,))[depth]
+
+
+def values_at(state: State, depths: tuple[int, ...]) -> dict[int, dict[int, float]]:
+    """:func:`depth_values` at each of ``depths``, from one deepening (each depth's values are
+    those :func:`depth_values` gives at that depth alone)."""
     rules, me = state.rules, state.to_move
     assert me is not None
     core = make_searcher(rules, me, make_evaluator(rules, me, "diff"), WIN, True, True)
     children = root_children(state)
     values: dict[int, float] = {}
-    for d in range(1, depth + 1):
+    found: dict[int, dict[int, float]] = {}
+    for d in range(1, max(depths) + 1):
         for move, node, nxt in children:
             if nxt is None:
                 board = node if rules.board_only else node.board
                 values[move] = final_value(board, rules, me, WIN)
             else:
-                found = core.alphabeta(node, nxt, d - 1, -float("inf"), float("inf"), None)
-                assert found is not None  # no deadline
-                values[move] = found
-    return {move: seeds(value) for move, value in values.items()}
+                value = core.alphabeta(node, nxt, d - 1, -float("inf"), float("inf"), None)
+                assert value is not None  # no deadline
+                values[move] = value
+        if d in depths:
+            found[d] = {move: seeds(value) for move, value in values.items()}
+    return found
 
 
 def best_of(values: dict[int, float] | dict[int, int]) -> int:
@@ -123,6 +132,15 @@ def verdict(state: State, values: dict[int, float] | dict[int, int]) -> Verdict 
     if margin < MIN_MARGIN or gain <= 0:
         return None
     return Verdict(best, gain, margin)
+
+
+def agreed(state: State, shallow: dict[int, float], deep: dict[int, float]) -> Verdict | None:
+    """The puzzle two searches agree on, or None: each sees a puzzle (:func:`verdict`) with
+    the same best move; its margin is the smaller of the two, its gain the deeper search's."""
+    first, second = verdict(state, shallow), verdict(state, deep)
+    if first is None or second is None or first.best != second.best:
+        return None
+    return Verdict(second.best, second.gain, min(first.margin, second.margin))
 
 
 Chooser = Callable[[State, int], int]
@@ -244,31 +262,40 @@ def off_best_line(state: State, solution: tuple[tuple[str, ...], ...]) -> str | 
 
 def check_puzzle(puzzle: Puzzle) -> str | None:
     """Re-verify one puzzle: its data against the rules, then its values (the solver's for an
-    exact puzzle, else the search at its stated depth): the named move is the best, every other
-    move is worse by at least the margin, and the gain is what the best line wins; in an exact
-    puzzle every move of the solution line is a best move too.  None when it holds, else what
-    is wrong."""
+    exact puzzle, else the searches at its two depths, ``confirm`` and ``depth``, at least
+    :data:`APART` plies apart): at each, the named move is the best and every other move is
+    worse by at least the margin; the gain is what the best line wins (exactly, or by the
+    deeper search); in an exact puzzle every move of the solution line is a best move too.
+    None when it holds, else what is wrong."""
     try:
         puzzle.validate()
     except ValueError as exc:
         return str(exc)
     state = puzzle.state()
+    checks: list[tuple[str, dict[int, float]]]
     if puzzle.exact:
         found = exact_values(state)
         if found is None:
             return f"the solver does not play these rules: {puzzle.variant} {puzzle.options}"
-        values: dict[int, float] = {m: float(v) for m, v in found.items()}
+        checks = [("exactly", {m: float(v) for m, v in found.items()})]
     else:
         assert puzzle.depth is not None
-        values = depth_values(state, puzzle.depth)
-    best = parse_move(puzzle.best, state.rules.pits).pit
-    how = "exactly" if puzzle.exact else f"at depth {puzzle.depth}"
-    for move, value in sorted(values.items()):
-        if move != best and value > values[best] - puzzle.margin:
+        if puzzle.confirm is None or puzzle.depth - puzzle.confirm < APART:
             return (
-                f"{puzzle.id}: move {move} is worth {value:g} {how}, within {puzzle.margin:g} "
-                f"of {puzzle.best}'s {values[best]:g}"
+                f"{puzzle.id}: searched at depth {puzzle.depth} only; a second search at least "
+                f"{APART} plies shallower must agree ('confirm')"
             )
+        both = values_at(state, (puzzle.confirm, puzzle.depth))
+        checks = [(f"at depth {d}", both[d]) for d in (puzzle.confirm, puzzle.depth)]
+    best = parse_move(puzzle.best, state.rules.pits).pit
+    for how, values in checks:
+        for move, value in sorted(values.items()):
+            if move != best and value > values[best] - puzzle.margin:
+                return (
+                    f"{puzzle.id}: move {move} is worth {value:g} {how}, within "
+                    f"{puzzle.margin:g} of {puzzle.best}'s {values[best]:g}"
+                )
+    how, values = checks[-1]
     gain = values[best] - lead(state)
     if abs(gain - puzzle.gain) > 1e-9:
         return f"{puzzle.id}: {puzzle.best} gains {gain:g} seeds {how}, not {puzzle.gain:g}"
@@ -277,3 +304,27 @@ def check_puzzle(puzzle: Puzzle) -> str | None:
         if off is not None:
             return f"{puzzle.id}: {off}"
     return None
+
+
+def confirm_puzzle(puzzle: Puzzle, shallow: int, deep: int) -> Puzzle | None:
+    """A searched puzzle re-verified at two depths (``deep - shallow`` at least
+    :data:`APART`): with their depths, the smaller margin and the deeper gain, if both
+    searches agree on its named move (:func:`agreed`); else None (it does not hold)."""
+    assert not puzzle.exact and deep - shallow >= APART
+    state = puzzle.state()
+    both = values_at(state, (shallow, deep))
+    found = agreed(state, both[shallow], both[deep])
+    if found is None or move_text(state.play_record(found.best)[1]) != puzzle.best:
+        return None
+    return replace(
+        puzzle,
+        gain=_whole(found.gain),
+        margin=_whole(found.margin),
+        depth=deep,
+        confirm=shallow,
+    )
+
+
+def _whole(value: float) -> int | float:
+    """Whole numbers as ints (the JSON reads ``6``, not ``6.0``)."""
+    return int(value) if float(value).is_integer() else value

@@ -8,6 +8,10 @@ the player to move (the *mover*):
   mover's store lead now (exact puzzles: the solved game value; the others: the search's value
   at ``depth`` plies);
 * ``margin``: every other first move ends at least this many seeds worse for the mover.
+
+How sure that is: ``exact`` (proved by the solver to the end of the game), or searched at two
+depths at least :data:`APART` plies apart, ``confirm`` and ``depth``, that agree on the move and
+the margin (the gain is the deeper search's).
 """
 
 from __future__ import annotations
@@ -30,6 +34,9 @@ THEMES = (
 """The themes a puzzle may have, each a property of its solution line (see
 :func:`engine.puzzles.checks.themes_of`)."""
 
+APART = 4
+"""A searched puzzle's two depths are at least this many plies apart."""
+
 FIELDS = (
     "id",
     "variant",
@@ -45,6 +52,7 @@ FIELDS = (
     "rating",
     "exact",
     "depth",
+    "confirm",
     "origin",
 )
 
@@ -72,6 +80,9 @@ class Puzzle:
     depth: int | None
     origin: str = ""
     """Where the position came from (e.g. ``self-play medium-hard seed 7 ply 23``)."""
+    confirm: int | None = None
+    """The shallower search that agrees with the one of ``depth`` (None: exact, or not
+    confirmed, which :func:`engine.puzzles.checks.check_puzzle` rejects)."""
 
     def __hash__(self) -> int:
         return hash((self.id, self.board, self.to_move))
@@ -97,7 +108,7 @@ class Puzzle:
 
     def to_dict(self) -> dict[str, Any]:
         """The puzzle as JSON-ready data (lists for tuples), in :data:`FIELDS` order."""
-        return {
+        data: dict[str, Any] = {
             "id": self.id,
             "variant": self.variant,
             "options": dict(self.options),
@@ -112,15 +123,21 @@ class Puzzle:
             "rating": self.rating,
             "exact": self.exact,
             "depth": self.depth,
+            "confirm": self.confirm,
             "origin": self.origin,
         }
+        if self.confirm is None:
+            del data["confirm"]  # exact puzzles' lines stay as they were written
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> Puzzle:
         """A puzzle from JSON data; ValueError saying which field is wrong and why."""
         if not isinstance(data, dict):
             raise ValueError("a puzzle is a JSON object")
-        missing = [name for name in FIELDS if name not in data and name != "origin"]
+        missing = [
+            name for name in FIELDS if name not in data and name not in ("origin", "confirm")
+        ]
         if missing:
             raise ValueError(f"missing field {missing[0]!r}")
         unknown = sorted(set(data) - set(FIELDS))
@@ -167,6 +184,17 @@ class Puzzle:
             raise ValueError("'depth' must be null for an exact puzzle")
         if not exact and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
             raise ValueError(f"'depth' must be a whole number >= 1 when not exact, not {depth!r}")
+        confirm = data.get("confirm")
+        if confirm is not None and (
+            exact
+            or isinstance(confirm, bool)
+            or not isinstance(confirm, int)
+            or not 1 <= confirm <= depth - APART
+        ):
+            raise ValueError(
+                f"'confirm' must be a depth at least {APART} plies below 'depth' "
+                f"(and null for an exact puzzle), not {confirm!r}"
+            )
         origin = data.get("origin", "")
         if not isinstance(origin, str):
             raise ValueError("'origin' must be text")
@@ -186,6 +214,7 @@ class Puzzle:
             exact,
             depth,
             origin,
+            confirm,
         )
         puzzle.validate()
         return puzzle

@@ -40,3 +40,13 @@ def test_the_puzzles_page_offers_only_the_themes_a_game_has_puzzles_of(
     assert '<option value="capture">Capture (2)</option>' in select
     assert '<option value="extra-turn-chain">Extra turn chain (1)</option>' in select
     assert "tuzdyk" not in select.split(">", 1)[1] and "grand-slam" not in select
+
+
+def test_the_page_states_how_each_shipped_answer_is_known(client: FlaskClient) -> None:
+    kalah = client.get("/api/puzzles/next?variant=kalah").json
+    assert kalah["exact"] is True
+    assert kalah["proof"] == "Exact: solved to the end of the game."
+    oware = client.get("/api/puzzles/next?variant=oware").json
+    assert oware["exact"] is False and (oware["confirm"], oware["depth"]) == (12, 16)
+    assert oware["proof"].startswith("Confirmed by the engine's search at depths 12 and 16: ")
+    assert "same margin" in oware["proof"]
