@@ -4,8 +4,8 @@
 the default) and PostgreSQL (several app hosts) implement it.  A store holds everything the
 app's processes must share: games and their seat owners, the claims of computer moves, the
 rate-limit buckets and presence.  A new shared thing (say, analyses) is a new method here, its
-queries once in :mod:`app.store.sql` (both stores run them), and a table in each store's
-schema (SQLite's SCHEMA, a new PostgreSQL migration).
+queries once in :mod:`app.store.sql` (both stores run them), and its table in a new migration
+of the one schema (:mod:`app.store.schema`, both databases).
 """
 
 from __future__ import annotations

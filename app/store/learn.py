@@ -4,11 +4,11 @@ each puzzle by each device and from each network address, and each device's own 
 from its mistakes).
 
 The queries are written once, through the store's dialect (:class:`app.store.sql.SQLStore`),
-and so are the tables (:data:`TABLES`: SQLite's schema runs them at every start, and they are
-PostgreSQL's migration 8, so append a new migration rather than edit them).  A device is
-its seat owner (the hash of its token, :func:`app.games.owner_hash`).  The rating arithmetic is
-not here: :meth:`LearnStore.rate` hands the two ratings to the caller's function and writes
-back what it answers, in one transaction.
+and so are the tables (migrations 8 and 11 of the store's one schema, :mod:`app.store.schema`;
+the first try from each address is what the puzzle policy rates).  A device is its seat
+owner (the hash of its token, :func:`app.games.owner_hash`).  The rating arithmetic is not
+here: :meth:`LearnStore.rate` hands the two ratings to the caller's function and writes back
+what it answers, in one transaction.
 """
 
 from __future__ import annotations
@@ -30,60 +30,6 @@ class Kept:
     tries: int = 0
     solved: int = 0
 
-
-TABLES: list[str] = [
-    """CREATE TABLE IF NOT EXISTS lesson_steps (
-        owner TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        step TEXT NOT NULL,
-        done DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (owner, variant, step)
-    )""",
-    """CREATE TABLE IF NOT EXISTS puzzle_players (
-        owner TEXT PRIMARY KEY,
-        r DOUBLE PRECISION NOT NULL,
-        rd DOUBLE PRECISION NOT NULL,
-        sigma DOUBLE PRECISION NOT NULL,
-        tries INTEGER NOT NULL,
-        solved INTEGER NOT NULL,
-        updated DOUBLE PRECISION NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS puzzle_ratings (
-        puzzle TEXT PRIMARY KEY,
-        r DOUBLE PRECISION NOT NULL,
-        rd DOUBLE PRECISION NOT NULL,
-        sigma DOUBLE PRECISION NOT NULL,
-        tries INTEGER NOT NULL,
-        solved INTEGER NOT NULL,
-        updated DOUBLE PRECISION NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS puzzle_tries (
-        owner TEXT NOT NULL,
-        puzzle TEXT NOT NULL,
-        solved INTEGER NOT NULL,
-        at DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (owner, puzzle)
-    )""",
-    """CREATE TABLE IF NOT EXISTS own_puzzles (
-        owner TEXT NOT NULL,
-        id TEXT NOT NULL,
-        data TEXT NOT NULL,
-        created DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (owner, id)
-    )""",
-]
-"""The lessons' and puzzles' tables, as both databases take them."""
-
-ADDRESS_TABLES: list[str] = [
-    """CREATE TABLE IF NOT EXISTS puzzle_addresses (
-        address TEXT NOT NULL,
-        puzzle TEXT NOT NULL,
-        at DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (address, puzzle)
-    )""",
-]
-"""Each puzzle's first try from each network address (the puzzle policy: only the first try
-from an address may be rated); PostgreSQL's migration 11, SQLite's schema at every start."""
 
 Rater = Callable[[Kept | None, Kept | None], tuple[Kept, Kept]]
 """(the player's rating, the puzzle's; None: none yet) -> both after the try."""

@@ -1,9 +1,9 @@
 """The lobby's shared state, on either SQL store: who is here, seeks and challenges.
 
-Its SQL is written once, through the store's dialect (:mod:`app.store.sql`); its tables are in
-SQLite's SCHEMA and PostgreSQL's migrations 6 and 10.  A device is the hash of its seat token
-(what owns a game's seats); others see it by its ``tag``, a short public name that can't be
-turned back into the hash.
+Its SQL is written once, through the store's dialect (:mod:`app.store.sql`); its tables are
+migrations 6 and 10 of the store's one schema (:mod:`app.store.schema`).  A device is the hash
+of its seat token (what owns a game's seats); others see it by its ``tag``, a short public
+name that can't be turned back into the hash.
 
 - **Presence**: ``room_presence`` holds the devices whose home page beats, each with the
   address it beats from, when it arrived and whether its address lists it
@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 from app.store.base import Watcher
 from app.store.json_types import JSONObject
 from app.store.queries import Connection, among
+from app.store.schema import LOBBY_CHANNEL
 from app.store.sql import SQLStore
 
 log = logging.getLogger(__name__)
@@ -36,69 +37,7 @@ T = TypeVar("T")
 
 LOBBY = "lobby"  # the one version every lobby change bumps
 MESSAGES = "messages:"  # + a game's id: the version of its quick messages (their count)
-CHANNEL = "mancala_lobby"  # PostgreSQL's NOTIFY channel: payload "<key> <version>"
-
-# PostgreSQL's migration 6 (SQLite's tables are in its SCHEMA): the lobby, and the trigger
-# that NOTIFYs every host when its version (or a game's messages') moves on.  Each statement
-# may run again on a database that has it (a migration applied anew leaves it as it is).
-POSTGRES_MIGRATION = [
-    """CREATE TABLE IF NOT EXISTS lobby_versions (
-        key TEXT PRIMARY KEY,
-        version INTEGER NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS lobby_devices (
-        device TEXT PRIMARY KEY,
-        tag TEXT NOT NULL UNIQUE,
-        seen DOUBLE PRECISION NOT NULL,
-        quiet INTEGER NOT NULL DEFAULT 0
-    )""",
-    "CREATE INDEX IF NOT EXISTS lobby_devices_seen ON lobby_devices (seen)",
-    """CREATE TABLE IF NOT EXISTS seeks (
-        id TEXT PRIMARY KEY,
-        device TEXT NOT NULL,
-        target TEXT,
-        body TEXT NOT NULL,
-        created DOUBLE PRECISION NOT NULL,
-        state TEXT NOT NULL DEFAULT 'open',
-        game_id TEXT,
-        taker TEXT,
-        answered DOUBLE PRECISION
-    )""",
-    "CREATE INDEX IF NOT EXISTS seeks_by_device ON seeks (device)",
-    "CREATE INDEX IF NOT EXISTS seeks_by_target ON seeks (target)",
-    """CREATE TABLE IF NOT EXISTS quick_messages (
-        game_id TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        text TEXT NOT NULL,
-        at DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    )""",
-    "CREATE INDEX IF NOT EXISTS quick_messages_at ON quick_messages (at)",
-    f"""CREATE OR REPLACE FUNCTION mancala_lobby_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-        PERFORM pg_notify('{CHANNEL}', NEW.key || ' ' || NEW.version);
-        RETURN NEW;
-    END $$""",
-    "DROP TRIGGER IF EXISTS lobby_changed ON lobby_versions",
-    """CREATE TRIGGER lobby_changed AFTER INSERT OR UPDATE ON lobby_versions
-        FOR EACH ROW EXECUTE FUNCTION mancala_lobby_changed()""",
-]
-
-# Who has the room open now, by address: a page's heartbeat writes its row (SQLite's SCHEMA and
-# PostgreSQL's migration 10 both run these).  Short-lived: a row lapses when its page stops
-# beating, and is deleted then.
-PRESENCE_TABLES = [
-    """CREATE TABLE IF NOT EXISTS room_presence (
-        device TEXT PRIMARY KEY,
-        address TEXT NOT NULL,
-        arrived DOUBLE PRECISION NOT NULL,
-        seen DOUBLE PRECISION NOT NULL,
-        listed INTEGER NOT NULL DEFAULT 1
-    )""",
-    "CREATE INDEX IF NOT EXISTS room_presence_address ON room_presence (address, arrived)",
-    "CREATE INDEX IF NOT EXISTS room_presence_seen ON room_presence (seen)",
-]
+CHANNEL = LOBBY_CHANNEL  # PostgreSQL's NOTIFY channel: payload "<key> <version>"
 
 SEEK_COLUMNS = "id, device, target, body, created, state, game_id, taker, answered"
 SEEK_COLUMNS_OF = ", ".join(f"s.{c.strip()}" for c in SEEK_COLUMNS.split(","))  # in a join

@@ -10,9 +10,8 @@
   change, so a game's end changes ratings exactly once however many hosts see it.
 - ``game_ends``: the finished games whose end-of-game hooks all ran (see :mod:`app.games.ends`).
 
-The same statements make these tables in SQLite's schema and PostgreSQL's migration 5
-(:data:`TABLES`: it *is* migration 5, so append a new migration rather than edit it); the
-queries name their parameters, as :mod:`app.store.sql` does.
+The tables are migration 5 of the store's one schema (:mod:`app.store.schema`); the queries
+name their parameters, as :mod:`app.store.sql` does.
 """
 
 from __future__ import annotations
@@ -23,51 +22,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.store.queries import Connection, Queries, among
-
-# Each table once: SQLite's SCHEMA and PostgreSQL's migration 5 both run these.
-TABLES: list[str] = [
-    """CREATE TABLE IF NOT EXISTS players (
-        device TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL UNIQUE,
-        created DOUBLE PRECISION NOT NULL,
-        updated DOUBLE PRECISION NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS ratings (
-        device TEXT NOT NULL,
-        pool TEXT NOT NULL,
-        rating DOUBLE PRECISION NOT NULL,
-        deviation DOUBLE PRECISION NOT NULL,
-        volatility DOUBLE PRECISION NOT NULL,
-        games INTEGER NOT NULL,
-        updated DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (device, pool)
-    )""",
-    "CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings (pool, rating)",
-    """CREATE TABLE IF NOT EXISTS rating_history (
-        device TEXT NOT NULL,
-        pool TEXT NOT NULL,
-        game_id TEXT NOT NULL,
-        before_rating DOUBLE PRECISION NOT NULL,
-        before_deviation DOUBLE PRECISION NOT NULL,
-        after_rating DOUBLE PRECISION NOT NULL,
-        after_deviation DOUBLE PRECISION NOT NULL,
-        at DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (device, game_id)
-    )""",
-    "CREATE INDEX IF NOT EXISTS rating_history_by_game ON rating_history (game_id)",
-    "CREATE INDEX IF NOT EXISTS rating_history_by_time ON rating_history (device, pool, at)",
-    """CREATE TABLE IF NOT EXISTS settled (
-        game_id TEXT PRIMARY KEY,
-        pool TEXT NOT NULL,
-        at DOUBLE PRECISION NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS game_ends (
-        game_id TEXT PRIMARY KEY,
-        at DOUBLE PRECISION NOT NULL
-    )""",
-]
-
 
 # How ``python -m app.upkeep.copy`` brings each table from SQLite into PostgreSQL: its columns,
 # and what a row already there becomes (a player's name and a rating: the newer one; a name

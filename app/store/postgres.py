@@ -13,9 +13,9 @@ three things that only matter across machines:
   that session, so its claims read as dead and the next host to see the game takes the move
   over; one whose session lingers is taken over once the claim is ``stale_after`` old.  The
   claim is one conditional UPDATE, so of two hosts asking at once exactly one gets it.
-- **Schema versions.**  :data:`MIGRATIONS` are applied in order at start, under an advisory
-  lock (hosts starting together apply each one once), and recorded in ``schema_migrations``.
-  To add a table, append a migration (as 3 did for analyses): never edit one that has shipped.
+- **Schema versions.**  The migrations of :mod:`app.store.schema` (one list for both
+  databases) are applied in order at start, under an advisory lock (hosts starting together
+  apply each one once), and recorded in ``schema_migrations``.
 
 Connections come from a pool per process (psycopg_pool), opened on first use after a fork.
 A request that waits :data:`REACH_SECONDS` for a pooled connection asks whether the database
@@ -41,109 +41,19 @@ import psycopg_pool
 from psycopg import errors as pgerrors
 from psycopg.rows import TupleRow
 
+from app.store import schema
 from app.store.base import Describe, StoreBusy, StoreError, StoreFull, Waiters
-from app.store.learn import ADDRESS_TABLES as PUZZLE_ADDRESS_TABLES
-from app.store.learn import TABLES as LEARN_TABLES
-from app.store.lobby import POSTGRES_MIGRATION as LOBBY_MIGRATION
-from app.store.lobby import PRESENCE_TABLES
-from app.store.players import TABLES as PLAYER_TABLES
 from app.store.queries import Versions
 from app.store.sql import Args, Dialect, SQLStore
-from app.store.tournaments import TABLES as TOURNAMENT_TABLES
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-CHANNEL = "mancala_games"  # NOTIFY channel: payload "<game id> <version>" (-1: deleted)
+CHANNEL = schema.GAMES_CHANNEL  # NOTIFY channel: payload "<game id> <version>" (-1: deleted)
 MIGRATION_LOCK = 0x6D616E63  # pg_advisory_lock key while migrating ("manc")
 NOW = "extract(epoch from clock_timestamp())"  # the database's clock, the same for every host
 REACH_SECONDS = 0.5  # a wait for a pooled connection this long asks if the database answers
 REACHED_SECONDS = 1.0  # an answer that it does is trusted this long
-
-# Each migration is a list of statements, applied in one transaction.  Append, never edit.
-MIGRATIONS: list[list[str]] = [
-    [  # 1: games, seat owners, rate limits, presence, and the NOTIFY trigger
-        """CREATE TABLE games (
-            id TEXT PRIMARY KEY,
-            version INTEGER NOT NULL,
-            data TEXT NOT NULL,
-            mode TEXT,
-            created DOUBLE PRECISION NOT NULL,
-            updated DOUBLE PRECISION NOT NULL,
-            think_version INTEGER,
-            think_at DOUBLE PRECISION,
-            think_pid INTEGER,
-            think_started TIMESTAMPTZ
-        )""",
-        "CREATE INDEX games_by_mode ON games (mode, updated DESC)",
-        """CREATE TABLE seats (
-            owner TEXT NOT NULL,
-            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-            seat INTEGER NOT NULL,
-            PRIMARY KEY (owner, game_id, seat)
-        )""",
-        "CREATE INDEX seats_by_game ON seats (game_id)",
-        """CREATE TABLE limits (
-            key TEXT PRIMARY KEY,
-            tokens DOUBLE PRECISION NOT NULL,
-            at DOUBLE PRECISION NOT NULL
-        )""",
-        """CREATE TABLE presence (
-            game_id TEXT NOT NULL,
-            seat INTEGER NOT NULL,
-            seen DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY (game_id, seat)
-        )""",
-        f"""CREATE FUNCTION mancala_game_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            IF TG_OP = 'DELETE' THEN
-                PERFORM pg_notify('{CHANNEL}', OLD.id || ' -1');
-                RETURN OLD;
-            END IF;
-            PERFORM pg_notify('{CHANNEL}', NEW.id || ' ' || NEW.version);
-            RETURN NEW;
-        END $$""",
-        """CREATE TRIGGER games_changed AFTER INSERT OR UPDATE OF version OR DELETE ON games
-            FOR EACH ROW EXECUTE FUNCTION mancala_game_changed()""",
-    ],
-    [  # 2: what lists and limits filter on, in columns (filled in from the data at start)
-        "ALTER TABLE games ADD COLUMN device TEXT",
-        "ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE games ADD COLUMN open_seat INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE games ADD COLUMN running INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE games ADD COLUMN size INTEGER NOT NULL DEFAULT 0",
-        "CREATE INDEX games_open ON games (mode, open_seat, finished, updated)",
-        "CREATE INDEX games_by_device ON games (device, mode, running)",
-        "CREATE INDEX games_finished ON games (finished, updated)",
-        """CREATE TABLE maintenance (
-            job TEXT PRIMARY KEY,
-            at DOUBLE PRECISION NOT NULL
-        )""",
-    ],
-    [  # 3: each game's analysis (app.analysis), one small row per game
-        """CREATE TABLE analyses (
-            game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-            data TEXT NOT NULL,
-            updated DOUBLE PRECISION NOT NULL
-        )""",
-    ],
-    [  # 4: lab games are kept for days only (the column is filled in at start, see migrate)
-        "ALTER TABLE games ADD COLUMN lab INTEGER NOT NULL DEFAULT 0",
-        "CREATE INDEX games_lab ON games (lab, updated)",
-    ],
-    PLAYER_TABLES,  # 5: players' names, ratings, their history, settled games (app.store.players)
-    LOBBY_MIGRATION,  # 6: the lobby: presence, seeks, challenges, quick messages (app.store.lobby)
-    TOURNAMENT_TABLES,  # 7: tournaments, one versioned document each (app.store.tournaments)
-    LEARN_TABLES,  # 8: lessons and puzzles (app.store.learn)
-    [  # 9: when each running game ends by time (filled in for unfinished games, see migrate)
-        "ALTER TABLE games ADD COLUMN IF NOT EXISTS deadline DOUBLE PRECISION",
-        "CREATE INDEX IF NOT EXISTS games_deadline ON games (deadline) WHERE deadline IS NOT NULL",
-    ],
-    PRESENCE_TABLES,  # 10: who has the room open, by address (app.store.lobby)
-    PUZZLE_ADDRESS_TABLES,  # 11: each puzzle's first try from each address (app.store.learn)
-]
-LAB_MIGRATION = 4
-DEADLINE_MIGRATION = 9
 
 
 def store_error(exc: Exception) -> StoreError:
@@ -333,31 +243,14 @@ class PostgresStore(SQLStore):
             self._pool = self._keeper = None
 
     def migrate(self) -> int:
-        """Apply the migrations this database lacks (hosts starting at once: each once)."""
+        """Apply the migrations this database lacks (:mod:`app.store.schema`), under an
+        advisory lock (hosts starting at once: each once): the version it is at."""
         try:
             with self.connect(application_name="mancala-migrate") as db:
                 db.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
-                db.execute(
-                    "CREATE TABLE IF NOT EXISTS schema_migrations "
-                    "(version INTEGER PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())"
-                )
-                rows = db.execute("SELECT version FROM schema_migrations").fetchall()
-                applied = {int(r[0]) for r in rows}  # each one missing is applied, in order
-                current = max(applied, default=0)
-                for number, statements in enumerate(MIGRATIONS, 1):
-                    if number in applied:
-                        continue
-                    with db.transaction():
-                        for statement in statements:
-                            db.execute(statement)
-                        db.execute("INSERT INTO schema_migrations (version) VALUES (%s)", (number,))
-                        if number == LAB_MIGRATION:  # the games that may be lab games
-                            self.fill_facts(db, """strpos(data, '"lab"') > 0""", ("lab",))
-                        if number == DEADLINE_MIGRATION:  # the games that may have one
-                            self.fill_facts(db, "finished = 0", ("deadline",))
+                for number in schema.migrate(self, db):
                     log.info("store schema migrated to version %d", number)
-                    current = max(current, number)
-                self.fill_facts(db, "size = 0")  # games stored before the fact columns
+                current = max(schema.applied(self, db), default=0)
                 db.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
                 return current
         except psycopg.Error as exc:

@@ -20,6 +20,7 @@ from contextlib import AbstractContextManager, closing, contextmanager, suppress
 from pathlib import Path
 from typing import TypeVar
 
+from app.store import old_sqlite, schema
 from app.store.base import (
     Describe,
     StoreBusy,
@@ -30,121 +31,11 @@ from app.store.base import (
     StoreReadOnly,
     Waiters,
 )
-from app.store.learn import ADDRESS_TABLES as PUZZLE_ADDRESS_TABLES
-from app.store.learn import TABLES as LEARN_TABLES
-from app.store.lobby import PRESENCE_TABLES
-from app.store.players import TABLES as PLAYER_TABLES
 from app.store.queries import Versions
-from app.store.sql import FACTS, Dialect, SQLStore
-from app.store.tournaments import TABLES as TOURNAMENT_TABLES
+from app.store.sql import Dialect, SQLStore
 
 log = logging.getLogger(__name__)
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    version INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    think_version INTEGER,
-    think_at REAL,
-    think_pid INTEGER
-);
-CREATE TABLE IF NOT EXISTS maintenance (
-    job TEXT PRIMARY KEY,
-    at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    owner TEXT NOT NULL,
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    PRIMARY KEY (owner, game_id, seat)
-);
-CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
-CREATE TABLE IF NOT EXISTS limits (
-    key TEXT PRIMARY KEY,
-    tokens REAL NOT NULL,
-    at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS presence (
-    game_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    seen REAL NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS analyses (
-    game_id TEXT PRIMARY KEY,
-    data TEXT NOT NULL,
-    updated REAL NOT NULL
-);
--- the lobby (app.store.lobby): who is here, seeks and challenges, its version
-CREATE TABLE IF NOT EXISTS lobby_versions (
-    key TEXT PRIMARY KEY,
-    version INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS lobby_devices (
-    device TEXT PRIMARY KEY,
-    tag TEXT NOT NULL UNIQUE,
-    seen REAL NOT NULL,
-    quiet INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS lobby_devices_seen ON lobby_devices(seen);
-CREATE TABLE IF NOT EXISTS seeks (
-    id TEXT PRIMARY KEY,
-    device TEXT NOT NULL,
-    target TEXT,
-    body TEXT NOT NULL,
-    created REAL NOT NULL,
-    state TEXT NOT NULL DEFAULT 'open',
-    game_id TEXT,
-    taker TEXT,
-    answered REAL
-);
-CREATE INDEX IF NOT EXISTS seeks_by_device ON seeks(device);
-CREATE INDEX IF NOT EXISTS seeks_by_target ON seeks(target);
-CREATE TABLE IF NOT EXISTS quick_messages (
-    game_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE INDEX IF NOT EXISTS quick_messages_at ON quick_messages(at);
-""" + "".join(  # players and ratings, tournaments, lessons and puzzles, the room (app.store.*)
-    f"{table};\n"
-    for table in [
-        *PLAYER_TABLES,
-        *TOURNAMENT_TABLES,
-        *LEARN_TABLES,
-        *PRESENCE_TABLES,
-        *PUZZLE_ADDRESS_TABLES,
-    ]
-)
-
-
-# What lists filter and sort on, kept in real columns beside the JSON (see :class:`Facts`).
-FACT_COLUMNS = {
-    "mode": "TEXT",
-    "device": "TEXT",
-    "finished": "INTEGER NOT NULL DEFAULT 0",
-    "open_seat": "INTEGER NOT NULL DEFAULT 0",
-    "running": "INTEGER NOT NULL DEFAULT 0",
-    "size": "INTEGER NOT NULL DEFAULT 0",
-    "lab": "INTEGER NOT NULL DEFAULT 0",
-    "deadline": "REAL",
-}
-INDEXES = """
-CREATE INDEX IF NOT EXISTS games_open ON games(mode, open_seat, finished, updated);
-CREATE INDEX IF NOT EXISTS games_by_device ON games(device, mode, running);
-CREATE INDEX IF NOT EXISTS games_finished ON games(finished, updated);
-CREATE INDEX IF NOT EXISTS seats_by_game ON seats(game_id);
-CREATE INDEX IF NOT EXISTS games_lab ON games(lab, updated);
-CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline IS NOT NULL;
-"""
-# PRAGMA user_version once the fact columns are filled in (3: lab, 4: deadline)
-SCHEMA_VERSION = 4
 RESTORE_HINT = (
     "python -m app.upkeep.backup restore FILE (python -m app.upkeep.backup list shows the backups)"
 )
@@ -216,7 +107,6 @@ def gone(path: str, rescued: str | None = None) -> StoreGone:
 T = TypeVar("T")
 CHECKPOINT_EVERY = 100  # committed writes (per process) between two checkpoints
 WAL_LIMIT = 4 * 1024 * 1024  # bytes of write-ahead log kept after a checkpoint
-assert tuple(FACT_COLUMNS) == FACTS
 
 
 class SQLiteDialect(Dialect):
@@ -257,39 +147,20 @@ class SQLiteStore(SQLStore):
         try:
             with setting_up(path), closing(self.open(timeout=max(busy_seconds, 600.0))) as db:
                 db.execute("PRAGMA journal_mode=WAL")
-                db.executescript(SCHEMA)
                 self.migrate(db)
                 self.clear_limits(db)
         except sqlite3.DatabaseError as exc:
             raise _store_error(exc, path) from exc
 
-    def migrate(self, db: sqlite3.Connection) -> None:
-        """Bring an older store up to date: the claim's process, the fact columns (filled in
-        from each game's data, once; from a later version, only the games a new column can
-        differ for: version 2 the lab games and the unfinished ones, version 3 the unfinished
-        ones, whose deadline is new) and their indexes."""
-        columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
-        if "think_pid" not in columns:  # a store from before claims named their process
-            db.execute("ALTER TABLE games ADD COLUMN think_pid INTEGER")
-        with transaction(db):  # one worker fills the columns; the others wait, then see it done
-            before = db.execute("PRAGMA user_version").fetchone()[0]
-            if before >= SCHEMA_VERSION:
-                return
-            columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
-            for name, kind in FACT_COLUMNS.items():
-                if name not in columns:
-                    db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
-            which = {
-                0: "1",
-                1: "1",
-                2: """finished = 0 OR instr(data, '"lab"') > 0""",
-            }.get(before, "finished = 0")
-            filled = self.fill_facts(db, which)
-            for statement in filter(str.strip, INDEXES.split(";")):
-                db.execute(statement)
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            if filled:
-                log.info("the store's fact columns were filled in for %d games", filled)
+    def migrate(self, db: sqlite3.Connection) -> list[int]:
+        """Bring the store's schema up to date (the caller holds the start lock): a file of
+        SQLite's old count mapped onto the one count (:mod:`app.store.old_sqlite`), then the
+        migrations it lacks (:mod:`app.store.schema`); the numbers applied."""
+        old_sqlite.upgrade(self, db)
+        done = schema.migrate(self, db)
+        if done:
+            log.info("store schema migrated to version %d", done[-1])
+        return done
 
     def open(self, timeout: float | None = None) -> sqlite3.Connection:
         """A new connection in autocommit mode, waiting up to ``busy_seconds`` for locks.

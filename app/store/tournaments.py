@@ -3,9 +3,8 @@
 Every write names the version it read (:class:`~app.store.base.StaleVersion` otherwise), so of
 two hosts that see the same game end, one records it and pairs the next games, the other finds
 the tournament changed, reads it again and has nothing left to do.  The queries are written once
-for both databases (:class:`~app.store.sql.SQLStore` runs them through its dialect); the same
-statements (:data:`TABLES`) make the table in SQLite's SCHEMA and are PostgreSQL's migration 7
-(append a new migration rather than edit them).
+for both databases (:class:`~app.store.sql.SQLStore` runs them through its dialect); the table
+is migration 7 of the store's one schema (:mod:`app.store.schema`).
 """
 
 from __future__ import annotations
@@ -29,17 +28,6 @@ COPY = (
     "status = excluded.status, updated = excluded.updated "
     "WHERE tournaments.version < excluded.version"
 )
-TABLES: list[str] = [
-    """CREATE TABLE IF NOT EXISTS tournaments (
-        id TEXT PRIMARY KEY,
-        version INTEGER NOT NULL,
-        data TEXT NOT NULL,
-        status TEXT NOT NULL,
-        created DOUBLE PRECISION NOT NULL,
-        updated DOUBLE PRECISION NOT NULL
-    )""",
-    "CREATE INDEX IF NOT EXISTS tournaments_by_status ON tournaments (status, updated)",
-]
 
 
 @dataclass
