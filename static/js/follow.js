@@ -1,7 +1,7 @@
 // @ts-check
-// Following a game: the first read, then long-polling its version, and reconnecting by itself
-// after the server or the network went away. Hands each game read to ``onGame``; knows nothing
-// of how it is shown. While a long-poll waits, a quick check that the server answers runs every
+// Following a game (or anything with a version: a tournament, the list of tournaments): the
+// first read, then long-polling its version, and reconnecting by itself after the server or the
+// network went away. Hands each answer to its listener; knows nothing of how it is shown. While a long-poll waits, a quick check that the server answers runs every
 // 0.5 s, given 0.8 s: a server that stopped (or a network that hangs) is noticed within 2 s, not
 // when the long-poll gives up.
 import { ApiError, api, onReachable } from "./api.js";
@@ -95,19 +95,47 @@ export async function firstRead(url) {
  * @returns {() => void} stops following
  */
 export function follow({ url, latest, onGame, onGone }) {
+  return poll({ url, latest, onAnswer: onGame, onGone }, false);
+}
+
+/**
+ * Follow any answer that carries a ``version`` (a tournament, the list of tournaments) from its
+ * first plain read on, as a game is followed: long-polls with the watchdog, reconnecting by
+ * itself. ``onGone`` hears a 404 or 410 (then following stops).
+ * @param {{url: string, onAnswer: (answer: any) => void, onGone?: (err: unknown) => void}} opts
+ * @returns {() => void} stops following
+ */
+export function followVersion({ url, onAnswer, onGone = () => {} }) {
+  let version = 0;
+  /** @param {any} answer */
+  const seen = (answer) => {
+    version = answer.version;
+    onAnswer(answer);
+  };
+  return poll({ url, latest: () => version, onAnswer: seen, onGone }, true);
+}
+
+/**
+ * The loop behind both: long-polls (a plain read first when ``lost``), each answer to
+ * ``onAnswer``.
+ * @param {{url: string, latest: () => number, onAnswer: (answer: any) => void,
+ *          onGone: (err: unknown) => void}} opts
+ * @param {boolean} lost
+ * @returns {() => void} stops following
+ */
+function poll({ url, latest, onAnswer, onGone }, lost) {
   let stopped = false;
   (async () => {
-    let lost = false;
     while (!stopped) {
       const controller = new AbortController();
       const unwatch = lost ? () => {} : watchdog(controller);
       try {
-        const game = await api("GET", lost ? url : `${url}?since=${latest()}`, undefined, {
+        const answer = await api("GET", lost ? url : `${url}?since=${latest()}`, undefined, {
           timeout: POLL_TIMEOUT_MS,
           signal: controller.signal,
         });
         lost = false;
-        if (!stopped) onGame(game);
+        if (!stopped) onAnswer(answer);
       } catch (err) {
         if (final(err)) {
           onGone(err);

@@ -2,9 +2,12 @@
 // One tournament live: standings, cross-table, games, "Play your game", and the controls (join,
 // leave or take a break; for the director start, pause, resume, end, seat the computer, remove a
 // player).  The page long-polls the tournament's version; everything it shows comes from the
-// server.  A newly paired game takes the player to it at once (tournament-go.js).
+// server, followed through follow.js (its watchdog, reconnecting by itself).  A newly paired
+// game takes the player to it at once (tournament-go.js).
 
-import { ApiError, api, errorText } from "./api.js";
+import { UNREACHABLE, api, errorText } from "./api.js";
+import { followVersion, onConnection } from "./follow.js";
+import { clockText, factsLine, points } from "./tournament-list.js";
 import { goToGame } from "./tournament-go.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("tournament"));
@@ -19,11 +22,6 @@ function $(elementId) {
   return /** @type {HTMLElement} */ (document.getElementById(elementId));
 }
 
-const SYSTEMS = /** @type {Record<string, string>} */ ({
-  round_robin: "Round robin",
-  swiss: "Swiss",
-  arena: "Arena",
-});
 const STATES = /** @type {Record<string, string>} */ ({
   open: "Waiting to start",
   running: "Playing",
@@ -59,19 +57,6 @@ function say(text, error = false) {
   status.classList.toggle("error", error);
 }
 
-const FRACTIONS = /** @type {Record<string, string>} */ ({ "0.25": "¼", "0.5": "½", "0.75": "¾" });
-
-/**
- * A points number as people write it (½ for a half, ¼ and ¾ for a Sonneborn-Berger's quarters).
- * @param {number} n
- */
-function points(n) {
-  const whole = Math.floor(n);
-  const part = FRACTIONS[String(n - whole)];
-  if (part) return whole === 0 ? part : `${whole}${part}`;
-  return String(n);
-}
-
 /**
  * A table cell (or header cell) with its text.
  * @param {HTMLTableRowElement} row
@@ -91,10 +76,8 @@ function cell(row, text, tag = "td") {
 function renderHead(t) {
   $("t-name").textContent = t.name;
   document.title = `${t.name} · Mancala`;
-  const clock = t.clock ? `${t.clock.minutes}+${t.clock.increment || 0}` : "no clock";
   const rounds = t.system === "arena" ? `${t.minutes} min` : t.round ? `round ${t.round} of ${t.rounds}` : "";
-  const parts = [SYSTEMS[t.system], t.title, clock, t.rated ? "rated" : "casual", rounds, STATES[t.status]];
-  $("t-meta").textContent = parts.filter(Boolean).join(" · ");
+  $("t-meta").textContent = factsLine(t, [clockText(t), t.rated ? "rated" : "casual", rounds, STATES[t.status]]);
   $("t-json").setAttribute("href", `${base}/export?format=json`);
   $("t-csv").setAttribute("href", `${base}/export?format=csv`);
   $("t-csv-games").setAttribute("href", `${base}/export?format=csv&table=games`);
@@ -325,24 +308,13 @@ async function act(path, body = {}) {
   }
 }
 
-async function follow() {
-  let since = null;
-  for (;;) {
-    try {
-      const url = since === null ? base : `${base}?since=${since}`;
-      const t = await api("GET", url, undefined, { timeout: 60000 });
-      since = t.version;
-      render(t);
-      if ($("t-status").classList.contains("error") === false) say("");
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
-        say("This tournament is gone.", true);
-        return;
-      }
-      say(errorText(err), true);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-  }
+/**
+ * A new version of the tournament (the long-poll's answer): drawn; a passing word cleared.
+ * @param {any} t
+ */
+function followed(t) {
+  render(t);
+  if ($("t-status").classList.contains("error") === false) say("");
 }
 
 $("t-join").addEventListener("submit", (event) => {
@@ -370,4 +342,8 @@ api("GET", "/api/me")
   })
   .catch(() => {});
 setInterval(tick, 1000);
-follow();
+onConnection((ok) => {
+  if (!ok) say(UNREACHABLE, true);
+  else if ($("t-status").textContent === UNREACHABLE) say("");
+});
+followVersion({ url: base, onAnswer: followed, onGone: () => say("This tournament is gone.", true) });

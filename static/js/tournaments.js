@@ -1,10 +1,11 @@
 // @ts-check
-// The tournaments in the room, kept live (a long-poll on the list's version: a new tournament
-// shows within a second), and the form that creates one (its creator directs it).  A game of
-// the viewer's paired while the page is open takes them to it (tournament-go.js).
+// The tournaments in the room, kept live (tournament-list.js: a long-poll on the list's version,
+// a new tournament shows within a second), and the form that creates one (its creator directs
+// it).  A game of the viewer's paired while the page is open takes them to it.
 
-import { api, errorText } from "./api.js";
-import { goToGame } from "./tournament-go.js";
+import { UNREACHABLE, api, errorText } from "./api.js";
+import { onConnection } from "./follow.js";
+import { clockText, drawList, factsLine, followList } from "./tournament-list.js";
 
 /**
  * @param {string} elementId
@@ -21,60 +22,15 @@ function value(elementId) {
   return /** @type {HTMLInputElement | HTMLSelectElement} */ ($(elementId)).value;
 }
 
-const SYSTEMS = /** @type {Record<string, string>} */ ({
-  round_robin: "Round robin",
-  swiss: "Swiss",
-  arena: "Arena",
-});
-
 /**
  * Show the list.
  * @param {any[]} tournaments
  */
 function show(tournaments) {
-  const ul = $("t-list");
-  ul.replaceChildren();
-  if (!tournaments.length) {
-    const li = document.createElement("li");
-    li.className = "muted";
-    li.textContent = "No tournament yet: create the first one below.";
-    ul.append(li);
-  }
-  for (const t of tournaments) {
-    const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = `/tournaments/${t.id}`;
-    a.textContent = t.name;
-    const meta = document.createElement("span");
-    meta.className = "muted";
-    const clock = t.clock ? `${t.clock.minutes}+${t.clock.increment || 0}` : "no clock";
-    meta.textContent = `${SYSTEMS[t.system]} · ${t.title} · ${clock} · ${t.players} players · ${t.status}`;
-    li.append(a, meta);
-    ul.append(li);
-  }
-}
-
-/** The games of yours known when the page opened (offered, not jumped to). @type {Set<string> | null} */
-let known = null;
-
-async function follow() {
-  /** @type {number | null} */
-  let since = null;
-  for (;;) {
-    try {
-      const url = since === null ? "/api/tournaments" : `/api/tournaments?since=${since}`;
-      const answer = await api("GET", url, undefined, { timeout: 60000 });
-      since = answer.version;
-      show(answer.tournaments);
-      const yours = /** @type {any[]} */ (answer.yours || []);
-      if (known === null) known = new Set(yours.map((y) => y.game));
-      const fresh = yours.find((y) => !known?.has(y.game));
-      if (fresh) goToGame(fresh.game, fresh.url);
-    } catch (err) {
-      $("t-list").textContent = errorText(err);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-  }
+  drawList($("t-list"), tournaments, {
+    about: (t) => factsLine(t, [clockText(t), `${t.players} players`, t.status]),
+    empty: "No tournament yet: create the first one below.",
+  });
 }
 
 function showFields() {
@@ -124,4 +80,7 @@ api("GET", "/api/me")
     if (me && me.name && !input.value) input.value = me.name;
   })
   .catch(() => {});
-follow();
+onConnection((ok) => {
+  if (!ok) $("t-list").textContent = UNREACHABLE; // drawn again once the server answers
+});
+followList((answer) => show(answer.tournaments));
