@@ -5,7 +5,20 @@ only its games' fact columns, in ``PRAGMA user_version``: 0 none, 2 the first on
 4 ``deadline``.  (PostgreSQL already counted in ``schema_migrations`` the numbers that
 :data:`app.store.schema.MIGRATIONS` keeps: its migrations 1 to 11 are the same there.)
 
-The mapping, once, under the store's start lock, in one transaction:
+The mapping from the old numbers (each file once, under the store's start lock, in one
+transaction):
+
+==========================================  =====================================================
+before                                      after
+==========================================  =====================================================
+SQLite, user_version 0 or 1                 migration 11; every game's facts filled in
+SQLite, user_version 2 (no ``lab``)          migration 11; unfinished games' and lab games' facts
+SQLite, user_version 3 (no ``deadline``)     migration 11; unfinished games' facts
+SQLite, user_version 4 (today's old code)    migration 11; nothing to fill
+PostgreSQL, ``schema_migrations`` 1 to n     migration n (the same numbers, the same SQL)
+==========================================  =====================================================
+
+In detail:
 
 - A file with ``games`` and no ``schema_migrations`` is of the old count, at any user_version
   0 to 4: its games get the columns they lack (:data:`COLUMNS`); every table and index of

@@ -13,7 +13,8 @@ Rules (the text of a shipped migration never changes, since databases already ra
   database (:data:`WORDS`): ``{real}`` a float column (REAL on SQLite, DOUBLE PRECISION on
   PostgreSQL, each as its stores always had), ``{now}`` the time a row is written,
   ``{if_new}`` before a column added (PostgreSQL adds it only if missing; SQLite can't say so).
-  What only PostgreSQL has (its NOTIFY triggers) goes in ``postgresql``, run after the rest.
+  What only PostgreSQL has (its NOTIFY triggers, one index) goes in ``postgresql``, run after
+  the rest.
 - A new column of facts about a game (see :class:`app.store.sql.SQLStore.fill_facts`) names
   itself in ``fill`` with the games it can differ for: they are filled in by the migration.
 
@@ -88,7 +89,6 @@ MIGRATIONS: tuple[Migration, ...] = (
             think_pid INTEGER,
             think_started TIMESTAMPTZ
         )""",
-            "CREATE INDEX games_by_mode ON games (mode, updated DESC)",
             """CREATE TABLE seats (
             owner TEXT NOT NULL,
             game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -109,6 +109,9 @@ MIGRATIONS: tuple[Migration, ...] = (
         )""",
         ),
         postgresql=(
+            # SQLite's planner, without statistics, would take it for a device's count of its
+            # games (games_by_device's) too: SQLite never had it
+            "CREATE INDEX games_by_mode ON games (mode, updated DESC)",
             f"""CREATE FUNCTION mancala_game_changed() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             IF TG_OP = 'DELETE' THEN
