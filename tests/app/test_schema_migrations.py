@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from app.store import old_sqlite, schema
+from app.store.base import StoreError
 from app.store.sqlite import SQLiteStore
 from tests.app.schema_old_fixture import (
     OLD_POSTGRES_MIGRATIONS,
@@ -288,6 +290,63 @@ def test_a_sqlite_store_of_the_old_count_comes_onto_the_one_count(
         assert db.execute("SELECT version FROM tournaments").fetchall() == [(2,)]
     SQLiteStore(path)
     assert sqlite_catalog(path) == migrated
+
+
+def test_an_old_count_file_that_fails_half_way_is_left_as_it_was_and_mapped_next_start(
+    fresh_sqlite: tuple[SQLiteStore, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mapping is one transaction: a failure in it (here the facts' fill) leaves the file
+    of the old count untouched, so the next start maps it whole."""
+    runner, fresh = fresh_sqlite
+    path = str(tmp_path / "old.sqlite3")
+    old_sqlite_file(path, 2, runner)
+    before = sqlite_catalog_old(path)
+
+    def fail(*_: Any, **__: Any) -> int:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(SQLiteStore, "fill_facts", fail)
+        with pytest.raises(StoreError):
+            SQLiteStore(path)
+    assert sqlite_catalog_old(path) == before
+    SQLiteStore(path)
+    assert unordered(sqlite_catalog(path)) == unordered(sqlite_catalog(fresh))
+
+
+def sqlite_catalog_old(path: str) -> list[tuple[Any, ...]]:
+    """Everything in a file's schema, as text, and its user_version (a file of the old count
+    has no ``schema_migrations`` for :func:`sqlite_catalog` to read)."""
+    with closing(sqlite3.connect(path)) as db:
+        found = db.execute("SELECT type, name, sql FROM sqlite_master ORDER BY name").fetchall()
+        return [*found, db.execute("PRAGMA user_version").fetchone()]
+
+
+def start_store(path: str, start: Any, answers: Any) -> None:
+    """In a child process: wait for the others, then open the store at ``path``."""
+    start.wait()
+    try:
+        SQLiteStore(path)
+        answers.put("ok")
+    except StoreError as exc:
+        answers.put(exc.message)
+
+
+def test_workers_starting_together_on_an_old_count_file_map_it_once(
+    fresh_sqlite: tuple[SQLiteStore, str], tmp_path: Path
+) -> None:
+    runner, fresh = fresh_sqlite
+    ctx = multiprocessing.get_context("fork")
+    path = str(tmp_path / "old.sqlite3")
+    old_sqlite_file(path, 3, runner)
+    start, answers = ctx.Barrier(3), ctx.Queue()
+    workers = [ctx.Process(target=start_store, args=(path, start, answers)) for _ in "abc"]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+    assert [answers.get(timeout=10) for _ in workers] == ["ok"] * 3
+    assert unordered(sqlite_catalog(path)) == unordered(sqlite_catalog(fresh))
 
 
 def test_sqlite_and_postgresql_have_the_same_tables_columns_and_indexes(
