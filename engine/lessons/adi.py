@@ -1,4 +1,5 @@
-"""Adi's lesson: sowing on, capturing fours with the last seed and on the way (the rules:
+"""Adi's lesson: sowing on, capturing fours with the last seed and on the way, the end and the
+set-up (the rules:
 :mod:`engine.variants.adi`)."""
 
 from engine.lessons import Aim, Course, Goal, Step
@@ -7,7 +8,8 @@ COURSE = Course(
     variant="adi",
     intro=(
         "Adi sows over all twelve pits, there are no stores on the path, and every capture is a "
-        "four. You play the bottom row; captured seeds sit at the ends."
+        "four. You play the bottom row; captured seeds sit at the ends. The goal: capture more "
+        "seeds than your opponent (25 of 48 wins)."
     ),
     steps=(
         Step(
@@ -47,6 +49,35 @@ COURSE = Course(
             goal=Goal(Aim.CAPTURE, 4),
             answer=(0,),
             hint="Sow across one of your own pits that holds 3.",
+        ),
+        Step(
+            key="end",
+            title="How the game ends and who wins",
+            idea=(
+                "There are 48 seeds and most captured seeds wins. The game ends when the board "
+                "is empty, or when a capture leaves only the last four in play: the capturer "
+                "takes those too. (A move or a position that would go round forever ends it "
+                "too, the seeds left split evenly.)"
+            ),
+            task="Eight seeds are left: capture a four and the last four with it, and win.",
+            board=(0, 1, 0, 0, 1, 1, 20, 3, 0, 0, 1, 1, 0, 20),
+            goal=Goal(Aim.WIN),
+            answer=(5,),
+            hint="Your last seed must make a 4 in one of their pits.",
+        ),
+        Step(
+            key="start",
+            title="A whole game: the set-up",
+            idea=(
+                "A game starts with 4 seeds in each of the twelve pits, 48 in all, nothing "
+                "captured. You play the bottom row; your captures sit at your end. You play to "
+                "capture more than your opponent: 25 of 48 wins."
+            ),
+            task="Start a game: sow on until your last seed stops in their pit a.",
+            board=(4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0),
+            goal=Goal(Aim.LAST_IN, 7),
+            answer=(4,),
+            hint="Every pit holds seeds now, so the sowing goes on until it ends in an empty one.",
         ),
     ),
 )

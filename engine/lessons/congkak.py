@@ -1,12 +1,13 @@
-"""Congkak's lesson: the store and the extra turn, sowing on from either row, the capture (the
-rules: :mod:`engine.variants.congkak`)."""
+"""Congkak's lesson: the store and the extra turn, sowing on from either row, the capture, the
+end and the set-up (the rules: :mod:`engine.variants.congkak`)."""
 
 from engine.lessons import Aim, Course, Goal, Step
 
 COURSE = Course(
     variant="congkak",
     intro=(
-        "Congkak: seven pits a side, seven seeds each, and long sowings. You play the bottom row."
+        "Congkak: seven pits a side, seven seeds each, and long sowings. You play the bottom row. "
+        "The goal: more seeds in your store than in theirs at the end (50 of 98 wins)."
     ),
     steps=(
         Step(
@@ -48,6 +49,34 @@ COURSE = Course(
             answer=(5,),
             hint="End in an empty pit of yours whose opposite pit holds seeds.",
             notes={0: "Pit B's opposite pit is empty: you took only your own seed."},
+        ),
+        Step(
+            key="end",
+            title="How the game ends and who wins",
+            idea=(
+                "There are 98 seeds. The game ends when the player to move has no seeds on "
+                "their row (nobody passes): each player banks the seeds left on their own row, "
+                "and the fuller store wins; 50 of 98 is more than half."
+            ),
+            task="End the game now, and win it.",
+            board=(1, 1, 1, 0, 0, 1, 0, 46, 0, 0, 1, 0, 0, 0, 0, 47),
+            goal=Goal(Aim.WIN),
+            answer=(1,),
+            hint="Capture their last seeds: then they have nothing to move and your row is banked.",
+        ),
+        Step(
+            key="start",
+            title="A whole game: the set-up",
+            idea=(
+                "A game starts with 7 seeds in each of the fourteen pits, 98 in all, both "
+                "stores empty. You play the bottom row; your store is on your side. You play "
+                "to bank more seeds than your opponent: 50 of 98 wins."
+            ),
+            task="Start a game well: win an extra turn with your first move.",
+            board=(7, 7, 7, 7, 7, 7, 7, 0, 7, 7, 7, 7, 7, 7, 7, 0),
+            goal=Goal(Aim.EXTRA_TURN),
+            answer=(0,),
+            hint="Which pit's 7 seeds run out exactly in your store?",
         ),
     ),
 )

@@ -1,11 +1,16 @@
 """Kalah's lesson: sowing, the store, the extra turn, the capture (and when there is none), the
-end and the banking of the rows (the rules: :mod:`engine.variants.kalah`)."""
+end and the banking of the rows, and the set-up and the goal of a whole game (the rules:
+:mod:`engine.variants.kalah`)."""
 
 from engine.lessons import Aim, Course, Goal, Step
 
 COURSE = Course(
     variant="kalah",
-    intro="Kalah in six moves: each step is one rule, on a real board. You play the bottom row.",
+    intro=(
+        "Kalah in seven steps: each one rule, on a real board. You play the bottom row. The "
+        "goal: more seeds in your store than your opponent has in theirs when the game ends "
+        "(25 of the 48 wins)."
+    ),
     steps=(
         Step(
             key="sowing",
@@ -76,13 +81,29 @@ COURSE = Course(
             title="The end and the banking",
             idea=(
                 "When either row is empty after a move, the game ends and each player banks "
-                "the seeds left on their own row into their store. Then the stores are counted."
+                "the seeds left on their own row into their store. Then the stores are counted: "
+                "the fuller store wins (25 of 48 is more than half), equal stores are a draw."
             ),
             task="End the game now, and win it.",
             board=(0, 0, 0, 1, 0, 3, 18, 0, 5, 0, 0, 0, 0, 21),
             goal=Goal(Aim.WIN),
             answer=(3,),
             hint="Empty their row with a capture: then the seeds left on yours are banked for you.",
+        ),
+        Step(
+            key="start",
+            title="A whole game: the set-up and the goal",
+            idea=(
+                "A game starts with 4 seeds in each of the twelve pits, 48 in all, and both "
+                "stores empty. You play the bottom row; your store is yours to fill. Whoever has "
+                "more seeds in their store at the end wins: 25 of the 48 is more than half and "
+                "wins for sure; 24 each is a draw."
+            ),
+            task="Start a game well: win an extra turn with your first move.",
+            board=(4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0),
+            goal=Goal(Aim.EXTRA_TURN),
+            answer=(2,),
+            hint="Which pit's 4 seeds run out exactly in your store?",
         ),
     ),
 )

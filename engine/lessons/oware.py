@@ -1,11 +1,15 @@
 """Oware's lesson: sowing over twelve houses, captures of 2s and 3s, the run, the grand slam and
-feeding (the rules: :mod:`engine.variants.oware`)."""
+feeding, the end (25 of 48, or no feeding, or a repeated position) and the set-up (the rules:
+:mod:`engine.variants.oware`)."""
 
 from engine.lessons import Aim, Course, Goal, Step
 
 COURSE = Course(
     variant="oware",
-    intro="Oware (abapa) in five steps. You play the bottom row; captured seeds sit at the ends.",
+    intro=(
+        "Oware (abapa) in seven steps. You play the bottom row; captured seeds sit at the ends. "
+        "The goal: capture more than half the seeds, 25 of 48."
+    ),
     steps=(
         Step(
             key="sowing",
@@ -73,6 +77,35 @@ COURSE = Course(
             goal=Goal(Aim.FEED),
             answer=(5,),
             hint="Only a move whose seeds reach their row may be played now.",
+        ),
+        Step(
+            key="end",
+            title="How the game ends and who wins",
+            idea=(
+                "There are 48 seeds: whoever captures more than half, 25, wins, and the game "
+                "ends at once. It also ends when a player can't be fed (each then keeps the seeds "
+                "on their own row), or when a position comes back with the same player to move "
+                "(the rows are banked the same way). Then the most seeds wins; 24 each is a draw."
+            ),
+            task="You have 21: capture enough to reach 25 and win.",
+            board=(1, 0, 0, 1, 0, 2, 21, 1, 1, 0, 0, 0, 1, 20),
+            goal=Goal(Aim.WIN),
+            answer=(5,),
+            hint="Make their houses 2 or 3 with your last seed, and the run before it.",
+        ),
+        Step(
+            key="start",
+            title="A whole game: the set-up",
+            idea=(
+                "A game starts with 4 seeds in each of the twelve houses, 48 in all, nothing "
+                "captured. You play the bottom row; what you capture sits at your end. You are "
+                "playing to capture 25."
+            ),
+            task="Start a game: sow so that your last seed lands in their house a.",
+            board=(4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0),
+            goal=Goal(Aim.LAST_IN, 7),
+            answer=(2,),
+            hint="A house of 4 seeds ends 4 houses further on.",
         ),
     ),
 )

@@ -1,4 +1,5 @@
-"""Relay's lesson: the extra turn and the continuing sowing (the rules:
+"""Relay's lesson: the extra turn, the continuing sowing, the end (every seed in
+a store) and the set-up (the rules:
 :mod:`engine.variants.relay`)."""
 
 from engine.lessons import Aim, Course, Goal, Step
@@ -7,7 +8,8 @@ COURSE = Course(
     variant="relay",
     intro=(
         "Relay sows as Kalah does, into your own store, but there are no captures: instead your "
-        "sowing goes on. You play the bottom row."
+        "sowing goes on. You play the bottom row. The goal: the most seeds in your store when "
+        "every seed is in a store (25 of 48 wins)."
     ),
     steps=(
         Step(
@@ -49,6 +51,34 @@ COURSE = Course(
             goal=Goal(Aim.EXTRA_TURN),
             answer=(2,),
             hint="Which pit, once lifted, holds just enough seeds to reach your store?",
+        ),
+        Step(
+            key="end",
+            title="How the game ends and who wins",
+            idea=(
+                "There are no captures: seeds only leave the rows into the stores. A player "
+                "with no seeds passes, and the game ends when every seed is in a store. Most "
+                "seeds wins: 25 of the 48 is more than half, so it wins whatever happens next."
+            ),
+            task="You have 24: get one more seed into your store.",
+            board=(1, 1, 0, 0, 2, 0, 24, 0, 1, 0, 1, 0, 0, 18),
+            goal=Goal(Aim.STORE, 1),
+            answer=(4,),
+            hint="Only a sowing that passes your store puts a seed in it.",
+        ),
+        Step(
+            key="start",
+            title="A whole game: the set-up",
+            idea=(
+                "A game starts with 4 seeds in each of the twelve pits, 48 in all, both stores "
+                "empty. You play the bottom row; your store is on your side. You play to bank "
+                "more seeds than your opponent, 25 of 48, by the time every seed is in a store."
+            ),
+            task="Start a game well: win an extra turn with your first move.",
+            board=(4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0),
+            goal=Goal(Aim.EXTRA_TURN),
+            answer=(2,),
+            hint="Which pit's 4 seeds run out exactly in your store?",
         ),
     ),
 )

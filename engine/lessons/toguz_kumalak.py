@@ -1,5 +1,5 @@
 """Toguz Kumalak's lesson: sowing from the pit itself, the even-count capture, the tuzdyk and
-what it collects (the rules: :mod:`engine.variants.toguz_kumalak`)."""
+what it collects, the end (82) and the set-up (the rules: :mod:`engine.variants.toguz_kumalak`)."""
 
 from engine.lessons import Aim, Course, Goal, Step
 
@@ -7,7 +7,8 @@ COURSE = Course(
     variant="toguz_kumalak",
     intro=(
         "Toguz Kumalak: nine pits a side, nine stones each. Captures go to your kazan (store) at "
-        "the end of the board. You play the bottom row."
+        "the end of the board. You play the bottom row. The goal: 82 of the 162 stones in "
+        "your kazan."
     ),
     steps=(
         Step(
@@ -65,6 +66,34 @@ COURSE = Course(
             goal=Goal(Aim.STORE, 1),
             answer=(8,),
             hint="Your tuzdyk is their pit b: reach it.",
+        ),
+        Step(
+            key="end",
+            title="How the game ends and who wins",
+            idea=(
+                "There are 162 stones. The game ends as soon as a kazan holds 82, more than "
+                "half: that player wins (81 each is a draw). Stones still on the rows then stay "
+                "where they are; they are banked only when the player to move can't move."
+            ),
+            task="Your kazan holds 78: capture enough to reach 82 and win.",
+            board=(3, 0, 1, 0, 2, 0, 0, 0, 2, 78, 3, 0, 2, 0, 0, 1, 0, 0, 0, 70),
+            goal=Goal(Aim.WIN),
+            answer=(8,),
+            hint="Make a pit of theirs even with your last stone: 3 becomes 4.",
+        ),
+        Step(
+            key="start",
+            title="A whole game: the set-up",
+            idea=(
+                "A game starts with 9 stones in each of the eighteen pits, 162 in all, both "
+                "kazans empty. You play the bottom row. You play to fill your kazan to 82."
+            ),
+            task="Start a game: capture with your first move.",
+            board=(9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0),
+            goal=Goal(Aim.CAPTURE, 10),
+            answer=(1, 2, 3, 4, 5, 6, 7, 8),
+            hint="Nine stones from a pit end eight pits further on: end in one of theirs.",
+            notes={0: "Pit A's nine stones end in your own pit I: nothing to capture there."},
         ),
     ),
 )
