@@ -2,6 +2,7 @@
 // The analysis board's state: the position set up, the moves played from it, the server's
 // answer about the position shown and its values; the request a position makes and the link
 // that opens it again. No drawing and no requests here (analysis-draw.js, analysis-board.js).
+import { positionLink } from "./analysis-link.js";
 import { numbers } from "./position-editor.js";
 
 /** @typedef {import("./position-editor.js").Position} Position */
@@ -91,16 +92,9 @@ export function adopt(answer) {
   state.moves = answer.moves.slice();
 }
 
-/** @param {Position} start @param {number[]} moves */
+/** The link that opens ``start`` with ``moves`` played again. @param {Position} start @param {number[]} moves */
 export function linkFor(start, moves) {
-  const q = new URLSearchParams();
-  q.set("variant", start.variant);
-  if (Object.keys(start.options || {}).length) q.set("options", JSON.stringify(start.options));
-  q.set("board", start.board.join(","));
-  q.set("to_move", String(start.to_move));
-  if (start.extra && start.extra.length) q.set("extra", start.extra.join(","));
-  if (moves.length) q.set("moves", moves.join(","));
-  return `${window.location.origin}/analysis?${q.toString()}`;
+  return `${window.location.origin}${positionLink(start, moves)}`;
 }
 
 /** What the page's address asks for: a position and moves, or nothing (the default start). */
