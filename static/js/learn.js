@@ -71,6 +71,11 @@ const els = {
   /** @type {HTMLButtonElement} */ next: $("btn-next"),
   /** @type {HTMLAnchorElement} */ rules: $("rules-link"),
   /** @type {HTMLElement} */ error: $("learn-error"),
+  /** @type {HTMLElement} */ whatNext: $("learn-next"),
+  /** @type {HTMLElement} */ nextLessonItem: $("next-lesson-item"),
+  /** @type {HTMLAnchorElement} */ nextLesson: $("next-lesson"),
+  /** @type {HTMLAnchorElement} */ nextPuzzles: $("next-puzzles"),
+  /** @type {HTMLButtonElement} */ nextGame: $("next-game"),
 };
 
 const view = {
@@ -120,7 +125,42 @@ function showStep() {
   els.feedback.classList.remove("passed");
   els.again.hidden = true;
   els.next.hidden = !step.done || view.index + 1 >= course.steps.length;
+  showWhatNext(step.done && view.index + 1 >= course.steps.length);
   drawSteps();
+}
+
+/** Once the last step is passed: the next lesson, this game's puzzles, a game against
+ * Beginner. @param {boolean} shown */
+function showWhatNext(shown) {
+  const course = view.course;
+  els.whatNext.hidden = !shown || !course;
+  if (!course) return;
+  const links = /** @type {HTMLAnchorElement[]} */ ([...document.querySelectorAll(".learn-course")]);
+  const here = links.findIndex((a) => a.dataset.variant === course.variant);
+  const after = here >= 0 ? links[here + 1] : undefined;
+  els.nextLessonItem.hidden = !after;
+  if (after) {
+    els.nextLesson.href = `#${after.dataset.variant}`;
+    setText(els.nextLesson, `Next lesson: ${after.querySelector(".learn-course-title")?.textContent || after.dataset.variant}`);
+  }
+  els.nextPuzzles.href = `/puzzles?variant=${encodeURIComponent(course.variant)}`;
+  setText(els.nextPuzzles, `${course.title} puzzles: find the winning move`);
+  setText(els.nextGame, `Play ${course.title} against Beginner`);
+}
+
+/** Start a game of the course's variant against the computer's Beginner, and go to it. */
+async function playBeginner() {
+  const course = view.course;
+  if (!course) return;
+  showError("");
+  els.nextGame.disabled = true;
+  try {
+    const game = await api("POST", "/api/games", { variant: course.variant, mode: "computer", level: "beginner" });
+    window.location.assign(`/game/${game.id}`);
+  } catch (err) {
+    showError(errorText(err));
+    els.nextGame.disabled = false;
+  }
 }
 
 /** The list of steps, each with a star once passed. */
@@ -179,6 +219,7 @@ function showFeedback(tried) {
   setText(els.why, tried.why);
   els.again.hidden = tried.passed;
   els.next.hidden = !tried.passed || last;
+  showWhatNext(tried.passed && last);
   setText(els.task, tried.passed ? "Task done." : "Not quite: see why, then try again.");
 }
 
@@ -269,6 +310,7 @@ els.again.addEventListener("click", () => {
   const target = els.board.querySelector(".pit.legal");
   if (target) /** @type {HTMLElement} */ (target).focus();
 });
+els.nextGame.addEventListener("click", playBeginner);
 els.next.addEventListener("click", () => goTo(Math.min(view.index + 1, (view.course?.steps.length || 1) - 1)));
 els.board.addEventListener("click", () => {
   if (view.skipper) view.skipper.skip();

@@ -65,3 +65,76 @@ def test_a_theme_without_puzzles_leaves_nothing_to_play(still: Any) -> None:
     assert all("404" in e for e in still.errors), still.errors  # the empty theme's answer
     still.errors.clear()
     still.shot("puzzles-theme-empty")
+
+
+# What each variant's lesson must say about winning, in the step a person reads.
+HOW_TO_WIN = {
+    "kalah": "25 of 48",
+    "oware": "25, wins",
+    "relay": "every seed is in a store",
+    "adi": "most captured seeds wins",
+    "toguz_kumalak": "holds 82",
+    "congkak": "50 of 98",
+}
+
+
+def test_every_lesson_says_how_to_win_and_ends_with_what_next(still: Any) -> None:
+    from engine.lessons import courses
+    from tests.browser.test_browser_learn import pit
+
+    page = still.page
+    lessons = courses()
+    assert {c.variant for c in lessons} == set(HOW_TO_WIN)
+    for n, lesson in enumerate(lessons):
+        page.goto(f"/learn#{lesson.variant}")
+        wait_js(
+            page, f"document.getElementById('learn-title').textContent === '{lesson.rules.title}'"
+        )
+        assert "goal" in page.locator("#learn-intro").inner_text().lower()
+        keys = [s.key for s in lesson.steps]
+        # The step on the end of the game says how it is won.
+        end = lesson.step("end")
+        page.locator("#learn-steps button[data-step='end']").click()
+        wait_js(page, f"document.getElementById('step-title').textContent.endsWith('{end.title}')")
+        idea = page.locator("#step-idea").inner_text()
+        assert HOW_TO_WIN[lesson.variant] in idea, (lesson.variant, idea)
+        # The last step shows the starting set-up; passing it offers what to do next.
+        assert keys[-1] == "start"
+        page.locator("#learn-steps button[data-step='start']").click()
+        wait_js(page, "document.getElementById('step-title').textContent.includes('set-up')")
+        start = lesson.rules.initial_state().board
+        counts = page.locator(".pit .count, .store .count").all_inner_texts()
+        assert sorted(map(int, counts)) == sorted(start)
+        assert page.locator("#learn-next").is_hidden()
+        pit(page, lesson.steps[-1].answer[0]).click()
+        wait_js(page, "document.getElementById('feedback').classList.contains('passed')")
+        wait_js(page, "!document.getElementById('learn-next').hidden")
+        puzzles = page.locator("#next-puzzles")
+        assert puzzles.get_attribute("href") == f"/puzzles?variant={lesson.variant}"
+        assert (
+            page.locator("#next-game").inner_text() == f"Play {lesson.rules.title} against Beginner"
+        )
+        following = page.locator("#next-lesson")
+        if n + 1 < len(lessons):
+            assert following.get_attribute("href") == f"#{lessons[n + 1].variant}"
+            assert following.inner_text() == f"Next lesson: {lessons[n + 1].rules.title}"
+        else:
+            assert page.locator("#next-lesson-item").is_hidden()
+    still.shot("learn-what-next")
+    # The links lead where they say: the next lesson, then a game against Beginner.
+    page.goto("/learn#kalah")
+    wait_js(page, "document.getElementById('learn-title').textContent === 'Kalah'")
+    page.locator("#learn-steps button[data-step='start']").click()
+    pit(page, lessons[0].steps[-1].answer[0]).click()
+    wait_js(page, "!document.getElementById('learn-next').hidden")
+    page.locator("#next-lesson").click()
+    wait_js(page, "document.getElementById('learn-title').textContent === 'Oware'")
+    page.locator("#learn-steps button[data-step='start']").click()
+    pit(page, lessons[1].steps[-1].answer[0]).click()
+    wait_js(page, "!document.getElementById('learn-next').hidden")
+    page.locator("#next-game").click()
+    page.wait_for_url("**/game/**")
+    game = page.url.rsplit("/game/", 1)[1].split("#")[0].split("?")[0]
+    made = page.request.get(f"/api/games/{game}").json()
+    assert made["variant"] == "oware"
+    assert any(seat.get("level") == "beginner" for seat in made["seats"])
