@@ -168,7 +168,7 @@ def test_a_new_tournament_shows_at_once_on_the_list_and_in_the_room(
 def test_on_a_phone_the_cross_table_scrolls_with_its_names_in_view(
     browser: Any, server: str
 ) -> None:
-    names = ["Adwoa", "Kwaku", "Ekua", "Kofi Boateng", "Ama Serwaa", "Yaw Mensah", "Esi Owusu"]
+    names = ["Akua Adwoa", "Kwaku", "Ekua", "Kofi Boateng", "Ama Serwaa", "Yaw Mensah", "Esi Owusu"]
     director = Tab(browser, server)
     joiners = [Tab(browser, server) for _ in names]
     phone = Tab(browser, server, viewport={"width": 390, "height": 844})
