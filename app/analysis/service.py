@@ -7,9 +7,9 @@ from __future__ import annotations
 from flask import current_app
 
 from app.analysis import get_analyses
-from app.analysis.fairplay import POSITION_GUARDED, Guard, check_game, get_guard
 from app.analysis.runner import Analyses
 from app.games.errors import BadInput, NotNow, QueueFull
+from app.games.fairplay import POSITION_GUARDED, Guard, check_game, get_guard
 from app.games.model import Game
 from app.games.service import Device, Games, get_games
 from app.store.json_types import JSONObject
@@ -66,7 +66,7 @@ class Review:
         Any position of a reviewable game; in a game between two devices still going on, only
         the current position and only for the player to move (what a hint would tell them); in
         a rated game going on, none, to anyone; nor a position a rated game going on is at or
-        reaches in one move (:mod:`app.analysis.fairplay`)."""
+        reaches in one move (:mod:`app.games.fairplay`)."""
         game = self.games.load(game_id)
         check_game(game)
         moves = len(game.record.moves)

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from flask import current_app
 
 from app.analysis import get_analyses
-from app.analysis.fairplay import Guard, get_guard
 from app.analysis.runner import Analyses
 from app.board.position import Asked
 from app.games.errors import QueueFull
+from app.games.fairplay import Guard, get_guard
 from app.games.service import Device
 from app.store.json_types import JSONObject
 from engine.core import SWAP

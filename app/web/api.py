@@ -10,9 +10,9 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from app.analysis.fairplay import check_game, get_guard, key_of, rated_running
 from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
 from app.games.errors import GameError
+from app.games.fairplay import check_game, get_guard, key_of, rated_running
 from app.games.params import new_game_data
 from app.games.service import CONNECTED_SECONDS, get_games
 from app.games.spec import GameSpec
@@ -40,7 +40,7 @@ def game_view(game: Game) -> JSONObject:
 def without_thinking(game: Game, payload: JSONObject) -> JSONObject:
     """``payload`` with no decision (the computer's values of each pit) of a rated game going
     on, nor of a position a rated game going on is at or reaches in one move
-    (:mod:`app.analysis.fairplay`; the move list is a shared copy: replaced, not changed)."""
+    (:mod:`app.games.fairplay`; the move list is a shared copy: replaced, not changed)."""
     moves = payload.get("moves") or []
     if not any(m.get("decision") for m in moves):
         return payload
@@ -176,7 +176,7 @@ def join(game_id: str) -> ResponseReturnValue:
 def hint(game_id: str) -> ResponseReturnValue:
     sent = body()
     asked = get_games().load(game_id)
-    check_game(asked)  # no engine in a rated game being played (app.analysis.fairplay)
+    check_game(asked)  # no engine in a rated game being played (app.games.fairplay)
     get_guard().check(asked.record.rules, asked.record.state)
     game, decision = get_games().hint(device(), game_id, sent)
     # Between people the hint is counted (a new version): the game comes along with it.

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app.analysis.fairplay import Guard, key_of, now_and_next
+from app.games.fairplay import Guard, key_of, now_and_next
 from app.games.spec import GameSpec
 from app.store import StoreError
 from engine import get_variant
