@@ -15,6 +15,7 @@ from app.computer import job as ai_job
 from app.computer import queue as queue_module
 from app.computer.pool import SearchFailed, SearchPool
 from app.computer.queue import FairQueue
+from tests.app.hoarding import hoard
 
 EASY = ("kalah", {}, 0, [], "easy", "minimax", "easy")
 PERFECT = ("kalah", {}, 0, [], "perfect", "minimax", "perfect")
@@ -52,15 +53,6 @@ def burn(seconds: float) -> dict[str, Any]:
 
 def sleep(seconds: float) -> dict[str, Any]:
     time.sleep(seconds)
-    return {"move": 0}
-
-
-HOARD: list[bytes] = []
-
-
-def hoard(megabytes: int) -> dict[str, Any]:
-    """A job that leaves ``megabytes`` behind in its process."""
-    HOARD.append(b"x" * (megabytes << 20))
     return {"move": 0}
 
 

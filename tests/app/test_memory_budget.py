@@ -24,7 +24,7 @@ from engine.agents import alphabeta
 from engine.agents.alphabeta import PySearcher, make_searcher
 from engine.agents.heuristics import WIN, make_evaluator
 from engine.native import core
-from tests.app.test_computer_lanes import hoard
+from tests.app.hoarding import hoard
 
 DEFAULT_LANES = tuple(slots(1, 1, 2))  # AI_QUICK_WORKERS, AI_WORKERS, AI_BACKGROUND_WORKERS
 
