@@ -58,9 +58,9 @@ def test_a_no_show_forfeits_and_the_one_who_came_is_taken_there_and_wins(
     efua, kojo = Tab(browser, server), Tab(browser, server)
     efua.context.add_init_script(SOUNDS)
     try:
-        tid = tournament(efua, "No-show night", "Efua", clock=CLOCK)
+        tid = tournament(efua, "No-show night", "Dede", clock=CLOCK)
         post(kojo, f"/api/tournaments/{tid}/join", {"name": "Kojo"})
-        efua.page.goto("/")  # Efua waits in the room; Kojo never comes
+        efua.page.goto("/")  # Dede waits in the room; Kojo never comes
         efua.page.locator("#lobby-tournaments a", has_text="No-show night").wait_for()
         post(efua, f"/api/tournaments/{tid}/start", {})
         # Paired with the room's page open: taken to the game at once, with a sound.
@@ -72,7 +72,7 @@ def test_a_no_show_forfeits_and_the_one_who_came_is_taken_there_and_wins(
         line.wait_for()
         assert re.search(r"No-show night · round 1", line.text_content() or "")
         assert line.locator("a").get_attribute("href") == f"/tournaments/{tid}"
-        efua.page.locator(LEGAL).first.click()  # Efua moves; Kojo's window runs (30 s)
+        efua.page.locator(LEGAL).first.click()  # Dede moves; Kojo's window runs (30 s)
         efua.page.goto(f"/tournaments/{tid}")
         result = efua.page.locator("#t-games .result")
         result.filter(has_text="+/−").wait_for(timeout=90_000)  # no replay: a forfeit win
@@ -84,7 +84,7 @@ def test_a_no_show_forfeits_and_the_one_who_came_is_taken_there_and_wins(
             "[...document.querySelectorAll('#t-standings tbody tr')]"
             ".map(r => [...r.cells].slice(0, 3).map(c => c.textContent.trim()))"
         )
-        assert rows == [["1", "Efua (you)", "1"], ["2", "Kojo", "0"]]
+        assert rows == [["1", "Dede (you)", "1"], ["2", "Kojo", "0"]]
         efua.shot("tournament-forfeit")
     finally:
         efua.context.close()
@@ -121,7 +121,7 @@ def test_the_directors_pause_is_named_apart_and_stops_the_countdown(
     yaa, kwesi = Tab(browser, server), Tab(browser, server)
     try:
         tid = tournament(yaa, "Pause arena", "Yaa", system="arena", minutes=20)
-        post(kwesi, f"/api/tournaments/{tid}/join", {"name": "Kwesi"})
+        post(kwesi, f"/api/tournaments/{tid}/join", {"name": "Fiifi"})
         post(yaa, f"/api/tournaments/{tid}/start", {})
         page = yaa.page
         page.goto(f"/tournaments/{tid}")
