@@ -17,12 +17,20 @@ from tests.browser.test_browser_play import wait_js
 pytestmark = pytest.mark.browser
 
 
+def named(page: Any, name: str) -> None:
+    """Take a player's name for the page's device: only a named player's tries are rated."""
+    answer = page.request.put("/api/me", data={"name": name})
+    assert answer.ok, answer.text()
+
+
 def rating(page: Any) -> int:
     return int(page.locator("#pz-rating").inner_text().rstrip("?"))
 
 
 def test_a_puzzle_solved_and_one_failed_move_the_rating_both_ways(still: Any) -> None:
     page = still.page
+    page.goto("/learn")  # any page: the request below shares the tab's cookies
+    named(page, "Puzzle Solver")
     solved, failed = load_puzzles("kalah")[:2]
     page.goto(f"/puzzles?id={solved.id}")
     wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
@@ -98,6 +106,8 @@ def test_a_puzzle_opened_during_a_tries_animation_is_drawn_as_it_is(
     tab = Tab(browser, server, reduced_motion="no-preference")  # the line is animated
     try:
         page = tab.page
+        page.goto("/learn")
+        named(page, "Puzzle Racer")
         first = load_puzzles("kalah")[2]
         page.goto(f"/puzzles?id={first.id}")
         wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
