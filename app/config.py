@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import os
 import secrets
+from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+Limits = TypeVar("Limits")
 
 DEFAULTS: dict[str, Any] = {
     "SECRET_KEY": None,  # generated once into the instance folder when not given
@@ -66,6 +69,36 @@ DEFAULTS: dict[str, Any] = {
     # Per device (network address): [burst, tokens per second] of each rate-limited action.
     "RATE_LIMITS": {"create": [30, 0.5], "computer": [60, 1.0], "name": [20, 0.2]},
 }
+
+
+def with_setting(defaults: Limits, setting: object, name: str) -> Limits:
+    """``defaults`` (a frozen dataclass of limits) with a setting's values in place: a JSON
+    object naming its fields (None or {}: the defaults); ValueError saying what is wrong."""
+    if setting is None or setting == {}:
+        return defaults
+    if not isinstance(setting, dict):
+        raise ValueError(f"{name} must be a JSON object of limits")
+    current = {f.name: getattr(defaults, f.name) for f in fields(defaults)}  # type: ignore[arg-type]
+    changed: dict[str, object] = {}
+    for key, value in setting.items():
+        if key not in current:
+            raise ValueError(f"{name}: unknown limit {key!r}")
+        kept = current[key]
+        if isinstance(kept, tuple):
+            pair = value if isinstance(value, list | tuple) else None
+            if pair is None or len(pair) != 2 or not all(number(v) for v in pair):
+                raise ValueError(f"{name}: {key} must be [burst, tokens a second], both >= 0")
+            changed[key] = (float(pair[0]), float(pair[1]))
+        elif not number(value):
+            raise ValueError(f"{name}: {key} must be a number of at least 0")
+        else:
+            changed[key] = int(value) if isinstance(kept, int) else float(value)
+    return replace(defaults, **changed)  # type: ignore[type-var]
+
+
+def number(value: object) -> bool:
+    """Whether ``value`` is a number (not a bool) of at least 0."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
 
 
 def secret_key_from_instance(instance_path: str) -> str:

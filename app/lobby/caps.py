@@ -12,8 +12,9 @@ with 429, what to do, and a Retry-After.  Each value may be changed with the ``R
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 
+from app.config import with_setting
 from app.games.errors import TooManySearches
 from app.store.lobby import SeekCaps
 
@@ -48,20 +49,7 @@ class RoomLimits:
     @classmethod
     def of(cls, setting: object) -> RoomLimits:
         """The defaults with the ``ROOM_LIMITS`` setting's values (a JSON object) in place."""
-        if setting is None or setting == {}:
-            return cls()
-        if not isinstance(setting, dict):
-            raise ValueError("ROOM_LIMITS must be a JSON object of the room's limits")
-        known = {f.name: f.type for f in fields(cls)}
-        changed: dict[str, int | float] = {}
-        for name, value in setting.items():
-            if name not in known or isinstance(value, bool):
-                raise ValueError(f"ROOM_LIMITS: unknown limit {name!r}")
-            if not isinstance(value, int | float) or value < 0:
-                raise ValueError(f"ROOM_LIMITS: {name} must be a number of at least 0")
-            changed[name] = int(value) if known[name] == "int" else float(value)
-        # (each value was checked above: a number of the field's own type)
-        return replace(cls(), **changed)  # type: ignore[arg-type]
+        return with_setting(cls(), setting, "ROOM_LIMITS")
 
     @property
     def here_list(self) -> tuple[int, int]:

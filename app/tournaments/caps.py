@@ -12,13 +12,19 @@ with ``Retry-After``:
 - **the list** (:func:`fair_share`): the newest first, at most 3 tournaments not finished per
   device and 5 per address, so a friend's tournament made after a flood is seen at once;
 - **expiry**: a tournament never started is deleted :data:`OPEN_HOURS` hours after it was made.
+
+Each cap but the expiry may be changed with the ``TOURNAMENT_LIMITS`` setting
+(``MANCALA_TOURNAMENT_LIMITS='{"open_per_address": 20}'``, the names of
+:class:`TournamentLimits`); docs/hosting.md lists them.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import dataclass
 
+from app.config import with_setting
 from app.games.errors import TooManyGames
 from app.store.base import GameStore
 from app.store.tournaments import TournamentRow
@@ -34,6 +40,28 @@ LISTED_PER_ADDRESS = 5
 OPEN_HOURS = 12.0
 
 
+@dataclass(frozen=True)
+class TournamentLimits:
+    """The caps above, as one host applies them (defaults: a LAN evening, one device each)."""
+
+    create_device: tuple[float, float] = CREATE_DEVICE
+    create_address: tuple[float, float] = CREATE_ADDRESS
+    join_device: tuple[float, float] = JOIN_DEVICE
+    join_address: tuple[float, float] = JOIN_ADDRESS
+    open_per_device: int = OPEN_PER_DEVICE
+    open_per_address: int = OPEN_PER_ADDRESS
+    listed_per_device: int = LISTED_PER_DEVICE
+    listed_per_address: int = LISTED_PER_ADDRESS
+
+    @classmethod
+    def of(cls, setting: object) -> TournamentLimits:
+        """The defaults with the ``TOURNAMENT_LIMITS`` setting's values (a JSON object)."""
+        return with_setting(cls(), setting, "TOURNAMENT_LIMITS")
+
+
+DEFAULT_LIMITS = TournamentLimits()
+
+
 def take(store: GameStore, what: str, key: str, rule: tuple[float, float], advice: str) -> None:
     """Take a token from ``key``'s bucket for ``what``, or refuse with 429."""
     wait = store.take_token(f"tournament-{what}:{key}", rule[0], rule[1])
@@ -43,38 +71,48 @@ def take(store: GameStore, what: str, key: str, rule: tuple[float, float], advic
 
 
 def admit_create(
-    store: GameStore, owner: str, address: str, open_rows: list[TournamentRow]
+    store: GameStore,
+    owner: str,
+    address: str,
+    open_rows: list[TournamentRow],
+    limits: TournamentLimits = DEFAULT_LIMITS,
 ) -> None:
     """Refuse (429) a new tournament from a device or address that has its fill open, or
     made too many of late."""
     mine = sum(1 for r in open_rows if r.data.get("director") == owner)
-    if mine >= OPEN_PER_DEVICE:
+    if mine >= limits.open_per_device:
         raise TooManyGames(
-            f"you have {mine} tournaments waiting to start (at most {OPEN_PER_DEVICE}): start "
+            f"you have {mine} tournaments waiting to start (at most {limits.open_per_device}): "
+            "start "
             "or end one first",
             60,
         )
     here = sum(1 for r in open_rows if r.data.get("address") == address)
-    if here >= OPEN_PER_ADDRESS:
+    if here >= limits.open_per_address:
         raise TooManyGames(
             f"{here} tournaments made from your network address wait to start (at most "
-            f"{OPEN_PER_ADDRESS}): start or end one first",
+            f"{limits.open_per_address}): start or end one first",
             60,
         )
     advice = "too many new tournaments from your device"
-    take(store, "create", f"owner:{owner}", CREATE_DEVICE, advice)
+    take(store, "create", f"owner:{owner}", limits.create_device, advice)
     advice = "too many new tournaments from your network address"
-    take(store, "create", f"address:{address}", CREATE_ADDRESS, advice)
+    take(store, "create", f"address:{address}", limits.create_address, advice)
 
 
-def admit_join(store: GameStore, owner: str, address: str) -> None:
+def admit_join(
+    store: GameStore, owner: str, address: str, limits: TournamentLimits = DEFAULT_LIMITS
+) -> None:
     """Refuse (429) a device or address that joins tournaments too fast."""
-    take(store, "join", f"owner:{owner}", JOIN_DEVICE, "too many joins from your device")
+    advice = "too many joins from your device"
+    take(store, "join", f"owner:{owner}", limits.join_device, advice)
     advice = "too many joins from your network address"
-    take(store, "join", f"address:{address}", JOIN_ADDRESS, advice)
+    take(store, "join", f"address:{address}", limits.join_address, advice)
 
 
-def fair_share(rows: list[TournamentRow]) -> list[TournamentRow]:
+def fair_share(
+    rows: list[TournamentRow], limits: TournamentLimits = DEFAULT_LIMITS
+) -> list[TournamentRow]:
     """``rows`` (newest first) with at most a fair few from each device and address."""
     devices: Counter[str] = Counter()
     addresses: Counter[str] = Counter()
@@ -82,9 +120,9 @@ def fair_share(rows: list[TournamentRow]) -> list[TournamentRow]:
     for row in rows:
         device = str(row.data.get("director"))
         address = str(row.data.get("address", ""))
-        if devices[device] >= LISTED_PER_DEVICE:
+        if devices[device] >= limits.listed_per_device:
             continue
-        if address and addresses[address] >= LISTED_PER_ADDRESS:
+        if address and addresses[address] >= limits.listed_per_address:
             continue
         devices[device] += 1
         if address:

@@ -17,6 +17,7 @@ from app.store import GameStore, get_store
 from app.store.json_types import JSONObject
 from app.store.sql import SQLStore
 from app.store.tournaments import TournamentRow, TournamentStore
+from app.tournaments.caps import TournamentLimits
 from app.tournaments.export import games_csv, standings_csv
 from app.tournaments.hooks import FinishedSource, rematch_rule
 from app.tournaments.service import Tournaments
@@ -63,7 +64,8 @@ def get_tournaments() -> Tournaments:
         store = get_store()
         if not isinstance(store, SQLStore):
             raise APIError(503, "tournaments need an SQL store")
-        found = Tournaments(TournamentStore(store), get_games())
+        limits = TournamentLimits.of(current_app.config.get("TOURNAMENT_LIMITS"))
+        found = Tournaments(TournamentStore(store), get_games(), limits)
         current_app.extensions["mancala_tournaments"] = found
     return found
 

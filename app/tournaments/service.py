@@ -87,9 +87,15 @@ def entries(doc: JSONObject) -> dict[str, Entry]:
 class Tournaments:
     """The tournaments of one store, their games through ``games``."""
 
-    def __init__(self, store: TournamentStore, games: Games) -> None:
+    def __init__(
+        self,
+        store: TournamentStore,
+        games: Games,
+        limits: caps.TournamentLimits = caps.DEFAULT_LIMITS,
+    ) -> None:
         self.store = store
         self.games = games
+        self.limits = limits
         self.known: set[str] = set()  # game ids seen to exist (so a read need not look again)
         self.settled: dict[str, float] = {}  # when this process last settled each tournament
         self.expired_at = -EXPIRE_EVERY  # when this process last deleted stale open ones
@@ -111,7 +117,7 @@ class Tournaments:
         latest finished; tournaments never started past their time are deleted first."""
         self.expire_now_and_then()
         rows = self.listed_rows(self.store.heads(finished=limit))
-        live = caps.fair_share([r for r in rows if r.data["status"] != "finished"])
+        live = caps.fair_share([r for r in rows if r.data["status"] != "finished"], self.limits)
         return (live + [r for r in rows if r.data["status"] == "finished"])[:limit]
 
     def listed_rows(self, heads: list[tuple[str, int]]) -> list[TournamentRow]:
@@ -214,7 +220,7 @@ class Tournaments:
         if not isinstance(rated, bool):
             raise BadInput("'rated' must be true or false")
         self.expire_now_and_then()
-        caps.admit_create(self.games.store, owner, address, self.store.open_rows())
+        caps.admit_create(self.games.store, owner, address, self.store.open_rows(), self.limits)
         doc: JSONObject = {
             "name": title,
             "system": system,
@@ -273,7 +279,7 @@ class Tournaments:
         if extra:
             raise BadInput(f"unknown field {extra[0]!r} (fields: name)")
         self.row(tournament_id)  # 404 before a name is kept for nothing
-        caps.admit_join(self.games.store, owner, address)
+        caps.admit_join(self.games.store, owner, address, self.limits)
         before = name_of(self.games.store, owner)
         name = self.player_name(owner, body.get("name"))
 

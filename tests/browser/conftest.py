@@ -64,7 +64,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # otherwise meet a 429 the page retries, and its console line fails the test.
     caps = {"CONNECTIONS": "512", "REQUESTS": "256", "LONG_POLLS": "128"}
     env = {f"MANCALA_{name}_PER_DEVICE": value for name, value in caps.items()}
-    limits = '{"create": [500, 10], "computer": [2000, 50]}'
+    # So do the address's limits on names and tournaments (every test's players take names and
+    # make tournaments from this one address; tested in tests/app/test_names_skeleton.py and
+    # test_tournament_evening.py).  The room's own limits stay as shipped: the room's browser
+    # tests flood it from other loopback addresses.
+    limits = '{"create": [500, 10], "computer": [2000, 50], "name": [2000, 50]}'
+    env["MANCALA_TOURNAMENT_LIMITS"] = (
+        '{"create_address": [500, 10], "create_device": [500, 10], "join_address": [2000, 50],'
+        ' "join_device": [2000, 50], "open_per_address": 500, "open_per_device": 50,'
+        ' "listed_per_address": 50, "listed_per_device": 5}'
+    )
     server = Server(instance, WORKERS="2", MANCALA_RATE_LIMITS=limits, **env).start()
     try:
         yield server.url
