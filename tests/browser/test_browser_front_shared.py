@@ -68,11 +68,11 @@ def test_a_tournament_page_says_a_hung_server_at_once_and_catches_up(
             timeout=30_000,
         )
         assert page.locator("#t-status.error").count() == 1
-        join(player, tid, "Yaw")  # made while the page could not hear
+        join(player, tid, "Kweku Ansah")  # made while the page could not hear
         hang.end()
         wait_js(
             page,
-            "document.getElementById('t-standings').textContent.includes('Yaw')",
+            "document.getElementById('t-standings').textContent.includes('Kweku Ansah')",
             timeout=30_000,
         )
         wait_js(page, "document.getElementById('t-status').textContent === ''")
