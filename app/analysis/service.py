@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import current_app
 
 from app.analysis import get_analyses
-from app.analysis.runner import Analyses
+from app.analysis.runner import Analyses, answer
 from app.games.errors import BadInput, NotNow, QueueFull
 from app.games.fairplay import POSITION_GUARDED, Guard, check_game, get_guard
 from app.games.model import Game
@@ -23,6 +23,14 @@ def check_reviewable(game: Game) -> None:
     check_game(game)  # a rated game: the clearer word first
     if game.mode == "remote" and not game.over:
         raise NotNow("a game between two devices can be reviewed and analysed once it is over")
+
+
+def withheld(game: Game, why: str) -> JSONObject:
+    """The analysis of a game whose positions a rated game being played passes through: none
+    of it shown until that game ends (``status`` "withheld", why in ``error``)."""
+    out = answer(game, None, False)
+    out.update(status="withheld", error=why)
+    return out
 
 
 class Review:
@@ -50,7 +58,10 @@ class Review:
         """The analysis so far: status, progress, each analysed move, the players' summary."""
         game = self.games.load(game_id)
         check_reviewable(game)
-        self.check_positions(game)
+        try:
+            self.check_positions(game)
+        except NotNow as refused:  # a read asks nothing of the engine: told, not refused
+            return withheld(game, str(refused))
         return self.analyses.read(game, device.address)
 
     def check_positions(self, game: Game, fresh: bool = False) -> None:

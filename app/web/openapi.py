@@ -925,7 +925,9 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                     },
                 },
                 "get": {
-                    "summary": "The game's analysis so far (status none before any POST)",
+                    "summary": "The game's analysis so far (status none before any POST; "
+                    "withheld, with why in error and no moves, while a rated game being played "
+                    "passes through one of its positions; 409 for a rated game being played)",
                     "responses": {
                         "200": _analysis("The analysis: progress, moves, summary"),
                         **_errors(404, 409),

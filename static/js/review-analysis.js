@@ -153,6 +153,8 @@ export class ReviewAnalysis {
       setText(ui.progressText, `Analysed ${plural(a.total, "move")} (${sure}).`);
     } else if (a && a.status === "failed") {
       setText(ui.progressText, `The analysis stopped: ${a.error || "try again"}.`);
+    } else if (a && a.status === "withheld") {
+      setText(ui.progressText, `No analysis yet: ${a.error || "a rated game being played passes here"}.`);
     } else if (!this.polling && ui.progressText.textContent.startsWith("Analys")) {
       setText(ui.progressText, "");
     }

@@ -157,7 +157,7 @@
 /**
  * A game's analysis so far (app/analysis).
  * @typedef {object} Analysis
- * @property {string} status "none", "running", "done" or "failed"
+ * @property {string} status "none", "running", "done", "failed" or "withheld" (a rated game being played passes here)
  * @property {number} done
  * @property {number} total
  * @property {AnalysedMove[]} moves
