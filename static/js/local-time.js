@@ -3,12 +3,18 @@
 // device's own time and language instead ("28 Nov 2026, 21:05" becomes "Nov 28, 9:05 PM"; the
 // year only when it is not this one).
 
-const thisYear = new Date().getFullYear();
-for (const el of document.querySelectorAll("time[data-local]")) {
-  const at = new Date(el.getAttribute("datetime") || "");
-  if (Number.isNaN(at.getTime())) continue;
-  /** @type {Intl.DateTimeFormatOptions} */
-  const day = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
-  if (at.getFullYear() !== thisYear) day.year = "numeric";
-  el.textContent = at.toLocaleString([], day);
+/**
+ * Show every such date under ``root`` in this device's time.
+ * @param {ParentNode} root
+ */
+export function showLocalTimes(root) {
+  const thisYear = new Date().getFullYear();
+  for (const el of root.querySelectorAll("time[data-local]")) {
+    const at = new Date(el.getAttribute("datetime") || "");
+    if (Number.isNaN(at.getTime())) continue;
+    /** @type {Intl.DateTimeFormatOptions} */
+    const day = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+    if (at.getFullYear() !== thisYear) day.year = "numeric";
+    el.textContent = at.toLocaleString([], day);
+  }
 }

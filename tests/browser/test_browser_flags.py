@@ -80,3 +80,33 @@ def test_a_game_left_with_its_clock_running_leaves_being_played_live(
         for tab in (esi, adjoa, kwabena):
             tab.close()
     assert errors == [], f"console errors: {errors}"
+
+
+def test_a_player_page_open_meanwhile_shows_the_flag_live(browser: Any, server: str) -> None:
+    """Ekow has Kobby's player page open while Kobby plays: "Playing now" lists the game; the
+    flag falls with nobody at the game, and the page, not reloaded, drops it and shows the
+    loss with the new rating."""
+    ekow, nana, kobby = (Tab(browser, server) for _ in range(3))
+    try:
+        ekow.page.goto("/")
+        for tab, name in ((nana, "Nana Yaw"), (kobby, "Kobby")):
+            tab.page.goto("/")
+            answer(tab.context.request.put("/api/me", data={"name": name}))
+        flag_at = left_with_its_clock_running(nana, kobby, ekow.page, "Nana Yaw vs Kobby")
+        page = ekow.page
+        page.goto("/players/Kobby")
+        page.wait_for_selector("#current-title")  # "Playing now", the game in it
+        assert "Nana Yaw" in (page.locator(".player-current").text_content() or "")
+        page.evaluate("window.__notReloaded = true")
+        page.locator("#current-title").wait_for(state="detached", timeout=60_000)
+        print(f"the player page dropped 'Playing now' {time.time() - flag_at:.1f} s after the flag")
+        row = page.locator(".games-table tbody tr", has_text="Nana Yaw")
+        row.wait_for(timeout=10_000)
+        assert "Lost" in (row.text_content() or "")
+        assert page.evaluate("window.__notReloaded") is True
+        ekow.shot("flags-player-page-live")
+    finally:
+        errors = ekow.errors + nana.errors + kobby.errors
+        for tab in (ekow, nana, kobby):
+            tab.close()
+    assert errors == [], f"console errors: {errors}"
