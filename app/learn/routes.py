@@ -62,7 +62,9 @@ def puzzles_page() -> str:
     variants = [(name, get_variant(name).title, counts[name]) for name in counts]
     themes = puzzles.theme_counts()
     first = themes.get(variants[0][0], {}) if variants else {}
-    return render_template("puzzles.html", variants=variants, themes=themes, first=first)
+    # Pairs, not an object: JSON sorts an object's keys, and the themes keep their own order.
+    offered = {name: list(counted.items()) for name, counted in themes.items()}
+    return render_template("puzzles.html", variants=variants, themes=offered, first=first)
 
 
 @bp.get("/api/puzzles/next")

@@ -270,20 +270,20 @@ function clear() {
 }
 
 /**
- * The themes the server has puzzles of, per game, with their counts.
- * @type {Record<string, Record<string, number>>}
+ * The themes the server has puzzles of, per game, in order, each with its count.
+ * @type {Record<string, [string, number][]>}
  */
 const themeCounts = JSON.parse(els.theme.dataset.themes || "{}");
 
 /** Offer only the themes the chosen game has puzzles of, each with its count; a theme the
  * game has none of falls back to Any. */
 function offerThemes() {
-  const counts = themeCounts[els.variant.value] || {};
+  const counts = themeCounts[els.variant.value] || [];
   const chosen = els.theme.value;
   const any = document.createElement("option");
   any.value = "";
   any.textContent = "Any";
-  const options = Object.entries(counts).map(([theme, n]) => {
+  const options = counts.map(([theme, n]) => {
     const option = document.createElement("option");
     option.value = theme;
     const words = theme.replaceAll("-", " ");
@@ -291,7 +291,7 @@ function offerThemes() {
     return option;
   });
   els.theme.replaceChildren(any, ...options);
-  els.theme.value = chosen in counts ? chosen : "";
+  els.theme.value = counts.some(([theme]) => theme === chosen) ? chosen : "";
 }
 
 /** Make puzzles from the mistakes of this device's analysed games, then list its own. */

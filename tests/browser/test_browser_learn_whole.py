@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from engine.puzzles import THEMES, load_puzzles
 from tests.browser.test_browser_play import wait_js
 
 pytestmark = pytest.mark.browser
@@ -25,15 +26,21 @@ def test_themes_offered_are_those_a_game_has_puzzles_of_with_counts(still: Any) 
     assert themes[0] == "Any" and any(t.startswith("Tuzdyk (") for t in themes), themes
     page.locator("#pz-theme").select_option("tuzdyk")
     wait_js(page, "/tuzdyk/.test(document.getElementById('pz-meta').textContent)")
-    # Oware has no tuzdyk and no grand slam puzzle: neither is offered, the theme falls back
-    # to Any and an Oware puzzle is shown (it said "No puzzle to show" over the last one).
+    # Oware has no tuzdyk puzzle: it is not offered, the theme falls back to Any and an Oware
+    # puzzle is shown (it said "No puzzle to show" over the last one); each theme offered has
+    # puzzles, and says how many.
     page.locator("#pz-variant").select_option("oware")
     wait_js(page, "document.getElementById('pz-title').textContent === 'Oware puzzle'")
     assert page.locator("#pz-theme").input_value() == ""
     offered = page.locator("#pz-theme option").evaluate_all("os => os.map(o => o.value)")
-    assert "grand-slam" not in offered and "tuzdyk" not in offered and "capture" in offered
-    capture = page.locator("#pz-theme option[value='capture']").inner_text()
-    assert capture.startswith("Capture (") and int(capture[9:-1]) > 0
+    counted: dict[str, int] = {}
+    for puzzle in load_puzzles("oware"):
+        for theme in puzzle.themes:
+            counted[theme] = counted.get(theme, 0) + 1
+    assert offered == ["", *[t for t in THEMES if t in counted]] and "tuzdyk" not in offered
+    for theme in offered[1:]:
+        text = page.locator(f"#pz-theme option[value='{theme}']").inner_text()
+        assert text.endswith(f" ({counted[theme]})"), text
     assert page.locator(".row-bottom .pit.legal").count() > 0
     still.shot("puzzles-themes-oware")
 
@@ -48,10 +55,10 @@ def test_a_theme_without_puzzles_leaves_nothing_to_play(still: Any) -> None:
         """() => {
         const select = document.getElementById('pz-theme');
         const option = document.createElement('option');
-        option.value = 'grand-slam';
-        option.textContent = 'Grand slam';
+        option.value = 'tuzdyk';
+        option.textContent = 'Tuzdyk';
         select.append(option);
-        select.value = 'grand-slam';
+        select.value = 'tuzdyk';
         select.dispatchEvent(new Event('change'));
     }"""
     )
