@@ -50,6 +50,8 @@ def test_a_theme_without_puzzles_leaves_nothing_to_play(still: Any) -> None:
     page.goto("/puzzles?variant=oware")
     wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
     before = _tries(page)
+    posted: list[str] = []  # any try sent (an unnamed device's try is not rated, but is sent)
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
     # A theme with no Oware puzzle (as an old page, or a hand-made address, could still ask).
     page.evaluate(
         """() => {
@@ -69,6 +71,7 @@ def test_a_theme_without_puzzles_leaves_nothing_to_play(still: Any) -> None:
     page.keyboard.press("1")
     page.wait_for_timeout(500)
     assert _tries(page) == before  # nothing was tried, nothing rated
+    assert not [url for url in posted if "/try" in url]
     assert all("404" in e for e in still.errors), still.errors  # the empty theme's answer
     still.errors.clear()
     still.shot("puzzles-theme-empty")
