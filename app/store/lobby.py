@@ -394,32 +394,11 @@ class LobbyStore:
         cap: int,
     ) -> bool:
         """Keep a new open seek (or a challenge to ``target``) unless ``device`` already has
-        ``cap`` open ones: whether it was kept."""
-        text = json.dumps(body)
-
-        def insert(db: Connection) -> bool:
-            with self.store.dialect.transaction(db):
-                found = self.execute(
-                    db,
-                    "SELECT COUNT(*) FROM seeks WHERE device = :device AND state = 'open'",
-                    device=device,
-                ).fetchone()
-                if int(found[0]) >= cap:
-                    return False
-                self.execute(
-                    db,
-                    f"INSERT INTO seeks ({SEEK_COLUMNS}) VALUES (:id, :device, :target, :body, "
-                    ":at, 'open', NULL, NULL, NULL)",
-                    id=seek_id,
-                    device=device,
-                    target=target,
-                    body=text,
-                    at=now,
-                )
-                self.bump(db)
-                return True
-
-        return self.run(insert)
+        ``cap`` open ones of its kind: whether it was kept (:meth:`add_capped` with the
+        device's cap alone)."""
+        unbounded = 1 << 30
+        caps = SeekCaps(cap, unbounded, unbounded, unbounded)
+        return self.add_capped(seek_id, device, target, body, now, "", caps) is None
 
     def add_capped(
         self,
