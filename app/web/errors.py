@@ -17,6 +17,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from app.games import errors as kinds
 from app.store import StoreError
 from app.store.json_types import JSONObject
+from app.web.headers import HEADERS
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +87,6 @@ def server_error(status: int, reason: str, detail: str) -> bytes:
     """A whole HTTP response in the app's error shape and with its security headers, closing
     the connection: for the refusals gunicorn makes before the app sees the request (an
     over-long request line or headers, a malformed request)."""
-    from app.web.security import HEADERS  # (security imports this module)
 
     template = SERVER_MESSAGES.get(status, "{detail}")
     message = template.format(longest=LONGEST_LINE, detail=detail.rstrip(".") or reason)

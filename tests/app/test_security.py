@@ -12,7 +12,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app.web.security import CSP, HEADERS, same_origin
+from app.web.headers import CSP, HEADERS
+from app.web.security import same_origin
 from tests.app.test_api import create
 
 UNSAFE = ("POST", "PATCH", "PUT", "DELETE")
