@@ -17,32 +17,37 @@ from pathlib import Path
 from app.web.lan import urls
 from engine.native import pure_reason
 
-WORKERS_LINE = re.compile(r"^Mancala starts (\d+) server workers\b")
-READY_LINE = re.compile(r"^Mancala is ready: server worker (\d+) takes requests\b")
+WORKERS_LINE = re.compile(r"Mancala starts (\d+) server workers\b")
+READY_LINE = re.compile(r"Mancala is ready: server worker (\d+) takes requests")
+
+
+def say(line: str) -> None:
+    """Write ``line`` to the output in one write, newline included: lines of processes sharing
+    the output (the workers starting at once) never run into each other."""
+    sys.stdout.flush()
+    os.write(sys.stdout.fileno(), f"{line}\n".encode())
 
 
 def announce_workers(count: int) -> None:
     """The master's line once it listens: how many server workers it starts."""
-    print(f"Mancala starts {count} server workers", flush=True)
+    say(f"Mancala starts {count} server workers")
 
 
 def announce_ready(pid: int) -> None:
     """A server worker's line once it takes requests (its search processes answered)."""
-    print(f"Mancala is ready: server worker {pid} takes requests", flush=True)
+    say(f"Mancala is ready: server worker {pid} takes requests")
 
 
 def ready_workers(lines: list[str]) -> tuple[int | None, set[int]]:
     """From a server's output: the server workers its master starts (None: not said yet) and
-    the process ids of those that said they are ready."""
+    the process ids of those that said they are ready (wherever in a line: another process's
+    output may run into it)."""
     count = None
     ready: set[int] = set()
     for line in lines:
-        started = WORKERS_LINE.match(line)
-        if started:
+        for started in WORKERS_LINE.finditer(line):
             count = int(started.group(1))
-        up = READY_LINE.match(line)
-        if up:
-            ready.add(int(up.group(1)))
+        ready.update(int(up.group(1)) for up in READY_LINE.finditer(line))
     return count, ready
 
 

@@ -201,3 +201,14 @@ def test_a_server_that_never_became_ready_is_stopped_with_its_whole_group(
         assert time.monotonic() < end, "a server that failed to start was left running"
         time.sleep(0.1)
     assert server.proc.poll() is not None
+
+
+def test_two_workers_ready_lines_run_together_still_count_both() -> None:
+    """Two workers starting at once wrote into one line ("...takes requestsMancala is ready:
+    ..."): a CI run waited 120 s for a server that was up.  Each is found wherever it stands."""
+    lines = [
+        "Mancala starts 2 server workers",
+        "Mancala is ready: server worker 2848 takes requestsMancala is ready: server worker "
+        "2847 takes requests",
+    ]
+    assert ready_workers(lines) == (2, {2847, 2848})
