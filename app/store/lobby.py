@@ -181,14 +181,7 @@ class LobbyStore:
             found = self.execute(
                 db, "SELECT seen FROM lobby_devices WHERE device = :device", device=device
             ).fetchone()
-            self.execute(
-                db,
-                "INSERT INTO lobby_devices (device, tag, seen) VALUES (:device, :tag, :at) "
-                "ON CONFLICT (device) DO UPDATE SET seen = excluded.seen",
-                device=device,
-                tag=tag_of(device),
-                at=now,
-            )
+            self.note_seen(db, device, now)
             if found is None or float(found[0]) < now - here_seconds:
                 self.bump(db)
 
