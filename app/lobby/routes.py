@@ -11,7 +11,7 @@ messages on or off), ``POST /api/games/<id>/messages``.  Every refusal is a 4xx 
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app
 from flask.typing import ResponseReturnValue
 
 from app.games.errors import BadInput, NoGame
@@ -25,7 +25,8 @@ from app.store import get_store
 from app.store.json_types import JSONObject
 from app.store.sql import SQLStore
 from app.web.api import created
-from app.web.inputs import body, device, whole_number
+from app.web.inputs import body, device
+from app.web.inputs import since as seen_version
 from app.web.limits import client_address, limit
 from app.web.polls import long_poll
 from app.web.seats import current_owner, ensure_owner
@@ -50,14 +51,9 @@ def me() -> str:
     return ensure_owner()
 
 
-def since_of(value: str | None) -> int | None:
-    """The lobby version a long-poll has seen (None: answer at once)."""
-    return whole_number(value, "since", "the version you saw")  # strictly: ASCII digits
-
-
 @bp.get("/lobby")
 def look() -> ResponseReturnValue:
-    since = since_of(request.args.get("since"))
+    since = seen_version()
     timeout = float(current_app.config["LONG_POLL_SECONDS"])
     with long_poll(since is not None):
         return get_lobby().look(current_owner(), since, timeout)
@@ -176,7 +172,7 @@ def send_message(game_id: str) -> ResponseReturnValue:
 
 @bp.get("/games/<game_id>/messages")
 def game_messages(game_id: str) -> ResponseReturnValue:
-    since = since_of(request.args.get("since"))
+    since = seen_version()
     with long_poll(since is not None):
         return read_messages(game_id, since)
 
