@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from app.config import with_setting
 from app.games.errors import TooManyGames
 from app.store.base import GameStore
-from app.store.tournaments import TournamentRow
+from app.tournaments.store import TournamentRow
 
 CREATE_DEVICE = (5.0, 1 / 120)  # (burst, tokens a second)
 CREATE_ADDRESS = (12.0, 1 / 60)

@@ -7,7 +7,7 @@ import csv
 import io
 
 from app.store.json_types import JSONObject
-from app.store.tournaments import TournamentRow
+from app.tournaments.store import TournamentRow
 from app.tournaments.view import SYMBOLS, cross, forfeit_reason, result_text, standing_lines
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

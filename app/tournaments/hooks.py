@@ -10,7 +10,7 @@ from collections.abc import Callable
 from app.games import Game
 from app.games.errors import NotNow
 from app.store.json_types import JSONObject
-from app.store.tournaments import TournamentRow, TournamentStore
+from app.tournaments.store import TournamentRow, TournamentStore
 from app.tournaments.view import result_text
 
 

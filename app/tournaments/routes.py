@@ -16,11 +16,11 @@ from app.lobby.hooks import register_finished
 from app.store import GameStore, get_store
 from app.store.json_types import JSONObject
 from app.store.sql import SQLStore
-from app.store.tournaments import TournamentRow, TournamentStore
 from app.tournaments.caps import TournamentLimits
 from app.tournaments.export import games_csv, standings_csv
 from app.tournaments.hooks import FinishedSource, rematch_rule
 from app.tournaments.service import Tournaments
+from app.tournaments.store import TournamentRow, TournamentStore
 from app.tournaments.view import SYSTEM_LABELS, public, summary, view, yours
 from app.web.errors import APIError
 from app.web.inputs import body

@@ -1,7 +1,7 @@
 """Tournaments live: create, join, leave, the director's controls, and :meth:`Tournaments.settle`,
 which records finished games and pairs the next ones.
 
-A tournament is one versioned document in the store (:mod:`app.store.tournaments`).  Settling
+A tournament is one versioned document in the store (:mod:`app.tournaments.store`).  Settling
 is idempotent and races safely: it reads the document, reads the games it is waiting for,
 records every result, pairs whatever the system pairs next (naming the new games' ids), and
 saves the next version; a host that loses the race reads again and finds nothing left to do.
@@ -39,7 +39,6 @@ from app.games.service import Device, Games
 from app.players.names import forget, key_of, name_of, take
 from app.store import StaleVersion
 from app.store.json_types import JSONObject
-from app.store.tournaments import TournamentRow, TournamentStore
 from app.tournaments import arena, caps, roundrobin, swiss
 from app.tournaments.results import (
     Ended,
@@ -51,6 +50,7 @@ from app.tournaments.results import (
     result_of,
 )
 from app.tournaments.roundrobin import Pairing
+from app.tournaments.store import TournamentRow, TournamentStore
 from engine.agents import ALGORITHMS, LEVELS
 
 SYSTEMS = ("round_robin", "swiss", "arena")

@@ -10,10 +10,10 @@ import threading
 import time
 
 from app.store.json_types import JSONObject
-from app.store.tournaments import TournamentRow
 from app.tournaments import arena
 from app.tournaments.service import arena_end, arena_players
 from app.tournaments.standings import Result, cross_table, shared_places, standings
+from app.tournaments.store import TournamentRow
 from engine import get_variant
 
 SYMBOLS = {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}

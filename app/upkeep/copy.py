@@ -36,8 +36,8 @@ from app.store import StoreError
 from app.store.players import COPIES, RENAMED
 from app.store.postgres import PostgresStore
 from app.store.sql import COLUMNS, FACT_VALUES, FACTS
-from app.store.tournaments import COPY as TOURNAMENT
-from app.store.tournaments import COPY_NAMES as TOURNAMENT_NAMES
+from app.tournaments.store import COPY as TOURNAMENT
+from app.tournaments.store import COPY_NAMES as TOURNAMENT_NAMES
 
 UPDATE = (
     ", ".join(

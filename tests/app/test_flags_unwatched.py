@@ -28,7 +28,7 @@ from app.players import names
 from app.ratings.glicko2 import Rating, rate_game
 from app.store import Store
 from app.store.lobby import LobbyStore
-from app.store.tournaments import TournamentStore
+from app.tournaments.store import TournamentStore
 from tests.server import Server
 
 SHORT = {"minutes": 0.05, "increment": 0}  # 3 s a side: the params allow any minutes over 0

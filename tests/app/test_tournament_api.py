@@ -13,8 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app.games import Game
-from app.store.tournaments import TournamentStore
 from app.tournaments.service import Tournaments
+from app.tournaments.store import TournamentStore
 
 NAMES = ["Ama", "Kofi", "Esi", "Yaw"]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app.store import Store
 from app.store.postgres import PostgresStore
-from app.store.tournaments import TournamentStore
+from app.tournaments.store import TournamentStore
 from app.upkeep.copy import copy
 
 

@@ -17,11 +17,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app.games import clock
-from app.store.tournaments import TournamentRow
 from app.tournaments import caps, service
 from app.tournaments.export import cell_text, games_csv, standings_csv
 from app.tournaments.roundrobin import Pairing
 from app.tournaments.standings import Result, standings
+from app.tournaments.store import TournamentRow
 from app.tournaments.swiss import entrants_from, pair_round
 
 WINDOW = 2.0  # each first-move window in these tests (30 s and 60 s in play)
