@@ -10,7 +10,7 @@ mistakes.
   ``/api/puzzles``.
 
 What is kept (steps passed, ratings, first tries, own puzzles) is in the game store
-(:mod:`app.store.learn`); the lesson text and the puzzles are the engine's
+(:mod:`app.learn.store`); the lesson text and the puzzles are the engine's
 (:mod:`engine.lessons`, :mod:`engine.puzzles`).
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 from flask import current_app
 
 from app.store import get_store
-from app.store.learn import LearnStore
+from app.learn.store import LearnStore
 from app.store.sql import SQLStore
 
 

@@ -11,7 +11,7 @@ from app.games.errors import BadInput, NoGame
 from app.games.view import board_help, letters, words
 from app.learn import named
 from app.store.json_types import JSONObject
-from app.store.learn import LearnStore
+from app.learn.store import LearnStore
 from engine import variant_names
 from engine.lessons import Course, Step, attempt, course, courses, tries
 from engine.notation import move_text

@@ -5,7 +5,7 @@ The analysis (:mod:`app.analysis`) gave every position of the game each legal mo
 seeds of final margin for the mover; a move tagged *mistake* or *blunder* lost more than 3 seeds
 against the best (:mod:`app.analysis.report`).  Its position becomes a puzzle whose good moves
 are those the analysis valued as the best; it is kept with the player's puzzles in the store
-(:meth:`app.store.learn.LearnStore.save_own`), once, however often the game is looked at.
+(:meth:`app.learn.store.LearnStore.save_own`), once, however often the game is looked at.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from app.games.service import Games
 from app.learn.puzzles import Problem
 from app.store.base import GameStore
 from app.store.json_types import JSONObject
-from app.store.learn import LearnStore
+from app.learn.store import LearnStore
 from engine.notation import move_text
 
 MISSED = ("mistake", "blunder")

@@ -27,7 +27,7 @@ from app.games.view import letters, words
 from app.learn import named
 from app.ratings.glicko2 import Rating, rate_game
 from app.store.json_types import JSONObject
-from app.store.learn import Kept, LearnStore
+from app.learn.store import Kept, LearnStore
 from engine import IllegalMove as RuleBroken
 from engine import get_variant, variant_names
 from engine.core import State

@@ -10,7 +10,7 @@ start the hosts with ``MANCALA_DATABASE_URL``.  The target's schema is created (
 first, and each game's indexed facts (mode, device, finished...) are worked out as the app
 does.  A game already in PostgreSQL is replaced only by a newer version of itself, and an
 analysis only by a newer one, so the copy may be repeated safely; damaged games are copied as
-they are.  The lessons' and puzzles' rows (:mod:`app.store.learn`: steps passed, first tries,
+they are.  The lessons' and puzzles' rows (:mod:`app.learn.store`: steps passed, first tries,
 own puzzles, and the players' and puzzles' ratings, a newer rating replacing an older one) come
 along the same way.
 
@@ -63,7 +63,7 @@ ANALYSIS = (
     "updated = excluded.updated WHERE analyses.updated < excluded.updated"
 )
 
-LEARN_TABLES = {  # app.store.learn's tables: their columns, their key, whether a row is updated
+LEARN_TABLES = {  # app.learn.store's tables: their columns, their key, whether a row is updated
     "lesson_steps": (("owner", "variant", "step", "done"), "", False),
     "puzzle_tries": (("owner", "puzzle", "solved", "at"), "", False),
     "own_puzzles": (("owner", "id", "data", "created"), "", False),

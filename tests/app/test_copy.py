@@ -12,7 +12,7 @@ from pathlib import Path
 
 from app import create_app
 from app.store import Store
-from app.store.learn import Kept, LearnStore
+from app.learn.store import Kept, LearnStore
 from app.store.postgres import PostgresStore
 from app.upkeep.copy import copy
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from app.store.learn import Kept, LearnStore
+from app.learn.store import Kept, LearnStore
 from app.store.sql import SQLStore
 from app.store.sqlite import SQLiteStore
 

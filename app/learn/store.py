@@ -3,8 +3,9 @@ steps a device has passed, puzzle ratings (each player's and each puzzle's), the
 each puzzle by each device and from each network address, and each device's own puzzles (made
 from its mistakes).
 
-The queries are written once, through the store's dialect (:class:`app.store.sql.SQLStore`),
-and so are the tables (migrations 8 and 11 of the store's one schema, :mod:`app.store.schema`;
+The learn feature owns these tables: its queries are written once here, run over the store's one
+SQL layer and its dialects (:class:`app.store.queries.Queries`); the tables' DDL is migrations
+8 and 11 of the store's one schema (:mod:`app.store.schema`;
 the first try from each address is what the puzzle policy rates).  A device is its seat
 owner (the hash of its token, :func:`app.games.owner_hash`).  The rating arithmetic is not
 here: :meth:`LearnStore.rate` hands the two ratings to the caller's function and writes back
