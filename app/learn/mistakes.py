@@ -6,6 +6,10 @@ seeds of final margin for the mover; a move tagged *mistake* or *blunder* lost m
 against the best (:mod:`app.analysis.report`).  Its position becomes a puzzle whose good moves
 are those the analysis valued as the best; it is kept with the player's puzzles in the store
 (:meth:`app.learn.store.LearnStore.save_own`), once, however often the game is looked at.
+
+Each puzzle carries a real line, not one move: the best move, the reply, the mover's next turn
+(:mod:`app.learn.own_line`), with why it wins in words, its values in whole seeds, and the truth
+about its check: exact where the analysis solved the position, else the depth it searched.
 """
 
 from __future__ import annotations
@@ -17,25 +21,30 @@ from app.analysis.store import AnalysisStore, Kept
 from app.games.errors import NoSeat, NotNow
 from app.games.model import Game
 from app.games.service import Games
+from app.learn.own_line import check_text, own_line, turn_of, whole, why_text
 from app.learn.puzzles import Problem
+from app.learn.store import LearnStore
 from app.store.base import GameStore
 from app.store.json_types import JSONObject
-from app.learn.store import LearnStore
 from engine.notation import move_text
 
 MISSED = ("mistake", "blunder")
 RECENT_GAMES = 20  # the games looked at when a player opens their puzzles
 
 
-def own_data(game: Game, entry: JSONObject) -> JSONObject:
+def own_data(game: Game, entry: JSONObject, depth: int | None = None) -> JSONObject:
     """The stored form of the puzzle made from one analysed move (``entry`` as
-    :func:`app.analysis.report.move_entry` gives it)."""
+    :func:`app.analysis.report.move_entry` gives it; ``depth``: the plies its analysis
+    searched, None where it did not say): with the line from the best move and why it wins."""
     ply = int(entry["ply"])
     state = game.record.states[ply]
     values = {int(k): float(v) for k, v in entry["values"].items()}
     best = max(values.values())
     good = sorted(p for p, v in values.items() if v >= best)
     first = good[0] if int(entry["best"]) not in good else int(entry["best"])
+    exact = bool(entry["exact"])
+    line, line_check, records = own_line(state, first, exact, depth)
+    played = move_text(game.record.records[ply])
     return {
         "id": f"m-{game.id}-{ply}",
         "game": game.id,
@@ -47,10 +56,16 @@ def own_data(game: Game, entry: JSONObject) -> JSONObject:
         "to_move": state.to_move,
         "good": good,
         "best": move_text(state.play_record(first)[1]),
-        "played": move_text(game.record.records[ply]),
+        "played": played,
         "loss": entry["loss"],
         "tag": entry["tag"],
-        "exact": bool(entry["exact"]),
+        "exact": exact,
+        "depth": None if exact else depth,
+        "turn": turn_of(game.record.records, ply),
+        "line": [list(turn) for turn in line],
+        "line_check": line_check,
+        "why": why_text(state, records, played, float(entry["played_value"]), float(best), exact),
+        "check": check_text(exact, depth, line_check),
     }
 
 
@@ -64,11 +79,13 @@ def own_problem(data: JSONObject) -> Problem:
         extra=None if data["extra"] is None else tuple(int(x) for x in data["extra"]),
         to_move=int(data["to_move"]),
         good=frozenset(int(p) for p in data["good"]),
-        solution=((str(data["best"]),),),
+        solution=tuple(tuple(str(m) for m in turn) for turn in data["line"])
+        if data.get("line")
+        else ((str(data["best"]),),),
         gain=0.0,
-        margin=float(data["loss"]),
+        margin=float(whole(float(data["loss"]))),
         exact=bool(data["exact"]),
-        depth=None if data["exact"] else 1,
+        depth=None if data["exact"] else _depth(data),
         themes=(),
         rating=1500,
         own={
@@ -76,9 +93,18 @@ def own_problem(data: JSONObject) -> Problem:
             "ply": data["ply"],
             "played": data["played"],
             "tag": data["tag"],
-            "loss": data["loss"],
+            "loss": whole(float(data["loss"])),
+            **{k: data[k] for k in ("turn", "why", "line_check") if data.get(k) is not None},
+            "check": data.get("check") or check_text(bool(data["exact"]), _depth(data), ""),
         },
     )
+
+
+def _depth(data: JSONObject) -> int | None:
+    """The depth the analysis searched, as it was stored (None: not stored, a puzzle kept
+    before depths were: its check is then told as unknown rather than a made-up depth)."""
+    depth = data.get("depth")
+    return int(depth) if isinstance(depth, int) and not isinstance(depth, bool) else None
 
 
 def mistakes_of(game: Game, kept: JSONObject | None, seats: list[int]) -> list[JSONObject]:
@@ -98,7 +124,8 @@ def mistakes_of(game: Game, kept: JSONObject | None, seats: list[int]) -> list[J
             continue
         entry = move_entry(ply, player, int(moves[ply]), position, False)
         if entry["tag"] in MISSED:
-            made.append(own_data(game, entry))
+            depth = position.get("depth")
+            made.append(own_data(game, entry, depth if isinstance(depth, int) else None))
     return made
 
 

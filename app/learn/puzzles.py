@@ -88,7 +88,9 @@ def task_text(problem: Problem) -> str:
 
 def proof_text(problem: Problem) -> str:
     """How sure the answer is: exact, confirmed by two searches that agree, or verified by
-    a search to a stated depth."""
+    a search to a stated depth; a player's own puzzle says what its game's analysis found."""
+    if problem.own.get("check"):
+        return str(problem.own["check"])
     if problem.exact:
         return "Exact: solved to the end of the game."
     if problem.confirm is not None:
