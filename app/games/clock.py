@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from typing_extensions import TypedDict
+
 from app.games.errors import BadInput
 from app.store.json_types import JSONObject
 
@@ -232,7 +234,20 @@ def rebased_window(window: Window | None, outages: Outages, now: float) -> Windo
     return dict(window, since=since, until=until)
 
 
-def view(clock: Clock | None, now: float) -> JSONObject | None:
+class ClockView(TypedDict):
+    """The clocks as the page shows them (it counts the running side down from
+    server_time_ms)."""
+
+    initial_ms: int
+    increment_ms: int
+    remaining_ms: list[int]
+    """each side's time left at server_time_ms"""
+    running: int | None
+    """whose time runs (null until the player to move has made a first move, and once over)"""
+    server_time_ms: int
+
+
+def view(clock: Clock | None, now: float) -> ClockView | None:
     """What the page shows: each side's time left as of ``server_time_ms`` (the page counts the
     running side down from when it received this), whose clock runs, and the settings."""
     if clock is None:

@@ -10,6 +10,9 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
+from typing import Literal, NotRequired, cast
+
+from typing_extensions import TypedDict
 
 from app.games import clock
 from app.games.changes import can_undo, series_after
@@ -20,6 +23,266 @@ from engine import get_variant, variant_names
 from engine.agents.levels import level_seconds
 from engine.core import SWAP, Rules, State
 from engine.notation import pit_letter
+
+# The shapes this module sends (typing_extensions.TypedDict: pydantic reads them on Python 3.11
+# to write the OpenAPI document, app.web.contract). A field's docstring is its description.
+
+
+class Words(TypedDict):
+    """The variant's words for the board's parts."""
+
+    store: str
+    seeds: str
+
+
+class SeatView(TypedDict):
+    """A seat of a game, from the viewer's side."""
+
+    seat: int
+    kind: Literal["human", "computer"]
+    name: str
+    """how the seat is named to you: its player's name ("Ana (you)" for your own seat between
+    devices) or a default ("You", "Opponent", "Player 1", "Computer (Easy)", "Waiting for a
+    friend")"""
+    player_name: str | None
+    """the name its player gave, verbatim, or null"""
+    open: bool
+    """a human seat nobody has taken yet"""
+    level: str | None
+    algorithm: str | None
+    yours: bool
+    seen_ago: NotRequired[float | None]
+    """between devices only: seconds since the seat's browser was last seen"""
+    connected: NotRequired[bool]
+    """between devices only: whether the seat's browser is connected"""
+
+
+class SpecialPit(TypedDict):
+    """A special pit (a tuzdyk): its board index, owner and kind."""
+
+    pit: int
+    owner: int
+    kind: str
+
+
+class MoveRecordView(TypedDict):
+    """What one move did (the engine's MoveRecord as JSON)."""
+
+    player: int
+    pit: int
+    sown: list[int]
+    """board indices, in sowing order"""
+    lifted: list[list[int]]
+    """[board index, seeds] lifted to sow on (relay sowing)"""
+    captures: list[list[int]]
+    """[board index, seeds] the mover took"""
+    captured: int
+    opponent_captures: list[list[int]]
+    """[board index, seeds] the opponent took during the move"""
+    extra_turn: bool
+    ended: bool
+    banked: list[int]
+    """seeds banked at the end, by seat"""
+    end_reason: str
+    end_kind: str | None
+    """the rule that ended the game with this move (e.g. "row_empty"), else null"""
+
+
+class DecisionView(TypedDict):
+    """A computer's (or a hint's) decision; a search may add fields of its own."""
+
+    move: int
+    value: NotRequired[float | None]
+    depth: NotRequired[int | None]
+    nodes: NotRequired[int]
+    pv: NotRequired[list[int]]
+    move_values: NotRequired[dict[str, float]]
+    """each legal pit's value, in seeds"""
+    seconds: NotRequired[float]
+    agent: NotRequired[str]
+    exact: NotRequired[bool]
+
+
+class MoveView(TypedDict):
+    """A move of a game as the page shows it."""
+
+    ply: int
+    turn: int
+    """a player's extra-turn moves share one turn"""
+    player: int
+    pit: int
+    letter: str
+    """the pit's letter ("" for a swap)"""
+    swap: bool
+    """the pie rule's swap of sides (no pit played)"""
+    notation: str
+    record: MoveRecordView
+    board: list[int]
+    """the board after the move"""
+    decision: DecisionView | None
+
+
+class ResultView(TypedDict):
+    """The result of a game that is over, from the viewer's side."""
+
+    winner: int | None
+    """null: a draw"""
+    by: Literal["rules", "resignation", "time", "aborted", "agreement"]
+    scores: list[int]
+    captured: list[int]
+    """each store before the end banked the rows"""
+    banked: list[int]
+    """seeds left on each row counted for its owner"""
+    text: str
+    """one line, e.g. You won, 30–18"""
+    detail: str
+
+
+class SeriesView(TypedDict):
+    """The score across rematches, this game counted once over."""
+
+    wins: list[int]
+    draws: int
+    games: int
+    text: str
+    """e.g. You 2 – 1 Ben"""
+
+
+class TournamentLink(TypedDict):
+    """The tournament a game belongs to, as a link back to it."""
+
+    id: str
+    name: str
+    url: str
+    round: NotRequired[int | None]
+    """on a player's page: the round the game was played in"""
+
+
+class StartWait(TypedDict):
+    """The first-move window of the player to move, as of server_time_ms: when it closes the
+    game is aborted without a result."""
+
+    seat: int
+    left_ms: int
+
+
+class GameView(TypedDict):
+    """A game as the server sends it to one viewer: everything the page draws and may do."""
+
+    id: str
+    version: int
+    variant: str
+    title: str
+    summary: str
+    options: JSONObject
+    pits: int
+    stores_on_path: bool
+    stores: list[int]
+    """the board indices of the two stores"""
+    words: Words
+    letters: list[list[str]]
+    """each player's pit letters, letters[player][pit]"""
+    board_help: str
+    mode: Literal["computer", "local", "remote", "watch"]
+    seats: list[SeatView]
+    you: list[int]
+    """the viewer's seats"""
+    first_player: int
+    extra: list[int]
+    extra_text: str
+    special_pits: list[SpecialPit]
+    initial_board: list[int]
+    start: JSONObject | None
+    """a position set up by hand ({board, to_move, extra?}), else null"""
+    board: list[int]
+    to_move: int | None
+    legal_moves: list[int]
+    """empty while a seat waits for its player"""
+    can_swap: bool
+    """the pie rule: the player to move may swap sides (post swap_move as the pit) instead"""
+    swap_move: int
+    your_turn: bool
+    scores: list[int]
+    status: Literal["playing", "over"]
+    winner: int | None
+    resigned: int | None
+    end_reason: str
+    """why the game ended, in words ("" while it goes on)"""
+    ended_by: Literal["rules", "resignation", "time", "aborted", "agreement"] | None
+    """how the game ended: the rules, a resignation, time, an abort or a draw agreed (null in
+    play); the rule that ended it is the last move's record.end_kind"""
+    flagged: int | None
+    """the seat that ran out of time (and lost)"""
+    result: ResultView | None
+    series: SeriesView | None
+    rated: bool
+    """counts for the ratings"""
+    tournament: TournamentLink | None
+    hints: bool
+    """hints allowed"""
+    hints_used: list[int]
+    """hints given to each seat (games between people)"""
+    clock: clock.ClockView | None
+    server_time_ms: int
+    """the server's time of this answer (ms since 1970)"""
+    can_undo: bool
+    undo_asks: bool
+    thinking: bool
+    think_seconds: float | None
+    paused: bool
+    delay: float
+    moves: list[MoveView]
+    last_decision: DecisionView | None
+    takeback: JSONObject | None
+    """a takeback asked, or null"""
+    rematch: JSONObject | None
+    """a rematch offered or agreed, or null"""
+    draw_offer: int | None
+    """the seat offering a draw, waiting for an answer"""
+    can_offer_draw: bool
+    can_abort: bool
+    waiting_for_seat: bool
+    """between two devices, a seat is open: nobody moves until both seats are taken"""
+    start_wait: StartWait | None
+    can_join: bool
+    updated: float
+    expires: JSONObject
+    """when the game is deleted if nobody changes it: at (seconds since 1970), in_words and
+    text"""
+
+
+class GameLine(TypedDict):
+    """A line of the "your games" list."""
+
+    id: str
+    variant: str
+    title: str
+    mode: str
+    opponent: str
+    players: list[str]
+    named: bool
+    moves: int
+    scores: list[int]
+    status: str
+    """your turn, waiting, aborted, draw, you won, you lost, or a name and won"""
+    over: bool
+    updated: float
+    url: str
+    expires: NotRequired[JSONObject]
+
+
+class VariantView(TypedDict):
+    """A variant of the engine's registry with its rule options, for menus."""
+
+    name: str
+    title: str
+    summary: str
+    pits: int
+    options: dict[str, JSONObject]
+    """each rule option: its kind, default and choices"""
+    rules: list[str]
+    """the rules, one line each"""
+    board_help: str
 
 
 def seat_name(game: Game, seat: int, mine: list[int]) -> str:
@@ -41,12 +304,12 @@ def seat_name(game: Game, seat: int, mine: list[int]) -> str:
     return "Opponent" if mine else f"Player {seat + 1}"
 
 
-_move_lists: OrderedDict[tuple[str, int], list[JSONObject]] = OrderedDict()
+_move_lists: OrderedDict[tuple[str, int], list[MoveView]] = OrderedDict()
 _move_lists_lock = threading.Lock()
 MOVE_LISTS_KEPT = 256
 
 
-def move_list(game: Game) -> list[JSONObject]:
+def move_list(game: Game) -> list[MoveView]:
     """Every move of the game as the browser shows it (the same for every viewer), each with its
     turn number: a player's extra-turn moves share one turn.
 
@@ -62,7 +325,7 @@ def move_list(game: Game) -> list[JSONObject]:
     boards = [s.board for s in record.states]
     decisions = game.data.get("decisions", {})
     notation = record.notation()
-    moves = []
+    moves: list[MoveView] = []
     turn = 0
     for ply, rec in enumerate(record.records):
         if ply == 0 or record.records[ply - 1].player != rec.player:
@@ -76,7 +339,7 @@ def move_list(game: Game) -> list[JSONObject]:
                 "letter": "" if rec.pit == SWAP else pit_letter(rec.player, rec.pit),
                 "swap": rec.pit == SWAP,
                 "notation": notation[ply],
-                "record": rec.to_dict(),
+                "record": cast(MoveRecordView, rec.to_dict()),  # the engine's JSON
                 "board": list(boards[ply + 1]),
                 "decision": decisions.get(str(ply)),
             }
@@ -118,21 +381,6 @@ def aborted_words(game: Game, mine: list[int]) -> str:
     return f"{who(game, int(late), mine, capital=True)} made no first move within {seconds:g} s"
 
 
-def end_kind(game: Game) -> str | None:
-    """How the game ended, as a kind: "resigned", "time", "aborted", "agreement" or the
-    rules' (None while it goes on)."""
-    if game.aborted is not None:
-        return "aborted"
-    if game.drawn:
-        return "agreement"
-    if game.resigned is not None:
-        return "resigned"
-    if game.flagged is not None:
-        return "time"
-    outcome = game.record.outcome
-    return None if outcome is None or outcome.ending is None else str(outcome.ending.kind)
-
-
 def viewer_seat(mine: list[int]) -> int | None:
     """The seat whose side the words take ("you"): the viewer's only seat, else None (a
     spectator, or two players on one screen)."""
@@ -162,7 +410,7 @@ def counted(n: int, word: str) -> str:
     return f"{n} {word[:-1] if n == 1 and word.endswith('s') else word}"
 
 
-def result(game: Game, mine: list[int]) -> JSONObject | None:
+def result(game: Game, mine: list[int]) -> ResultView | None:
     """The result of a game that is over, in data and in words from the viewer's side: the
     winner (None for a draw), how it ended, the scores, what each side captured and what the
     end banked, a one-line ``text`` ("You won, 30–18") and a ``detail`` sentence or two."""
@@ -236,7 +484,7 @@ def result(game: Game, mine: list[int]) -> JSONObject | None:
     }
 
 
-def series(game: Game, mine: list[int]) -> JSONObject | None:
+def series(game: Game, mine: list[int]) -> SeriesView | None:
     """The score of the series of rematches this game belongs to, this game counted once it is
     over ("Ana 2 – 1 Ben"); None before any game of it has finished."""
     after = series_after(game)
@@ -256,7 +504,7 @@ def extra_text(rules: Rules, state: State) -> str:
     return rules.extra_text(state.extra) if state.extra else ""
 
 
-def words(rules: Rules) -> dict[str, str]:
+def words(rules: Rules) -> Words:
     """The variant's words for the board's parts."""
     return {"store": rules.store_word, "seeds": rules.seed_word}
 
@@ -284,7 +532,7 @@ def board_help(rules: Rules) -> str:
     )
 
 
-def tournament_of(game: Game) -> JSONObject | None:
+def tournament_of(game: Game) -> TournamentLink | None:
     """The tournament a game belongs to, as a link back to it (None outside tournaments)."""
     found = game.data.get("tournament")
     if not isinstance(found, dict) or not isinstance(found.get("id"), str):
@@ -296,7 +544,7 @@ def tournament_of(game: Game) -> JSONObject | None:
     }
 
 
-def view(game: Game, owner: str | None, expires: JSONObject) -> JSONObject:
+def view(game: Game, owner: str | None, expires: JSONObject) -> GameView:
     """Everything a browser needs to draw the game, from the viewer's side; ``expires``: when it
     is deleted if nobody changes it (:func:`app.upkeep.maintenance.notice`)."""
     record = game.record
@@ -357,7 +605,6 @@ def view(game: Game, owner: str | None, expires: JSONObject) -> JSONObject:
         "winner": game.winner() if game.over else None,
         "resigned": game.resigned,
         "end_reason": end_reason(game, mine),
-        "end_kind": end_kind(game),
         "ended_by": game.ended_by,
         "flagged": game.flagged,
         "result": result(game, mine),
@@ -401,7 +648,7 @@ def can_offer_draw(game: Game, mine: list[int]) -> bool:
     )
 
 
-def start_wait(game: Game, now: float) -> JSONObject | None:
+def start_wait(game: Game, now: float) -> StartWait | None:
     """The first-move window of the player to move, if one is open: their seat and the
     milliseconds left as of ``server_time_ms``."""
     window = game.data.get("start_wait")
@@ -411,7 +658,7 @@ def start_wait(game: Game, now: float) -> JSONObject | None:
     return {"seat": int(window["seat"]), "left_ms": round(left * 1000)}
 
 
-def summary(game: Game, owner: str | None) -> JSONObject:
+def summary(game: Game, owner: str | None) -> GameLine:
     """A line for the "your games" list."""
     mine = game.seats_of(owner)
     opponents = [seat_name(game, i, mine) for i in range(2) if i not in mine]
@@ -443,9 +690,9 @@ def summary(game: Game, owner: str | None) -> JSONObject:
     }
 
 
-def variants_payload() -> list[JSONObject]:
+def variants_payload() -> list[VariantView]:
     """Every variant of the engine's registry with its rule options, for menus."""
-    out = []
+    out: list[VariantView] = []
     for name in variant_names():
         rules = get_variant(name)
         out.append(

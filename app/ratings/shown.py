@@ -2,12 +2,42 @@
 
 from __future__ import annotations
 
+from typing import NotRequired
+
+from typing_extensions import TypedDict
+
 from app.games.model import Game
 from app.ratings.glicko2 import BASE, MAX_RD, PROVISIONAL_RD
 from app.ratings.policy import why_not
 from app.ratings.pools import pool_of, rated_pair, title_of
 from app.store.base import GameStore
-from app.store.json_types import JSONObject
+
+
+class SeatRating(TypedDict):
+    """A seat's rating in a rated game: before it and, once settled, after it and the
+    change."""
+
+    seat: int
+    before: int
+    before_text: str
+    """e.g. 1500? (a question mark while provisional)"""
+    after: int | None
+    after_text: str | None
+    change: int | None
+    change_text: str | None
+    """e.g. +12"""
+    provisional: bool
+
+
+class GameRatings(TypedDict):
+    """A rated game's ratings: its pool, whether its end is settled, each seat's rating."""
+
+    pool: str
+    title: str
+    settled: bool
+    reason: NotRequired[str]
+    """why a finished rated game changed no rating, in words"""
+    seats: list[SeatRating]
 
 
 def shown(rating: float, deviation: float) -> str:
@@ -22,7 +52,7 @@ def signed(change: int) -> str:
     return f"+{change}" if change > 0 else f"\u2212{-change}"
 
 
-def game_ratings(store: GameStore, game: Game) -> JSONObject | None:
+def game_ratings(store: GameStore, game: Game) -> GameRatings | None:
     """A rated game's ratings per seat: before it and, once settled, after it and the change
     (None for a game that is not rated); a finished game that changed no rating says why in
     ``reason`` (see :mod:`app.ratings.policy`)."""
@@ -32,7 +62,7 @@ def game_ratings(store: GameStore, game: Game) -> JSONObject | None:
     rules = game.record.rules
     pool = pool_of(rules.name, dict(rules.options))
     made = {c.device: c for c in store.players.changes_in(game.id)}
-    seats = []
+    seats: list[SeatRating] = []
     for seat, device in enumerate(pair):
         change = made.get(device)
         if change is not None:
@@ -55,7 +85,7 @@ def game_ratings(store: GameStore, game: Game) -> JSONObject | None:
                 "provisional": (after or before)[1] > PROVISIONAL_RD,
             }
         )
-    found: JSONObject = {"pool": pool, "title": title_of(pool), "settled": bool(made)}
+    found: GameRatings = {"pool": pool, "title": title_of(pool), "settled": bool(made), "seats": []}
     if game.over and not made:  # why it changed nothing, once that is known
         named = len(store.players.names_of(pair)) == 2
         reason = why_not(game, named, store.players.is_settled(game.id))

@@ -10,6 +10,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -111,7 +112,7 @@ def notice(game: Game, upkeep: Upkeep, now: float | None = None) -> JSONObject:
     return dict(when, text=f"{rule(game, upkeep)[1]}: this one {when['in_words']}{later}.")
 
 
-def listed(line: JSONObject, game: Game) -> JSONObject:
+def listed(line: Mapping[str, object], game: Game) -> JSONObject:
     """A "your games" line (app.games.view.summary) with when the game will be deleted."""
     return dict(line, expires=expires(game, get_upkeep()))
 

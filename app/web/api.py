@@ -7,8 +7,11 @@ nothing is written on a refusal.
 
 from __future__ import annotations
 
+from typing import NotRequired, cast
+
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
+from typing_extensions import TypedDict
 
 from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
 from app.games.errors import GameError
@@ -16,8 +19,16 @@ from app.games.fairplay import check_game, get_guard, key_of, rated_running
 from app.games.params import new_game_data
 from app.games.service import CONNECTED_SECONDS, get_games
 from app.games.spec import GameSpec
-from app.games.view import summary, variants_payload, view
-from app.ratings.shown import game_ratings
+from app.games.view import (
+    DecisionView,
+    GameLine,
+    GameView,
+    VariantView,
+    summary,
+    variants_payload,
+    view,
+)
+from app.ratings.shown import GameRatings, game_ratings
 from app.store import get_store
 from app.store.json_types import JSONObject
 from app.upkeep.maintenance import get_upkeep, listed, notice
@@ -31,18 +42,71 @@ from engine.agents.levels import level_seconds
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def game_view(game: Game) -> JSONObject:
+class GameAnswer(GameView):
+    """The game as every game route answers it: the view, with a rated game's ratings and a
+    bot's new seat token."""
+
+    ratings: NotRequired[GameRatings | None]
+    """a rated game only: {pool, title, settled, seats, reason?}; after and change null until
+    the game's end is settled"""
+    seat_token: NotRequired[str]
+    """a bot's new seat token, given once: send it as 'Authorization: Bearer <token>'"""
+
+
+class HintAnswer(DecisionView):
+    """A hint: the decision for the player to move, with the game (between people a hint is
+    counted in hints_used, a new version)."""
+
+    version: int
+    player: int | None
+    game: GameView
+
+
+class Defaults(TypedDict):
+    """The menu's first choices."""
+
+    variant: str
+    level: str
+    algorithm: str
+    mode: str
+    first: str
+
+
+class VariantsAnswer(TypedDict):
+    """The menu's choices: variants with their rule options, levels, algorithms, modes."""
+
+    variants: list[VariantView]
+    levels: list[str]
+    level_seconds: dict[str, float]
+    algorithms: list[str]
+    modes: list[str]
+    defaults: Defaults
+
+
+class GamesAnswer(TypedDict):
+    """Your games (the games this browser holds a seat in), newest first."""
+
+    games: list[GameLine]
+
+
+class Alive(TypedDict):
+    """The server answers."""
+
+    alive: bool
+
+
+def game_view(game: Game) -> GameView:
     """The game from the viewer's side, with when it is deleted if nobody changes it, without
     the computer's thinking where it would help a rated game being played."""
     return without_thinking(game, view(game, viewer(), notice(game, get_upkeep())))
 
 
-def without_thinking(game: Game, payload: JSONObject) -> JSONObject:
+def without_thinking(game: Game, payload: GameView) -> GameView:
     """``payload`` with no decision (the computer's values of each pit) of a rated game going
     on, nor of a position a rated game going on is at or reaches in one move
     (:mod:`app.games.fairplay`; the move list is a shared copy: replaced, not changed)."""
-    moves = payload.get("moves") or []
-    if not any(m.get("decision") for m in moves):
+    moves = payload["moves"]
+    if not any(m["decision"] for m in moves):
         return payload
     if rated_running(game):
         hidden = set(range(len(moves)))
@@ -52,11 +116,11 @@ def without_thinking(game: Game, payload: JSONObject) -> JSONObject:
             return payload
         states, rules = game.record.states, game.record.rules
         hidden = {
-            i for i, m in enumerate(moves) if m.get("decision") and key_of(rules, states[i]) in keys
+            i for i, m in enumerate(moves) if m["decision"] and key_of(rules, states[i]) in keys
         }
     if hidden:
         payload["moves"] = [
-            dict(m, decision=None) if i in hidden else m for i, m in enumerate(moves)
+            {**m, "decision": None} if i in hidden else m for i, m in enumerate(moves)
         ]
         payload["last_decision"] = next(
             (m["decision"] for m in reversed(payload["moves"]) if m["decision"]), None
@@ -79,7 +143,7 @@ def check_start(sent: JSONObject) -> None:
 def game_response(game: Game, status: int = 200) -> tuple[Response, int]:
     """The game from the viewer's side; between two devices, with whether each seat is
     connected now."""
-    payload = game_view(game)
+    payload = cast(GameAnswer, game_view(game))  # its optional fields are added here
     if game.data.get("rated"):  # before and, once it is over, after and the change per seat
         payload["ratings"] = game_ratings(get_store(), game)
     if game.mode == "remote":
@@ -88,8 +152,9 @@ def game_response(game: Game, status: int = 200) -> tuple[Response, int]:
             ago = seen[seat["seat"]]
             seat["seen_ago"] = ago
             seat["connected"] = ago is not None and ago < CONNECTED_SECONDS
-    if issued_token():  # a bot's new seat token, given once
-        payload["seat_token"] = issued_token()
+    token = issued_token()
+    if token:  # a bot's new seat token, given once
+        payload["seat_token"] = token
     return jsonify(payload), status
 
 
