@@ -131,8 +131,14 @@ def place(rules: Rules, index: int) -> str:
         if index == rules.store(player):
             return f"{whose} {rules.store_word}"
         if index in rules.row(player):
-            return f"{whose} pit {pit_letter(player, index - rules.index(player, 0))}"
+            return f"{whose} {pit_word(rules)} {pit_letter(player, index - rules.index(player, 0))}"
     return f"square {index}"
+
+
+def pit_word(rules: Rules) -> str:
+    """What the learner's lesson calls a pit of a row: "house" in Oware (as its lesson says
+    throughout), else "pit"."""
+    return "house" if rules.name == "oware" else "pit"
 
 
 def landing(rules: Rules, index: int) -> str:
@@ -197,7 +203,8 @@ def missed(goal: Goal, before: State, rec: MoveRecord, after: State) -> str:
             return f"You captured {rec.captured}; the task wants {goal.target}."
         case Aim.RUN:
             pits = len({index for index, _ in rec.captures})
-            return f"You captured from {pits} pit(s); the task wants {goal.target} at once."
+            run = counted(pits, pit_word(rules) + "s")
+            return f"You captured from {run}; the task wants {goal.target} at once."
         case Aim.WIN:
             if not rec.ended:
                 return "The game goes on."
@@ -216,14 +223,14 @@ def account(before: State, rec: MoveRecord, after: State) -> list[str]:
     rules = before.rules
     seeds = rules.seed_word
     origin, lifted = rec.lifted[0] if rec.lifted else (rules.index(rec.player, rec.pit), 0)
+    sown = f"the one {seeds.removesuffix('s')}" if lifted == 1 else f"the {counted(lifted, seeds)}"
     said = [
-        f"You sowed the {counted(lifted, seeds)} of {place(rules, origin)}, one a pit "
-        "counter-clockwise."
+        f"You sowed {sown} of {place(rules, origin)}, one a {pit_word(rules)} counter-clockwise."
     ]
     for index, count in rec.lifted[1:]:
         said.append(
-            f"The last fell in {place(rules, index)}, which held {seeds}: you lifted its "
-            f"{count} and sowed on."
+            f"The last {seeds.removesuffix('s')} fell in {place(rules, index)}, which held "
+            f"{seeds}: you lifted its {count} and sowed on."
         )
     last = rec.sown[-1]
     empty = last in rules.row(0) or last in rules.row(1)

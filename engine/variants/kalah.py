@@ -30,7 +30,8 @@ class Kalah(Rules):
     title: ClassVar[str] = "Kalah"
     summary: ClassVar[str] = (
         "Sow into your own store (never the opponent's). Last seed in your store: move again. "
-        "Last seed in an empty pit of yours: take it and the seeds opposite. "
+        "Last seed in an empty pit of yours with seeds opposite: take it and them (with the "
+        "opposite pit empty, nothing is taken). "
         "When a row is empty, each player banks their own row; most seeds wins."
     )
     options_spec: ClassVar[dict[str, Option]] = {

@@ -48,7 +48,7 @@ def test_a_passed_step_says_what_the_move_did() -> None:
     assert tried.after is not None
     assert list(tried.after.board) == [0, 0, 2, 0, 3, 0, 18, 2, 3, 1, 4, 0, 2, 13]
     assert tried.said == [
-        "You sowed the 1 seed of your pit A, one a pit counter-clockwise.",
+        "You sowed the one seed of your pit A, one a pit counter-clockwise.",
         "The last seed fell in your pit B.",
         "You captured 6 seeds (their pit e, your pit B).",
     ]
@@ -83,8 +83,8 @@ def test_a_relay_is_told_lift_by_lift() -> None:
     before = relay.state(step)
     after, rec = before.play_record(2)
     assert account(before, rec, after) == [
-        "You sowed the 1 seed of your pit C, one a pit counter-clockwise.",
-        "The last fell in your pit D, which held seeds: you lifted its 3 and sowed on.",
+        "You sowed the one seed of your pit C, one a pit counter-clockwise.",
+        "The last seed fell in your pit D, which held seeds: you lifted its 3 and sowed on.",
         "The last seed fell in your store.",
         "You move again.",
     ]
