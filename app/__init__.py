@@ -46,6 +46,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.games.facts import describe
     from app.lab import routes as lab_routes
     from app.learn import routes as learn_routes
+    from app.lobby import ends as lobby_ends
     from app.lobby import routes as lobby_routes
     from app.players import routes as player_routes
     from app.ratings import settle
@@ -57,6 +58,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     settle.register()  # a rated game's end changes its players' ratings (app.games.ends)
     liveness.init_app(app)
     maintenance.init_app(app)
+    lobby_ends.register()  # a game's end moves the lobby's version on (after the ratings')
     moves.init_app(app, app.extensions["mancala_store"])
     analysis.init_app(app)
     errors.init_app(app)

@@ -9,8 +9,8 @@ across every worker and host) and passes each game through the use case a reques
 (:meth:`app.games.service.Games.end_if_due`): the versioned write of its end (a move that
 landed first wins, and the game plays on), the end-of-game hooks (ratings, a tournament's next
 pairings), in this app's context, and the new version that wakes the game's long-polls.  A game
-between two devices that ends moves the lobby's version on (:func:`announce`, an end-of-game
-hook), so the home page drops it from "being played" at once.
+between two devices that ends moves the lobby's version on (the lobby's end-of-game hook,
+:mod:`app.lobby.ends`), so the home page drops it from "being played" at once.
 
 Time when no server was up is still never charged (:mod:`app.games.liveness`): a game whose
 deadline an outage moved later is written rebased, with its new deadline, instead of ended;
@@ -25,14 +25,11 @@ import time
 
 from flask import Flask
 
-from app.games import clock, ends
+from app.games import clock
 from app.games.errors import Damaged, NoGame
 from app.games.liveness import serving
-from app.games.model import Game
 from app.games.service import get_games
 from app.store import GameStore, StoreError
-from app.store.lobby import LobbyStore
-from app.store.sql import SQLStore
 
 log = logging.getLogger(__name__)
 
@@ -41,14 +38,6 @@ BATCH = 50  # games read from the store at once
 BATCHES = 20  # batches in one turn at most (the next turn takes the rest)
 REST_SECONDS = 30.0  # a game found past its deadline that would not end is looked at again then
 JOB = "flags"  # the store's claim on the turn
-HOOK = "lobby-games"  # the end-of-game hook that tells the lobby
-
-
-def announce(store: GameStore, game: Game) -> None:
-    """A game between two devices ended: the lobby's version moves on, so the pages that list
-    it as being played (the home page's room) are woken and drop it."""
-    if game.mode == "remote" and isinstance(store, SQLStore):
-        store.run(LobbyStore(store).bump)
 
 
 class Flags:
@@ -141,10 +130,9 @@ def start(app: Flask, every: float = FLAG_SECONDS) -> threading.Event:
 
 
 def init_app(app: Flask) -> None:
-    """Tell the lobby of games' ends, and (outside tests, unless ``FLAG_SECONDS`` is 0) end
-    the games past their deadline on a timer.  Gunicorn loads the app in each worker after
+    """End the games past their deadline on a timer (outside tests, unless ``FLAG_SECONDS``
+    is 0).  Gunicorn loads the app in each worker after
     forking, so each worker has one; the store's claim lets one of them act at a time."""
-    ends.on_end(HOOK, announce)
     every = float(app.config.get("FLAG_SECONDS", FLAG_SECONDS))
     app.extensions["mancala_flags"] = Flags(app, every if every > 0 else FLAG_SECONDS)
     if app.testing or every <= 0:

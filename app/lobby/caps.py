@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from app.config import with_setting
 from app.games.errors import TooManySearches
-from app.store.lobby import SeekCaps
+from app.lobby.store import SeekCaps
 
 RETRY_SECONDS = 30  # a cap reached: try again after this (a seek taken, a maker gone...)
 

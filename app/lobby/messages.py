@@ -24,9 +24,9 @@ import time
 from app.games import changes
 from app.games.errors import BadInput, NotNow, TooManySearches
 from app.games.service import Device, Games
+from app.lobby.store import MESSAGES, LobbyStore
 from app.store.base import Watcher
 from app.store.json_types import JSONObject
-from app.store.lobby import MESSAGES, LobbyStore
 
 QUICK = ("Good game", "Well played", "Thanks", "Oops")
 BURST = 3

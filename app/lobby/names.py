@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from app.lobby.store import tag_of
 from app.players.names import device_of, names_of, take
-from app.store.lobby import tag_of
 from app.store.sql import SQLStore
 
 

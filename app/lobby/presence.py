@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.lobby.caps import RoomLimits
-from app.store.lobby import LobbyStore
+from app.lobby.store import LobbyStore
 
 SEEN_EVERY = 3.0  # a device's beat is written at most this often per process
 EXPIRE_EVERY = 2.0  # how often a process deletes the presence of pages that stopped beating

@@ -26,9 +26,9 @@ from app.lobby.caps import RoomLimits, arrivals_refusal, refusal
 from app.lobby.lists import fair, finished_groups, group_games
 from app.lobby.names import Names
 from app.lobby.presence import Arrival, Presence
+from app.lobby.store import LobbyStore, Present, Seek, tag_of
 from app.store import Row
 from app.store.json_types import JSONObject
-from app.store.lobby import LobbyStore, Present, Seek, tag_of
 from app.store.sql import SQLStore
 from engine import get_variant
 

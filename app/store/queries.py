@@ -1,6 +1,7 @@
 """What every family of SQL tables shares: a connection, the store's way to run queries on one,
-and ids named a few hundred at a time in ``IN (…)``.  It imports nothing else of the store, so
-the games' queries (:mod:`app.store.sql`) and the tables beside them (players, lobby, …) both
+ids named a few hundred at a time in ``IN (…)``, and the read of versioned rows a long-poll
+watches.  It imports nothing else of the store, so the games' queries (:mod:`app.store.sql`)
+and each feature's own tables (``app/<feature>/store.py``: lobby, players, ratings, …) both
 build on it without importing each other."""
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class Transactions(Protocol):
 
 
 class Queries(Protocol):
-    """What a family of tables beside the games (players, lobby, …) asks of an SQL store."""
+    """What a feature's family of tables (lobby, players, …) asks of an SQL store."""
 
     @property
     def dialect(self) -> Transactions:
@@ -55,3 +56,17 @@ def among(ids: list[str]) -> Iterator[tuple[str, JSONObject]]:
     for i in range(0, len(ids), IDS_AT_ONCE):
         chunk = {f"g{n}": gid for n, gid in enumerate(ids[i : i + IDS_AT_ONCE])}
         yield ", ".join(f":{name}" for name in chunk), chunk
+
+
+def versions_in(
+    store: Queries, db: Connection, table: str, key: str, keys: list[str]
+) -> dict[str, int]:
+    """The ``version`` of each row of ``table`` whose column ``key`` is one of ``keys`` (on an
+    open connection): the rows that exist (what a long-poll's watcher reads, for the games and
+    for a feature's versioned rows alike)."""
+    found: dict[str, int] = {}
+    for marks, chunk in among(keys):
+        query = f"SELECT {key}, version FROM {table} WHERE {key} IN ({marks})"
+        for name, version in store.execute(db, query, **chunk).fetchall():
+            found[str(name)] = int(version)
+    return found

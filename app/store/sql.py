@@ -32,7 +32,7 @@ from app.store.base import (
 )
 from app.store.json_types import JSONObject
 from app.store.players import PlayerTables
-from app.store.queries import Connection, Versions, among
+from app.store.queries import Connection, Versions, among, versions_in
 
 T = TypeVar("T")
 Args = JSONObject
@@ -236,12 +236,7 @@ class SQLStore(GameStore):
 
     def versions(self, db: Connection, game_ids: list[str]) -> dict[str, int]:
         """The current version of each of ``game_ids`` that exists (on an open connection)."""
-        out: dict[str, int] = {}
-        for marks, chunk in among(game_ids):
-            query = f"SELECT id, version FROM games WHERE id IN ({marks})"
-            for gid, version in self.execute(db, query, **chunk).fetchall():
-                out[str(gid)] = int(version)
-        return out
+        return versions_in(self, db, "games", "id", game_ids)
 
     def games_of(self, owner: str, limit: int = 20) -> list[Row]:
         query = (

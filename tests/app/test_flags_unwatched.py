@@ -24,10 +24,10 @@ from flask.testing import FlaskClient
 from app.games import clock, flags
 from app.games.facts import describe
 from app.games.model import Game
+from app.lobby.store import LobbyStore
 from app.players import names
 from app.ratings.glicko2 import Rating, rate_game
 from app.store import Store
-from app.store.lobby import LobbyStore
 from app.tournaments.store import TournamentStore
 from tests.server import Server
 

@@ -17,8 +17,8 @@ from flask.testing import FlaskClient
 
 from app.lobby import hooks
 from app.lobby.caps import RoomLimits
+from app.lobby.store import Beat, LobbyStore, SeekCaps
 from app.store.json_types import JSONObject
-from app.store.lobby import Beat, LobbyStore, SeekCaps
 from tests.app.test_stores import Stores, store, stores  # noqa: F401 (both stores' fixtures)
 
 LIMITS = RoomLimits()

@@ -8,7 +8,7 @@ import threading
 import time
 from typing import Any
 
-from app.store.lobby import LOBBY, MESSAGES, LobbyStore
+from app.lobby.store import LOBBY, MESSAGES, LobbyStore
 from tests.app.test_stores import Stores, store, stores  # noqa: F401 (both stores' fixtures)
 
 

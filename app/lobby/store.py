@@ -1,7 +1,8 @@
 """The lobby's shared state, on either SQL store: who is here, seeks and challenges.
 
-Its SQL is written once, through the store's dialect (:mod:`app.store.sql`); its tables are
-migrations 6 and 10 of the store's one schema (:mod:`app.store.schema`).  A device is the hash
+The lobby owns these tables: its SQL is written once here, run over the store's one SQL layer
+and its dialects (:mod:`app.store.sql`); the tables' DDL is migrations 6 and 10 of the store's
+one schema (:mod:`app.store.schema`).  A device is the hash
 of its seat token (what owns a game's seats); others see it by its ``tag``, a short public
 name that can't be turned back into the hash.
 
@@ -28,7 +29,7 @@ from typing import Any, TypeVar
 
 from app.store.base import Watcher
 from app.store.json_types import JSONObject
-from app.store.queries import Connection, among
+from app.store.queries import Connection, among, versions_in
 from app.store.schema import LOBBY_CHANNEL
 from app.store.sql import SQLStore
 
@@ -156,11 +157,7 @@ class LobbyStore:
 
     def versions(self, db: Connection, keys: list[str]) -> dict[str, int]:
         """The versions of ``keys`` (on an open connection); one never changed is 0."""
-        found: dict[str, int] = {}
-        for marks, chunk in among(keys):
-            query = f"SELECT key, version FROM lobby_versions WHERE key IN ({marks})"
-            for key, version in self.execute(db, query, **chunk).fetchall():
-                found[str(key)] = int(version)
+        found = versions_in(self.store, db, "lobby_versions", "key", keys)
         return {key: found.get(key, 0) for key in keys}
 
     def version_of(self, key: str) -> int:
