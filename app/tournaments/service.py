@@ -50,7 +50,7 @@ from app.tournaments.results import (
     result_of,
 )
 from app.tournaments.roundrobin import Pairing
-from app.tournaments.store import TournamentRow, TournamentStore
+from app.tournaments.store import LISTED, TournamentRow, TournamentStore
 from engine.agents import ALGORITHMS, LEVELS
 
 SYSTEMS = ("round_robin", "swiss", "arena")
@@ -59,7 +59,7 @@ CREATE_FIELDS = frozenset(
 )
 MAX_PLAYERS = 64
 MAX_TITLE = 60
-POLL_SECONDS = 0.25  # a long-poll looks at the tournament's version this often
+KEPT_ROWS = 1000  # tournaments whose last read version a process keeps decoded
 SETTLE_SECONDS = 1.0  # a read settles a tournament at most this often (per process)
 EXPIRE_EVERY = 60.0  # seconds between two deletions of tournaments never started (per process)
 COMPUTER_DELAY = 1.0  # seconds between moves in a game between two computer entrants
@@ -99,16 +99,28 @@ class Tournaments:
         self.known: set[str] = set()  # game ids seen to exist (so a read need not look again)
         self.settled: dict[str, float] = {}  # when this process last settled each tournament
         self.expired_at = -EXPIRE_EVERY  # when this process last deleted stale open ones
-        self.rows: dict[str, TournamentRow] = {}  # the listed tournaments, as last read
-        self.stamp_at = (0, -POLL_SECONDS)  # the tournaments' stamp as last read, and when
+        self.rows: dict[str, TournamentRow] = {}  # each tournament as last read (its version)
+        self.watcher = store.watcher()  # wakes the long-polls (one thread serves them all)
         self.lock = threading.Lock()
 
     # -- reading ----------------------------------------------------------------------------------
 
     def row(self, tournament_id: str) -> TournamentRow:
+        """The tournament as stored now: its version asked, its document read and decoded
+        once per version in this process (every page of it reads the same version; a
+        document is never changed in place: a change copies it)."""
+        version = self.store.version(tournament_id)
+        with self.lock:
+            kept = self.rows.get(tournament_id)
+        if kept is not None and version == kept.version:
+            return kept
         row = self.store.load(tournament_id)
         if row is None:
             raise NoGame(f"there is no tournament {tournament_id!r}")
+        with self.lock:
+            if len(self.rows) >= KEPT_ROWS:
+                self.rows.pop(next(iter(self.rows)))
+            self.rows[tournament_id] = row
         return row
 
     def recent(self, limit: int = 50) -> list[TournamentRow]:
@@ -136,24 +148,11 @@ class Tournaments:
 
     def listed_version(self, since: int | None, timeout: float) -> int:
         """The tournaments' stamp (:meth:`TournamentStore.stamp`); with ``since`` equal to it,
-        once it changes (or at ``timeout``), looking a few times a second."""
-        stamp = self.shared_stamp()
-        end = time.monotonic() + timeout
-        while since == stamp and time.monotonic() < end:
-            time.sleep(min(POLL_SECONDS, max(0.0, end - time.monotonic())))
-            stamp = self.shared_stamp()
-        return stamp
-
-    def shared_stamp(self) -> int:
-        """The tournaments' stamp, read from the store at most every POLL_SECONDS / 2 by this
-        process (every open list waits on it: one read serves them all)."""
-        now = time.monotonic()
-        with self.lock:
-            if now - self.stamp_at[1] < POLL_SECONDS / 2:
-                return self.stamp_at[0]
+        once it changes (or at ``timeout``), woken by the store's watcher."""
         stamp = self.store.stamp()
-        with self.lock:
-            self.stamp_at = (stamp, now)
+        if since is not None and since == stamp:
+            moved = self.watcher.wait(LISTED, since, timeout)
+            stamp = moved if moved >= 0 else self.store.stamp()
         return stamp
 
     def expire_now_and_then(self) -> None:
@@ -169,15 +168,13 @@ class Tournaments:
     def read(self, tournament_id: str, since: int | None, timeout: float) -> TournamentRow:
         """The tournament, settled (at most once a second per tournament in this process: the
         end of each game settles it at once anyway); with ``since`` equal to its version, once
-        it changes (or at ``timeout``), looking at its version a few times a second."""
+        it changes (or at ``timeout``), woken by the store's watcher (and settled again each
+        second while it waits: an arena's clock runs out without a write)."""
         row = self.settle_now_and_then(tournament_id)
         end = time.monotonic() + timeout
-        while since == row.version and time.monotonic() < end:
-            time.sleep(min(POLL_SECONDS, max(0.0, end - time.monotonic())))
-            if self.store.version(tournament_id) != row.version:
-                row = self.row(tournament_id)
-                break
-            row = self.settle_now_and_then(tournament_id, row)
+        while since == row.version and (left := end - time.monotonic()) > 0:
+            self.watcher.wait(tournament_id, since, min(left, SETTLE_SECONDS))
+            row = self.settle_now_and_then(tournament_id)
         self.ensure_games(tournament_id, row.data)  # a game it lists exists when it is shown
         return row
 

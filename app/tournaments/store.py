@@ -12,13 +12,15 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
 
-from app.store.base import StaleVersion
+from app.store.base import StaleVersion, Watcher
 from app.store.json_types import JSONObject
 from app.store.queries import Connection, Queries, among
+from app.store.sql import SQLStore
 
 COLUMNS = "id, version, data, created, updated"
+LISTED = "*"  # the key a list's long-poll watches: the stamp of every tournament (no id is "*")
+CHANNEL = "mancala_tournaments"  # PostgreSQL NOTIFY channel: "<id> <version>", "* <stamp>"
 COPY_NAMES = ("id", "version", "data", "status", "created", "updated")
 # Copying a store (app.upkeep.copy): a tournament replaces only an older version of itself.
 COPY = (
@@ -41,21 +43,60 @@ class TournamentRow:
     updated: float
 
     @classmethod
-    def decode(cls, found: tuple[Any, ...]) -> TournamentRow:
+    def decode(cls, found: tuple[str, int, str, float, float]) -> TournamentRow:
         return cls(str(found[0]), int(found[1]), json.loads(found[2]), found[3], found[4])
 
 
 class TournamentStore:
-    """The tournaments kept in one game store's database."""
+    """The tournaments kept in one game store's database.
+
+    Long-polls wait on :meth:`watcher`: a tournament's key is its id (its version), a list's is
+    :data:`LISTED` (the :meth:`stamp`).  On SQLite the store's watcher sees every commit of this
+    machine; on PostgreSQL each write of a tournament also sends a NOTIFY on :data:`CHANNEL`
+    (its id and version, and the list's new stamp), so the requests waiting on any host wake.
+    """
 
     def __init__(self, store: Queries) -> None:
         self.store = store
+        self.notifies = getattr(store, "kind", "") == "postgresql"
+
+    def watcher(self) -> Watcher:
+        """A long-poll watcher on the tournaments' versions and the list's stamp (one per
+        app: its thread serves every waiting request)."""
+        if not isinstance(self.store, SQLStore):
+            raise TypeError("a tournaments' watcher needs an SQL store")
+        return self.store.watcher_on(CHANNEL, self.versions)
+
+    def versions(self, db: Connection, keys: list[str]) -> dict[str, int]:
+        """The versions of ``keys`` (tournament ids, or :data:`LISTED` for the stamp) on an
+        open connection; a tournament that is gone is left out (-1 to a waiter)."""
+        ids = [key for key in keys if key != LISTED]
+        found: dict[str, int] = {}
+        for marks, chunk in among(ids):
+            query = f"SELECT id, version FROM tournaments WHERE id IN ({marks})"
+            for tid, version in self.store.execute(db, query, **chunk).fetchall():
+                found[str(tid)] = int(version)
+        if LISTED in keys:
+            found[LISTED] = self.stamp_on(db)
+        return found
+
+    def notify(self, db: Connection, tournament_id: str | None, version: int) -> None:
+        """On PostgreSQL: tell every host's watcher that a tournament changed (``version``
+        -1: deleted) and the list's new stamp (nothing to do on SQLite)."""
+        if not self.notifies:
+            return
+        notes = [f"{LISTED} {self.stamp_on(db)}"]
+        if tournament_id is not None:
+            notes.insert(0, f"{tournament_id} {version}")
+        for note in notes:
+            self.store.execute(db, "SELECT pg_notify(:channel, :note)", channel=CHANNEL, note=note)
 
     def create(self, tournament_id: str, data: JSONObject) -> TournamentRow:
         now = time.time()
         text = json.dumps(data)
-        self.store.run(
-            lambda db: self.store.execute(
+
+        def write(db: Connection) -> None:
+            self.store.execute(
                 db,
                 f"INSERT INTO tournaments ({COLUMNS}, status) "
                 "VALUES (:id, 1, :data, :at, :at, :status)",
@@ -64,7 +105,9 @@ class TournamentStore:
                 at=now,
                 status=str(data.get("status", "")),
             )
-        )
+            self.notify(db, tournament_id, 1)
+
+        self.store.run(write)
         return TournamentRow(tournament_id, 1, data, now, now)
 
     def load(self, tournament_id: str) -> TournamentRow | None:
@@ -86,8 +129,8 @@ class TournamentStore:
         now = time.time()
         text = json.dumps(data)
 
-        def write(db: Connection) -> list[Any]:
-            found: list[Any] = self.store.execute(
+        def write(db: Connection) -> list[tuple[float]]:
+            found: list[tuple[float]] = self.store.execute(
                 db,
                 "UPDATE tournaments SET data = :data, version = version + 1, updated = :at, "
                 "status = :status WHERE id = :id AND version = :version RETURNING created",
@@ -97,6 +140,8 @@ class TournamentStore:
                 id=tournament_id,
                 version=version,
             ).fetchall()
+            if found:
+                self.notify(db, tournament_id, version + 1)
             return found
 
         found = self.store.run(write)
@@ -113,8 +158,12 @@ class TournamentStore:
     def stamp(self) -> int:
         """A number that changes whenever a tournament is made, changed or deleted (a list's
         long-poll waits for it to change)."""
+        return self.store.run(self.stamp_on)
+
+    def stamp_on(self, db: Connection) -> int:
+        """:meth:`stamp`, on an open connection."""
         query = "SELECT COUNT(*), COALESCE(MAX(updated), 0) FROM tournaments"
-        found = self.store.run(lambda db: self.store.execute(db, query).fetchone())
+        found = self.store.execute(db, query).fetchone()
         return int(float(found[1]) * 1000) + int(found[0])
 
     def heads(self, unfinished: int = 500, finished: int = 50) -> list[tuple[str, int]]:
@@ -156,13 +205,17 @@ class TournamentStore:
 
     def expire_open(self, before: float) -> None:
         """Delete the tournaments made before ``before`` and never started."""
-        self.store.run(
-            lambda db: self.store.execute(
+
+        def delete(db: Connection) -> None:
+            gone = self.store.execute(
                 db,
-                "DELETE FROM tournaments WHERE status = 'open' AND created < :before",
+                "DELETE FROM tournaments WHERE status = 'open' AND created < :before RETURNING id",
                 before=before,
-            )
-        )
+            ).fetchall()
+            for (tid,) in gone:
+                self.notify(db, str(tid), -1)
+
+        self.store.run(delete)
 
     def recent(self, limit: int = 50) -> list[TournamentRow]:
         """The tournaments not finished first, then the latest changed."""
