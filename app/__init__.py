@@ -38,7 +38,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.url_map.merge_slashes = False  # "/api/games/x//moves" is a 404, not a redirect
 
-    from app import analysis, store
+    from app import analysis, i18n, store
     from app.analysis import routes as analysis_routes
     from app.board import routes as board_routes
     from app.computer import moves
@@ -62,6 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     moves.init_app(app, app.extensions["mancala_store"])
     analysis.init_app(app)
     errors.init_app(app)
+    i18n.init_app(app)  # the request's language: templates, catalogs for the browser
     seats.init_app(app)
     security.init_app(app)
     app.register_blueprint(pages.bp)

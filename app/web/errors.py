@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
 from app.games import errors as kinds
+from app.i18n.choose import N_, gettext
 from app.store import StoreError
 from app.store.json_types import JSONObject
 from app.web.headers import HEADERS
@@ -114,11 +115,18 @@ def wants_json() -> bool:
 
 
 _MESSAGES = {
-    404: "There is nothing at this address.",
-    405: "This address does not accept that method.",
-    413: "The request is too large.",
-    415: "Send JSON with 'Content-Type: application/json'.",
+    404: N_("There is nothing at this address."),
+    405: N_("This address does not accept that method."),
+    413: N_("The request is too large."),
+    415: N_("Send JSON with 'Content-Type: application/json'."),
 }
+UNEXPECTED = N_("Something went wrong on the server; the game was not changed.")
+
+
+def shown(message: str) -> str:
+    """``message`` in the request's language where the catalogs hold it (the ``error`` code stays
+    English and stable; a message without an entry is sent as written)."""
+    return gettext(message)
 
 
 DRAIN_BYTES = 8 * 1024 * 1024  # of a refused body, read and dropped before answering
@@ -148,9 +156,10 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(APIError)
     def api_error(exc: APIError) -> ResponseReturnValue:
+        message = shown(exc.message)
         if wants_json():
-            return error_response(exc.status, exc.message, exc.retry_after)
-        page = render_template("error.html", status=exc.status, message=exc.message)
+            return error_response(exc.status, message, exc.retry_after)
+        page = render_template("error.html", status=exc.status, message=message)
         retry = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
         return page, exc.status, retry
 
@@ -171,6 +180,7 @@ def init_app(app: Flask) -> None:
         message = _MESSAGES.get(status) or exc.description or HTTP_STATUS_CODES.get(status, "")
         if status == 400 and exc.description:
             message = exc.description
+        message = shown(message)
         if wants_json():
             return error_response(status, message)
         page = render_template("error.html", status=status, message=message)
@@ -179,7 +189,7 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> ResponseReturnValue:
         log.exception("unhandled error on %s %s", request.method, request.path)
-        message = "Something went wrong on the server; the game was not changed."
+        message = shown(UNEXPECTED)
         if wants_json():
             return error_response(500, message)
         return render_template("error.html", status=500, message=message), 500

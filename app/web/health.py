@@ -10,6 +10,7 @@ from flask import Blueprint
 from flask.typing import ResponseReturnValue
 
 from app.computer.moves import get_computer
+from app.i18n.choose import gettext
 from app.store import StoreError, get_store
 from app.store.json_types import JSONObject
 
@@ -34,9 +35,9 @@ def health() -> ResponseReturnValue:
     try:
         body["games"] = get_store().probe()
     except StoreError as exc:
-        body.update(status="unavailable", message=exc.message)
+        body.update(status="unavailable", message=gettext(exc.message))
         return body, 503, {"Retry-After": str(exc.retry_after)}
     if not computer["accepting"]:
-        body.update(status="stopping", message="the server is shutting down")
+        body.update(status="stopping", message=gettext("the server is shutting down"))
         return body, 503
     return body, 200, {"Cache-Control": "no-store"}

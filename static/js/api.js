@@ -1,7 +1,10 @@
 // @ts-check
-// The only module that calls fetch(): JSON in, JSON out, errors as ApiError(status, message).
+// The only module that calls the API with fetch(): JSON in, JSON out, errors as
+// ApiError(status, message) (i18n.js fetches the page's catalog itself, as it loads).
 // A request that gets no answer at all (server down, network gone, timed out) is status 0, and
 // every listener given to onReachable() hears whether the server answered.
+
+import { t } from "./i18n.js";
 
 export class ApiError extends Error {
   /**
@@ -15,8 +18,8 @@ export class ApiError extends Error {
   }
 }
 
-export const UNREACHABLE = "The server can't be reached. Check the connection.";
-const TIMED_OUT = "The server did not answer in time.";
+export const UNREACHABLE = t("The server can't be reached. Check the connection.");
+const TIMED_OUT = t("The server did not answer in time.");
 
 const listeners = new Set();
 
@@ -113,7 +116,7 @@ export async function api(method, url, body, { signal, timeout } = {}) {
   }
   reached(true);
   if (!response.ok) {
-    throw new ApiError(response.status, (data && data.message) || `Error ${response.status}`);
+    throw new ApiError(response.status, (data && data.message) || t("Error %(status)s", { status: response.status }));
   }
   return data;
 }

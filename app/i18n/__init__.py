@@ -1,0 +1,45 @@
+"""The app in nine languages: gettext catalogs read with Babel, chosen per request.
+
+Templates call ``_()`` / ``ngettext()`` (Jinja's i18n extension, new style: autoescaped,
+``%(name)s`` placeholders); the browser gets the same catalogs as JSON (``app.i18n.routes``).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, request
+
+from app.i18n.choose import current, messages
+from app.i18n.languages import LANGUAGES
+from app.i18n.names import in_time, isolate, level_name, tr, variant_name
+
+
+def init_app(app: Flask) -> None:
+    """Install the template callables, the page's language facts and the catalog routes."""
+    from app.i18n import routes
+
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda message: messages().gettext(message),
+        lambda singular, plural, n: messages().ngettext(singular, plural, n),
+        newstyle=True,  # Jinja fills the placeholders itself, escaping what it puts in
+    )
+    app.jinja_env.filters.update(
+        variant_name=variant_name,
+        level_name=level_name,
+        tr=tr,
+        in_time=in_time,
+        isolate=isolate,
+    )
+
+    @app.context_processor
+    def language() -> dict[str, object]:
+        here = request.full_path.rstrip("?")
+        return {"language": current(), "languages": LANGUAGES.values(), "here": here}
+
+    @app.after_request
+    def vary(response: Response) -> Response:
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+        return response
+
+    app.register_blueprint(routes.bp)

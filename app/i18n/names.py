@@ -1,0 +1,91 @@
+"""Words the server hands to the pages that people read: variant, level and method names, the
+"your games" statuses, tournament systems; and times in words in the request's language.
+
+Rule: a variant keeps the name its own players use where they have one (Тоғызқұмалақ in Kazakh,
+Awalé in French); the catalogs hold those names under the English one (docs/glossary/). Other
+English words listed here are shown through :func:`tr` (their text is the catalog id).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+from unicodedata import bidirectional
+
+from babel.dates import format_timedelta
+from markupsafe import Markup
+
+from app.i18n.choose import N_, current, gettext
+
+VARIANT_NAMES = {
+    "kalah": N_("Kalah"),
+    "oware": N_("Oware"),
+    "relay": N_("Relay"),
+    "adi": N_("Adi"),
+    "toguz_kumalak": N_("Toguz Kumalak"),
+    "congkak": N_("Congkak"),
+}
+LEVEL_NAMES = {
+    "beginner": N_("Beginner"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+    "master": N_("Master"),
+    "perfect": N_("Perfect"),
+}
+# The same English as the engine's and the app's own words for them, so each shows translated.
+WORDS = (
+    N_("Looks one move ahead and sometimes slips."),
+    N_("Looks a couple of moves ahead."),
+    N_("Looks a few moves ahead."),
+    N_("Looks several moves ahead."),
+    N_("Searches deep, up to 1 s a move."),
+    N_("Searches as deep as it can in 3 s a move."),
+    N_("Minimax search (looks ahead)"),
+    N_("Monte Carlo tree search"),
+    N_("Evolutionary (breeds plans)"),
+    N_("your turn"),
+    N_("waiting"),
+    N_("aborted"),
+    N_("draw"),
+    N_("you won"),
+    N_("you lost"),
+    N_("Round robin"),
+    N_("Swiss"),
+    N_("Arena"),
+)
+
+
+def variant_name(name: str, title: str | None = None) -> str:
+    """The variant ``name`` as the request's language calls it (``title`` if it has no entry)."""
+    english = VARIANT_NAMES.get(name)
+    return gettext(english) if english else (title or name)
+
+
+def level_name(level: str) -> str:
+    """A computer level's name in the request's language."""
+    english = LEVEL_NAMES.get(level)
+    return gettext(english) if english else level.capitalize()
+
+
+def tr(english: str | None) -> str:
+    """English text the server made, in the request's language where the catalogs hold it."""
+    return gettext(english) if english else ""
+
+
+def in_time(at: float) -> str:
+    """A moment ``at`` (seconds since 1970) from now in words: "in 3 days", "dans 3 jours"."""
+    lang = current().code
+    return format_timedelta(
+        timedelta(seconds=at - time.time()), add_direction=True, locale=lang, threshold=1.1
+    )
+
+
+def isolate(text: object) -> Markup:
+    """``text`` (a name, a number, notation) kept from mixing with the sentence around it: in a
+    ``<bdi>`` where directions can mix (a right-to-left page, or right-to-left text), else as is."""
+    words = str(text)
+    if current().dir == "rtl" or any(bidirectional(c) in ("R", "AL") for c in words):
+        return Markup("<bdi>{}</bdi>").format(words)
+    return Markup("{}").format(words)
