@@ -17,7 +17,9 @@ DATA = Path(__file__).parent / "data"
 # Servers the tests start build no endgame tables in the background (half a minute of a core
 # each); tests/app/test_tables_background.py turns it on for itself.
 os.environ.setdefault("MANCALA_AI_BUILD_TABLES", "false")
-pytest_plugins = ["tests.pg"]  # the PostgreSQL server fixtures: postgres, postgres_url
+# the PostgreSQL server fixtures (postgres, postgres_url); every JSON answer of the test client
+# checked against the API document (tests/api_contract.py)
+pytest_plugins = ["tests.pg", "tests.api_contract"]
 
 
 def load_vectors(name: str) -> list[dict]:

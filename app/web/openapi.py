@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.games import MODES
 from app.games.params import MAX_NAME
 from app.store.json_types import JSONObject
+from app.web.contract import schemas
 from engine import variant_names
 from engine.agents import ALGORITHMS, LEVELS
 
@@ -44,7 +45,7 @@ def _game(description: str, status: str = "200") -> JSONObject:
     return {
         status: {
             "description": description,
-            "content": {"application/json": {"schema": _ref("Game")}},
+            "content": {"application/json": {"schema": _ref("GameAnswer")}},
         }
     }
 
@@ -76,31 +77,6 @@ NAME = {
     "description": f"a player's name: stripped of spaces around it, 1 to {MAX_NAME} characters, "
     "no control characters; shown as text, never as markup",
 }
-SEAT = {
-    "type": "object",
-    "properties": {
-        "seat": {"type": "integer"},
-        "kind": {"type": "string", "enum": ["human", "computer"]},
-        "name": {
-            "type": "string",
-            "description": 'how the seat is named to you: its player\'s name ("Ana (you)" '
-            'for your own seat between devices) or a default ("You", "Opponent", "Player 1", '
-            '"Computer (Easy)", "Waiting for a friend")',
-        },
-        "player_name": {
-            "oneOf": [NAME, {"type": "null"}],
-            "description": "the name its player gave, verbatim, or null",
-        },
-        "open": {"type": "boolean", "description": "a human seat nobody has taken yet"},
-        "yours": {"type": "boolean"},
-        "level": {"type": ["string", "null"]},
-        "algorithm": {"type": ["string", "null"]},
-        "connected": {"type": "boolean", "description": "between devices only"},
-        "seen_ago": {"type": ["number", "null"], "description": "between devices only"},
-    },
-}
-
-
 SEEDS = {"type": "number", "description": "seeds of final margin, the mover's point of view"}
 ANALYSIS: JSONObject = {
     "type": "object",
@@ -429,6 +405,7 @@ def spec() -> JSONObject:
     level = {"type": "string", "enum": list(LEVELS)}
     algorithm = {"type": "string", "enum": list(ALGORITHMS)}
     description = _spec(level, algorithm)
+    description["components"]["schemas"].update(schemas())  # from the views' TypedDicts
     description["paths"].update(lobby_paths())
     description["paths"].update(tournament_paths())
     with_common_errors(description["paths"])
@@ -833,7 +810,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                     "responses": {
                         "200": {
                             "description": "A decision",
-                            "content": {"application/json": {"schema": _ref("Decision")}},
+                            "content": {"application/json": {"schema": _ref("HintAnswer")}},
                         },
                         **_errors(400, 403, 404, 409, 503),
                     },
@@ -1149,159 +1126,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                         },
                     },
                 },
-                "Decision": {
-                    "type": "object",
-                    "properties": {
-                        "move": {"type": "integer"},
-                        "value": {"type": ["number", "null"]},
-                        "depth": {"type": ["integer", "null"]},
-                        "nodes": {"type": "integer"},
-                        "pv": {"type": "array", "items": {"type": "integer"}},
-                        "move_values": {
-                            "type": "object",
-                            "additionalProperties": {"type": "number"},
-                        },
-                        "seconds": {"type": "number"},
-                        "agent": {"type": "string"},
-                        "version": {"type": "integer", "description": "the game's version"},
-                        "game": {
-                            **_ref("Game"),
-                            "description": "hints only: the game (between people a hint is "
-                            "counted in hints_used, a new version)",
-                        },
-                    },
-                },
-                "Result": {
-                    "type": "object",
-                    "properties": {
-                        "winner": {"type": ["integer", "null"], "description": "null: a draw"},
-                        "by": {"enum": ["rules", "resignation", "time"]},
-                        "scores": {"type": "array", "items": {"type": "integer"}},
-                        "captured": {
-                            "type": "array",
-                            "items": {"type": "integer"},
-                            "description": "each store before the end banked the rows",
-                        },
-                        "banked": {
-                            "type": "array",
-                            "items": {"type": "integer"},
-                            "description": "seeds left on each row counted for its owner",
-                        },
-                        "text": {"type": "string", "examples": ["You won, 30–18"]},
-                        "detail": {"type": "string"},
-                    },
-                },
-                "Clock": {
-                    "type": "object",
-                    "properties": {
-                        "initial_ms": {"type": "integer"},
-                        "increment_ms": {"type": "integer"},
-                        "remaining_ms": {
-                            "type": "array",
-                            "items": {"type": "integer"},
-                            "description": "each side's time left at server_time_ms",
-                        },
-                        "running": {
-                            "type": ["integer", "null"],
-                            "description": "whose time runs (null until the player to move "
-                            "has made a first move, and once over)",
-                        },
-                        "server_time_ms": {"type": "integer"},
-                    },
-                },
                 "Analysis": ANALYSIS,
-                "Game": {
-                    "type": "object",
-                    "properties": {
-                        "id": {"type": "string"},
-                        "version": {"type": "integer"},
-                        "variant": {"type": "string"},
-                        "seats": {"type": "array", "items": SEAT},
-                        "board": {"type": "array", "items": {"type": "integer"}},
-                        "to_move": {"type": ["integer", "null"]},
-                        "legal_moves": {"type": "array", "items": {"type": "integer"}},
-                        "can_swap": {
-                            "type": "boolean",
-                            "description": "the pie rule: the player to move may swap sides "
-                            "(post swap_move as the pit) instead of playing a legal move",
-                        },
-                        "swap_move": {"type": "integer"},
-                        "your_turn": {"type": "boolean"},
-                        "scores": {"type": "array", "items": {"type": "integer"}},
-                        "status": {"type": "string", "enum": ["playing", "over"]},
-                        "winner": {"type": ["integer", "null"]},
-                        "thinking": {"type": "boolean"},
-                        "ended_by": {
-                            "enum": ["rules", "resignation", "time", "aborted", "agreement", None]
-                        },
-                        "waiting_for_seat": {
-                            "type": "boolean",
-                            "description": "between two devices, a seat is open: nobody moves "
-                            "(legal_moves is empty) until both seats are taken",
-                        },
-                        "start_wait": {
-                            "type": ["object", "null"],
-                            "description": "with a clock, the first-move window of the player "
-                            "to move: {seat, left_ms} as of server_time_ms; when it closes the "
-                            "game is aborted without a result",
-                        },
-                        "can_abort": {"type": "boolean"},
-                        "draw_offer": {
-                            "type": ["integer", "null"],
-                            "description": "the seat offering a draw, waiting for an answer",
-                        },
-                        "can_offer_draw": {"type": "boolean"},
-                        "flagged": {
-                            "type": ["integer", "null"],
-                            "description": "the seat that ran out of time (and lost)",
-                        },
-                        "result": {
-                            "oneOf": [{"type": "null"}, _ref("Result")],
-                            "description": "null while the game goes on",
-                        },
-                        "series": {
-                            "type": ["object", "null"],
-                            "description": "the score across rematches, this game counted once "
-                            "over: {wins: [seat 0, seat 1], draws, games, text: 'You 2 – 1 Ben'}",
-                        },
-                        "hints": {"type": "boolean", "description": "hints allowed"},
-                        "rated": {"type": "boolean", "description": "counts for the ratings"},
-                        "ratings": {
-                            "type": ["object", "null"],
-                            "description": "a rated game only: {pool, title, settled, seats: "
-                            "[{seat, before, before_text ('1500?': provisional), after, "
-                            "after_text, change, change_text ('+12'), provisional}]}; after, "
-                            "change null until the game's end is settled (a version of its own); "
-                            "reason: why a finished rated game changed no rating, in words "
-                            "(docs/hosting.md, Rating policy)",
-                        },
-                        "hints_used": {
-                            "type": "array",
-                            "items": {"type": "integer"},
-                            "description": "hints given to each seat (games between people)",
-                        },
-                        "clock": {
-                            "oneOf": [{"type": "null"}, _ref("Clock")],
-                            "description": "null for a game without a clock",
-                        },
-                        "server_time_ms": {
-                            "type": "integer",
-                            "description": "the server's time of this answer (ms since 1970)",
-                        },
-                        "expires": {
-                            "type": "object",
-                            "description": "when the game is deleted if nobody changes it: "
-                            "at (seconds since 1970), in_words ('in 30 days') and text (the "
-                            "rule that deletes it, as the game's page says it)",
-                        },
-                        "moves": {
-                            "type": "array",
-                            "description": "each: ply, player, pit, notation, record (sown "
-                            "path, captures, extra turn), board after, decision",
-                            "items": {"type": "object"},
-                        },
-                    },
-                },
             }
         },
     }

@@ -1,0 +1,21 @@
+"""Every JSON answer's shape, by the TypedDict its view declares: the list the OpenAPI
+document's components are written from (:mod:`app.web.contract`)."""
+
+from __future__ import annotations
+
+from app.games.view import DecisionView, GameLine, GameView
+from app.web.api import Alive, GameAnswer, GamesAnswer, HintAnswer, VariantsAnswer
+
+SHAPES: tuple[type, ...] = (
+    GameAnswer,
+    GameView,
+    GameLine,
+    GamesAnswer,
+    HintAnswer,
+    VariantsAnswer,
+    Alive,
+)
+"""The shapes the paths name (each as #/components/schemas/<class name>)."""
+
+OPEN: tuple[type, ...] = (DecisionView, HintAnswer)
+"""Shapes that may carry fields of their own beyond those declared (a search's decision)."""
