@@ -32,12 +32,14 @@ import * as sound from "./sound.js";
 import { boardIndex, pitAt } from "./pits.js";
 import { accept, boardBefore, canPlay, changes, createView, lastMove, speedFactor } from "./state.js";
 import * as text from "./text.js";
+import { keepThinking, keptThinking } from "./thinking-kept.js";
 
 const CALLOUT_MS = 1800; // a callout stays this long
 const ERROR_MS = 4000; // an error stays in the status line this long
 const RESIGN_ARMED_MS = 3000; // "Really resign?" waits this long for the second click
 
 const els = findElements();
+if (els.thinkingCheck) els.thinkingCheck.checked = keptThinking();
 const seatEls = findSeatElements();
 const API = els.root.dataset.api;
 const view = createView();
@@ -160,6 +162,8 @@ async function present(game) {
   const { fresh, jump, undone } = changes(before, game);
   view.game = game;
   if (!before || before.version !== game.version) view.selected = null;
+  // A move was made: a hint in words ("Hint: swap sides.") was for the position before it.
+  if (before && before.moves.length !== game.moves.length && view.notice !== text.LOOKING_FOR_HINT) view.notice = "";
   if (jump) {
     if (undone) announce(text.takenBackWords(game));
     draw();
@@ -517,7 +521,10 @@ const handlers = {
   accept: () => answer("accept"),
   decline: () => answer("decline"),
   join,
-  thinking: () => view.game && draw(),
+  thinking: () => {
+    keepThinking(els.thinkingCheck.checked);
+    if (view.game) draw();
+  },
   pause,
   speed: (/** @type {number} */ delay) => view.game && send("PATCH", "", { delay }),
   resize: () => view.board && view.board.fit(),

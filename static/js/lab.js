@@ -94,6 +94,8 @@ function listGame(result, label) {
   const li = document.createElement("li");
   const a = document.createElement("a");
   a.href = result.url;
+  a.target = "_blank"; // a new tab: Back would lose the match and its chart
+  a.rel = "noopener";
   const [sa, sb] = [result.scores[result.a_player], result.scores[1 - result.a_player]];
   a.textContent = `${label}A ${result.outcome === "win" ? "won" : result.outcome === "draw" ? "drew" : "lost"} ${sa}–${sb} (A played ${result.a_player === 0 ? "first seat" : "second seat"})`;
   li.append(a);

@@ -30,7 +30,7 @@ import { pitAt } from "./pits.js";
  * @property {string[]} themes
  * @property {number} rating
  * @property {string} difficulty
- * @property {{game: string, ply: number, played: string, tag: string} | null} own
+ * @property {{game: string, ply: number, played: string, tag: string, turn?: number, why?: string} | null} own
  */
 
 /**
@@ -131,7 +131,7 @@ function draw(puzzle) {
 /** The puzzle's rating, difficulty, themes and origin. @param {Puzzle} puzzle */
 function drawMeta(puzzle) {
   const themes = puzzle.themes.length ? ` · themes: ${puzzle.themes.join(", ").replaceAll("-", " ")}` : "";
-  const own = puzzle.own ? ` · from your game, move ${puzzle.own.ply + 1} (you played ${puzzle.own.played}, a ${puzzle.own.tag})` : "";
+  const own = puzzle.own ? ` · from your game, turn ${puzzle.own.turn || puzzle.own.ply + 1} (you played ${puzzle.own.played}, a ${puzzle.own.tag})` : "";
   setText(els.meta, `Rated ${puzzle.rating} (${puzzle.difficulty})${themes}${own}`);
 }
 
@@ -224,7 +224,8 @@ function showVerdict(tried) {
     setText(els.said, `Not rated: you had tried this puzzle before.${tried.solved ? "" : ` The move was ${tried.best}.`}`);
   }
   els.solution.hidden = tried.solved;
-  setText(els.task, tried.solved ? "Solved." : "Not solved: see the solution, or try the next puzzle.");
+  const why = tried.puzzle.own && tried.puzzle.own.why ? ` ${tried.puzzle.own.why}` : "";
+  setText(els.task, `${tried.solved ? "Solved." : "Not solved: see the solution, or try the next puzzle."}${why}`);
 }
 
 async function showSolution() {
@@ -314,7 +315,7 @@ async function listMine() {
         const li = document.createElement("li");
         const a = document.createElement("a");
         a.href = `/puzzles?id=${encodeURIComponent(p.id)}`;
-        a.textContent = `${p.title}: move ${p.ply + 1}, you played ${p.played} (${p.tag})`;
+        a.textContent = `${p.title}: turn ${p.turn || p.ply + 1}, you played ${p.played} (${p.tag})`;
         li.append(a, p.tried ? (p.solved ? " ★" : " ✗") : "");
         return li;
       }),

@@ -74,6 +74,13 @@ export class LiveValues {
     }
     const found = this.values.get(`${game.id}:${ply}`);
     if (!found) {
+      // One number story: no search-scale values (nor the last position's) while the values
+      // in seeds of this position are on their way.
+      board.showValues(null, null, null);
+      for (const cell of board.cells.values()) cell.classList.remove("exact");
+      this.note.hidden = true;
+      setText(this.els.thinkingInfo, text.VALUES_COMING);
+      this.els.thinkingInfo.hidden = false;
       this.ask(game, ply);
       return;
     }

@@ -92,7 +92,7 @@ def test_a_blunder_in_an_analysed_game_becomes_a_puzzle_of_ones_own(still: Any) 
     page.locator(f".row-bottom .pit[data-pit='{missed['best']}']").click()
     wait_js(page, "document.getElementById('pz-feedback').classList.contains('passed')")
     wait_js(page, "document.getElementById('pz-own').textContent.includes('★')")  # tried
-    own = [f"Kalah: move 1, you played C2 ({missed['tag']}) ★"]
+    own = [f"Kalah: turn 1, you played C2 ({missed['tag']}) ★"]
     assert page.locator("#pz-own li").all_inner_texts() == own
     assert page.locator("#pz-mine").is_hidden()  # none of one's own left to try
     still.shot("puzzle-own")

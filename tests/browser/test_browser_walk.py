@@ -1,0 +1,131 @@
+"""Issue 35's walk, in Chromium: learn from your mistakes shows a whole line and why it wins,
+with the truth about its check; the rest of the walk's defects, each as a person meets it."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.test_browser_pie import LOOKS, opened
+from tests.browser.test_browser_play import MOVES, Tab, wait_js
+
+pytestmark = pytest.mark.browser
+
+
+def own_puzzle(page: Any) -> tuple[str, dict[str, Any]]:
+    """A blunder (C2) in an analysed local game of this tab's device: the game's id and the
+    move's analysis entry."""
+    page.goto("/learn")  # any page: the API calls below share the tab's cookies
+    api = page.request
+    position = {"board": [1, 0, 2, 0, 3, 0, 12, 2, 3, 1, 4, 5, 2, 13], "to_move": 0}
+    game = api.post("/api/games", data={"variant": "kalah", "mode": "local", "position": position})
+    game = game.json()
+    game = api.post(f"/api/games/{game['id']}/moves", data={"pit": 2, "version": game["version"]})
+    game = game.json()
+    assert api.post(f"/api/games/{game['id']}/analysis").ok
+    deadline = time.monotonic() + 60
+    while (analysis := api.get(f"/api/games/{game['id']}/analysis").json())["status"] != "done":
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.2)
+    missed: dict[str, Any] = analysis["moves"][0]
+    assert missed["tag"] in ("mistake", "blunder"), missed
+    return str(game["id"]), missed
+
+
+def test_a_mistakes_puzzle_plays_a_line_says_why_and_how_sure(still: Tab) -> None:
+    page = still.page
+    game, missed = own_puzzle(page)
+    page.goto(f"/puzzles?game={game}")
+    wait_js(page, "document.getElementById('pz-title').textContent === 'Your Kalah puzzle'")
+    meta = page.locator("#pz-meta").inner_text()
+    assert "from your game, turn 1 (you played C2" in meta, meta
+    proof = page.locator("#pz-proof").inner_text()
+    assert "depth 1" not in proof, proof  # was hard-coded for every estimate
+    assert proof.startswith(("Exact: the game's analysis solved", "An estimate: the game's")), proof
+    page.locator(f".row-bottom .pit[data-pit='{missed['best']}']").click()
+    wait_js(page, "document.getElementById('pz-feedback').classList.contains('passed')")
+    wait_js(page, "document.getElementById('pz-last').textContent.startsWith('Solution')")
+    line = page.locator("#pz-last").inner_text().removeprefix("Solution: ").split()
+    assert len(line) >= 2, line  # a line, not one move
+    task = page.locator("#pz-task").inner_text()
+    assert task.startswith("Solved. In the line, "), task
+    assert "given away" in task and not re.search(r"\d\.\d", task), task  # whole seeds
+    still.shot("walk-own-puzzle")
+
+
+def test_the_pie_hint_is_gone_once_a_move_is_made(browser: Any, server: str) -> None:
+    tab = opened(browser, server, "laptop-light")
+    try:
+        page = tab.page
+        made = tab.context.request.post(
+            "/api/games",
+            data={
+                "variant": "kalah",
+                "options": {"pie": True},
+                "mode": "computer",
+                "level": "hard",
+                "first": "computer",
+            },
+        )
+        assert made.status == 201, made.text()
+        page.goto(f"/game/{made.json()['id']}")
+        page.wait_for_selector("#swap-offer:not([hidden])", timeout=60_000)
+        page.locator("#btn-hint").click()
+        wait_js(page, "document.getElementById('status').textContent.includes('Hint: swap')")
+        before = tab.moves()
+        page.locator(".row-bottom .pit.legal").first.click()  # sow instead of swapping
+        wait_js(page, f"document.querySelectorAll('{MOVES}').length > {before}")
+        page.wait_for_selector("#swap-offer[hidden]", state="attached")
+        assert "swap sides" not in page.locator("#status").inner_text()
+        tab.wait_turn_or_over()
+        assert "swap sides" not in page.locator("#status").inner_text()
+        assert tab.errors == []
+    finally:
+        tab.close()
+
+
+def test_learn_and_puzzles_are_in_the_header(still: Tab) -> None:
+    page = still.page
+    page.goto("/")
+    nav = page.locator(".site-header nav")
+    assert nav.get_by_role("link", name="Learn", exact=True).get_attribute("href") == "/learn"
+    assert nav.get_by_role("link", name="Puzzles", exact=True).get_attribute("href") == "/puzzles"
+
+
+@pytest.mark.parametrize("look", [LOOKS[0], LOOKS[3]])
+def test_thinking_tells_one_number_story_and_is_kept_across_a_reload(
+    browser: Any, server: str, look: str
+) -> None:
+    tab = opened(browser, server, look)
+    try:
+        page = tab.page
+        tab.start_from_menu("Play the computer", level="medium")
+        page.locator("#show-thinking").check()
+        page.evaluate(
+            """() => { window.thoughts = [];
+            const info = document.getElementById('thinking-info');
+            new MutationObserver(() => window.thoughts.push(info.textContent))
+              .observe(info, {childList: true, characterData: true, subtree: true}); }"""
+        )
+        for _ in range(2):
+            tab.wait_turn_or_over()
+            tab.play()
+        wait_js(page, "document.getElementById('thinking-info').textContent.includes('seeds')")
+        tab.wait_turn_or_over()
+        thoughts = [t for t in page.evaluate("window.thoughts") if t]
+        assert not [t for t in thoughts if ", value " in t], thoughts  # the search's own scale
+        page.reload()
+        page.wait_for_selector(".board .pit")
+        assert page.locator("#show-thinking").is_checked()
+        wait_js(page, "document.getElementById('thinking-info').textContent.includes('seeds')")
+        tab.shot(f"walk-thinking-{look}")
+        page.locator("#show-thinking").uncheck()
+        page.reload()
+        page.wait_for_selector(".board .pit")
+        assert not page.locator("#show-thinking").is_checked()
+        assert tab.errors == []
+    finally:
+        tab.close()
