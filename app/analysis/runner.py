@@ -1,6 +1,6 @@
 """Analyses in progress: every position of a game valued through the computer's fair queue.
 
-An analysis is one queued job per position (:func:`app.analysis.step.evaluate_position`), at
+An analysis is one queued job per position (:class:`app.analysis.step.Evaluate`), at
 most ``parallel`` of one analysis queued or running at a time, for the device that asked: the
 fair queue gives other devices' moves their turns in between, so an analysis can't starve them.
 Positions are done from the last to the first; each is a search of a fixed size
@@ -23,7 +23,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 
 from app.analysis import report
-from app.analysis.step import as_decision, evaluate_position, quick_estimate
+from app.analysis.step import Evaluate, as_decision, quick_estimate
 from app.analysis.store import AnalysisStore, Kept, runner_id
 from app.computer.pool import SearchFailed
 from app.computer.queue import FairQueue, wall_cap
@@ -285,19 +285,13 @@ class Analyses:
         solve_seconds: float,
         replaces: str | None = None,
     ) -> Future[JSONObject]:
-        """Queue the evaluation of the position ``spec`` reaches, its budget the search's
-        ``seconds`` plus the long solve's, its wall-time cap :meth:`Budget.cap_for` that
-        (the job's arguments: the spec's, the start's place kept, then the cap)."""
-        args = spec.job(seconds, solve_seconds)
-        if spec.start is None:
-            args = (*args, None)
+        """Queue the evaluation of the position ``spec`` reaches (one :class:`Evaluate` job),
+        its budget the search's ``seconds`` plus the long solve's, its wall-time cap
+        :meth:`Budget.cap_for` that."""
+        cap = self.budget.cap_for(seconds + solve_seconds)
+        step = Evaluate(spec, seconds, solve_seconds, cap)
         return self.queue.submit(
-            client,
-            (*args, self.budget.cap_for(seconds + solve_seconds)),
-            task=evaluate_position,
-            seconds=seconds + solve_seconds,
-            interactive=interactive,
-            replaces=replaces,
+            client, step, seconds=step.budget, interactive=interactive, replaces=replaces
         )
 
     def admit(self, device: Device) -> None:

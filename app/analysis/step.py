@@ -10,10 +10,11 @@ search, how long that takes on an unloaded machine and the wall-time cap it can'
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from app.computer import job
 from app.games.replay import replay
+from app.games.spec import GameSpec
 from app.store.json_types import JSONObject
 from engine import get_variant
 from engine.agents.analysis import Size, evaluate, peak_bytes, search_rate, size_for
@@ -24,6 +25,39 @@ QUICK_NODES = 2000
 """The nodes of :func:`quick_estimate`'s search (a few milliseconds)."""
 QUICK_CAP = 1.0
 """And its wall-time guard, in seconds."""
+
+
+@dataclass(frozen=True)
+class Evaluate:
+    """The search job of one position: every legal move's value in the position ``game``
+    reaches, by a search of the size ``seconds`` plan for (at least ``solve_seconds`` of
+    solver where the host's table is there), stopping itself at ``cap`` seconds of wall time
+    (:func:`evaluate_position`)."""
+
+    game: GameSpec
+    seconds: float
+    solve_seconds: float = 0.0
+    cap: float | None = None
+
+    kind = "evaluate_position"
+
+    @property
+    def budget(self) -> float:
+        """The search's seconds plus the long solve's."""
+        return self.seconds + self.solve_seconds
+
+    def run(self) -> JSONObject:
+        game = self.game
+        return evaluate_position(
+            game.variant,
+            dict(game.options),
+            game.first,
+            list(game.moves),
+            self.seconds,
+            self.solve_seconds,
+            game.start,
+            self.cap,
+        )
 
 
 def budget(

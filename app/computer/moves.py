@@ -20,6 +20,7 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
+from app.computer.job import Think
 from app.computer.memory import server_workers
 from app.computer.pool import SearchPool
 from app.computer.queue import FairQueue
@@ -42,9 +43,10 @@ def seed(game_id: str, ply: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def search_args(game: Game, level: str, algorithm: str) -> tuple[object, ...]:
-    """What a search process needs to replay the game and choose (see app.computer.job)."""
-    return game.spec.job(level, algorithm, seed(game.id, len(game.record.moves)))
+def search_job(game: Game, level: str, algorithm: str) -> Think:
+    """The computer's move (or a level's hint) in ``game`` as one typed job: the game's spec,
+    the level, the algorithm and the seed of this game and ply."""
+    return Think(game.spec, level, algorithm, seed(game.id, len(game.record.moves)))
 
 
 class Computer:
@@ -85,7 +87,7 @@ class Computer:
                 return False
             future = self.queue.submit(
                 client,
-                search_args(game, seat.level, seat.algorithm),
+                search_job(game, seat.level, seat.algorithm),
                 interactive=not all(s.is_computer for s in game.seats),
             )
         except Exception:  # never fail the request that noticed; the claim goes stale, retried
@@ -151,9 +153,7 @@ class Computer:
         self, game: Game, level: str, algorithm: str, timeout: float, client: str = "server"
     ) -> JSONObject:
         """The move a level's agent suggests for the player to move (waits, off this thread)."""
-        return self.queue.submit(client, search_args(game, level, algorithm)).result(
-            timeout=timeout
-        )
+        return self.queue.submit(client, search_job(game, level, algorithm)).result(timeout=timeout)
 
     def drain(self, timeout: float) -> bool:
         """Take no new searches, finish the running and queued ones and save their moves.

@@ -2,11 +2,11 @@
 each running one job at a time at a CPU priority of its own, watched over by its worker.
 
 A :class:`SearchProcess` is a child process started with ``spawn`` after the server worker's
-fork, talking over a pipe: the worker sends a job (a module-level function and its plain
-arguments), the process runs it and sends back the answer with the CPU seconds it took and its
-resident memory.  Its worker replaces it when it dies, when a job runs far past its budget
-(killed: no job holds a process for long), and, between jobs, when its memory passes the
-limit: its share of the host's memory budget beyond what it held once started
+fork, talking over a pipe: the worker sends a job (one typed value,
+:class:`app.computer.job.SearchJob`), the process runs it and sends back the answer with
+the CPU seconds it took and its resident memory.  Its worker replaces it when it dies, when a
+job runs far past its budget (killed: no job holds a process for long), and, between jobs, when
+its memory passes the limit: its share of the host's memory budget beyond what it held once started
 (:mod:`app.computer.memory`, which also sizes its tables), at most ``AI_PROCESS_MEGABYTES``.
 :class:`SearchThread` runs jobs on the calling thread instead (tests).
 """
@@ -31,14 +31,12 @@ from pathlib import Path
 from typing import Protocol
 
 from app.computer import job, memory, pages
+from app.computer.job import Ready, SearchJob
 from app.computer.lanes import Lane, slots
 from app.computer.memory import MemoryBudget, Sizes
 from app.store.json_types import JSONObject
 
 log = logging.getLogger(__name__)
-
-Task = Callable[..., JSONObject]
-"""A job a search process runs: a module-level function of plain arguments (picklable)."""
 
 MEMORY_LIMIT = 300 * 1024 * 1024  # a search process holding more after a job is replaced
 START_SECONDS = 60.0  # for a new search process to answer (imports, a loaded machine)
@@ -105,16 +103,13 @@ def given_back() -> int:
 
 
 def run_job(
-    task: Task,
-    args: tuple[object, ...],
-    clock: Callable[[], float],
-    memory: Callable[[], int] = resident_bytes,
+    work: SearchJob, clock: Callable[[], float], memory: Callable[[], int] = resident_bytes
 ) -> Outcome:
-    """Run ``task(*args)``, timing it with ``clock`` (a CPU clock); ``memory`` reads what the
+    """Run the job ``work``, timing it with ``clock`` (a CPU clock); ``memory`` reads what the
     process holds after it."""
     start = clock()
     try:
-        value, error = task(*args), None
+        value, error = work.run(), None
     except Exception as exc:  # noqa: BLE001 (handed to whoever waits on the job)
         value, error = None, exc
     return Outcome(value, error, clock() - start, memory())
@@ -137,8 +132,7 @@ def serve(
             return
         if message is None:
             return
-        task, args = message
-        outcome = run_job(task, args, time.process_time, memory=given_back)
+        outcome = run_job(message, time.process_time, memory=given_back)
         try:
             conn.send(outcome)
         except (pickle.PicklingError, TypeError, AttributeError):  # an exception that won't pickle
@@ -192,7 +186,7 @@ class Runner(Protocol):
         """The memory its process held once started (bytes; 0 when unknown)."""
         ...
 
-    def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome: ...
+    def run(self, work: SearchJob, timeout: float) -> Outcome: ...
 
     def start(self) -> None: ...
 
@@ -239,22 +233,22 @@ class SearchProcess:
         theirs.close()
         self._process, self._conn = process, mine
         try:
-            self._base = self._call(job.ready, (), START_SECONDS).rss
+            self._base = self._call(Ready(), START_SECONDS).rss
         except SearchFailed:
             log.error("a search process did not start in %.0f s", START_SECONDS)
 
-    def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
-        """Run ``task(*args)``; a process that dies, or does not answer within ``timeout``
+    def run(self, work: SearchJob, timeout: float) -> Outcome:
+        """Run the job ``work``; a process that dies, or does not answer within ``timeout``
         seconds, is stopped (the next job starts a new one) and the job fails."""
         self.start()
-        return self._call(task, args, timeout)
+        return self._call(work, timeout)
 
-    def _call(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
+    def _call(self, work: SearchJob, timeout: float) -> Outcome:
         conn = self._conn
         if conn is None:
             raise SearchFailed("the search process is not running")
         try:
-            conn.send((task, args))
+            conn.send(work)
             end = time.monotonic() + timeout
             while not conn.poll(min(0.5, max(0.0, end - time.monotonic()))):
                 if time.monotonic() >= end:
@@ -297,8 +291,8 @@ class SearchThread:
     def base(self) -> int:
         return 0
 
-    def run(self, task: Task, args: tuple[object, ...], timeout: float) -> Outcome:
-        return run_job(task, args, time.thread_time, memory=lambda: 0)  # (the server's memory)
+    def run(self, work: SearchJob, timeout: float) -> Outcome:
+        return run_job(work, time.thread_time, memory=lambda: 0)  # (the server's memory)
 
     def start(self) -> None:
         pass

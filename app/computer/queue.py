@@ -27,12 +27,11 @@ from collections import deque
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 
-from app.computer import job as jobs
+from app.computer.job import SearchJob, Task, as_job
 from app.computer.lanes import Lane
-from app.computer.pool import Outcome, Runner, SearchFailed, SearchPool, Task
+from app.computer.pool import Outcome, Runner, SearchFailed, SearchPool
 from app.games.errors import QueueFull, TooManySearches
 from app.store.json_types import JSONObject
-from engine.agents.levels import CONFIGS
 
 log = logging.getLogger(__name__)
 
@@ -52,34 +51,22 @@ def wall_cap(seconds: float) -> float:
     return kill_after(seconds) - RETURN_SECONDS
 
 
-def think_seconds(args: tuple[object, ...]) -> float:
-    """The budget of the computer's move ``args`` (see :func:`app.computer.job.think`): its
-    level's time cap with its algorithm."""
-    level, algorithm = str(args[4]), str(args[5])
-    try:
-        return float(CONFIGS[algorithm][level].seconds)
-    except KeyError:
-        return max(config.seconds for by_level in CONFIGS.values() for config in by_level.values())
-
-
 @dataclass
 class Job:
-    """One search waiting for (or holding) a process."""
+    """One search (``work``, a typed job) waiting for (or holding) a process."""
 
     client: str
-    args: tuple[object, ...]
+    work: SearchJob
     seconds: float  # its budget
     interactive: bool = True
-    task: Task | None = None  # what runs on args (None: the computer's move, job.think)
     replaces: str | None = None  # a newer job with this tag drops it while it waits
     result: Future[JSONObject] = field(default_factory=Future)
 
     @property
     def kind(self) -> str:
-        """Jobs of one kind take about as long: a task, and a level for the computer's move."""
-        if self.task is None:
-            return f"think:{self.args[4]}:{self.args[5]}"
-        return str(getattr(self.task, "__name__", "task"))
+        """Jobs of one kind take about as long: the typed job's kind (a level and algorithm for
+        the computer's move)."""
+        return self.work.kind
 
 
 @dataclass
@@ -158,7 +145,7 @@ class FairQueue:
                 job = slot.job
             started = time.monotonic()
             try:
-                outcome = slot.runner.run(job.task or jobs.think, job.args, kill_after(job.seconds))
+                outcome = slot.runner.run(job.work, kill_after(job.seconds))
             except SearchFailed as exc:
                 log.error("a %s search failed: %s", slot.lane.name, exc)
                 outcome = Outcome(None, exc, job.seconds, 0)
@@ -336,21 +323,22 @@ class FairQueue:
     def submit(
         self,
         client: str,
-        args: tuple[object, ...],
+        work: SearchJob | tuple[object, ...],
         task: Task | None = None,
         seconds: float | None = None,
         interactive: bool = True,
         replaces: str | None = None,
     ) -> Future[JSONObject]:
-        """Queue a job for ``client``; its answer arrives in the returned future.  ``task`` (a
-        module-level function, e.g. an analysis step) runs instead of the computer's move;
-        ``seconds`` is its budget (default: the move's level's time cap); ``interactive``
+        """Queue the job ``work`` for ``client``; its answer arrives in the returned future.
+        ``work`` is a typed job (:class:`app.computer.job.SearchJob`), or plain arguments of
+        ``task`` (default: the computer's move, :func:`app.computer.job.think`);
+        ``seconds`` is its budget (default: the job's own); ``interactive``
         says whether a person is waiting for it.  ``replaces`` (a tag, e.g. the analysis
         board's) cancels the client's jobs with the same tag still waiting: only the newest
         of them is wanted."""
-        if seconds is None:
-            seconds = think_seconds(args) if task is None else 5.0
-        job = Job(client, args, float(seconds), interactive, task, replaces)
+        typed = as_job(work, task)
+        budget = typed.budget if seconds is None else seconds
+        job = Job(client, typed, float(budget), interactive, replaces)
         with self.lock:
             if self.closed:
                 raise RuntimeError("the computer's pool is shut down")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from app.games.replay import replay
+from app.games.spec import GameSpec
 from app.store.json_types import JSONObject
 from engine.match import make_from_source
 
@@ -29,3 +32,33 @@ def move_budget(spec: str, time_scale: float) -> float:
     agent = make_from_source(spec, 0)
     seconds = agent.default_limit.seconds
     return (3.0 if seconds is None else seconds) * time_scale
+
+
+@dataclass(frozen=True)
+class LabMove:
+    """The search job of one lab move: agent ``spec`` (seeded ``seed``, its time scaled by
+    ``time_scale``) moves in the position ``game`` reaches (:func:`lab_move`)."""
+
+    game: GameSpec
+    spec: str
+    seed: int
+    time_scale: float
+
+    kind = "lab_move"
+
+    @property
+    def budget(self) -> float:
+        return move_budget(self.spec, self.time_scale)
+
+    def run(self) -> JSONObject:
+        game = self.game
+        moves = list(game.moves)
+        return lab_move(
+            game.variant,
+            dict(game.options),
+            game.first,
+            moves,
+            self.spec,
+            self.seed,
+            self.time_scale,
+        )

@@ -13,7 +13,7 @@ from app.games.model import Seat, new_game_id
 from app.games.params import rules_from
 from app.games.service import Device, Games
 from app.games.spec import GameSpec
-from app.lab.job import lab_move, move_budget
+from app.lab.job import LabMove, move_budget
 from app.store.json_types import JSONObject
 from engine.agents import ALGORITHMS, LEVELS
 from engine.core import Rules
@@ -191,10 +191,8 @@ class Lab:
         while state.to_move is not None:
             player = state.to_move
             game = GameSpec(rules.name, dict(rules.options), first, tuple(moves))
-            args = game.job(specs[player], derived_seed(seeds[player], len(moves)), TIME_SCALE)
-            future = queue.submit(
-                device.address, args, task=lab_move, seconds=budgets[player], interactive=False
-            )
+            step = LabMove(game, specs[player], derived_seed(seeds[player], len(moves)), TIME_SCALE)
+            future = queue.submit(device.address, step, seconds=budgets[player], interactive=False)
             try:
                 decision = future.result(max(1.0, end - time.monotonic()))
             except Exception as exc:  # noqa: BLE001 (a timeout or a failed search: nothing kept)

@@ -13,6 +13,7 @@ from flask import Flask
 
 from app.computer import job as ai_job
 from app.computer import queue as queue_module
+from app.computer.job import as_job
 from app.computer.pool import SearchFailed, SearchPool
 from app.computer.queue import FairQueue
 from tests.app.hoarding import hoard
@@ -180,14 +181,14 @@ def test_refusals_follow_what_waits_now_not_past_slow_searches() -> None:
 
 
 def submitted(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """Every job the app's queue is given from now on: its task's name ("think" for the
-    computer's move) and how it was submitted (client, seconds, interactive)."""
+    """Every job the app's queue is given from now on: its kind ("think" for the computer's
+    move, without its level) and how it was submitted (client, seconds, interactive)."""
     queue = app.extensions["mancala_computer"].queue
     seen: list[dict[str, Any]] = []
     submit = queue.submit
 
-    def spy(client: str, args: tuple[Any, ...], task: Any = None, **how: Any) -> Any:
-        name = getattr(task, "__name__", "think")
+    def spy(client: str, args: Any, task: Any = None, **how: Any) -> Any:
+        name = as_job(args, task).kind.split(":")[0]
         seen.append({"client": client, "task": name, "interactive": True, **how})
         return submit(client, args, task, **how)
 

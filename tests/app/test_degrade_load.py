@@ -102,8 +102,8 @@ def test_a_position_whose_search_was_stopped_gets_a_quick_estimate(app: Flask) -
     submit = queue.submit
     stopped: list[int] = []
 
-    def one_stopped(client_id: str, args: tuple[Any, ...], task: Any = None, **how: Any) -> Any:
-        if len(args[3]) == 0:  # the first position (no moves yet)
+    def one_stopped(client_id: str, args: Any, task: Any = None, **how: Any) -> Any:
+        if len(args.game.moves) == 0:  # the first position (no moves yet)
             stopped.append(0)
             failed: Future[Any] = Future()
             failed.set_exception(SearchFailed("the search ran past 9.0 s and was stopped"))

@@ -11,8 +11,8 @@ import pytest
 from app.analysis.step import evaluate_position
 from app.board.position import Asked, parse
 from app.board.service import Board
-from app.computer.job import think
-from app.computer.moves import search_args, seed
+from app.computer.job import Think, think
+from app.computer.moves import search_job, seed
 from app.games.model import Game
 from app.games.spec import GameSpec
 from app.lab.job import lab_move
@@ -52,8 +52,8 @@ def test_job_arguments_are_built_in_one_place_start_last() -> None:
     options = {"pits": 6, "seeds": 4}
     assert spec.job(0.5) == ("kalah", options, 1, [1, 3], 0.5, START)
     assert GameSpec("oware", {}, 0, (2,)).job("a", 7) == ("oware", {}, 0, [2], "a", 7)
-    args = search_args(Game.from_row(Row()), "easy", "minimax")
-    assert args == ("kalah", options, 1, [1, 3], "easy", "minimax", seed("g1", 2), START)
+    job = search_job(Game.from_row(Row()), "easy", "minimax")
+    assert job == Think(spec, "easy", "minimax", seed("g1", 2))
 
 
 @pytest.mark.parametrize(
