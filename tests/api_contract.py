@@ -31,13 +31,14 @@ def document() -> dict[str, Any]:
 
 @cache
 def routes() -> list[tuple[re.Pattern[str], str]]:
-    """Each described path as a pattern (a {parameter} is one path segment)."""
+    """Each described path as a pattern: a {parameter} is one path segment, then (a second
+    pass, for Flask's path converter: /api/players/<path:name>) any text."""
     found = []
-    for path in document()["paths"]:
-        pattern = re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(path))
-        found.append((re.compile(f"^{pattern}$"), path))
-    # a literal segment wins over a parameter (/api/puzzles/next before /api/puzzles/{id})
-    found.sort(key=lambda item: item[1].count("{"))
+    for segment in ("[^/]+", ".+"):
+        paths = sorted(document()["paths"], key=lambda p: p.count("{"))  # literal ones first
+        for path in paths:
+            pattern = re.sub(r"\\\{[^/]+?\\\}", segment, re.escape(path))
+            found.append((re.compile(f"^{pattern}$"), path))
     return found
 
 

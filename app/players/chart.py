@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from app.store.json_types import JSONObject
+from app.players.profile import History
 
 WIDTH, HEIGHT = 320, 120
 LEFT, RIGHT, TOP, BOTTOM = 40, 8, 10, 18  # room for the axis labels
 
 
-def rating_chart(history: JSONObject) -> Markup:
+def rating_chart(history: History) -> Markup:
     """The chart of one pool's history (``{"title", "points": [{"rating"}...]}``, from
     :func:`app.players.profile.histories`)."""
     ratings = [int(p["rating"]) for p in history["points"]]

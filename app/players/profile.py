@@ -16,17 +16,20 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Literal
+
+from typing_extensions import TypedDict
 
 from app.games.errors import BadInput
 from app.games.model import Game
+from app.games.player_names import PlayerNames
 from app.games.service import Games
-from app.games.view import tournament_of
+from app.games.view import TournamentLink, tournament_of
 from app.players.names import key_of
 from app.ratings.pools import pool_of, title_of
 from app.ratings.shown import shown, signed
+from app.ratings.store import Change, KeptRating, RatingTables
 from app.store.base import GameStore
-from app.store.json_types import JSONObject
-from app.store.players import Change, KeptRating
 from engine import get_variant
 from engine.core import Rules
 
@@ -34,6 +37,160 @@ GAMES_READ = 300  # the most recent games of a device a page looks through
 RESULTS = ("win", "loss", "draw")
 SIZE_OPTIONS = ("pits", "seeds")  # a board's size, named in the kind where it may be chosen
 KIND_LENGTH = 200  # the longest kind a filter takes (a real one is far shorter)
+
+
+class Kind(TypedDict):
+    """A game's kind: a key for the filter, a title, the rules changed in words."""
+
+    kind: str
+    """e.g. kalah-4x3, kalah-6x4+empty_capture=True"""
+    title: str
+    """e.g. Kalah 6×4 (empty capture)"""
+    rules: list[str]
+
+
+class Played(TypedDict):
+    """When a game was last played."""
+
+    at: float
+    """seconds since 1970"""
+    iso: str
+    """UTC, for a <time>"""
+    text: str
+    """in the host's time, e.g. 28 Nov 2026, 21:05 (the page shows the device's own)"""
+
+
+class RatingLine(TypedDict):
+    """A kept rating as shown: whole points, "?" when provisional."""
+
+    pool: str
+    title: str
+    rating: int
+    deviation: int
+    text: str
+    """e.g. 1532?"""
+    provisional: bool
+    games: int
+
+
+class PlayerGame(TypedDict):
+    """A game from the player's side."""
+
+    id: str
+    url: str
+    variant: str
+    title: str
+    kind: str
+    kind_title: str
+    house_rules: list[str]
+    played: Played
+    tournament: TournamentLink | None
+    pool: str
+    rated: bool
+    seat: int
+    opponent: str
+    opponent_player: str | None
+    opponent_url: str | None
+    result: Literal["win", "loss", "draw", "aborted"] | None
+    """null while the game goes on"""
+    ended_by: Literal["rules", "resignation", "time", "aborted", "agreement"] | None
+    scores: list[int]
+    """the player's first"""
+    moves: int
+    rating_change: int | None
+    rating_change_text: str | None
+    updated: float
+
+
+class RecordLine(TypedDict):
+    """Wins, losses and draws against one named opponent."""
+
+    opponent: str
+    url: str | None
+    win: int
+    loss: int
+    draw: int
+    games: int
+
+
+class Point(TypedDict):
+    """A rating after a rated game (game null: the rating before the first)."""
+
+    at: float
+    rating: int
+    game: str | None
+
+
+class History(TypedDict):
+    """A pool's rating after each rated game."""
+
+    pool: str
+    title: str
+    points: list[Point]
+
+
+class FiltersShown(TypedDict):
+    """The filters a player's game list is narrowed to (null: any)."""
+
+    variant: str | None
+    result: str | None
+    opponent: str | None
+    kind: str | None
+
+
+class Choice(TypedDict):
+    """A variant to filter by."""
+
+    name: str
+    title: str
+
+
+class KindChoice(TypedDict):
+    """A kind of game to filter by."""
+
+    kind: str
+    title: str
+
+
+class Choices(TypedDict):
+    """What the filters offer: the player's variants, kinds, results and opponents."""
+
+    variants: list[Choice]
+    kinds: list[KindChoice]
+    results: list[str]
+    opponents: list[str]
+
+
+class Profile(TypedDict):
+    """Everything a player's page shows."""
+
+    name: str
+    url: str
+    ratings: list[RatingLine]
+    history: list[History]
+    current: list[PlayerGame]
+    """the games in play"""
+    games: list[PlayerGame]
+    """the finished games the filters keep, newest first"""
+    filters: FiltersShown
+    choices: Choices
+    records: list[RecordLine]
+
+
+class Leader(RatingLine):
+    """A player of a pool's leaderboard."""
+
+    rank: int
+    name: str
+    url: str
+
+
+class PoolBoard(TypedDict):
+    """A pool's players by rating."""
+
+    pool: str
+    title: str
+    players: list[Leader]
 
 
 @dataclass(frozen=True)
@@ -57,7 +214,7 @@ def rule_words(option: str, value: object) -> str:
     return f"{name}: {str(value).replace('_', ' ')}"
 
 
-def kind_of(rules: Rules) -> JSONObject:
+def kind_of(rules: Rules) -> Kind:
     """A game's kind (see the module docstring): ``kind``, a key for the filter ("kalah-4x3",
     "kalah-6x4+empty_capture=True"); ``title``, as a person reads it ("Kalah 4×3", "Kalah 6×4
     (empty capture)"); ``rules``, the rules changed from the standard, in words."""
@@ -85,7 +242,7 @@ def kind_arg(value: str | None) -> str | None:
     return value or None
 
 
-def when(at: float) -> JSONObject:
+def when(at: float) -> Played:
     """When a game was last played: ``at`` (seconds), ``iso`` (UTC, for a ``<time>``) and
     ``text`` in the host's time ("28 Nov 2026, 21:05"; the page shows the device's own)."""
     moment = datetime.fromtimestamp(at, UTC)
@@ -103,7 +260,7 @@ def player_url(name: str) -> str:
     return f"/players/{quote(name, safe='')}"
 
 
-def rating_line(kept: KeptRating) -> JSONObject:
+def rating_line(kept: KeptRating) -> RatingLine:
     """A kept rating as shown: whole points, "?" when provisional."""
     return {
         "pool": kept.pool,
@@ -116,7 +273,7 @@ def rating_line(kept: KeptRating) -> JSONObject:
     }
 
 
-def result_of(game: Game, seat: int) -> str | None:
+def result_of(game: Game, seat: int) -> Literal["win", "loss", "draw", "aborted"] | None:
     """The game's result for ``seat``: win, loss, draw, aborted; None while it goes on."""
     if not game.over:
         return None
@@ -130,7 +287,7 @@ def result_of(game: Game, seat: int) -> str | None:
 
 def game_line(
     game: Game, device: str, names: dict[str, str], changes: dict[str, Change]
-) -> JSONObject | None:
+) -> PlayerGame | None:
     """A game from the player's side; None if they hold both seats or none."""
     mine = game.seats_of(device)
     if len(mine) != 1:
@@ -181,7 +338,7 @@ def game_line(
     }
 
 
-def kept_by(line: JSONObject, filters: Filters) -> bool:
+def kept_by(line: PlayerGame, filters: Filters) -> bool:
     """Whether a game line passes the filters (an opponent compared as names are)."""
     if filters.variant and line["variant"] != filters.variant:
         return False
@@ -192,30 +349,39 @@ def kept_by(line: JSONObject, filters: Filters) -> bool:
     return not (filters.opponent and key_of(line["opponent"]) != key_of(filters.opponent))
 
 
-def records(lines: list[JSONObject]) -> list[JSONObject]:
+def records(lines: list[PlayerGame]) -> list[RecordLine]:
     """Wins, losses and draws against each named opponent, most games first."""
-    found: dict[str, JSONObject] = {}
+    found: dict[str, RecordLine] = {}
     for line in lines:
-        player = line["opponent_player"]
-        if player is None or line["result"] not in RESULTS:
+        player, result = line["opponent_player"], line["result"]
+        if player is None or result not in RESULTS:
             continue
         row = found.setdefault(
             player,
-            {"opponent": player, "url": line["opponent_url"], "win": 0, "loss": 0, "draw": 0},
+            {
+                "opponent": player,
+                "url": line["opponent_url"],
+                "win": 0,
+                "loss": 0,
+                "draw": 0,
+                "games": 0,
+            },
         )
-        row[line["result"]] += 1
-    out = [dict(r, games=r["win"] + r["loss"] + r["draw"]) for r in found.values()]
-    return sorted(out, key=lambda r: (-r["games"], key_of(r["opponent"])))
+        row["win"] += result == "win"
+        row["loss"] += result == "loss"
+        row["draw"] += result == "draw"
+        row["games"] += 1
+    return sorted(found.values(), key=lambda r: (-r["games"], key_of(r["opponent"])))
 
 
-def histories(changes: list[Change]) -> list[JSONObject]:
+def histories(changes: list[Change]) -> list[History]:
     """Each pool's rating after each rated game, from the rating before the first."""
     pools: dict[str, list[Change]] = {}
     for change in changes:
         pools.setdefault(change.pool, []).append(change)
-    out = []
+    out: list[History] = []
     for pool, found in sorted(pools.items()):
-        points: list[JSONObject] = [
+        points: list[Point] = [
             {"at": found[0].at, "rating": round(found[0].before_rating), "game": None}
         ]
         points += [{"at": c.at, "rating": round(c.after_rating), "game": c.game_id} for c in found]
@@ -223,12 +389,12 @@ def histories(changes: list[Change]) -> list[JSONObject]:
     return out
 
 
-def profile(store: GameStore, games: Games, device: str, name: str, filters: Filters) -> JSONObject:
+def profile(store: GameStore, games: Games, device: str, name: str, filters: Filters) -> Profile:
     """Everything a player's page shows (see the module docstring)."""
     played = games.games_of(device, GAMES_READ)
     others = {s.owner for g in played for s in g.seats if s.owner and s.owner != device}
-    names = store.players.names_of(others)
-    changes = store.players.history(device, limit=2000)
+    names = PlayerNames(store).names_of(others)
+    changes = RatingTables(store).history(device, limit=2000)
     by_game = {c.game_id: c for c in changes}
     lines = [ln for g in played if (ln := game_line(g, device, names, by_game)) is not None]
     finished = [ln for ln in lines if ln["result"] is not None]
@@ -238,7 +404,7 @@ def profile(store: GameStore, games: Games, device: str, name: str, filters: Fil
     return {
         "name": name,
         "url": player_url(name),
-        "ratings": [rating_line(k) for k in store.players.ratings_of(device)],
+        "ratings": [rating_line(k) for k in RatingTables(store).ratings_of(device)],
         "history": histories(changes),
         "current": [ln for ln in lines if ln["result"] is None],
         "games": shown_lines,
@@ -258,16 +424,21 @@ def profile(store: GameStore, games: Games, device: str, name: str, filters: Fil
     }
 
 
-def leaderboard(store: GameStore, pool: str | None = None, limit: int = 100) -> list[JSONObject]:
+def leaderboard(store: GameStore, pool: str | None = None, limit: int = 100) -> list[PoolBoard]:
     """Each pool's players by rating (one pool, or every pool with a rating), provisional
     ratings marked "?"."""
-    pools = [pool] if pool is not None else store.players.pools()
-    out = []
+    pools = [pool] if pool is not None else RatingTables(store).pools()
+    out: list[PoolBoard] = []
     for name in pools:
-        kept = store.players.pool(name, limit)
-        named = store.players.names_of(k.device for k in kept)
-        players = [
-            dict(rating_line(k), rank=rank, name=named[k.device], url=player_url(named[k.device]))
+        kept = RatingTables(store).pool(name, limit)
+        named = PlayerNames(store).names_of(k.device for k in kept)
+        players: list[Leader] = [
+            {
+                **rating_line(k),
+                "rank": rank,
+                "name": named[k.device],
+                "url": player_url(named[k.device]),
+            }
             for rank, k in enumerate((k for k in kept if k.device in named), 1)
         ]
         out.append({"pool": name, "title": title_of(name), "players": players})

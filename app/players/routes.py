@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
+from typing_extensions import TypedDict
 
 from app.games.errors import BadInput, NoGame
 from app.games.service import get_games
 from app.players import names
 from app.players.chart import rating_chart
-from app.players.profile import RESULTS, Filters, kind_arg, leaderboard, profile
+from app.players.profile import RESULTS, Filters, PoolBoard, Profile, kind_arg, leaderboard, profile
+from app.ratings.store import RatingTables
 from app.store import get_store
-from app.store.json_types import JSONObject
 from app.web.inputs import body
 from app.web.seats import current_owner, ensure_owner
 from engine import variant_names
@@ -29,11 +30,33 @@ class NoPlayer(NoGame):
     """No player has this name (404)."""
 
 
+class Me(TypedDict):
+    """Who this device is: its id (the hash of its seat token; null before it has one), whose
+    games and ratings are kept by it, and its player's name (null: anonymous)."""
+
+    device: str | None
+    name: str | None
+
+
+class PlayerAnswer(Profile):
+    """A player's page as JSON."""
+
+    you: bool
+    """the player is this device"""
+
+
+class Leaderboard(TypedDict):
+    """Each rating pool's players by rating."""
+
+    pools: list[PoolBoard]
+
+
 @bp.get("/api/me")
 def me() -> ResponseReturnValue:
     """This device's id and name (both null for a device without a seat token yet)."""
     device = current_owner()
-    return {"device": device, "name": names.name_of(get_store(), device)}
+    found: Me = {"device": device, "name": names.name_of(get_store(), device)}
+    return found
 
 
 @bp.put("/api/me")
@@ -49,7 +72,8 @@ def rename() -> ResponseReturnValue:
     names.clean(sent["name"])  # 400 before a cookie is minted for nothing
     device = ensure_owner()
     name = names.take(get_store(), device, sent["name"])
-    return {"device": device, "name": name}
+    taken: Me = {"device": device, "name": name}
+    return taken
 
 
 def filters() -> Filters:
@@ -66,14 +90,15 @@ def filters() -> Filters:
     return Filters(variant, result, opponent, kind_arg(request.args.get("kind")))
 
 
-def player_data(name: str) -> JSONObject:
+def player_data(name: str) -> PlayerAnswer:
     found = names.canonical(get_store(), name)
     if found is None:
         raise NoPlayer(f"there is no player named {name[:40]!r}")
     device, kept = found
-    data = profile(get_store(), get_games(), device, kept, filters())
-    data["you"] = device == current_owner()
-    return data
+    return {
+        **profile(get_store(), get_games(), device, kept, filters()),
+        "you": device == current_owner(),
+    }
 
 
 @bp.get("/api/players/<path:name>")
@@ -91,7 +116,7 @@ def player_page(name: str) -> ResponseReturnValue:
 
 def pool_arg() -> str | None:
     pool = request.args.get("pool") or None
-    if pool is not None and pool not in get_store().players.pools():
+    if pool is not None and pool not in RatingTables(get_store()).pools():
         raise BadInput(f"no rated game was played in the pool {pool[:40]!r} yet")
     return pool
 
@@ -99,7 +124,8 @@ def pool_arg() -> str | None:
 @bp.get("/api/leaderboard")
 def leaderboard_api() -> ResponseReturnValue:
     """Each pool's players by rating (``pool``: one pool), provisional ratings marked."""
-    return {"pools": leaderboard(get_store(), pool_arg())}
+    found: Leaderboard = {"pools": leaderboard(get_store(), pool_arg())}
+    return found
 
 
 @bp.get("/leaderboard")

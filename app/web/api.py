@@ -31,7 +31,7 @@ from app.games.view import (
 from app.ratings.shown import GameRatings, game_ratings
 from app.store import get_store
 from app.store.json_types import JSONObject
-from app.upkeep.maintenance import get_upkeep, listed, notice
+from app.upkeep.maintenance import expires, get_upkeep, notice
 from app.web.errors import APIError
 from app.web.inputs import body, device, since, viewer
 from app.web.polls import long_poll
@@ -79,7 +79,8 @@ class VariantsAnswer(TypedDict):
     levels: list[str]
     level_seconds: dict[str, float]
     algorithms: list[str]
-    modes: list[str]
+    modes: dict[str, str]
+    """each mode and what it is"""
     defaults: Defaults
 
 
@@ -87,6 +88,26 @@ class GamesAnswer(TypedDict):
     """Your games (the games this browser holds a seat in), newest first."""
 
     games: list[GameLine]
+
+
+class RecordResult(TypedDict):
+    """A finished record's result."""
+
+    scores: list[int]
+    winner: int | None
+
+
+class RecordExport(TypedDict):
+    """A game's record as JSON (import it with POST /api/games {record})."""
+
+    variant: str
+    options: JSONObject
+    first_player: int
+    moves: list[int]
+    notation: list[str]
+    result: RecordResult | None
+    start: NotRequired[JSONObject]
+    """a position set up by hand the game started from"""
 
 
 class Alive(TypedDict):
@@ -167,7 +188,7 @@ def created(game: Game) -> tuple[Response, int]:
 
 @bp.get("/variants")
 def list_variants() -> ResponseReturnValue:
-    return {
+    found: VariantsAnswer = {
         "variants": variants_payload(),
         "levels": list(LEVELS),
         "level_seconds": {level: level_seconds(level) for level in LEVELS},
@@ -181,12 +202,18 @@ def list_variants() -> ResponseReturnValue:
             "first": "me",
         },
     }
+    return found
 
 
 @bp.get("/games")
 def your_games() -> ResponseReturnValue:
     owner = current_owner()
-    return {"games": [listed(summary(g, owner), g) for g in get_games().games_of(owner)]}
+    found: GamesAnswer = {"games": []}
+    for game in get_games().games_of(owner):
+        line = summary(game, owner)
+        line["expires"] = expires(game, get_upkeep())  # as maintenance.listed adds it
+        found["games"].append(line)
+    return found
 
 
 @bp.post("/games")
@@ -268,7 +295,8 @@ def draw(game_id: str) -> ResponseReturnValue:
 @bp.get("/alive")
 def alive() -> ResponseReturnValue:
     """A page's quick check that the server answers (while its long-poll waits)."""
-    return {"alive": True}
+    found: Alive = {"alive": True}
+    return found
 
 
 @bp.post("/games/<game_id>/takeback")
@@ -292,7 +320,7 @@ def export_record(game_id: str) -> ResponseReturnValue:
         return Response(game.record.to_text() + "\n", mimetype="text/plain")
     if fmt != "json":
         raise APIError(400, "'format' must be json or text")
-    exported = game.record.to_dict()
+    exported = cast(RecordExport, game.record.to_dict())  # the engine's JSON
     if game.data.get("start") is not None:  # a game from a position set up by hand
         exported["start"] = game.data["start"]
     return exported

@@ -50,6 +50,16 @@ def _game(description: str, status: str = "200") -> JSONObject:
     }
 
 
+def _shape(name: str, description: str, status: str = "200") -> JSONObject:
+    """An answer whose body is the shape ``name`` (a view's TypedDict, app.web.shapes)."""
+    return {
+        status: {
+            "description": description,
+            "content": {"application/json": {"schema": _ref(name)}},
+        }
+    }
+
+
 def _json_body(schema: JSONObject, required: bool = True) -> JSONObject:
     return {"required": required, "content": {"application/json": {"schema": schema}}}
 
@@ -306,18 +316,6 @@ def _learning() -> JSONObject:
     }
 
 
-ME: JSONObject = {
-    "type": "object",
-    "properties": {
-        "device": {
-            "type": ["string", "null"],
-            "description": "this device's id (the hash of its seat token; null before it has "
-            "one): its games and ratings are kept by it",
-        },
-        "name": {"type": ["string", "null"], "description": "its player's name, if it took one"},
-    },
-}
-
 NAME_PARAM = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
 QUERY = {"in": "query", "schema": {"type": "string"}}
 
@@ -345,7 +343,7 @@ PLAYER_PATHS: JSONObject = {
                 ),
             ],
             "responses": {
-                "200": {"description": "The player"},
+                **_shape("PlayerAnswer", "The player"),
                 **_errors(400),
                 "404": {
                     "description": "No player has this name",
@@ -359,17 +357,14 @@ PLAYER_PATHS: JSONObject = {
             "summary": "Each rating pool's players by rating: {pools: [{pool, title, players: "
             "[{rank, name, url, rating, text, provisional, games}]}]}",
             "parameters": [dict(QUERY, name="pool", description="one pool only")],
-            "responses": {"200": {"description": "The pools"}, **_errors(400)},
+            "responses": {**_shape("Leaderboard", "The pools"), **_errors(400)},
         },
     },
     "/api/me": {
         "get": {
             "summary": "Who this device is: its id and its player's name (null: anonymous)",
             "responses": {
-                "200": {
-                    "description": "The device",
-                    "content": {"application/json": {"schema": ME}},
-                }
+                **_shape("Me", "The device"),
             },
         },
         "put": {
@@ -384,10 +379,7 @@ PLAYER_PATHS: JSONObject = {
                 }
             ),
             "responses": {
-                "200": {
-                    "description": "The device with its new name",
-                    "content": {"application/json": {"schema": ME}},
-                },
+                **_shape("Me", "The device with its new name"),
                 **_errors(400, 415, 429),
                 "409": {
                     "description": "Another player has this name, or one that looks the same "
@@ -716,13 +708,13 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
             "/api/variants": {
                 "get": {
                     "summary": "Variants with their rule options, levels, algorithms, modes",
-                    "responses": {"200": {"description": "The menu's choices"}},
+                    "responses": {**_shape("VariantsAnswer", "The menu's choices")},
                 }
             },
             "/api/games": {
                 "get": {
                     "summary": "Your games (the games this browser holds a seat in)",
-                    "responses": {"200": {"description": "{games: [...]}, newest first"}},
+                    "responses": {**_shape("GamesAnswer", "Your games, newest first")},
                 },
                 "post": {
                     "summary": "Create a game, or import one from a record",
@@ -861,7 +853,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                 "get": {
                     "summary": "Whether the server answers (a page checks it while its "
                     "long-poll waits, to say within 2 s that it is reconnecting)",
-                    "responses": {"200": {"description": '{"alive": true}'}},
+                    "responses": {**_shape("Alive", "The server answers")},
                 },
             },
             "/api/games/{game_id}/join": {
@@ -886,7 +878,16 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                             "schema": {"type": "string", "enum": ["json", "text"]},
                         }
                     ],
-                    "responses": {"200": {"description": "The record"}, **_errors(400, 404)},
+                    "responses": {
+                        "200": {
+                            "description": "The record (format=text: one line of text)",
+                            "content": {
+                                "application/json": {"schema": _ref("RecordExport")},
+                                "text/plain": {"schema": {"type": "string"}},
+                            },
+                        },
+                        **_errors(400, 404),
+                    },
                 },
             },
             "/api/games/{game_id}/analysis": {

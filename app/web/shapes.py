@@ -4,7 +4,8 @@ document's components are written from (:mod:`app.web.contract`)."""
 from __future__ import annotations
 
 from app.games.view import DecisionView, GameLine, GameView
-from app.web.api import Alive, GameAnswer, GamesAnswer, HintAnswer, VariantsAnswer
+from app.players.routes import Leaderboard, Me, PlayerAnswer
+from app.web.api import Alive, GameAnswer, GamesAnswer, HintAnswer, RecordExport, VariantsAnswer
 
 SHAPES: tuple[type, ...] = (
     GameAnswer,
@@ -14,6 +15,10 @@ SHAPES: tuple[type, ...] = (
     HintAnswer,
     VariantsAnswer,
     Alive,
+    RecordExport,
+    Me,
+    PlayerAnswer,
+    Leaderboard,
 )
 """The shapes the paths name (each as #/components/schemas/<class name>)."""
 
