@@ -20,6 +20,9 @@ import * as text from "./text.js";
 
 /** @typedef {import("./types.js").Game} Game */
 /** @typedef {import("./types.js").Move} Move */
+
+/** The keys that move between pits in a live game (board.js), never into review there. */
+const PIT_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
 /** @typedef {import("./types.js").AnalysedMove} AnalysedMove */
 /** @typedef {import("./board.js").Board} Board */
 
@@ -139,6 +142,16 @@ export class Review {
     if (document.querySelector("dialog[open]")) return;
     const game = this.view.game;
     if (!game || !reviewable(game) || !game.moves.length) return;
+    if (this.pos === null && game.status !== "over" && PIT_KEYS.includes(event.key)) {
+      // A live game: the arrows move between pits (a focused pit's own keys came first), not
+      // into review, where number keys would play nothing.
+      const board = this.view.board;
+      if (board && !board.focused()) {
+        event.preventDefault();
+        board.focusPlayable(-1);
+      }
+      return;
+    }
     /** @type {Record<string, () => void>} */
     const moves = {
       ArrowLeft: () => this.step(-1),

@@ -129,3 +129,21 @@ def test_thinking_tells_one_number_story_and_is_kept_across_a_reload(
         assert tab.errors == []
     finally:
         tab.close()
+
+
+def test_arrows_in_a_live_game_move_between_pits_not_into_review(still: Tab) -> None:
+    page = still.page
+    still.start_from_menu("Play the computer")
+    still.play()
+    assert still.wait_turn_or_over()
+    page.locator("body").click(position={"x": 5, "y": 5})  # no pit has the focus
+    page.keyboard.press("ArrowRight")
+    assert not page.locator("#rv-banner").is_visible()  # not into review
+    focused = page.evaluate("document.activeElement.classList.contains('pit')")
+    assert focused, "the arrow gave a pit the focus"
+    page.keyboard.press("ArrowRight")
+    assert not page.locator("#rv-banner").is_visible()
+    legal = page.locator(".row-bottom .pit.legal").first.get_attribute("data-pit")
+    before = still.moves()
+    page.keyboard.press(str(int(legal or 0) + 1))  # a number key plays, as it says
+    wait_js(page, f"document.querySelectorAll('{MOVES}').length > {before}")
