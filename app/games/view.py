@@ -72,12 +72,12 @@ class MoveRecordView(TypedDict):
     pit: int
     sown: list[int]
     """board indices, in sowing order"""
-    lifted: list[list[int]]
+    lifted: list[tuple[int, int]]
     """[board index, seeds] lifted to sow on (relay sowing)"""
-    captures: list[list[int]]
+    captures: list[tuple[int, int]]
     """[board index, seeds] the mover took"""
     captured: int
-    opponent_captures: list[list[int]]
+    opponent_captures: list[tuple[int, int]]
     """[board index, seeds] the opponent took during the move"""
     extra_turn: bool
     ended: bool
@@ -101,6 +101,10 @@ class DecisionView(TypedDict):
     seconds: NotRequired[float]
     agent: NotRequired[str]
     exact: NotRequired[bool]
+    upper_bounds: NotRequired[list[int]]
+    """the pits whose value is an upper bound: proved no better than the move played"""
+    random: NotRequired[bool]
+    """the level played a deliberate slip"""
 
 
 class MoveView(TypedDict):
@@ -166,6 +170,23 @@ class StartWait(TypedDict):
     left_ms: int
 
 
+class StartPosition(TypedDict):
+    """A position set up by hand that a game starts from."""
+
+    board: list[int]
+    """seeds per pit and store"""
+    to_move: int
+    extra: NotRequired[list[int]]
+    """Toguz Kumalak: each player's tuzdyk as a board index, or -1"""
+
+
+class Rematch(TypedDict):
+    """A rematch offered (game null) or agreed (the new game's id)."""
+
+    by: int
+    game: str | None
+
+
 class GameView(TypedDict):
     """A game as the server sends it to one viewer: everything the page draws and may do."""
 
@@ -192,8 +213,8 @@ class GameView(TypedDict):
     extra_text: str
     special_pits: list[SpecialPit]
     initial_board: list[int]
-    start: JSONObject | None
-    """a position set up by hand ({board, to_move, extra?}), else null"""
+    start: StartPosition | None
+    """a position set up by hand, else null"""
     board: list[int]
     to_move: int | None
     legal_moves: list[int]
@@ -233,9 +254,9 @@ class GameView(TypedDict):
     delay: float
     moves: list[MoveView]
     last_decision: DecisionView | None
-    takeback: JSONObject | None
-    """a takeback asked, or null"""
-    rematch: JSONObject | None
+    takeback: int | None
+    """the seat asking to take back its last move, or null"""
+    rematch: Rematch | None
     """a rematch offered or agreed, or null"""
     draw_offer: int | None
     """the seat offering a draw, waiting for an answer"""
