@@ -267,7 +267,10 @@ export class Review {
     setText(ui.note, open ? "" : "You can step through the moves and analyse them once the game is over.");
     ui.banner.hidden = this.pos === null;
     if (this.pos !== null) {
-      const where = this.pos === 0 ? "the start" : `move ${this.pos} of ${this.total()}`;
+      // Turns, as the move list numbers them (one story: a turn may be several moves).
+      const move = this.pos === 0 ? null : game.moves[this.pos - 1];
+      const turns = game.moves[game.moves.length - 1].turn;
+      const where = move ? `after ${move.turn}. ${move.notation} (turn ${move.turn} of ${turns})` : "the start";
       setText(ui.where, `Reviewing ${where}: ←/→ step, Home/End jump.`);
       if (ui.board) ui.board.href = analysisLink(game, this.pos); // the analysis board, from here
     }
@@ -306,7 +309,7 @@ export class Review {
       button.textContent = m.notation + (entry ? TAG_MARK[entry.tag] : "");
       const said = entry ? ` ${TAG_WORD[entry.tag]}${entry.loss ? `, ${seedsText(-entry.loss)} seeds` : ""}.` : "";
       button.title = text.moveWords(game, m) + said;
-      button.setAttribute("aria-label", `Move ${m.ply + 1}: ${text.moveWords(game, m)}${said}`);
+      button.setAttribute("aria-label", `Turn ${m.turn}: ${text.moveWords(game, m)}${said}`);
       if (this.pos === m.ply + 1) button.setAttribute("aria-current", "step");
       row.append(button, " ");
     }

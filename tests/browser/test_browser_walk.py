@@ -147,3 +147,31 @@ def test_arrows_in_a_live_game_move_between_pits_not_into_review(still: Tab) -> 
     before = still.moves()
     page.keyboard.press(str(int(legal or 0) + 1))  # a number key plays, as it says
     wait_js(page, f"document.querySelectorAll('{MOVES}').length > {before}")
+
+
+def test_review_tells_turns_in_the_banner_as_in_the_list(still: Tab) -> None:
+    page = still.page
+    still.start_from_menu("Play the computer")
+    for _ in range(2):
+        assert still.wait_turn_or_over()
+        still.play()
+    assert still.wait_turn_or_over()
+    page.locator("#rv-prev").click()
+    page.locator("#rv-banner").wait_for(state="visible")
+    where = page.locator("#rv-where").inner_text()
+    game = page.request.get(f"/api/games/{page.url.rsplit('/', 1)[1]}").json()
+    moves = game["moves"]
+    shown = moves[len(moves) - 2]
+    turns = moves[-1]["turn"]
+    assert where.startswith(
+        f"Reviewing after {shown['turn']}. {shown['notation']} (turn {shown['turn']} of {turns})"
+    ), where
+    assert "move " not in where
+    assert (
+        page.locator("#status").inner_text()
+        == f"Review: after {shown['turn']}. {shown['notation']}"
+    )
+    labels = page.locator("#rv-moves button.rv-move").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert all(label.startswith("Turn ") for label in labels), labels
