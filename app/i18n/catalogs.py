@@ -20,7 +20,7 @@ from app.i18n.languages import LANGUAGES, SOURCE
 
 ROOT = Path(__file__).resolve().parents[2] / "translations"
 CLDR_TAGS = ("zero", "one", "two", "few", "many", "other")
-SAMPLES: tuple[float, ...] = (*range(0, 200), 1000, 1000000, 1.5)
+SAMPLES: tuple[int, ...] = (*range(0, 200), 1000, 1000000)
 
 
 def po_path(lang: str) -> Path:
@@ -52,20 +52,22 @@ class Catalog:
     def for_browser(self) -> dict[str, str | dict[str, str]]:
         """Every message for ``static/js/i18n.js``: plurals keyed by CLDR category."""
         found: dict[str, str | dict[str, str]] = dict(self.singles)
-        categories = cldr_to_index(self.lang, self.plural)
+        count = max((len(forms) for forms in self.plurals.values()), default=2)
+        categories = cldr_to_index(self.lang, self.plural, count)
         for singular, forms in self.plurals.items():
             found[singular] = {tag: forms[i] for tag, i in categories.items() if i < len(forms)}
         return found
 
 
-def cldr_to_index(lang: str, plural: Callable[[int], int]) -> dict[str, int]:
-    """Each CLDR plural category of ``lang`` and the gettext form it uses (by a sample count)."""
+def cldr_to_index(lang: str, plural: Callable[[int], int], count: int) -> dict[str, int]:
+    """Each CLDR plural category of ``lang`` and the gettext form it uses (by a sample count);
+    a category only fractions reach (Russian's "other") takes the last of ``count`` forms."""
     rule = Locale.parse(lang).plural_form
     found: dict[str, int] = {}
     for n in SAMPLES:
-        tag = rule(n)
-        if tag not in found:
-            found[tag] = plural(n)  # type: ignore[arg-type]
+        found.setdefault(rule(n), plural(n))
+    for tag in rule.tags | {"other"}:
+        found.setdefault(tag, count - 1)
     return found
 
 

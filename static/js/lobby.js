@@ -8,6 +8,7 @@
 // which the server says); reading writes nothing. A closing page says so with a beacon
 // (POST /api/lobby/leave), so the others see it leave at once.
 import { ApiError, api, errorText } from "./api.js";
+import { t, tn } from "./i18n.js";
 
 const RETRY_MS = 1500; // after a failed look, try again this soon
 const POLL_TIMEOUT_MS = 30000; // a long-poll (8 s on the server) that takes longer is lost
@@ -148,24 +149,28 @@ export function startLobby(settings) {
 
   /** @param {LobbyView} view */
   function redraw(view) {
-    const you = view.you.name || "a guest";
+    const you = view.you.name || t("a guest");
     nameForm.hidden = view.you.named;
     if (!view.you.named) nameInput.placeholder = view.you.name || "";
     const others = view.here.filter((p) => !p.you);
     const waiting = view.seeks.length;
     status.textContent = others.length
-      ? `${view.here.length} here · ${waiting} waiting for an opponent · you are ${you}`
-      : `Nobody else is here yet. Others see you as ${you}.`;
+      ? [
+          tn("%(num)s here", "%(num)s here", view.here.length),
+          tn("%(num)s waiting for an opponent", "%(num)s waiting for an opponent", waiting),
+          t("you are %(name)s", { name: you }),
+        ].join(" · ")
+      : t("Nobody else is here yet. Others see you as %(name)s.", { name: you });
     if (!view.in_room && view.retry_after) {
-      status.textContent += ` Others can't see you yet (many arrivals from your network address); trying again in ${view.retry_after} s.`;
+      status.textContent += ` ${t("Others can't see you yet (many arrivals from your network address); trying again in %(seconds)s s.", { seconds: view.retry_after })}`;
     }
 
     hereList.replaceChildren(
       ...view.here.map((p) =>
         p.you
-          ? item(`${p.name} (you)`, [], "lobby-you")
-          : item(`${p.name}${p.playing ? " · playing" : ""}`, [
-              [`Challenge`, () => act("POST", "/api/lobby/challenges", { ...settings(), to: p.tag })],
+          ? item(t("%(name)s (you)", { name: p.name }), [], "lobby-you")
+          : item(p.playing ? t("%(name)s · playing", { name: p.name }) : p.name, [
+              [t("Challenge"), () => act("POST", "/api/lobby/challenges", { ...settings(), to: p.tag })],
             ]),
       ),
     );
@@ -173,12 +178,12 @@ export function startLobby(settings) {
     const challenges = [
       ...view.challenges.to_you.map((c) =>
         item(c.text, [
-          ["Accept", () => act("POST", `/api/lobby/challenges/${c.id}/accept`), true],
-          ["Decline", () => act("POST", `/api/lobby/challenges/${c.id}/decline`)],
+          [t("Accept"), () => act("POST", `/api/lobby/challenges/${c.id}/accept`), true],
+          [t("Decline"), () => act("POST", `/api/lobby/challenges/${c.id}/decline`)],
         ]),
       ),
-      ...view.challenges.yours.map((c) => item(c.text, [["Withdraw", () => act("DELETE", `/api/lobby/seeks/${c.id}`)]])),
-      ...view.challenges.declined.map((d) => item(`${d.to} declined your challenge.`, [], "lobby-note")),
+      ...view.challenges.yours.map((c) => item(c.text, [[t("Withdraw"), () => act("DELETE", `/api/lobby/seeks/${c.id}`)]])),
+      ...view.challenges.declined.map((d) => item(t("%(name)s declined your challenge.", { name: d.to }), [], "lobby-note")),
     ];
     byId("lobby-challenges").replaceChildren(...challenges);
     byId("lobby-challenges-box").hidden = challenges.length === 0;
@@ -186,14 +191,24 @@ export function startLobby(settings) {
     byId("lobby-seeks").replaceChildren(
       ...view.seeks.map((s) =>
         s.mine
-          ? item(s.text, [["Withdraw", () => act("DELETE", `/api/lobby/seeks/${s.id}`)]], "lobby-mine")
-          : item(s.text, [["Join", () => act("POST", `/api/lobby/seeks/${s.id}/join`), true]]),
+          ? item(s.text, [[t("Withdraw"), () => act("DELETE", `/api/lobby/seeks/${s.id}`)]], "lobby-mine")
+          : item(s.text, [[t("Join"), () => act("POST", `/api/lobby/seeks/${s.id}/join`), true]]),
       ),
     );
     byId("lobby-no-seeks").hidden = waiting > 0;
 
     byId("lobby-games").replaceChildren(
-      ...view.games.map((g) => linked(`${g.players.join(" vs ")} · ${g.title} · ${g.moves} moves`, "Watch", g.url)),
+      ...view.games.map((g) =>
+        linked(
+          [
+            t("%(first)s vs %(second)s", { first: g.players[0], second: g.players[1] }),
+            g.title,
+            tn("%(num)s move", "%(num)s moves", g.moves),
+          ].join(" · "),
+          t("Watch"),
+          g.url,
+        ),
+      ),
     );
     byId("lobby-games-box").hidden = view.games.length === 0;
 
@@ -221,14 +236,14 @@ export function startLobby(settings) {
       ...group.games.map((g) => {
         const [white, black] = g.players || [];
         const words = white && black ? `${white} ${g.result || "–"} ${black}` : g.title || "";
-        return linked(words, "Review", g.url || `/game/${g.id}`);
+        return linked(words, t("Review"), g.url || `/game/${g.id}`);
       }),
     );
     li.append(head, games);
     if (group.more > 0) {
       const more = document.createElement(group.url ? "a" : "p");
       more.className = "lobby-more";
-      more.textContent = `${group.more} more ${group.more === 1 ? "game" : "games"} on its page`;
+      more.textContent = tn("%(num)s more game on its page", "%(num)s more games on its page", group.more);
       if (more instanceof HTMLAnchorElement && group.url) more.href = group.url;
       li.append(more);
     }
@@ -242,9 +257,12 @@ export function startLobby(settings) {
     const edges = hereList.getBoundingClientRect();
     const above = items.filter((r) => r.top < edges.top - 1).length;
     const below = items.filter((r) => r.bottom > edges.bottom + 1).length;
-    const parts = [above ? `↑ ${above} more above` : "", below ? `↓ ${below} more below` : ""];
+    const parts = [
+      above ? `↑ ${tn("%(num)s more above", "%(num)s more above", above)}` : "",
+      below ? `↓ ${tn("%(num)s more below", "%(num)s more below", below)}` : "",
+    ];
     hereMore.hidden = above + below === 0;
-    hereMore.textContent = above + below ? `${parts.filter(Boolean).join(" · ")}: scroll the list` : "";
+    hereMore.textContent = above + below ? t("%(where)s: scroll the list", { where: parts.filter(Boolean).join(" · ") }) : "";
   }
   hereList.addEventListener("scroll", showScrollCue, { passive: true });
   window.addEventListener("resize", showScrollCue);
@@ -304,7 +322,7 @@ export function startLobby(settings) {
         if (version !== before) await pause(SETTLE_MS);
       } catch (err) {
         lost = true;
-        if (version < 0) status.textContent = `The room can't be seen just now: ${errorText(err)}`;
+        if (version < 0) status.textContent = t("The room can't be seen just now: %(why)s", { why: errorText(err) });
         await pause(RETRY_MS);
       }
     }

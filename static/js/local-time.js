@@ -1,7 +1,8 @@
 // @ts-check
 // Dates the server wrote in the host's time (a <time data-local datetime="…Z">), shown in this
-// device's own time and language instead ("28 Nov 2026, 21:05" becomes "Nov 28, 9:05 PM"; the
+// device's own time, in the page's language (i18n.js: "Nov 28, 9:05 PM", "28 нояб., 21:05"; the
 // year only when it is not this one).
+import { date } from "./i18n.js";
 
 /**
  * Show every such date under ``root`` in this device's time.
@@ -15,6 +16,6 @@ export function showLocalTimes(root) {
     /** @type {Intl.DateTimeFormatOptions} */
     const day = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
     if (at.getFullYear() !== thisYear) day.year = "numeric";
-    el.textContent = at.toLocaleString([], day);
+    el.textContent = date(at, day);
   }
 }

@@ -2,6 +2,7 @@
 // A rated game's ratings in words, for the game's page: the server sends each seat's rating
 // before and after the game and the change, already written ("1500?", "+12"); this only puts
 // them beside the players' names.
+import { t } from "./i18n.js";
 
 /**
  * @typedef {object} SeatRating
@@ -22,12 +23,12 @@
 export function ratingsText(game) {
   const ratings = game.ratings;
   if (!ratings) return "";
-  if (ratings.reason) return `Not rated (${ratings.title}): ${ratings.reason}`;
+  if (ratings.reason) return t("Not rated (%(pool)s): %(why)s", { pool: ratings.title, why: ratings.reason });
   const parts = ratings.seats.map((s) => {
     const seat = game.seats[s.seat];
-    const name = seat?.player_name || seat?.name || `Seat ${s.seat + 1}`;
+    const name = seat?.player_name || seat?.name || t("Seat %(seat)s", { seat: s.seat + 1 });
     if (!ratings.settled || s.after_text === null) return `${name} ${s.before_text}`;
     return `${name} ${s.before_text} → ${s.after_text} (${s.change_text})`;
   });
-  return `Rated, ${ratings.title}: ${parts.join(", ")}`;
+  return t("Rated, %(pool)s: %(changes)s", { pool: ratings.title, changes: parts.join(", ") });
 }

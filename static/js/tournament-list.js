@@ -6,6 +6,7 @@
 // them to it at once (tournament-go.js); the games already waiting when it opened are offered.
 
 import { followVersion } from "./follow.js";
+import { t as tr } from "./i18n.js";
 import { goToGame } from "./tournament-go.js";
 
 /**
@@ -46,7 +47,7 @@ export function points(n) {
  * @param {Tournament} t
  */
 export function clockText(t) {
-  return t.clock ? `${t.clock.minutes}+${t.clock.increment || 0}` : "no clock";
+  return t.clock ? `${t.clock.minutes}+${t.clock.increment || 0}` : tr("no clock");
 }
 
 /**
@@ -55,7 +56,7 @@ export function clockText(t) {
  * @param {(string | null | undefined | false)[]} more
  */
 export function factsLine(t, more) {
-  return [t.system_label, t.title, ...more].filter(Boolean).join(" · ");
+  return [t.system_label && tr(t.system_label), t.title, ...more].filter(Boolean).join(" · ");
 }
 
 /**

@@ -8,6 +8,7 @@
 import { UNREACHABLE, api, errorText } from "./api.js";
 import { followVersion, onConnection } from "./follow.js";
 import { clockText, factsLine, points } from "./tournament-list.js";
+import { t as tr } from "./i18n.js";
 import { goToGame } from "./tournament-go.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("tournament"));
@@ -23,19 +24,37 @@ function $(elementId) {
 }
 
 const STATES = /** @type {Record<string, string>} */ ({
-  open: "Waiting to start",
-  running: "Playing",
-  paused: "Paused by the director: no new games are paired and the countdown is stopped; games being played go on",
-  ending: "Ending: the last games are being played",
-  finished: "Finished",
+  open: tr("Waiting to start"),
+  running: tr("Playing"),
+  paused: tr("Paused by the director: no new games are paired and the countdown is stopped; games being played go on"),
+  ending: tr("Ending: the last games are being played"),
+  finished: tr("Finished"),
 });
 
 const TITLES = /** @type {Record<string, string>} */ ({
-  SB: "Sonneborn-Berger: each opponent's points times your result against them",
-  BH: "Buchholz: your opponents' points added up",
-  W: "wins",
-  D: "draws",
-  L: "losses",
+  SB: tr("Sonneborn-Berger: each opponent's points times your result against them"),
+  BH: tr("Buchholz: your opponents' points added up"),
+  W: tr("wins"),
+  D: tr("draws"),
+  L: tr("losses"),
+});
+
+/** Each standings column's heading (by its key: "SB", "W"...), in the page's language. */
+const HEADINGS = /** @type {Record<string, string>} */ ({
+  Player: tr("Player"),
+  Points: tr("Points"),
+  Games: tr("Games"),
+  Wins: tr("Wins"),
+  // Translators: the column of Sonneborn-Berger points (a tie-break), two letters or so.
+  SB: tr("SB"),
+  // Translators: the column of Buchholz points (a tie-break), two letters or so.
+  BH: tr("BH"),
+  // Translators: the column of wins, one letter.
+  W: tr("W"),
+  // Translators: the column of draws, one letter.
+  D: tr("D"),
+  // Translators: the column of losses, one letter.
+  L: tr("L"),
 });
 
 const WDL = ["W", "D", "L", "Games", "Wins"]; // left out on a phone (the cross-table says them)
@@ -75,9 +94,14 @@ function cell(row, text, tag = "td") {
  */
 function renderHead(t) {
   $("t-name").textContent = t.name;
-  document.title = `${t.name} · Mancala`;
-  const rounds = t.system === "arena" ? `${t.minutes} min` : t.round ? `round ${t.round} of ${t.rounds}` : "";
-  $("t-meta").textContent = factsLine(t, [clockText(t), t.rated ? "rated" : "casual", rounds, STATES[t.status]]);
+  document.title = `${t.name} · ${tr("Mancala")}`;
+  const rounds =
+    t.system === "arena"
+      ? tr("%(minutes)s min", { minutes: t.minutes })
+      : t.round
+        ? tr("round %(round)s of %(rounds)s", { round: t.round, rounds: t.rounds })
+        : "";
+  $("t-meta").textContent = factsLine(t, [clockText(t), t.rated ? tr("rated") : tr("casual"), rounds, STATES[t.status]]);
   $("t-json").setAttribute("href", `${base}/export?format=json`);
   $("t-csv").setAttribute("href", `${base}/export?format=csv`);
   $("t-csv-games").setAttribute("href", `${base}/export?format=csv&table=games`);
@@ -91,11 +115,13 @@ function renderControls(t) {
   yours.hidden = !t.your_game;
   if (t.your_game) {
     $("t-play").setAttribute("href", `/game/${t.your_game}`);
-    $("t-ready").textContent = t.your_round ? `Your round ${t.your_round} game is ready.` : "Your game is ready.";
+    $("t-ready").textContent = t.your_round
+      ? tr("Your round %(round)s game is ready.", { round: t.your_round })
+      : tr("Your game is ready.");
     // Paired while this page is open: taken there at once.  A game already waiting when the
     // page was opened is offered by the button (the player came here on purpose).
     if (shownGame !== undefined && t.your_game !== shownGame && goToGame(t.your_game)) {
-      say("Your game is ready: taking you there…");
+      say(tr("Your game is ready: taking you there…"));
     }
   }
   shownGame = t.your_game || null;
@@ -103,13 +129,13 @@ function renderControls(t) {
   notice.textContent = t.your_notice || "";
   notice.hidden = !t.your_notice;
   $("t-join").hidden = !t.can_join;
-  $("t-btn-join").textContent = t.your_state === "left" ? "Come back" : "Join";
+  $("t-btn-join").textContent = t.your_state === "left" ? tr("Come back") : tr("Join");
   const leave = $("t-btn-leave");
   leave.hidden = !t.can_leave;
   $("t-actions").hidden = !t.can_leave;
   const takeBreak = t.system === "arena" && t.status !== "open";
-  leave.textContent = takeBreak ? "Take a break" : "Leave";
-  leave.title = takeBreak ? "You are not paired until you come back; your points stay" : "";
+  leave.textContent = takeBreak ? tr("Take a break") : tr("Leave");
+  leave.title = takeBreak ? tr("You are not paired until you come back; your points stay") : "";
   $("t-director").hidden = !t.director || t.status === "finished";
   $("t-btn-start").hidden = !t.can_start;
   $("t-btn-pause").hidden = !t.can_pause;
@@ -132,20 +158,20 @@ function renderStandings(t) {
     : ["#", "Player", "Points", "SB", "BH", "W", "D", "L"];
   if (t.director && t.status !== "finished") columns.push("");
   for (const name of columns) {
-    const th = cell(head, name, "th");
+    const th = cell(head, HEADINGS[name] || name, "th");
     if (TITLES[name]) th.title = TITLES[name];
     if (WDL.includes(name)) th.className = "wdl";
   }
   const body = table.createTBody();
   if (!t.standings.length) {
-    cell(body.insertRow(), "Nobody has joined yet.").setAttribute("colspan", String(columns.length));
+    cell(body.insertRow(), tr("Nobody has joined yet.")).setAttribute("colspan", String(columns.length));
   }
   for (const line of t.standings) {
     const row = body.insertRow();
     row.dataset.player = line.player;
     const place = cell(row, line.place || String(line.rank));
-    if (shared && line.place.includes("–")) place.title = "a complete tie: equal points, SB and BH";
-    const name = cell(row, line.name + (line.player === t.you ? " (you)" : ""));
+    if (shared && line.place.includes("–")) place.title = tr("a complete tie: equal points, SB and BH");
+    const name = cell(row, line.player === t.you ? tr("%(name)s (you)", { name: line.name }) : line.name);
     if (line.state !== "in") {
       name.classList.add("t-gone");
       name.title = goneWords(t, line);
@@ -158,7 +184,7 @@ function renderStandings(t) {
     if (arena) {
       cell(row, String(line.games)).className = "wdl";
       cell(row, String(line.wins)).className = "wdl";
-      const fire = cell(row, line.fire ? "🔥 streak" : line.playing ? "playing" : "");
+      const fire = cell(row, line.fire ? `🔥 ${tr("streak")}` : line.playing ? tr("playing") : "");
       if (line.fire) fire.className = "t-fire";
     } else {
       cell(row, points(line.sonneborn_berger));
@@ -173,8 +199,8 @@ function renderStandings(t) {
         const button = document.createElement("button");
         button.type = "button";
         button.className = "button t-remove";
-        button.textContent = "Remove";
-        button.setAttribute("aria-label", `Remove ${line.name}`);
+        button.textContent = tr("Remove");
+        button.setAttribute("aria-label", tr("Remove %(name)s", { name: line.name }));
         button.addEventListener("click", () => act("remove", { player: line.player }));
         td.append(button);
       }
@@ -188,10 +214,10 @@ function renderStandings(t) {
  * @param {any} line
  */
 function goneWords(t, line) {
-  if (line.state === "removed") return "removed by the director";
+  if (line.state === "removed") return tr("removed by the director");
   const arena = t.system === "arena";
-  if (line.dropped === "missed") return arena ? "paused: missed two games" : "withdrawn: missed two games";
-  return arena ? "taking a break" : "left";
+  if (line.dropped === "missed") return arena ? tr("paused: missed two games") : tr("withdrawn: missed two games");
+  return arena ? tr("taking a break") : tr("left");
 }
 
 /**
@@ -205,7 +231,7 @@ function renderCross(t) {
   table.replaceChildren();
   const head = table.createTHead().insertRow();
   cell(head, "#", "th");
-  cell(head, "Player", "th").className = "t-sticky";
+  cell(head, tr("Player"), "th").className = "t-sticky";
   t.cross_table.forEach((/** @type {any} */ _, /** @type {number} */ i) => {
     cell(head, String(i + 1), "th");
   });
@@ -232,24 +258,24 @@ function renderGames(t) {
   if (!games.length) {
     const li = document.createElement("li");
     li.className = "muted";
-    li.textContent = "No games yet.";
+    li.textContent = tr("No games yet.");
     list.append(li);
   }
   for (const g of games) {
     const li = document.createElement("li");
     const round = document.createElement("span");
     round.className = "round";
-    round.textContent = `Round ${g.round}`;
+    round.textContent = tr("Round %(round)s", { round: g.round });
     round.hidden = t.system === "arena";
     const who = g.game ? document.createElement("a") : document.createElement("span");
-    who.textContent = g.black ? `${g.white_name} – ${g.black_name}` : `${g.white_name} (bye)`;
+    who.textContent = g.black ? `${g.white_name} – ${g.black_name}` : tr("%(name)s (bye)", { name: g.white_name });
     if (g.game) who.setAttribute("href", `/game/${g.game}`);
     const result = document.createElement("span");
     result.className = "result";
-    result.textContent = g.result === "playing" ? "playing…" : g.result;
+    result.textContent = g.result === "playing" ? tr("playing…") : g.result;
     if (g.forfeit) {
-      result.title = `by forfeit: ${g.forfeit_reason}`;
-      result.setAttribute("aria-label", `${g.result}, by forfeit: ${g.forfeit_reason}`);
+      result.title = tr("by forfeit: %(why)s", { why: g.forfeit_reason });
+      result.setAttribute("aria-label", tr("%(result)s, by forfeit: %(why)s", { result: g.result, why: g.forfeit_reason }));
     }
     li.append(round, who, result);
     list.append(li);
@@ -266,7 +292,10 @@ function tick() {
   const left = Math.max(0, current.seconds_left - gone);
   const m = Math.floor(left / 60);
   const s = Math.floor(left % 60);
-  $("t-clock").textContent = `${m}:${String(s).padStart(2, "0")} left${stopped ? " (paused)" : ""}`;
+  const clock = `${m}:${String(s).padStart(2, "0")}`;
+  $("t-clock").textContent = stopped
+    ? tr("%(clock)s left (paused)", { clock })
+    : tr("%(clock)s left", { clock });
 }
 
 /**
@@ -327,7 +356,7 @@ $("t-btn-start").addEventListener("click", () => act("start"));
 $("t-btn-pause").addEventListener("click", () => act("pause", { paused: true }));
 $("t-btn-resume").addEventListener("click", () => act("pause", { paused: false }));
 $("t-btn-end").addEventListener("click", () => {
-  if (window.confirm("End the tournament now? Games being played still count.")) act("end");
+  if (window.confirm(tr("End the tournament now? Games being played still count."))) act("end");
 });
 $("t-computer").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -346,4 +375,4 @@ onConnection((ok) => {
   if (!ok) say(UNREACHABLE, true);
   else if ($("t-status").textContent === UNREACHABLE) say("");
 });
-followVersion({ url: base, onAnswer: followed, onGone: () => say("This tournament is gone.", true) });
+followVersion({ url: base, onAnswer: followed, onGone: () => say(tr("This tournament is gone."), true) });

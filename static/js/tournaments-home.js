@@ -5,6 +5,7 @@
 // while the page is open takes them to it at once, with a sound.  When the server can't be
 // reached the room's own status line says so.
 
+import { t, tn } from "./i18n.js";
 import { drawList, factsLine, followList, points } from "./tournament-list.js";
 
 /**
@@ -18,9 +19,11 @@ function waiting(yours) {
     const link = document.createElement("a");
     link.className = "button primary";
     link.href = y.url;
-    link.textContent = "Play your game";
+    link.textContent = t("Play your game");
     const about = document.createElement("span");
-    about.textContent = `Your ${y.round ? `round ${y.round} ` : ""}game in ${y.name} is ready.`;
+    about.textContent = y.round
+      ? t("Your round %(round)s game in %(name)s is ready.", { round: y.round, name: y.name })
+      : t("Your game in %(name)s is ready.", { name: y.name });
     li.append(about, link);
     return li;
   });
@@ -28,12 +31,17 @@ function waiting(yours) {
 
 /**
  * A live tournament's facts: how many play, who leads.
- * @param {any} t
+ * @param {any} one
  */
-function about(t) {
-  const state = t.status === "open" ? `${t.players} joined, not started` : `${t.players} playing`;
-  const leads = t.leader ? ` · ${t.leader.name} leads with ${points(t.leader.points)}` : "";
-  return factsLine(t, [state]) + leads;
+function about(one) {
+  const state =
+    one.status === "open"
+      ? tn("%(num)s joined, not started", "%(num)s joined, not started", one.players)
+      : tn("%(num)s playing", "%(num)s playing", one.players);
+  const leads = one.leader
+    ? ` · ${t("%(name)s leads with %(points)s", { name: one.leader.name, points: points(one.leader.points) })}`
+    : "";
+  return factsLine(one, [state]) + leads;
 }
 
 /**

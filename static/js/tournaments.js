@@ -5,6 +5,7 @@
 
 import { UNREACHABLE, api, errorText } from "./api.js";
 import { onConnection } from "./follow.js";
+import { t as tr, tn } from "./i18n.js";
 import { clockText, drawList, factsLine, followList } from "./tournament-list.js";
 
 /**
@@ -22,14 +23,23 @@ function value(elementId) {
   return /** @type {HTMLInputElement | HTMLSelectElement} */ ($(elementId)).value;
 }
 
+/** A tournament's state in a word, as the list shows it. */
+const STATUS = /** @type {Record<string, string>} */ ({
+  open: tr("open"),
+  running: tr("running"),
+  paused: tr("paused"),
+  ending: tr("ending"),
+  finished: tr("finished"),
+});
+
 /**
  * Show the list.
  * @param {any[]} tournaments
  */
 function show(tournaments) {
   drawList($("t-list"), tournaments, {
-    about: (t) => factsLine(t, [clockText(t), `${t.players} players`, t.status]),
-    empty: "No tournament yet: create the first one below.",
+    about: (t) => factsLine(t, [clockText(t), tn("%(num)s player", "%(num)s players", t.players), STATUS[t.status] || t.status]),
+    empty: tr("No tournament yet: create the first one below."),
   });
 }
 

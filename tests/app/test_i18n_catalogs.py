@@ -1,0 +1,156 @@
+"""Issue 36: every message a person reads is in every language's catalog, translated, with its
+placeholders; the request's language is chosen by the picker's cookie, else Accept-Language; the
+scripts get the same catalogs as JSON, plurals by CLDR category."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from babel.messages.catalog import Catalog
+from flask import Flask
+from flask.testing import FlaskClient
+
+from app.i18n.catalogs import catalog, po_path
+from app.i18n.check import catalog_problems
+from app.i18n.choose import COOKIE
+from app.i18n.extract import extract
+from app.i18n.languages import LANGUAGES, TRANSLATED
+
+
+@pytest.fixture(scope="module")
+def template() -> Catalog:
+    return extract()
+
+
+def test_the_nine_languages() -> None:
+    assert list(LANGUAGES) == ["en", "fr", "de", "es", "pt", "ru", "kk", "ms", "ar"]
+    assert [code for code, lang in LANGUAGES.items() if lang.dir == "rtl"] == ["ar"]
+
+
+def test_the_source_marks_the_pages_messages(template: Catalog) -> None:
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template}
+    # one from each kind of source: a template, the server's Python, a script, a plural
+    for expected in ("Play the computer", "There is nothing at this address.", "Waiting to start"):
+        assert expected in ids
+    assert "%(num)s move" in ids
+    assert len(ids) > 200
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_language_has_every_message_translated(lang: str, template: Catalog) -> None:
+    assert catalog_problems(po_path(lang), template) == []
+
+
+def test_the_check_finds_a_missing_fuzzy_untranslated_or_misplaced_message(
+    tmp_path: Path, template: Catalog
+) -> None:
+    po = po_path("fr").read_text(encoding="utf-8")
+    broken = (
+        po.replace('msgstr "Nouvelle partie"', 'msgstr ""', 1)
+        .replace('msgstr "Erreur %(status)s"', 'msgstr "Erreur %(statut)s"', 1)
+        .replace('msgid "Back to the menu"', '#, fuzzy\nmsgid "Back to the menu"', 1)
+        .replace('msgid "Skip to content"', 'msgid "Skip to the content"', 1)
+    )
+    path = tmp_path / "messages.po"
+    path.write_text(broken, encoding="utf-8")
+    found = catalog_problems(path, template)
+    assert "untranslated: 'New game'" in found
+    assert any(p.startswith("placeholders differ: 'Error %(status)s'") for p in found)
+    assert "fuzzy: 'Back to the menu'" in found
+    assert "missing: 'Skip to content'" in found
+    assert "no longer in the source: 'Skip to the content'" in found
+    assert catalog_problems(tmp_path / "none.po", template) == [f"no catalog: {tmp_path}/none.po"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_scripts_plurals_cover_every_cldr_category(lang: str) -> None:
+    categories = set(Locale.parse(lang).plural_form.tags) | {"other"}
+    plurals = [v for v in catalog(lang).for_browser().values() if isinstance(v, dict)]
+    assert plurals and all(set(forms) == categories for forms in plurals)
+
+
+def test_russian_and_arabic_plurals_pick_the_right_form() -> None:
+    ru, ar = catalog("ru"), catalog("ar")
+    words = [ru.ngettext("%(num)s move", "%(num)s moves", n) % {"num": n} for n in (1, 3, 5, 21)]
+    assert words == ["1 ход", "3 хода", "5 ходов", "21 ход"]
+    forms = [ar.ngettext("%(num)s move", "%(num)s moves", n) % {"num": n} for n in (0, 1, 2, 5, 11)]
+    assert forms == ["لا نقلات", "نقلة واحدة", "نقلتان", "5 نقلات", "11 نقلة"]
+    browser = ar.for_browser()["%(num)s move"]
+    assert (
+        isinstance(browser, dict)
+        and browser["two"] == "نقلتان"
+        and browser["many"] == "%(num)s نقلة"
+    )
+
+
+def test_accept_language_chooses_the_page_language(client: FlaskClient) -> None:
+    page = client.get("/", headers={"Accept-Language": "de-CH, fr;q=0.8"}).get_data(as_text=True)
+    assert '<html lang="de" dir="ltr">' in page and "Gegen den Computer spielen" in page
+    page = client.get("/", headers={"Accept-Language": "ar-EG"}).get_data(as_text=True)
+    assert '<html lang="ar" dir="rtl">' in page and "العب ضد الحاسوب" in page
+    page = client.get("/", headers={"Accept-Language": "ja, zh"}).get_data(as_text=True)
+    assert '<html lang="en" dir="ltr">' in page and "Play the computer" in page
+
+
+def test_the_picker_keeps_the_choice_for_the_device(client: FlaskClient) -> None:
+    answer = client.get("/language/kk?next=/tournaments")
+    assert answer.status_code == 303 and answer.headers["Location"] == "/tournaments"
+    cookie = answer.headers["Set-Cookie"]
+    assert f"{COOKIE}=kk" in cookie and "Max-Age=" in cookie and "SameSite=Lax" in cookie
+    page = client.get("/tournaments", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert '<html lang="kk"' in page and "Жаңа турнир" in page
+    # every language is offered in its own name, the current one marked
+    assert 'aria-current="true">Қазақша</a>' in page and ">العربية</a>" in page
+
+
+@pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "\\\\evil", "x"])
+def test_the_picker_goes_back_only_to_this_site(client: FlaskClient, target: str) -> None:
+    answer = client.get("/language/fr", query_string={"next": target})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/"
+
+
+def test_an_unknown_language_is_a_404_in_the_error_shape(client: FlaskClient) -> None:
+    answer = client.get("/language/xx", headers={"Accept": "application/json"})
+    assert answer.status_code == 404 and answer.json is not None
+    assert answer.json["error"] == "Not Found" and "fr" in answer.json["message"]
+    answer = client.get("/i18n/xx.json", headers={"Accept": "application/json"})
+    assert answer.status_code == 404 and answer.json is not None and answer.json["status"] == 404
+
+
+def test_the_scripts_catalog(client: FlaskClient) -> None:
+    body = client.get("/i18n/ru.json").json
+    assert body is not None and body["lang"] == "ru" and body["dir"] == "ltr"
+    assert body["messages"]["Waiting to start"] == "Ожидает начала"
+    assert body["messages"]["%(num)s player"] == {
+        "one": "%(num)s игрок",
+        "few": "%(num)s игрока",
+        "many": "%(num)s игроков",
+        "other": "%(num)s игроков",
+    }
+    assert client.get("/i18n/en.json").json == {"lang": "en", "dir": "ltr", "messages": {}}
+
+
+def test_errors_speak_the_request_language_with_a_stable_code(client: FlaskClient) -> None:
+    answer = client.get("/api/no-such-thing", headers={"Accept-Language": "fr"})
+    assert answer.status_code == 404 and answer.json == {
+        "error": "Not Found",
+        "message": "Il n’y a rien à cette adresse.",
+        "status": 404,
+    }
+    page = client.get("/no-such-page", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "Página no encontrada" in page and "No hay nada en esta dirección." in page
+
+
+def test_an_unexpected_error_is_said_in_the_request_language(app: Flask) -> None:
+    @app.get("/boom-i18n")
+    def boom() -> str:
+        raise RuntimeError("boom")
+
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    answer = app.test_client().get(
+        "/boom-i18n", headers={"Accept-Language": "ru", "Accept": "application/json"}
+    )
+    assert answer.status_code == 500 and answer.json is not None
+    assert answer.json["message"] == "На сервере что-то пошло не так; партия не изменилась."
