@@ -2,9 +2,9 @@
 (app.web.openapi: the views' TypedDicts): ``python -m tools.api_types`` rewrites
 static/js/api-types.js; a test checks that the committed file is what this writes.
 
-Rules: each component schema becomes one ``@typedef`` of the same name; a field the schema
-does not require is optional (``[name]``); an object of any JSON is ``Record<string, any>``;
-a description is the property's comment.
+Rules: each component schema an answer uses becomes one ``@typedef`` of the same name; a field
+the schema does not require is optional (``[name]``); an object of any JSON is
+``Record<string, any>``; a description is the property's comment.
 """
 
 from __future__ import annotations
@@ -103,10 +103,34 @@ def typedef(name: str, schema: JSONObject) -> str:
     return "\n".join(lines)
 
 
-def render(document: JSONObject) -> str:
-    """The whole file: a typedef per component schema, in name order."""
+def _refs(node: object) -> set[str]:
+    """The component names a part of the document refers to."""
+    if isinstance(node, dict):
+        found = {str(node["$ref"]).rsplit("/", 1)[-1]} if "$ref" in node else set()
+        return found.union(*(_refs(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_refs(v) for v in node))
+    return set()
+
+
+def answered(document: JSONObject) -> list[str]:
+    """The components the answers use (not the request bodies'), in name order."""
     schemas: JSONObject = document["components"]["schemas"]
-    blocks = [typedef(name, schemas[name]) for name in sorted(schemas)]
+    operations = [o for ops in document["paths"].values() for o in ops.values()]
+    todo = set().union(*(_refs(o.get("responses", {})) for o in operations if isinstance(o, dict)))
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo |= _refs(schemas[name])
+    return sorted(seen)
+
+
+def render(document: JSONObject) -> str:
+    """The whole file: a typedef per component schema an answer uses, in name order."""
+    schemas: JSONObject = document["components"]["schemas"]
+    blocks = [typedef(name, schemas[name]) for name in answered(document)]
     return HEAD + "\n" + "\n\n".join(blocks) + "\n\nexport {};\n"
 
 

@@ -7,6 +7,10 @@ less its value is than the best move's, and its tag says how big that loss is.
 
 from __future__ import annotations
 
+from typing import Literal, NotRequired
+
+from typing_extensions import TypedDict
+
 from app.store.json_types import JSONObject
 from engine.core import SWAP
 
@@ -28,6 +32,107 @@ TAG_HELP = (
 )
 
 
+Tag = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
+
+
+class Threshold(TypedDict):
+    """A tag with the largest loss (seeds) it covers (null: any more)."""
+
+    tag: str
+    max_loss: float | None
+
+
+class AnalysedMove(TypedDict):
+    """One move's judgement: values are seeds of final margin for the mover."""
+
+    ply: int
+    player: int
+    played: int
+    best: int
+    """the best move (the one played when it lost nothing); the pie rule's swap included"""
+    value_before: float
+    """the position's value before the move, for the mover"""
+    played_value: float
+    best_value: float
+    loss: float
+    """best_value - played_value"""
+    tag: str
+    """best, good, inaccuracy, mistake or blunder"""
+    exact: bool
+    """the played and best values are solved, not estimates"""
+    forced: bool
+    """the only legal move"""
+    after_seat0: float
+    """the value after the move from seat 0's point of view (the eval graph)"""
+    values: dict[str, float]
+    """each legal pit's value"""
+    values_exact: dict[str, bool]
+    capped: NotRequired[bool]
+    """the position's search was cut short (a busy computer): its values are estimates"""
+
+
+class PlayerSummary(TypedDict):
+    """A seat's moves analysed, average loss, count of each tag and exact values."""
+
+    player: int
+    moves: int
+    average_loss: float
+    tags: dict[str, int]
+    exact: int
+
+
+class AnalysisAnswer(TypedDict):
+    """A game's analysis so far: progress, each analysed move, each seat's summary."""
+
+    status: Literal["none", "running", "done", "failed", "withheld"]
+    """none: never analysed; failed: stopped (POST again to go on); withheld: a rated game
+    being played passes through one of its positions (why in error)"""
+    done: int
+    """positions analysed so far"""
+    total: int
+    """positions to analyse (one per move)"""
+    current: bool
+    """false when the game has moved on since (POST again to extend it)"""
+    moves: list[AnalysedMove]
+    summary: list[PlayerSummary]
+    thresholds: list[Threshold]
+    help: str
+    """the tags and values in words"""
+    capped: int
+    """positions whose search was cut short under load (estimates)"""
+    note: NotRequired[str]
+    """why some values are estimates, in words"""
+    error: NotRequired[str]
+    start_seat0: NotRequired[float]
+    """the first position's value, seat 0's point of view"""
+
+
+class PositionValues(TypedDict):
+    """Every legal move's value in one position of a game, in seeds of final margin for the
+    mover, exact where solved (POST /api/games/{id}/analysis/position)."""
+
+    ply: int
+    """the position before this move"""
+    player: int
+    """the mover"""
+    version: int
+    """the game's version"""
+    values: dict[str, float]
+    exact: dict[str, bool]
+    best: int
+    value: float
+    depth: int | None
+    nodes: int
+    seconds: float
+    source: str
+    """how the values were found: the solver, a table, the search, an estimate"""
+    capped: bool
+    """the search was cut short (a busy computer): the values are estimates"""
+    swap_value: NotRequired[float]
+    """where the mover may swap sides (the pie rule): the swap's value"""
+    swap_exact: NotRequired[bool]
+
+
 def tag_of(loss: float) -> str:
     """The tag of a move that gives up ``loss`` seeds."""
     for name, most in TAGS:
@@ -36,7 +141,7 @@ def tag_of(loss: float) -> str:
     return TAGS[-1][0]
 
 
-def thresholds() -> list[JSONObject]:
+def thresholds() -> list[Threshold]:
     return [
         {"tag": name, "max_loss": None if most == float("inf") else most} for name, most in TAGS
     ]
@@ -44,7 +149,7 @@ def thresholds() -> list[JSONObject]:
 
 def move_entry(
     ply: int, player: int, played: int, position: JSONObject, forced: bool
-) -> JSONObject:
+) -> AnalysedMove:
     """One move of the analysis from its position's values (``position`` as
     :meth:`engine.agents.analysis.Evaluation.to_dict` gives it)."""
     values = {int(k): v for k, v in position["values"].items()}
@@ -79,9 +184,9 @@ def move_entry(
     }
 
 
-def summary(moves: list[JSONObject]) -> list[JSONObject]:
+def summary(moves: list[AnalysedMove]) -> list[PlayerSummary]:
     """Per player (seat 0, seat 1): moves analysed, average loss and the count of each tag."""
-    out = []
+    out: list[PlayerSummary] = []
     for player in (0, 1):
         mine = [m for m in moves if m["player"] == player]
         tags = {name: 0 for name, _ in TAGS}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.games import MODES
 from app.games.params import MAX_NAME
+from app.i18n.api_doc import i18n_paths
 from app.store.json_types import JSONObject
 from app.web.contract import schemas
 from engine import variant_names
@@ -87,92 +88,12 @@ NAME = {
     "description": f"a player's name: stripped of spaces around it, 1 to {MAX_NAME} characters, "
     "no control characters; shown as text, never as markup",
 }
-SEEDS = {"type": "number", "description": "seeds of final margin, the mover's point of view"}
-ANALYSIS: JSONObject = {
-    "type": "object",
-    "required": ["status", "done", "total", "moves", "summary"],
-    "properties": {
-        "status": {
-            "type": "string",
-            "enum": ["none", "running", "done", "failed"],
-            "description": "none: never analysed; failed: stopped (POST again to go on)",
-        },
-        "done": {"type": "integer", "description": "positions analysed so far"},
-        "total": {"type": "integer", "description": "positions to analyse (one per move)"},
-        "current": {
-            "type": "boolean",
-            "description": "false when the game has moved on since (POST again to extend it)",
-        },
-        "moves": {
-            "type": "array",
-            "description": "the analysed moves, in order of play",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "ply": {"type": "integer"},
-                    "player": {"type": "integer"},
-                    "played": {"type": "integer", "description": "the pit played"},
-                    "best": {
-                        "type": "integer",
-                        "description": "the best pit (the played one when it was as good)",
-                    },
-                    "value_before": SEEDS,
-                    "played_value": SEEDS,
-                    "best_value": SEEDS,
-                    "loss": {"type": "number", "description": "best_value - played_value"},
-                    "tag": {
-                        "type": "string",
-                        "enum": ["best", "good", "inaccuracy", "mistake", "blunder"],
-                    },
-                    "exact": {
-                        "type": "boolean",
-                        "description": "the played and best values are solved, not estimates",
-                    },
-                    "forced": {"type": "boolean", "description": "the only legal move"},
-                    "after_seat0": {
-                        "type": "number",
-                        "description": "the value after the move from seat 0's point of view "
-                        "(the eval graph)",
-                    },
-                    "values": {"type": "object", "additionalProperties": SEEDS},
-                    "values_exact": {
-                        "type": "object",
-                        "additionalProperties": {"type": "boolean"},
-                    },
-                    "capped": {
-                        "type": "boolean",
-                        "description": "the position's search was cut short (a busy computer): "
-                        "its values are estimates",
-                    },
-                },
-            },
-        },
-        "summary": {
-            "type": "array",
-            "description": "per seat: moves, average_loss, tags (count of each), exact",
-            "items": {"type": "object"},
-        },
-        "thresholds": {
-            "type": "array",
-            "description": "each tag with the largest loss (seeds) it covers",
-            "items": {"type": "object"},
-        },
-        "help": {"type": "string", "description": "the tags and values in words"},
-        "start_seat0": {"type": "number", "description": "the first position's value, seat 0"},
-        "capped": {
-            "type": "integer",
-            "description": "positions whose search was cut short under load (estimates)",
-        },
-        "note": {"type": "string", "description": "why some values are estimates, in words"},
-        "error": {"type": "string"},
-    },
-}
 
 
 def _analysis(description: str) -> JSONObject:
     return {
         "description": description,
-        "content": {"application/json": {"schema": _ref("Analysis")}},
+        "content": {"application/json": {"schema": _ref("AnalysisAnswer")}},
     }
 
 
@@ -304,14 +225,44 @@ def _learning() -> JSONObject:
         "/api/puzzles/{puzzle_id}/try": {
             "parameters": [puzzle],
             "post": {
-                "summary": "Try a pit: solved or not, the move, the solution line, and your "
-                "and the puzzle's ratings before and after (a first try moves them)",
-                "requestBody": PIT_BODY,
+                "summary": "Try a pit after the line's `moves` already played (the solver plays "
+                "every one of their moves): right or not (`solved`), the line's reply, whether "
+                "the line is `done` and what it `won`, a wrong move's `refutation`, the solution "
+                "line, and your and the puzzle's ratings before and after (moved once: at the "
+                "first wrong move or the line's end); `streak`: a puzzle of streak mode",
+                "requestBody": _json_body(
+                    {
+                        "type": "object",
+                        "properties": {
+                            "pit": {"type": "integer"},
+                            "moves": {"type": "array", "items": {"type": "integer"}},
+                            "streak": {"type": "boolean"},
+                        },
+                        "required": ["pit"],
+                    }
+                ),
                 "responses": {
-                    "200": _object("{solved, played, best, tried, line, ratings, puzzle}"),
+                    "200": _object(
+                        "{solved, done, moves, played, best, tried, reply, refutation, line, "
+                        "ratings, puzzle, won?, streak?}"
+                    ),
                     **_errors(400, 404, 415, 422),
                 },
             },
+        },
+        "/api/puzzles/tries": {
+            "get": {
+                "summary": "Your past tries, newest first (whether the first try solved each), "
+                "and your puzzle streak: the one going on and the best",
+                "responses": {"200": _object("{tries: [...], streak: {current, best}}")},
+            }
+        },
+        "/api/puzzles/streak": {
+            "post": {
+                "summary": "Begin a new puzzle streak (`{}`): 0 now, your best kept",
+                "requestBody": _json_body({"type": "object"}, required=False),
+                "responses": {"200": _object("{current, best}"), **_errors(400, 415)},
+            }
         },
     }
 
@@ -400,6 +351,7 @@ def spec() -> JSONObject:
     description["components"]["schemas"].update(schemas())  # from the views' TypedDicts
     description["paths"].update(lobby_paths())
     description["paths"].update(tournament_paths())
+    description["paths"].update(i18n_paths())  # the catalogs for the scripts (app.i18n)
     with_common_errors(description["paths"])
     return description
 
@@ -924,11 +876,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                         required=False,
                     ),
                     "responses": {
-                        "200": {
-                            "description": "{ply, player, version, values: {pit: seeds}, "
-                            "exact: {pit: bool}, best, value, depth, nodes, seconds, source}",
-                            "content": {"application/json": {"schema": {"type": "object"}}},
-                        },
+                        **_shape("PositionValues", "Every legal move's value"),
                         **_errors(400, 404, 409, 503),
                     },
                 },
@@ -1127,7 +1075,6 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                         },
                     },
                 },
-                "Analysis": ANALYSIS,
             }
         },
     }

@@ -3,6 +3,7 @@ document's components are written from (:mod:`app.web.contract`)."""
 
 from __future__ import annotations
 
+from app.analysis.report import AnalysisAnswer, PositionValues
 from app.games.view import DecisionView, GameLine, GameView
 from app.players.routes import Leaderboard, Me, PlayerAnswer
 from app.web.api import Alive, GameAnswer, GamesAnswer, HintAnswer, RecordExport, VariantsAnswer
@@ -19,6 +20,8 @@ SHAPES: tuple[type, ...] = (
     Me,
     PlayerAnswer,
     Leaderboard,
+    AnalysisAnswer,
+    PositionValues,
 )
 """The shapes the paths name (each as #/components/schemas/<class name>)."""
 

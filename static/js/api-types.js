@@ -10,19 +10,40 @@
  */
 
 /**
- * @typedef {object} Analysis
- * @property {"none" | "running" | "done" | "failed"} status none: never analysed; failed: stopped (POST again to go on)
+ * One move's judgement: values are seeds of final margin for the mover.
+ * @typedef {object} AnalysedMove
+ * @property {number} ply
+ * @property {number} player
+ * @property {number} played
+ * @property {number} best the best move (the one played when it lost nothing); the pie rule's swap included
+ * @property {number} value_before the position's value before the move, for the mover
+ * @property {number} played_value
+ * @property {number} best_value
+ * @property {number} loss best_value - played_value
+ * @property {string} tag best, good, inaccuracy, mistake or blunder
+ * @property {boolean} exact the played and best values are solved, not estimates
+ * @property {boolean} forced the only legal move
+ * @property {number} after_seat0 the value after the move from seat 0's point of view (the eval graph)
+ * @property {Record<string, number>} values each legal pit's value
+ * @property {Record<string, boolean>} values_exact
+ * @property {boolean} [capped] the position's search was cut short (a busy computer): its values are estimates
+ */
+
+/**
+ * A game's analysis so far: progress, each analysed move, each seat's summary.
+ * @typedef {object} AnalysisAnswer
+ * @property {"none" | "running" | "done" | "failed" | "withheld"} status none: never analysed; failed: stopped (POST again to go on); withheld: a rated game being played passes through one of its positions (why in error)
  * @property {number} done positions analysed so far
  * @property {number} total positions to analyse (one per move)
- * @property {boolean} [current] false when the game has moved on since (POST again to extend it)
- * @property {({ply?: number, player?: number, played?: number, best?: number, value_before?: number, played_value?: number, best_value?: number, loss?: number, tag?: "best" | "good" | "inaccuracy" | "mistake" | "blunder", exact?: boolean, forced?: boolean, after_seat0?: number, values?: Record<string, number>, values_exact?: Record<string, boolean>, capped?: boolean})[]} moves the analysed moves, in order of play
- * @property {Record<string, any>[]} summary per seat: moves, average_loss, tags (count of each), exact
- * @property {Record<string, any>[]} [thresholds] each tag with the largest loss (seeds) it covers
- * @property {string} [help] the tags and values in words
- * @property {number} [start_seat0] the first position's value, seat 0
- * @property {number} [capped] positions whose search was cut short under load (estimates)
+ * @property {boolean} current false when the game has moved on since (POST again to extend it)
+ * @property {AnalysedMove[]} moves
+ * @property {PlayerSummary[]} summary
+ * @property {Threshold[]} thresholds
+ * @property {string} help the tags and values in words
+ * @property {number} capped positions whose search was cut short under load (estimates)
  * @property {string} [note] why some values are estimates, in words
  * @property {string} [error]
+ * @property {number} [start_seat0] the first position's value, seat 0's point of view
  */
 
 /**
@@ -355,27 +376,6 @@
  */
 
 /**
- * @typedef {object} NewGame
- * @property {"kalah" | "oware" | "relay" | "adi" | "toguz_kumalak" | "congkak"} [variant]
- * @property {Record<string, any>} [options] see GET /api/variants
- * @property {"computer" | "local" | "remote" | "watch"} [mode]
- * @property {string} [name] your seat's name (not for watch)
- * @property {(string | null)[]} [names] mode local only: a name per seat, null for the default (instead of name)
- * @property {"beginner" | "easy" | "medium" | "hard" | "expert" | "master" | "perfect"} [level]
- * @property {"minimax" | "mcts" | "evolutionary"} [algorithm]
- * @property {("beginner" | "easy" | "medium" | "hard" | "expert" | "master" | "perfect")[]} [levels]
- * @property {("minimax" | "mcts" | "evolutionary")[]} [algorithms]
- * @property {"me" | "computer" | "random" | 0 | 1} [first]
- * @property {number} [delay]
- * @property {true} [seat_token] a bot's request for a seat token: the answer's seat_token (given once) holds the seats taken; send it as 'Authorization: Bearer <token>'
- * @property {boolean} [hints] hints allowed (default: on against the computer, off between people; both players see the choice)
- * @property {boolean} [rated] mode remote only: the game counts for both players' ratings (default false). Both devices must have a player's name (409 otherwise, also on joining); no hints, no position or record
- * @property {null | {minutes: number, increment?: number}} [clock] modes local and remote only: minutes per side plus an increment; none by default
- * @property {Record<string, any> | string} [record] import: a record object or its one-line text
- * @property {{board: number[], to_move: 0 | 1, extra?: number[], seat?: 0 | 1}} [position] start from this position (the analysis board's 'play the computer from here'; not with record or first): board (seeds per pit and store), to_move (0 or 1), extra (Toguz Kumalak: each player's tuzdyk board index or -1); checked by the engine; the game replays from it; seat: yours against the computer
- */
-
-/**
  * When a game was last played.
  * @typedef {object} Played
  * @property {number} at seconds since 1970
@@ -426,6 +426,16 @@
  */
 
 /**
+ * A seat's moves analysed, average loss, count of each tag and exact values.
+ * @typedef {object} PlayerSummary
+ * @property {number} player
+ * @property {number} moves
+ * @property {number} average_loss
+ * @property {Record<string, number>} tags
+ * @property {number} exact
+ */
+
+/**
  * A rating after a rated game (game null: the rating before the first).
  * @typedef {object} Point
  * @property {number} at
@@ -439,6 +449,25 @@
  * @property {string} pool
  * @property {string} title
  * @property {Leader[]} players
+ */
+
+/**
+ * Every legal move's value in one position of a game, in seeds of final margin for the mover, exact where solved (POST /api/games/{id}/analysis/position).
+ * @typedef {object} PositionValues
+ * @property {number} ply the position before this move
+ * @property {number} player the mover
+ * @property {number} version the game's version
+ * @property {Record<string, number>} values
+ * @property {Record<string, boolean>} exact
+ * @property {number} best
+ * @property {number} value
+ * @property {number | null} depth
+ * @property {number} nodes
+ * @property {number} seconds
+ * @property {string} source how the values were found: the solver, a table, the search, an estimate
+ * @property {boolean} capped the search was cut short (a busy computer): the values are estimates
+ * @property {number} [swap_value] where the mover may swap sides (the pie rule): the swap's value
+ * @property {boolean} [swap_exact]
  */
 
 /**
@@ -560,6 +589,13 @@
  * @typedef {object} StartWait
  * @property {number} seat
  * @property {number} left_ms
+ */
+
+/**
+ * A tag with the largest loss (seeds) it covers (null: any more).
+ * @typedef {object} Threshold
+ * @property {string} tag
+ * @property {number | null} max_loss
  */
 
 /**

@@ -15,46 +15,13 @@
  * @typedef {Omit<import("./api-types.js").GameAnswer, "clock"> & {clock: any}} Game
  */
 
+/** @typedef {import("./api-types.js").AnalysedMove} AnalysedMove one move's judgement in an analysis */
 /**
- * One move's judgement in a game's analysis.
- * @typedef {object} AnalysedMove
- * @property {number} ply
- * @property {number} player
- * @property {number} played
- * @property {number} best
- * @property {number} best_value
- * @property {number} played_value
- * @property {number} loss
- * @property {string} tag "best", "good", "inaccuracy", "mistake" or "blunder"
- * @property {boolean} exact
- * @property {boolean} [forced]
- * @property {number} after_seat0
- * @property {Record<string, number>} values
- * @property {Record<string, boolean>} values_exact
+ * A game's analysis so far (the page makes an empty one, without the fields it fills in, before
+ * the first answer).
+ * @typedef {Omit<import("./api-types.js").AnalysisAnswer, "current" | "thresholds" | "help" | "capped">
+ *   & Partial<import("./api-types.js").AnalysisAnswer>} Analysis
  */
-
-/**
- * A game's analysis so far (app/analysis).
- * @typedef {object} Analysis
- * @property {string} status "none", "running", "done", "failed" or "withheld" (a rated game being played passes here)
- * @property {number} done
- * @property {number} total
- * @property {AnalysedMove[]} moves
- * @property {{player: number, average_loss: number, tags: Record<string, number>}[]} summary
- * @property {boolean} [current]
- * @property {number} [start_seat0]
- * @property {string} [help]
- * @property {string} [error]
- */
-
-/**
- * Every legal move's value in one position, in seeds.
- * @typedef {object} PositionValues
- * @property {number} player
- * @property {Record<string, number>} values
- * @property {Record<string, boolean>} exact
- * @property {number} best
- * @property {number} value
- */
+/** @typedef {import("./api-types.js").PositionValues} PositionValues every legal move's value in one position */
 
 export {};
