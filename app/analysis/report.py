@@ -107,16 +107,10 @@ class AnalysisAnswer(TypedDict):
     """the first position's value, seat 0's point of view"""
 
 
-class PositionValues(TypedDict):
-    """Every legal move's value in one position of a game, in seeds of final margin for the
-    mover, exact where solved (POST /api/games/{id}/analysis/position)."""
+class Evaluation(TypedDict):
+    """Every legal move's value in one position, in seeds of final margin for the mover, exact
+    where solved (engine.agents.analysis.Evaluation as JSON)."""
 
-    ply: int
-    """the position before this move"""
-    player: int
-    """the mover"""
-    version: int
-    """the game's version"""
     values: dict[str, float]
     exact: dict[str, bool]
     best: int
@@ -131,6 +125,17 @@ class PositionValues(TypedDict):
     swap_value: NotRequired[float]
     """where the mover may swap sides (the pie rule): the swap's value"""
     swap_exact: NotRequired[bool]
+
+
+class PositionValues(Evaluation):
+    """The values of one position of a game (POST /api/games/{id}/analysis/position)."""
+
+    ply: int
+    """the position before this move"""
+    player: int
+    """the mover"""
+    version: int
+    """the game's version"""
 
 
 def tag_of(loss: float) -> str:

@@ -5,12 +5,25 @@ is told about it: the legal moves, the board after each and the path its seeds t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NotRequired, cast
 
+from typing_extensions import TypedDict
+
+from app.analysis.report import Evaluation
 from app.games.errors import BadInput
 from app.games.params import import_record, rules_from
 from app.games.spec import GameSpec
 from app.games.start import start_position
-from app.games.view import board_help, extra_text, letters, words
+from app.games.view import (
+    MoveRecordView,
+    SpecialPit,
+    StartPosition,
+    Words,
+    board_help,
+    extra_text,
+    letters,
+    words,
+)
 from app.store.json_types import JSONObject
 from engine.core import SWAP, Rules, State
 from engine.notation import move_text
@@ -18,6 +31,66 @@ from engine.record import GameRecord, RecordError
 
 MAX_MOVES = 600  # moves played on from a position in one request
 FIELDS = frozenset({"variant", "options", "board", "to_move", "extra", "moves", "values", "record"})
+
+
+class AfterMove(TypedDict):
+    """A legal move's outcome: the board after it and what it did."""
+
+    board: list[int]
+    to_move: int | None
+    extra: list[int]
+    record: MoveRecordView
+    notation: str
+
+
+class PlayedMove(TypedDict):
+    """A move played on from the position, with what it did."""
+
+    pit: int
+    player: int
+    notation: str
+    record: MoveRecordView
+    swap: bool
+
+
+class BoardValues(Evaluation):
+    """Each legal move's value for the mover, with the best move."""
+
+    best_move: int
+    """the best pit, or swap_move where the pie rule's swap is worth more"""
+
+
+class BoardAnswer(TypedDict):
+    """A position the analysis board shows: the moves played to it, its legal moves with the
+    board after each, and (on request) each move's value."""
+
+    variant: str
+    title: str
+    options: JSONObject
+    pits: int
+    stores: list[int]
+    words: Words
+    letters: list[list[str]]
+    board_help: str
+    start: StartPosition
+    """send it back with moves to go on"""
+    moves: list[int]
+    played: list[PlayedMove]
+    board: list[int]
+    to_move: int | None
+    extra: list[int]
+    extra_text: str
+    special_pits: list[SpecialPit]
+    scores: list[int]
+    legal_moves: list[int]
+    can_swap: bool
+    swap_move: int
+    after: dict[str, AfterMove]
+    """for each legal pit"""
+    over: bool
+    winner: int | None
+    end_reason: str | None
+    values: NotRequired[BoardValues]
 
 
 @dataclass(frozen=True)
@@ -81,26 +154,26 @@ def played(rules: Rules, start: JSONObject, moves: object) -> tuple[GameSpec, Ga
         raise BadInput(f"bad move: {exc}") from None
 
 
-def special(rules: Rules, state: State) -> list[JSONObject]:
+def special(rules: Rules, state: State) -> list[SpecialPit]:
     return [
         {"pit": pit, "owner": owner, "kind": kind}
         for pit, owner, kind in rules.special_pits(state.extra)
     ]
 
 
-def describe(record: GameRecord, start: JSONObject) -> JSONObject:
+def describe(record: GameRecord, start: JSONObject) -> BoardAnswer:
     """The position the moves reach, its legal moves with the board after each and its sowing
     path, and the moves played so far (with what each did)."""
     rules = record.rules
     state = record.state
-    after: JSONObject = {}
+    after: dict[str, AfterMove] = {}
     for pit in state.legal_moves():
         nxt, rec = state.play_record(pit)
         after[str(pit)] = {
             "board": list(nxt.board),
             "to_move": nxt.to_move,
             "extra": list(nxt.extra),
-            "record": rec.to_dict(),
+            "record": cast(MoveRecordView, rec.to_dict()),  # the engine's JSON
             "notation": move_text(rec),
         }
     outcome = record.outcome
@@ -113,14 +186,14 @@ def describe(record: GameRecord, start: JSONObject) -> JSONObject:
         "words": words(rules),
         "letters": letters(rules),
         "board_help": board_help(rules),
-        "start": start,
+        "start": cast(StartPosition, start),  # checked by the engine (start_position)
         "moves": list(record.moves),
         "played": [
             {
                 "pit": r.pit,
                 "player": r.player,
                 "notation": move_text(r),
-                "record": r.to_dict(),
+                "record": cast(MoveRecordView, r.to_dict()),
                 "swap": r.pit == SWAP,
             }
             for r in record.records

@@ -5,12 +5,13 @@ fair queue as the asking device's background work (the position itself is descri
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from flask import current_app
 
 from app.analysis import get_analyses
 from app.analysis.runner import Analyses
-from app.board.position import Asked
+from app.board.position import Asked, BoardValues
 from app.games.errors import QueueFull
 from app.games.fairplay import Guard, get_guard
 from app.games.service import Device
@@ -27,7 +28,7 @@ class Board:
         self.analyses = analyses
         self.guard = guard
 
-    def values(self, asked: Asked, asker: Callable[[], Device]) -> JSONObject | None:
+    def values(self, asked: Asked, asker: Callable[[], Device]) -> BoardValues | None:
         """Each legal move's value for the mover (seeds of final margin, exact where solved)
         when ``asked`` wants them and the game goes on, else None.  ``asker`` (the device, read
         only then) is charged: its limit, room in the queue; QueueFull if no answer came;
@@ -54,7 +55,7 @@ class Board:
             raise QueueFull(
                 f"the computer could not value the position just now ({exc!r})"
             ) from None
-        return {**found, "best_move": best_move(found)}
+        return cast(BoardValues, {**found, "best_move": best_move(found)})  # the engine's JSON
 
 
 def best_move(values: JSONObject) -> int:

@@ -920,10 +920,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                         }
                     ),
                     "responses": {
-                        "200": {
-                            "description": "The position, its moves and (on request) values",
-                            "content": {"application/json": {"schema": {"type": "object"}}},
-                        },
+                        **_shape("BoardAnswer", "The position, its moves and (on request) values"),
                         **_errors(400, 409, 503),
                     },
                 },

@@ -4,6 +4,7 @@ document's components are written from (:mod:`app.web.contract`)."""
 from __future__ import annotations
 
 from app.analysis.report import AnalysisAnswer, PositionValues
+from app.board.position import BoardAnswer
 from app.games.view import DecisionView, GameLine, GameView
 from app.players.routes import Leaderboard, Me, PlayerAnswer
 from app.web.api import Alive, GameAnswer, GamesAnswer, HintAnswer, RecordExport, VariantsAnswer
@@ -22,6 +23,7 @@ SHAPES: tuple[type, ...] = (
     Leaderboard,
     AnalysisAnswer,
     PositionValues,
+    BoardAnswer,
 )
 """The shapes the paths name (each as #/components/schemas/<class name>)."""
 

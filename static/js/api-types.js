@@ -4,6 +4,16 @@
 // static/js/types.js names the ones the pages read.
 
 /**
+ * A legal move's outcome: the board after it and what it did.
+ * @typedef {object} AfterMove
+ * @property {number[]} board
+ * @property {number | null} to_move
+ * @property {number[]} extra
+ * @property {MoveRecordView} record
+ * @property {string} notation
+ */
+
+/**
  * The server answers.
  * @typedef {object} Alive
  * @property {boolean} alive
@@ -44,6 +54,53 @@
  * @property {string} [note] why some values are estimates, in words
  * @property {string} [error]
  * @property {number} [start_seat0] the first position's value, seat 0's point of view
+ */
+
+/**
+ * A position the analysis board shows: the moves played to it, its legal moves with the board after each, and (on request) each move's value.
+ * @typedef {object} BoardAnswer
+ * @property {string} variant
+ * @property {string} title
+ * @property {Record<string, any>} options
+ * @property {number} pits
+ * @property {number[]} stores
+ * @property {Words} words
+ * @property {string[][]} letters
+ * @property {string} board_help
+ * @property {StartPosition} start send it back with moves to go on
+ * @property {number[]} moves
+ * @property {PlayedMove[]} played
+ * @property {number[]} board
+ * @property {number | null} to_move
+ * @property {number[]} extra
+ * @property {string} extra_text
+ * @property {SpecialPit[]} special_pits
+ * @property {number[]} scores
+ * @property {number[]} legal_moves
+ * @property {boolean} can_swap
+ * @property {number} swap_move
+ * @property {Record<string, AfterMove>} after for each legal pit
+ * @property {boolean} over
+ * @property {number | null} winner
+ * @property {string | null} end_reason
+ * @property {BoardValues} [values]
+ */
+
+/**
+ * Each legal move's value for the mover, with the best move.
+ * @typedef {object} BoardValues
+ * @property {Record<string, number>} values
+ * @property {Record<string, boolean>} exact
+ * @property {number} best
+ * @property {number} value
+ * @property {number | null} depth
+ * @property {number} nodes
+ * @property {number} seconds
+ * @property {string} source
+ * @property {boolean} capped
+ * @property {number} [swap_value]
+ * @property {boolean} [swap_exact]
+ * @property {number} best_move the best pit, or swap_move where the pie rule's swap is worth more
  */
 
 /**
@@ -384,6 +441,16 @@
  */
 
 /**
+ * A move played on from the position, with what it did.
+ * @typedef {object} PlayedMove
+ * @property {number} pit
+ * @property {number} player
+ * @property {string} notation
+ * @property {MoveRecordView} record
+ * @property {boolean} swap
+ */
+
+/**
  * A player's page as JSON.
  * @typedef {object} PlayerAnswer
  * @property {string} name
@@ -452,11 +519,8 @@
  */
 
 /**
- * Every legal move's value in one position of a game, in seeds of final margin for the mover, exact where solved (POST /api/games/{id}/analysis/position).
+ * The values of one position of a game (POST /api/games/{id}/analysis/position).
  * @typedef {object} PositionValues
- * @property {number} ply the position before this move
- * @property {number} player the mover
- * @property {number} version the game's version
  * @property {Record<string, number>} values
  * @property {Record<string, boolean>} exact
  * @property {number} best
@@ -464,10 +528,13 @@
  * @property {number | null} depth
  * @property {number} nodes
  * @property {number} seconds
- * @property {string} source how the values were found: the solver, a table, the search, an estimate
- * @property {boolean} capped the search was cut short (a busy computer): the values are estimates
- * @property {number} [swap_value] where the mover may swap sides (the pie rule): the swap's value
+ * @property {string} source
+ * @property {boolean} capped
+ * @property {number} [swap_value]
  * @property {boolean} [swap_exact]
+ * @property {number} ply the position before this move
+ * @property {number} player the mover
+ * @property {number} version the game's version
  */
 
 /**
