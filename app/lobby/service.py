@@ -16,11 +16,14 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 from app.games import changes, params
 from app.games.errors import BadInput, NoGame, NoSeat, NotNow
 from app.games.model import Game, new_game_id
 from app.games.service import Device, Games
+from app.games.versioned import Versioned
 from app.lobby import hooks
 from app.lobby.caps import RoomLimits, arrivals_refusal, refusal
 from app.lobby.lists import fair, finished_groups, group_games
@@ -37,7 +40,19 @@ FORGET_SECONDS = 24 * 3600.0  # devices and answered seeks older than this are d
 GAMES_SECONDS = 1800.0  # a game between two devices unchanged this long is not listed as played
 SCAN = 400  # rows read at most to make one list (each list then keeps a fair share of them)
 GAMES_SCAN = 100  # games being played read at most (each one's JSON is decoded)
+ROOM_SECONDS = 1.0  # the shared lists are built again at least this often (moves, time)
+ROOMS_KEPT = 8  # rooms (versions) a process keeps
 SEEK_FIELDS = frozenset({"variant", "options", "first", "clock", "hints", "rated", "name"})
+
+
+@dataclass(frozen=True)
+class Room:
+    """The costly lists every reader of one version of the lobby sees alike
+    (:meth:`Lobby.room`): never changed once built, as every request shares it."""
+
+    version: int
+    owners: list[tuple[str, tuple[str, ...]]]  # each game being played, its seats' devices
+    games: list[JSONObject]  # the games being played, to watch
 
 
 class NotAllowed(NoSeat):
@@ -56,6 +71,8 @@ class Lobby:
         self.limits = limits or RoomLimits()
         self.presence = Presence(self.store, self.limits)
         self.watcher = self.store.watcher()
+        self.rooms: Versioned[tuple[int, int], Room] = Versioned(ROOMS_KEPT)
+        self.groups: Versioned[tuple[int, ...], list[JSONObject]] = Versioned(ROOMS_KEPT)
         self._lock = threading.Lock()
         self._upkept = 0.0
 
@@ -98,11 +115,14 @@ class Lobby:
         """Who is here, the open seeks, challenges to and from ``device``, games being played,
         finished tournament games, and where to go if a seek or challenge was just taken.
         Every list is newest first and fair: each address gets a few entries (lists.fair);
-        ``arrival`` is what this request's heartbeat did, if it was one."""
+        ``arrival`` is what this request's heartbeat did, if it was one.  The costly lists
+        every reader sees alike are the shared :meth:`room`; who is here, the seeks and who
+        sits at a table are read per request (they change without the version: a page that
+        opens, a quiet arrival)."""
         now = time.time()
         limits = self.limits
         since = now - limits.here_seconds
-        version = self.store.version()
+        room = self.room(now)
         present = fair(self.store.present(since, SCAN), address_of, *limits.here_list)
         seeks = [
             s
@@ -118,21 +138,17 @@ class Lobby:
             found = self.store.seeks_present("s.target = :me", since, SCAN, me=device)
             to_you = [s for s, _ in fair(found, second, *limits.challenges_list)]
             mine = self.store.made_by(device)
-        games = self.playing_games(now)
-        playing = self.at_tables(games, since)
+        playing = self.at_tables(room.owners, since)
         people = here_first(device, [p.device for p in present], playing)
         shown = self.names.of(
             people
             + [s.device for s in seeks + to_you + mine]
             + [str(s.target) for s in mine if s.target]
-            + [owner for _, d in games for owner in owners_of(d)]
         )
         go, declined = self.answers(device, mine, shown)
-        groups = finished_groups(
-            hooks.finished_tournament_games(SCAN), limits.tournaments_listed, limits.finished_share
-        )
+        groups = self.finished_groups()
         return {
-            "version": version,
+            "version": room.version,
             "you": self.you(device, shown),
             "in_room": arrival.here if arrival else any(p.device == device for p in present),
             "retry_after": arrival.retry if arrival and not arrival.here else None,
@@ -149,11 +165,41 @@ class Lobby:
                 ],
                 "declined": declined,
             },
-            "games": [self.game_view(i, d, shown) for i, d in games],
+            "games": room.games,
             "tournament_games": [g for group in groups for g in group_games(group)],
             "finished": groups,
             "go": go,
         }
+
+    def room(self, now: float) -> Room:
+        """The costly lists every reader sees alike, built once per version of the lobby and
+        per ``ROOM_SECONDS`` in this process (a game's moves do not move the lobby's version),
+        shared by every request and every long-poll it wakes."""
+        version = self.store.version()
+        return self.rooms.get((version, int(now // ROOM_SECONDS)), lambda: self.build(version))
+
+    def build(self, version: int) -> Room:
+        """The room now (its ``version`` read before anything else: never older than it)."""
+        now = time.time()
+        games = self.playing_games(now)
+        shown = self.names.of([owner for _, d in games for owner in owners_of(d)])
+        return Room(
+            version=version,
+            owners=[(gid, tuple(owners_of(d))) for gid, d in games],
+            games=[self.game_view(i, d, shown) for i, d in games],
+        )
+
+    def finished_groups(self) -> list[JSONObject]:
+        """The finished tournament games grouped (lists.finished_groups), grouped once for
+        the same games: the sources hand out the same objects while nothing changed (the
+        tournaments keep each version's), so the objects' identities are the key (the groups
+        kept hold them, so no other object can take one of those identities meanwhile)."""
+        games = hooks.finished_tournament_games(SCAN)
+        limits = self.limits
+        return self.groups.get(
+            tuple(id(g) for g in games),
+            lambda: finished_groups(games, limits.tournaments_listed, limits.finished_share),
+        )
 
     def you(self, device: str | None, shown: dict[str, str]) -> JSONObject:
         """The viewer: its tag, name and whether it chose one (nulls: no cookie)."""
@@ -178,13 +224,14 @@ class Lobby:
             self.store.delivered(told, device)
         return go, declined
 
-    def at_tables(self, games: list[tuple[str, JSONObject]], since: float) -> set[str]:
-        """The players of ``games`` whose game page was open since ``since`` (here, playing)."""
+    def at_tables(self, games: list[tuple[str, tuple[str, ...]]], since: float) -> set[str]:
+        """The players of ``games`` (each its id and seats' devices) whose game page was open
+        since ``since`` (here, playing)."""
         seen = self.store.seats_seen([i for i, _ in games], since)
         return {
             owner
-            for gid, data in games
-            for seat, owner in enumerate(owners_of(data))
+            for gid, owners in games
+            for seat, owner in enumerate(owners)
             if (gid, seat) in seen
         }
 
@@ -332,7 +379,7 @@ def second(pair: tuple[Seek, str]) -> str:
     return pair[1]
 
 
-def here_first(device: str | None, listed: list[str], playing: set[str]) -> list[str]:
+def here_first(device: str | None, listed: list[str], playing: AbstractSet[str]) -> list[str]:
     """Who is here, in order: the viewer (its own page is open), the listed devices (newest
     arrival first), then the players at a table not listed already."""
     people = ([device] if device else []) + [d for d in listed if d != device]

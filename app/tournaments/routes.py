@@ -14,14 +14,13 @@ from app.games.service import get_games
 from app.games.view import variants_payload
 from app.lobby.hooks import register_finished
 from app.store import GameStore, get_store
-from app.store.json_types import JSONObject
 from app.store.sql import SQLStore
 from app.tournaments.caps import TournamentLimits
 from app.tournaments.export import games_csv, standings_csv
 from app.tournaments.hooks import FinishedSource, rematch_rule
 from app.tournaments.service import Tournaments
 from app.tournaments.store import TournamentRow, TournamentStore
-from app.tournaments.view import SYSTEM_LABELS, public, summary, view, yours
+from app.tournaments.view import SYSTEM_LABELS, public, summary, view_text, yours
 from app.web.errors import APIError
 from app.web.inputs import body
 from app.web.inputs import since as seen_version
@@ -70,9 +69,15 @@ def get_tournaments() -> Tournaments:
     return found
 
 
-def answer(row: TournamentRow) -> JSONObject:
-    """The tournament from the asking device's side."""
-    return view(row, current_owner())
+def answer(row: TournamentRow, owner: str | None = None) -> Response:
+    """The tournament from the asking device's side (or ``owner``'s), as JSON: what everyone
+    sees of its version written once and shared (:func:`app.tournaments.view.view_text`)."""
+
+    def dumps(value: object) -> str:
+        return str(current_app.json.dumps(value, separators=(",", ":")))
+
+    text = view_text(row, owner or current_owner(), dumps)
+    return Response(text, mimetype="application/json")
 
 
 @bp.get("/tournaments")
@@ -117,7 +122,7 @@ def listing() -> ResponseReturnValue:
 @bp.post("/api/tournaments")
 def create() -> ResponseReturnValue:
     row = get_tournaments().create(body(), ensure_owner(), client_address())
-    return view(row, current_owner() or row.data["director"]), 201
+    return answer(row, current_owner() or row.data["director"]), 201
 
 
 @bp.get("/api/tournaments/<tournament_id>")

@@ -6,9 +6,10 @@ Seat owners never leave the server: players are named by their tournament ids (`
 
 from __future__ import annotations
 
-import threading
 import time
+from collections.abc import Callable
 
+from app.games.versioned import Versioned
 from app.store.json_types import JSONObject
 from app.tournaments import arena
 from app.tournaments.service import arena_end, arena_players
@@ -195,29 +196,41 @@ def public(row: TournamentRow, every_game: bool = False) -> JSONObject:
     """Everything anyone may see of a tournament (an arena's page: its latest games only,
     unless ``every_game``), with the seconds left now."""
     out = dict(described(row.id, row.version, row.data, every_game))
-    doc = row.data
-    if doc.get("ends") is not None and doc["status"] != "finished":
-        out["seconds_left"] = max(0.0, round(arena_end(doc, time.time()) - time.time(), 1))
+    out["seconds_left"] = seconds_left(row.data)
     return out
 
 
-_described: dict[tuple[str, int, bool], JSONObject] = {}
-_described_lock = threading.Lock()
+def seconds_left(doc: JSONObject) -> float | None:
+    """An arena's seconds left now (None: no countdown, or over)."""
+    if doc.get("ends") is None or doc["status"] == "finished":
+        return None
+    return max(0.0, round(arena_end(doc, time.time()) - time.time(), 1))
+
+
+_described: Versioned[tuple[str, int, bool], JSONObject] = Versioned(64)
+_shared_texts: Versioned[tuple[str, int], str] = Versioned(64)
+_playing: Versioned[tuple[str, int], dict[str, tuple[str, int]]] = Versioned(64)
 
 
 def described(tournament_id: str, version: int, doc: JSONObject, every_game: bool) -> JSONObject:
     """The public view of one version of a tournament, made once per process (the last few
-    kept): many pages read the same version."""
+    kept; :class:`~app.games.versioned.Versioned`): many pages read the same version."""
     key = (tournament_id, version, every_game)
-    with _described_lock:
-        found = _described.get(key)
-    if found is None:
-        found = describe(tournament_id, version, doc, every_game)
-        with _described_lock:
-            if len(_described) >= 64:
-                _described.pop(next(iter(_described)))
-            _described[key] = found
-    return found
+    return _described.get(key, lambda: describe(tournament_id, version, doc, every_game))
+
+
+def view_text(row: TournamentRow, owner: str | None, dumps: Callable[[object], str]) -> str:
+    """:func:`view` as JSON text (``dumps`` writes an object's): what everyone sees of this
+    version written once per process and shared by every reader (and every long-poll it
+    wakes), the viewer's own part (and the seconds left now) written per request."""
+
+    def shared() -> str:
+        doc = described(row.id, row.version, row.data, False)
+        return dumps({k: v for k, v in doc.items() if k != "seconds_left"})
+
+    text = _shared_texts.get((row.id, row.version), shared)
+    own = dumps({"seconds_left": seconds_left(row.data), **viewer(row, owner)})
+    return f"{text[:-1]},{own[1:]}"
 
 
 def describe(tournament_id: str, version: int, doc: JSONObject, every_game: bool) -> JSONObject:
@@ -265,8 +278,15 @@ def describe(tournament_id: str, version: int, doc: JSONObject, every_game: bool
 
 def view(row: TournamentRow, owner: str | None) -> JSONObject:
     """The tournament from ``owner``'s side: what they may do, and their game now."""
-    doc = row.data
     out = public(row)
+    out.update(viewer(row, owner))
+    return out
+
+
+def viewer(row: TournamentRow, owner: str | None) -> JSONObject:
+    """What only ``owner`` sees of a tournament: who they are in it, their game now and what
+    they may do."""
+    doc = row.data
     mine = [p for p in doc["players"] if owner is not None and p.get("owner") == owner]
     me = mine[0] if mine else None
     director = owner is not None and doc["director"] == owner
@@ -276,26 +296,38 @@ def view(row: TournamentRow, owner: str | None) -> JSONObject:
     your_game = None
     your_round = None
     if me is not None and me["state"] != "removed":
-        for e in doc["games"]:
-            if e.get("score") is None and e.get("game") and me["id"] in (e["white"], e["black"]):
-                your_game, your_round = e["game"], e["round"]
-    out.update(
-        you=None if me is None else me["id"],
-        your_state=None if me is None else me["state"],
-        your_notice=None if me is None else notice_for(doc, me),
-        your_game=your_game,
-        your_round=your_round,
-        director=director,
-        can_join=(me is None and open_to_new)
+        your_game, your_round = playing_now(row).get(me["id"], (None, None))
+    return {
+        "you": None if me is None else me["id"],
+        "your_state": None if me is None else me["state"],
+        "your_notice": None if me is None else notice_for(doc, me),
+        "your_game": your_game,
+        "your_round": your_round,
+        "director": director,
+        "can_join": (me is None and open_to_new)
         or (me is not None and me["state"] == "left" and doc["system"] == "arena" and open_to_new),
-        can_leave=me is not None and me["state"] == "in" and doc["status"] != "finished",
-        can_start=director and doc["status"] == "open",
-        can_pause=director and doc["status"] == "running",
-        can_resume=director and doc["status"] == "paused",
-        can_end=director and doc["status"] in ("running", "paused"),
-        can_add_computer=director and open_to_new,
-    )
-    return out
+        "can_leave": me is not None and me["state"] == "in" and doc["status"] != "finished",
+        "can_start": director and doc["status"] == "open",
+        "can_pause": director and doc["status"] == "running",
+        "can_resume": director and doc["status"] == "paused",
+        "can_end": director and doc["status"] in ("running", "paused"),
+        "can_add_computer": director and open_to_new,
+    }
+
+
+def playing_now(row: TournamentRow) -> dict[str, tuple[str, int]]:
+    """Each player's game being played (its id and round; the last listed if several), per
+    version once."""
+
+    def index() -> dict[str, tuple[str, int]]:
+        found: dict[str, tuple[str, int]] = {}
+        for e in row.data["games"]:
+            if e.get("score") is None and e.get("game"):
+                for pid in (e["white"], e["black"]):
+                    found[pid] = (e["game"], e["round"])
+        return found
+
+    return _playing.get((row.id, row.version), index)
 
 
 def notice_for(doc: JSONObject, me: JSONObject) -> str | None:
@@ -344,22 +376,13 @@ def yours(rows: list[TournamentRow], owner: str | None) -> list[JSONObject]:
     return found
 
 
-_summaries: dict[tuple[str, int], JSONObject] = {}
+_summaries: Versioned[tuple[str, int], JSONObject] = Versioned(512)
 
 
 def summary(row: TournamentRow) -> JSONObject:
     """A tournament in a list, with who leads (once games were played); made once per version
     and process (a list is read again on every change of any tournament)."""
-    key = (row.id, row.version)
-    with _described_lock:
-        found = _summaries.get(key)
-    if found is None:
-        found = summarise(row)
-        with _described_lock:
-            if len(_summaries) >= 512:
-                _summaries.pop(next(iter(_summaries)))
-            _summaries[key] = found
-    return found
+    return _summaries.get((row.id, row.version), lambda: summarise(row))
 
 
 def summarise(row: TournamentRow) -> JSONObject:

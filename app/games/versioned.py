@@ -1,0 +1,59 @@
+"""One answer per version, shared: what every reader of one version of a room or a tournament
+sees alike is built once per process and handed to every request (and every long-poll) that
+asks for that version, not rebuilt per request.
+
+Rule: :meth:`Versioned.get` builds the value of a key at most once while the key is kept;
+requests that ask for a key being built wait for that one build (and build it themselves if it
+failed); at most ``size`` keys are kept, the oldest made dropped first.  A value is shared, so
+nobody may change it in place.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Versioned(Generic[K, V]):
+    """A small cache of values by key (a version), each built once (see the module docstring)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.builds = 0  # how many values were built (for tests and figures)
+        self._lock = threading.Lock()
+        self._kept: dict[K, V] = {}
+        self._building: dict[K, threading.Event] = {}
+
+    def get(self, key: K, build: Callable[[], V]) -> V:
+        """The value of ``key``: kept, or built now by ``build`` (once for every request that
+        asks at the same time)."""
+        while True:
+            with self._lock:
+                if key in self._kept:
+                    return self._kept[key]
+                busy = self._building.get(key)
+                if busy is None:
+                    busy = self._building[key] = threading.Event()
+                    break
+            busy.wait()  # another request builds it: take theirs (or build it if theirs failed)
+        try:
+            value = build()
+            with self._lock:
+                self.builds += 1
+                while len(self._kept) >= self.size:
+                    self._kept.pop(next(iter(self._kept)))
+                self._kept[key] = value
+            return value
+        finally:
+            with self._lock:
+                self._building.pop(key, None)
+            busy.set()
+
+    def peek(self, key: K) -> V | None:
+        """The value of ``key`` if it is kept (nothing is built)."""
+        with self._lock:
+            return self._kept.get(key)
