@@ -4,16 +4,32 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, render_template
 from flask.typing import ResponseReturnValue
+from typing_extensions import TypedDict
 
 from app.computer.moves import get_computer
 from app.games.service import get_games
 from app.games.view import variants_payload
-from app.lab.runs import MAX_DEPTH, MAX_GAMES, MAX_ITERATIONS, PRESETS, TIME_SCALE, Lab
+from app.lab.runs import MAX_DEPTH, MAX_GAMES, MAX_ITERATIONS, PRESETS, TIME_SCALE, Lab, Preset
 from app.web.inputs import body, device
 from engine.agents import ALGORITHMS, LEVELS
 
 bp = Blueprint("lab", __name__)
 AGENT_FORMS = ["random", "greedy", "mcts:iterations=N", "minimax:depth=N", "LEVEL[:algorithm=A]"]
+
+
+class LabSettings(TypedDict):
+    """What the lab plays: the agents it accepts, its limits and its presets."""
+
+    levels: list[str]
+    algorithms: list[str]
+    agents: list[str]
+    """the forms an agent takes (N a number, LEVEL a level, A an algorithm)"""
+    max_games: int
+    max_iterations: int
+    max_depth: int
+    time_scale: float
+    presets: dict[str, Preset]
+    """each ready-made match by name"""
 
 
 def get_lab() -> Lab:
@@ -32,7 +48,7 @@ def page() -> str:
 @bp.get("/api/lab")
 def settings() -> ResponseReturnValue:
     """What the lab plays: the agents it accepts, its limits and its presets."""
-    return {
+    found: LabSettings = {
         "levels": list(LEVELS),
         "algorithms": list(ALGORITHMS),
         "agents": [
@@ -48,6 +64,7 @@ def settings() -> ResponseReturnValue:
         "time_scale": TIME_SCALE,
         "presets": PRESETS,
     }
+    return found
 
 
 @bp.post("/api/lab/games")

@@ -7,6 +7,8 @@ import re
 import time
 from dataclasses import dataclass
 
+from typing_extensions import TypedDict
+
 from app.computer.queue import FairQueue
 from app.games.errors import BadInput, NotNow, QueueFull
 from app.games.model import Seat, new_game_id
@@ -36,7 +38,19 @@ _SPEC = re.compile(
     r"random|greedy|mcts:iterations=(?P<iterations>\d{1,5})|minimax:depth=(?P<depth>\d{1,2})"
     r"|(?P<level>[a-z]+)(:algorithm=(?P<algorithm>[a-z]+))?"
 )
-PRESETS = {
+
+
+class Preset(TypedDict):
+    """A match the lab offers ready-made: agent b against each of agents a."""
+
+    title: str
+    variant: str
+    b: str
+    a: list[str]
+    games: int
+
+
+PRESETS: dict[str, Preset] = {
     "mcts-vs-random": {
         "title": "Monte-Carlo tree search against random, as the playouts grow",
         "variant": "kalah",
@@ -45,6 +59,37 @@ PRESETS = {
         "games": 20,
     }
 }
+
+
+class Elo(TypedDict):
+    """The Elo difference of agent a over agent b so far, with its 95% interval (null: a
+    perfect score, an infinite difference)."""
+
+    diff: float | None
+    low: float | None
+    high: float | None
+
+
+class LabGameAnswer(TypedDict):
+    """A lab game played and kept, and the match so far."""
+
+    index: int
+    """the game's number in the match"""
+    a_player: int
+    """agent a's seat"""
+    outcome: str
+    """win, draw or loss, for agent a"""
+    margin: int
+    """agent a's score minus agent b's"""
+    scores: list[int]
+    game_id: str
+    url: str
+    tally: list[int]
+    """agent a's wins, draws and losses"""
+    score: float
+    elo: Elo
+    done: bool
+    """the match's last game"""
 
 
 def agent_spec(value: object, field: str) -> str:
@@ -138,7 +183,7 @@ class Lab:
         self.queue = queue
         self.busy: set[str] = set()  # devices with a lab game being played by this process
 
-    def play(self, device: Device, body: JSONObject) -> JSONObject:
+    def play(self, device: Device, body: JSONObject) -> LabGameAnswer:
         """Play the game ``body`` names, keep it, and answer with it and the match so far."""
         asked = LabGame.parse(body)
         if device.address in self.busy:
@@ -158,7 +203,11 @@ class Lab:
         losses += outcome == "loss"
         elo = elo_estimate(wins, draws, losses)
         return {
-            **{k: played[k] for k in ("index", "a_player", "outcome", "margin", "scores")},
+            "index": played["index"],
+            "a_player": played["a_player"],
+            "outcome": played["outcome"],
+            "margin": played["margin"],
+            "scores": played["scores"],
             "game_id": game_id,
             "url": f"/game/{game_id}",
             "tally": [wins, draws, losses],

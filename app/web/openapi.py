@@ -929,7 +929,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
             "/api/lab": {
                 "get": {
                     "summary": "The AI lab: the agents it plays, its limits and its presets",
-                    "responses": {"200": {"description": "The lab's settings"}},
+                    "responses": {**_shape("LabSettings", "The lab's settings")},
                 }
             },
             "/api/lab/games": {
@@ -966,7 +966,7 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                         },
                     },
                     "responses": {
-                        "200": {"description": "The game played, the tally and the Elo so far"},
+                        **_shape("LabGameAnswer", "The game played, the tally and the Elo so far"),
                         **_errors(400, 403, 409, 413, 415, 429, 503),
                     },
                 }
@@ -974,7 +974,20 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
             "/api/openapi.json": {
                 "get": {
                     "summary": "This description",
-                    "responses": {"200": {"description": "OpenAPI 3.1"}},
+                    "responses": {
+                        "200": {
+                            "description": "OpenAPI 3.1",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["openapi", "info", "paths", "components"],
+                                        "properties": {"openapi": {"const": "3.1.0"}},
+                                    }
+                                }
+                            },
+                        }
+                    },
                 }
             },
         },

@@ -6,6 +6,8 @@ from __future__ import annotations
 from app.analysis.report import AnalysisAnswer, PositionValues
 from app.board.position import BoardAnswer
 from app.games.view import DecisionView, GameLine, GameView
+from app.lab.routes import LabSettings
+from app.lab.runs import LabGameAnswer
 from app.players.routes import Leaderboard, Me, PlayerAnswer
 from app.web.api import Alive, GameAnswer, GamesAnswer, HintAnswer, RecordExport, VariantsAnswer
 
@@ -24,6 +26,8 @@ SHAPES: tuple[type, ...] = (
     AnalysisAnswer,
     PositionValues,
     BoardAnswer,
+    LabSettings,
+    LabGameAnswer,
 )
 """The shapes the paths name (each as #/components/schemas/<class name>)."""
 

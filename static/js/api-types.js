@@ -156,6 +156,14 @@
  */
 
 /**
+ * The Elo difference of agent a over agent b so far, with its 95% interval (null: a perfect score, an infinite difference).
+ * @typedef {object} Elo
+ * @property {number | null} diff
+ * @property {number | null} low
+ * @property {number | null} high
+ */
+
+/**
  * @typedef {object} Error
  * @property {string} error
  * @property {string} message
@@ -373,6 +381,35 @@
  */
 
 /**
+ * A lab game played and kept, and the match so far.
+ * @typedef {object} LabGameAnswer
+ * @property {number} index the game's number in the match
+ * @property {number} a_player agent a's seat
+ * @property {string} outcome win, draw or loss, for agent a
+ * @property {number} margin agent a's score minus agent b's
+ * @property {number[]} scores
+ * @property {string} game_id
+ * @property {string} url
+ * @property {number[]} tally agent a's wins, draws and losses
+ * @property {number} score
+ * @property {Elo} elo
+ * @property {boolean} done the match's last game
+ */
+
+/**
+ * What the lab plays: the agents it accepts, its limits and its presets.
+ * @typedef {object} LabSettings
+ * @property {string[]} levels
+ * @property {string[]} algorithms
+ * @property {string[]} agents the forms an agent takes (N a number, LEVEL a level, A an algorithm)
+ * @property {number} max_games
+ * @property {number} max_iterations
+ * @property {number} max_depth
+ * @property {number} time_scale
+ * @property {Record<string, Preset>} presets each ready-made match by name
+ */
+
+/**
  * A player of a pool's leaderboard.
  * @typedef {object} Leader
  * @property {string} pool
@@ -535,6 +572,16 @@
  * @property {number} ply the position before this move
  * @property {number} player the mover
  * @property {number} version the game's version
+ */
+
+/**
+ * A match the lab offers ready-made: agent b against each of agents a.
+ * @typedef {object} Preset
+ * @property {string} title
+ * @property {string} variant
+ * @property {string} b
+ * @property {string[]} a
+ * @property {number} games
  */
 
 /**
