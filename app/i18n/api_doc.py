@@ -28,10 +28,10 @@ CATALOG: JSONObject = {
 
 
 def i18n_paths() -> JSONObject:
-    """GET /i18n/{lang}.json: a language's catalog for the scripts (static/js/i18n.js)."""
+    """GET /api/i18n/{lang}: a language's catalog for the scripts (static/js/i18n.js)."""
     lang = {"name": "lang", "in": "path", "required": True, "schema": {"type": "string"}}
     return {
-        "/i18n/{lang}.json": {
+        "/api/i18n/{lang}": {
             "get": {
                 "summary": "A language's messages for the page's scripts (English has none: "
                 "its ids are the text); the same catalogs the server renders pages with",

@@ -25,6 +25,13 @@ def _key(message: Message) -> str:
     return message.id[0] if isinstance(message.id, tuple | list) else str(message.id)
 
 
+def _texts(value: object) -> list[str]:
+    """A message's text, or a plural's forms, as a list."""
+    if isinstance(value, tuple | list):
+        return [str(x or "") for x in value]
+    return [str(value or "")]
+
+
 def message_problems(source: Message, found: Message | None) -> list[str]:
     """What is wrong with ``found``, the translation of ``source`` (None: missing)."""
     key = _key(source)
@@ -33,8 +40,8 @@ def message_problems(source: Message, found: Message | None) -> list[str]:
     if found.fuzzy:
         return [f"fuzzy: {key!r}"]
     plural = isinstance(source.id, tuple | list)
-    english = [str(x) for x in source.id] if plural else [str(source.id)]
-    forms = [str(x or "") for x in found.string] if plural else [str(found.string or "")]
+    english = _texts(source.id)
+    forms = _texts(found.string)
     if not all(forms):
         return [f"untranslated: {key!r}"]
     wanted = set().union(*(placeholders(e) for e in english))

@@ -1,4 +1,4 @@
-"""``GET /i18n/<lang>.json`` (a catalog for the browser) and ``GET /language/<lang>`` (the
+"""``GET /api/i18n/<lang>`` (a catalog for the browser) and ``GET /language/<lang>`` (the
 header's picker: keeps the choice for the device in a cookie and goes back)."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def known(lang: str) -> str:
     return lang
 
 
-@bp.get("/i18n/<lang>.json")
+@bp.get("/api/i18n/<lang>")
 def messages(lang: str) -> ResponseReturnValue:
     """Every message of ``lang`` for ``static/js/i18n.js`` (ids are the English text)."""
     language = LANGUAGES[known(lang)]

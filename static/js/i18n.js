@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The page's language for the scripts: `t(id, args)` and `tn(singular, plural, n, args)` look
- * the English text up in the app's catalog (GET /i18n/<lang>.json, the server's own catalogs),
+ * the English text up in the app's catalog (GET /api/i18n/<lang>, the server's own catalogs),
  * fill `%(name)s` placeholders, and pick plural forms by the language's CLDR rules
  * (Intl.PluralRules); `num` and `date` write numbers and dates in the language's forms (Intl).
  * Rule: a message missing from the catalog shows in English, never an empty string.
@@ -21,7 +21,7 @@ const english = new Intl.PluralRules("en");
 async function load() {
   if (lang === "en") return {};
   try {
-    const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`);
+    const response = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
     if (!response.ok) return {};
     const body = await response.json();
     return body && typeof body.messages === "object" ? body.messages : {};

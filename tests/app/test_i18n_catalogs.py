@@ -115,12 +115,12 @@ def test_an_unknown_language_is_a_404_in_the_error_shape(client: FlaskClient) ->
     answer = client.get("/language/xx", headers={"Accept": "application/json"})
     assert answer.status_code == 404 and answer.json is not None
     assert answer.json["error"] == "Not Found" and "fr" in answer.json["message"]
-    answer = client.get("/i18n/xx.json", headers={"Accept": "application/json"})
+    answer = client.get("/api/i18n/xx", headers={"Accept": "application/json"})
     assert answer.status_code == 404 and answer.json is not None and answer.json["status"] == 404
 
 
 def test_the_scripts_catalog(client: FlaskClient) -> None:
-    body = client.get("/i18n/ru.json").json
+    body = client.get("/api/i18n/ru").json
     assert body is not None and body["lang"] == "ru" and body["dir"] == "ltr"
     assert body["messages"]["Waiting to start"] == "Ожидает начала"
     assert body["messages"]["%(num)s player"] == {
@@ -129,7 +129,7 @@ def test_the_scripts_catalog(client: FlaskClient) -> None:
         "many": "%(num)s игроков",
         "other": "%(num)s игроков",
     }
-    assert client.get("/i18n/en.json").json == {"lang": "en", "dir": "ltr", "messages": {}}
+    assert client.get("/api/i18n/en").json == {"lang": "en", "dir": "ltr", "messages": {}}
 
 
 def test_errors_speak_the_request_language_with_a_stable_code(client: FlaskClient) -> None:
@@ -144,13 +144,8 @@ def test_errors_speak_the_request_language_with_a_stable_code(client: FlaskClien
 
 
 def test_an_unexpected_error_is_said_in_the_request_language(app: Flask) -> None:
-    @app.get("/boom-i18n")
-    def boom() -> str:
-        raise RuntimeError("boom")
-
-    app.config["PROPAGATE_EXCEPTIONS"] = False
-    answer = app.test_client().get(
-        "/boom-i18n", headers={"Accept-Language": "ru", "Accept": "application/json"}
-    )
+    headers = {"Accept-Language": "ru", "Accept": "application/json"}
+    with app.test_request_context("/api/games", headers=headers):
+        answer = app.make_response(app.handle_user_exception(RuntimeError("boom")))
     assert answer.status_code == 500 and answer.json is not None
     assert answer.json["message"] == "На сервере что-то пошло не так; партия не изменилась."
