@@ -25,9 +25,11 @@ from dataclasses import dataclass, field
 from app.games.errors import BadInput, IllegalMove, NoGame
 from app.games.view import letters, words
 from app.learn import named
+from app.learn.puzzle_line import refutation, step, walk_to
+from app.learn.puzzle_tries import PastTry, PuzzleTries
+from app.learn.store import Kept, LearnStore
 from app.ratings.glicko2 import Rating, rate_game
 from app.store.json_types import JSONObject
-from app.learn.store import Kept, LearnStore
 from engine import IllegalMove as RuleBroken
 from engine import get_variant, variant_names
 from engine.core import State
@@ -105,28 +107,90 @@ def _seeds(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:.1f}"
 
 
-def played_line(state: State, turns: Iterable[Iterable[str]]) -> list[JSONObject]:
+def seen(text: str, mover: int) -> str:
+    """Move text as the solver reads it: their own pits in capitals, the opponent's in small
+    letters, whichever side they play (the engine writes player 0's in capitals)."""
+    return text[0].swapcase() + text[1:] if mover == 1 and text != "swap" else text
+
+
+def seen_letters(letters_: list[list[str]], mover: int) -> list[list[str]]:
+    """The pits' letters as the solver reads them (see :func:`seen`)."""
+    return [[seen(x, mover) for x in row] for row in letters_]
+
+
+def played_line(
+    state: State, turns: Iterable[Iterable[str]], seen_by: int | None = None
+) -> list[JSONObject]:
     """The moves of ``turns`` played from ``state``: each with its record and the board after
-    it, for the page to animate one after the other."""
+    it, for the page to animate one after the other (``seen_by``: the notation as that player
+    reads it, see :func:`seen`)."""
+    return played_pits(
+        state, [parse_move(text, state.rules.pits).pit for turn in turns for text in turn], seen_by
+    )
+
+
+def played_pits(state: State, pits: Iterable[int], seen_by: int | None = None) -> list[JSONObject]:
+    """The moves of ``pits`` played from ``state``, as :func:`played_line` gives them."""
     line: list[JSONObject] = []
-    for turn in turns:
-        for text in turn:
-            if state.to_move is None:
-                return line
-            pit = parse_move(text, state.rules.pits).pit
-            before = list(state.board)
-            state, rec = state.play_record(pit)
-            line.append(
-                {
-                    "player": rec.player,
-                    "pit": rec.pit,
-                    "notation": move_text(rec),
-                    "record": rec.to_dict(),
-                    "before": before,
-                    "board": list(state.board),
-                }
-            )
+    for pit in pits:
+        if state.to_move is None:
+            return line
+        before = list(state.board)
+        state, rec = state.play_record(pit)
+        text = move_text(rec)
+        line.append(
+            {
+                "player": rec.player,
+                "pit": rec.pit,
+                "notation": text if seen_by is None else seen(text, seen_by),
+                "record": rec.to_dict(),
+                "before": before,
+                "board": list(state.board),
+            }
+        )
     return line
+
+
+def standing(lead_now: float) -> str:
+    """The solver's lead in words: 'lead by 3', 'trail by 2', 'are level'."""
+    if lead_now > 0:
+        return f"lead by {_seeds(lead_now)}"
+    if lead_now < 0:
+        return f"trail by {_seeds(-lead_now)}"
+    return "are level"
+
+
+def gain_text(problem: Problem) -> str:
+    """What "wins N seeds" means, in words: the final margin minus the lead now."""
+    if problem.own or problem.gain <= 0:
+        return ""
+    state = problem.state()
+    seeds = state.rules.seed_word
+    mine, theirs = state.scores if problem.to_move == 0 else state.scores[::-1]
+    now = mine - theirs
+    end = now + problem.gain
+    when = (
+        "at the end of the game, with best play on both sides"
+        if problem.exact
+        else f"{problem.depth} moves (yours and theirs) from here, with the best play the "
+        "engine's search finds"
+    )
+    ahead = f"{_seeds(end)} ahead" if end > 0 else "level" if end == 0 else f"{_seeds(-end)} behind"
+    return (
+        f"Winning {_seeds(problem.gain)} {seeds}: you finish {_seeds(problem.gain)} {seeds} "
+        f"further ahead of your opponent than you are now, {when}. You {standing(now)} now "
+        f"(stores), so you finish {ahead}."
+    )
+
+
+def notation_text(mine: list[str], theirs: list[str], seeds: str) -> str:
+    """How the moves are written (``mine``, ``theirs``: the pits' letters as the solver reads
+    them), said once, where they are shown."""
+    return (
+        f"How moves are written: the pit's letter (yours {mine[0]}–{mine[-1]} from your left, "
+        f"your opponent's {theirs[0]}–{theirs[-1]} from their left), then the {seeds} sown; "
+        f"x5: 5 {seeds} captured; +: another turn."
+    )
 
 
 def view(problem: Problem, kept: Kept | None) -> JSONObject:
@@ -134,6 +198,7 @@ def view(problem: Problem, kept: Kept | None) -> JSONObject:
     state = problem.state()
     rules = state.rules
     rating = kept.r if kept is not None else float(problem.rating)
+    read = seen_letters(letters(rules), problem.to_move)
     return {
         "id": problem.id,
         "variant": problem.variant,
@@ -141,7 +206,7 @@ def view(problem: Problem, kept: Kept | None) -> JSONObject:
         "options": problem.options,
         "pits": rules.pits,
         "stores": [rules.store(0), rules.store(1)],
-        "letters": letters(rules),
+        "letters": read,
         "words": words(rules),
         "board": list(state.board),
         "extra": list(state.extra),
@@ -152,6 +217,11 @@ def view(problem: Problem, kept: Kept | None) -> JSONObject:
         "to_move": problem.to_move,
         "legal_moves": list(state.legal_moves()),
         "task": task_text(problem),
+        "gain_text": gain_text(problem),
+        "notation": notation_text(
+            read[problem.to_move], read[1 - problem.to_move], rules.seed_word
+        ),
+        "solver_moves": sum(len(turn) for turn in problem.solution[::2]),
         "proof": proof_text(problem),
         "exact": problem.exact,
         "depth": problem.depth,
@@ -232,6 +302,7 @@ class Puzzles:
         trier: Callable[[str], Trier] | None = None,
     ) -> None:
         self.store = store
+        self.tries = PuzzleTries(store.store)
         self.trier = trier or (lambda owner: Trier(None, True))
         self.shipped = {p.id: p for p in shipped}
         self.by_variant: dict[str, list[Problem]] = {}
@@ -287,11 +358,18 @@ class Puzzles:
         return view(problem, self.store.puzzle(problem.id))
 
     def next(
-        self, owner: str | None, variant: str, mine: bool = False, theme: str = ""
+        self,
+        owner: str | None,
+        variant: str,
+        mine: bool = False,
+        theme: str = "",
+        streak: int | None = None,
     ) -> JSONObject:
         """The next puzzle for ``owner``: with ``mine``, their oldest own puzzle not yet
         tried; else the untried puzzle of ``variant`` (of ``theme``, if named) whose rating
-        is nearest theirs."""
+        is nearest theirs; in streak mode (``streak``: the puzzles solved in a row so far) an
+        untried one only, nearest a rating that climbs with the streak
+        (:func:`streak_target`)."""
         tried = self.store.tried(owner) if owner else {}
         if mine:
             own = [p for p in self.mine(owner) if p.id not in tried]
@@ -308,7 +386,12 @@ class Puzzles:
                 raise NoGame(f"there are no {variant} puzzles with the theme {named(theme)}")
         kept_player = self.store.player(owner) if owner else None
         target = kept_player.r if kept_player else Rating().r
-        fresh = [p for p in choices if p.id not in tried] or choices
+        fresh = [p for p in choices if p.id not in tried]
+        if streak is not None:
+            if not fresh:
+                raise NoGame(f"you have tried every {variant} puzzle: the streak ends here")
+            target = streak_target(streak)
+        fresh = fresh or choices
         ratings = self.store.puzzles([p.id for p in fresh[:2000]])
         best = min(
             fresh[:2000],
@@ -326,59 +409,158 @@ class Puzzles:
         problem = pool[int.from_bytes(digest[:8], "big") % len(pool)]
         return {"day": today.isoformat(), "puzzle": view(problem, self.store.puzzle(problem.id))}
 
+    def past(self, owner: str | None) -> JSONObject:
+        """``owner``'s past tries, newest first (own puzzles included)."""
+        if owner is None:
+            return {"tries": []}
+        known = {**self.shipped, **{p.id: p for p in self.mine(owner)}}
+        return {"tries": past_view(known, self.tries.past(owner))}
+
     def attempt(self, owner: str, puzzle_id: str, sent: JSONObject) -> JSONObject:
-        """Try the pit ``sent`` names: solved or not, the move played, the solution line, and
-        the two ratings before and after (moved on a first try only)."""
+        """Try the pit ``sent`` names after the line's ``moves`` already played (see
+        :mod:`app.learn.puzzle_line`): whether it is right (``solved``, as it always said for
+        the first move), the line's reply when the solver's turn ended, whether the line is
+        done and what it won; a wrong move comes with the reply that refutes it, and the
+        page retries from before it.  The ratings move once, on the first wrong move or the
+        line's end, whichever comes first (a later try, a retry, is not rated)."""
         problem = self.find(owner, puzzle_id)
-        unknown = sorted(set(sent) - {"pit"})
+        unknown = sorted(set(sent) - {"pit", "moves"})
         if unknown:
-            raise BadInput(f"unknown field {named(unknown[0])} (send {{'pit': <pit number>}})")
+            raise BadInput(
+                f"unknown field {named(unknown[0])} (send {{'pit': <pit number>, "
+                "'moves': [<pits played before>]}})"
+            )
         pit = sent.get("pit")
-        state = problem.state()
         if isinstance(pit, bool) or not isinstance(pit, int):
             raise BadInput("'pit' must be the number of one of the mover's pits")
+        moves = sent.get("moves", [])
+        if not isinstance(moves, list) or not all(
+            isinstance(m, int) and not isinstance(m, bool) for m in moves
+        ):
+            raise BadInput("'moves' must be the list of pits played before in this puzzle")
+        if len(moves) > 200:
+            raise BadInput("'moves' is longer than any puzzle's line")
+        start = problem.state()
+        walk = walk_to(start, problem.solution, problem.good, moves)
+        state = walk.state
+        if walk.done or state.to_move is None:
+            raise BadInput("this puzzle's line is over: there is no move left to play")
         try:
             state.rules.check_move(state, pit)
         except RuleBroken as exc:
             raise IllegalMove(str(exc)) from None
-        solved = pit in problem.good
-        text = move_text(state.play_record(pit)[1])
+        mover = problem.to_move
+        text = seen(move_text(state.play_record(pit)[1]), mover)
+        found = step(walk, pit, problem.solution, problem.good)
+        right = found is not None
+        reply: list[JSONObject] = []
+        refuted: list[JSONObject] = []
+        done = False
+        end = state.play(pit)
+        if found is not None and problem.own:
+            # A player's own puzzle asks for the one move they missed; the rest of its line
+            # (the analysis's, not proved the only way) is shown, not asked.
+            done = True
+            rest = problem.solution if text == seen(problem.solution[0][0], mover) else ()
+            reply = played_line(start, rest, mover)[1:]
+            now_moves = [*moves, pit]
+        elif found is not None:
+            done, end = found.walk.done, found.walk.state
+            if found.before_reply is not None:
+                reply = played_line(found.before_reply, [found.reply], mover)
+            now_moves = [*moves, pit]
+        else:
+            after_wrong = state.play(pit)
+            refuted = played_pits(state, [pit, *refutation(after_wrong, mover)], mover)
+            now_moves = list(moves)
+        ratings = self._rate(owner, problem, right, final=not right or done)
+        result: JSONObject = {
+            "id": problem.id,
+            "pit": pit,
+            "played": text,
+            "solved": right,
+            "done": done,
+            "moves": now_moves,
+            "good": sorted(problem.good),
+            "best": seen(problem.solution[0][0], mover),
+            "tried": played_pits(state, [pit], mover),
+            "reply": reply,
+            "refutation": refuted,
+            "line": played_line(start, problem.solution, mover),
+            "ratings": ratings,
+            "puzzle": view(problem, self.store.puzzle(problem.id)),
+        }
+        if done:
+            result["won"] = won(start, end, mover)
+        return result
+
+    def _rate(self, owner: str, problem: Problem, solved: bool, final: bool) -> JSONObject:
+        """The ratings a try moved (only a final one, the first wrong move or the line's end,
+        is counted) and why not when none moved."""
+        if not final:
+            player = self.store.player(owner)
+            return {
+                "rated": False,
+                "pending": True,
+                "reason": "the line goes on: the puzzle counts when it is over",
+                "player": {"before": rating_view(player), "after": rating_view(player)},
+            }
         who = self.trier(owner)
         first = problem.id not in self.store.tried(owner)
         rated = self.store.rate(
             owner, problem.id, solved, rater(problem, solved), who.address, who.named
         )
         if rated is None:
-            player, puzzle = self.store.player(owner), self.store.puzzle(problem.id)
-            ratings: JSONObject = {
+            player = self.store.player(owner)
+            return {
                 "rated": False,
                 "reason": UNRATED["again" if not first else "address" if who.named else "name"],
                 "player": {"before": rating_view(player), "after": rating_view(player)},
             }
-            puzzle_after = puzzle
-        else:
-            p_before, z_before, p_after, z_after = rated
-            z_start = z_before or Kept(float(problem.rating), RD_NEW_PUZZLE, Rating().sigma)
-            ratings = {
-                "rated": True,
-                "player": {"before": rating_view(p_before), "after": rating_view(p_after)},
-                "puzzle": {"before": round(z_start.r), "after": round(z_after.r)},
-            }
-            puzzle_after = z_after
-        good = sorted(problem.good)
-        line = problem.solution if not solved or text == problem.solution[0][0] else ((text,),)
+        p_before, z_before, p_after, z_after = rated
+        z_start = z_before or Kept(float(problem.rating), RD_NEW_PUZZLE, Rating().sigma)
         return {
-            "id": problem.id,
-            "pit": pit,
-            "played": text,
-            "solved": solved,
-            "good": good,
-            "best": problem.solution[0][0],
-            "tried": played_line(state, [[text]]),
-            "line": played_line(state, line),
-            "ratings": ratings,
-            "puzzle": view(problem, puzzle_after),
+            "rated": True,
+            "player": {"before": rating_view(p_before), "after": rating_view(p_after)},
+            "puzzle": {"before": round(z_start.r), "after": round(z_after.r)},
         }
+
+
+def won(start: State, end: State, mover: int) -> float:
+    """The seeds the solver won in the line: their store lead at its end minus at its start."""
+
+    def lead_of(state: State) -> int:
+        mine, theirs = state.scores if mover == 0 else state.scores[::-1]
+        return mine - theirs
+
+    return float(lead_of(end) - lead_of(start))
+
+
+def streak_target(current: int) -> float:
+    """The rating streak mode aims at after ``current`` puzzles solved in a row: easy first,
+    then 60 points harder each."""
+    return 900.0 + 60.0 * current
+
+
+def past_view(problems: dict[str, Problem], tries: list[PastTry]) -> list[JSONObject]:
+    """Past tries as the page lists them: the puzzle, its game, solved or not at the first try,
+    when; a puzzle no longer shipped is left out."""
+    shown: list[JSONObject] = []
+    for tried in tries:
+        problem = problems.get(tried.puzzle)
+        if problem is None:
+            continue
+        shown.append(
+            {
+                "id": tried.puzzle,
+                "variant": problem.variant,
+                "title": get_variant(problem.variant, **problem.options).title,
+                "solved": tried.solved,
+                "at": tried.at,
+                "rating": problem.rating,
+            }
+        )
+    return shown
 
 
 def today() -> dt.date:

@@ -70,10 +70,17 @@ def puzzles_page() -> str:
 @bp.get("/api/puzzles/next")
 def next_puzzle() -> ResponseReturnValue:
     """The next puzzle for this device: ``?variant=`` (default kalah) and ``?theme=``, nearest
-    its rating among those it has not tried; ``?mine=1``: its oldest own puzzle not tried yet."""
+    its rating among those it has not tried; ``?mine=1``: its oldest own puzzle not tried yet;
+    ``?streak=N``: streak mode after N solved in a row (untried only, harder as N grows)."""
     variant = request.args.get("variant", "kalah")
     mine = request.args.get("mine", "") in ("1", "true")
-    return get_puzzles().next(current_owner(), variant, mine, request.args.get("theme", ""))
+    theme = request.args.get("theme", "")
+    streak = request.args.get("streak")
+    if streak is not None and (not streak.isdigit() or len(streak) > 6):
+        raise BadInput("'streak' must be the puzzles solved in a row so far (0 or more)")
+    return get_puzzles().next(
+        current_owner(), variant, mine, theme, None if streak is None else int(streak)
+    )
 
 
 @bp.get("/api/puzzles/daily")
@@ -102,6 +109,12 @@ def my_puzzles() -> ResponseReturnValue:
     return {"rating": rating_view(store.player(owner) if owner else None), "own": own}
 
 
+@bp.get("/api/puzzles/tries")
+def past_tries() -> ResponseReturnValue:
+    """This device's past tries, newest first (whether the first try solved each)."""
+    return get_puzzles().past(current_owner())
+
+
 @bp.get("/api/puzzles/<puzzle_id>")
 def puzzle(puzzle_id: str) -> ResponseReturnValue:
     """One puzzle (shipped, or this device's own)."""
@@ -110,8 +123,10 @@ def puzzle(puzzle_id: str) -> ResponseReturnValue:
 
 @bp.post("/api/puzzles/<puzzle_id>/try")
 def try_puzzle(puzzle_id: str) -> ResponseReturnValue:
-    """Try a pit (``{"pit": n}``): solved or not, the move, the solution line, and the ratings
-    (the device's and the puzzle's) before and after; only a first try is rated."""
+    """Try a pit (``{"pit": n, "moves": [pits played before in the line]}``):
+    right or not, the line's reply, whether the line is done, a wrong move's refutation, the
+    solution line, and the ratings (the device's and the puzzle's) before and after, moved once
+    (the first wrong move or the line's end)."""
     puzzles = get_puzzles()
     puzzles.find(current_owner(), puzzle_id)  # 404 before a cookie is minted for nothing
     sent = body()

@@ -188,8 +188,9 @@ def _learning() -> JSONObject:
             "get": {
                 "summary": "The next puzzle for your device: `?variant=` (default kalah) and "
                 "`?theme=`, the untried one nearest your puzzle rating; `?mine=1`: your oldest "
-                "own puzzle",
-                "responses": {"200": _object("A puzzle"), **_errors(404)},
+                "own puzzle; `?streak=N`: streak mode after N solved in a row (untried only, "
+                "harder as N grows)",
+                "responses": {"200": _object("A puzzle"), **_errors(400, 404)},
             }
         },
         "/api/puzzles/daily": {
@@ -229,14 +230,13 @@ def _learning() -> JSONObject:
                 "every one of their moves): right or not (`solved`), the line's reply, whether "
                 "the line is `done` and what it `won`, a wrong move's `refutation`, the solution "
                 "line, and your and the puzzle's ratings before and after (moved once: at the "
-                "first wrong move or the line's end); `streak`: a puzzle of streak mode",
+                "first wrong move or the line's end)",
                 "requestBody": _json_body(
                     {
                         "type": "object",
                         "properties": {
                             "pit": {"type": "integer"},
                             "moves": {"type": "array", "items": {"type": "integer"}},
-                            "streak": {"type": "boolean"},
                         },
                         "required": ["pit"],
                     }
@@ -244,7 +244,7 @@ def _learning() -> JSONObject:
                 "responses": {
                     "200": _object(
                         "{solved, done, moves, played, best, tried, reply, refutation, line, "
-                        "ratings, puzzle, won?, streak?}"
+                        "ratings, puzzle, won?}"
                     ),
                     **_errors(400, 404, 415, 422),
                 },
@@ -252,16 +252,8 @@ def _learning() -> JSONObject:
         },
         "/api/puzzles/tries": {
             "get": {
-                "summary": "Your past tries, newest first (whether the first try solved each), "
-                "and your puzzle streak: the one going on and the best",
-                "responses": {"200": _object("{tries: [...], streak: {current, best}}")},
-            }
-        },
-        "/api/puzzles/streak": {
-            "post": {
-                "summary": "Begin a new puzzle streak (`{}`): 0 now, your best kept",
-                "requestBody": _json_body({"type": "object"}, required=False),
-                "responses": {"200": _object("{current, best}"), **_errors(400, 415)},
+                "summary": "Your past tries, newest first (whether the first try solved each)",
+                "responses": {"200": _object("{tries: [{id, variant, title, solved, at}]}")},
             }
         },
     }

@@ -1,0 +1,163 @@
+"""Walking a puzzle's line: the solver plays every one of their own moves, the engine replies.
+
+A try is stateless: the page sends the pits it has played so far in the line (``moves``, each
+already accepted) and the pit it plays now.  :func:`walk` replays the accepted ones from the
+puzzle's position, playing the line's replies between the solver's turns, to the position the
+new pit is played in.
+
+Which moves are accepted (the rule, :func:`on_line`): the first move must be one of the
+puzzle's good moves; every later one of the solver's moves must be the line's own or a
+*transposition*: a move after which the solver can still end the turn in exactly the position
+the line's turn ends in (same board, same player to move, same extras), found by trying the
+solver's own moves in that turn (a few dozen positions at most).  Such an alternative wins
+exactly as much as the line, since the game goes on from the same position; an alternative
+that is merely as good by a search is not accepted (it would leave the line the puzzle
+proved).  A good first move that leaves the line (a player's own puzzle may have several)
+finishes the puzzle at once.
+
+A wrong move is answered by the reply that refutes it (:func:`refutation`): the opponent's
+whole turn, each move the best of a search of :func:`reply_depth` plies (cheap enough to run
+in a request; deterministic).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.games.errors import BadInput
+from engine.core import State
+from engine.notation import parse_move
+from engine.puzzles.checks import best_of, depth_values
+
+REPLY_DEPTH = 8
+"""The search depth of a refuting reply, where a variant is not listed in :data:`SHALLOW`."""
+SHALLOW = {"toguz_kumalak": 4, "congkak": 5, "relay": 6}
+"""Variants whose search is costly: their refuting reply's depth (each well under 0.3 s)."""
+SEARCH_LIMIT = 2000
+"""The most positions a transposition search tries in one turn."""
+
+
+def reply_depth(variant: str) -> int:
+    """How deep the refuting reply is searched in ``variant``."""
+    return SHALLOW.get(variant, REPLY_DEPTH)
+
+
+def key(state: State) -> tuple[tuple[int, ...], int | None, tuple[int, ...]]:
+    """What makes two positions the same: board, player to move, extras."""
+    return (tuple(state.board), state.to_move, tuple(state.extra))
+
+
+def play_turn(state: State, turn: Sequence[str]) -> State:
+    """``state`` after the moves of ``turn`` (notation, as the line writes them)."""
+    for text in turn:
+        if state.to_move is None:
+            break
+        state = state.play(parse_move(text, state.rules.pits).pit)
+    return state
+
+
+def reaches(state: State, mover: int, target: State, left: list[int]) -> bool:
+    """Whether the solver (``mover``), still to move in ``state``, can end the turn in
+    ``target`` with their own moves (``left[0]``: positions the search may still try)."""
+    if state.to_move != mover:
+        return key(state) == key(target)
+    for pit in state.legal_moves():
+        if left[0] <= 0:
+            return False
+        left[0] -= 1
+        if reaches(state.play(pit), mover, target, left):
+            return True
+    return False
+
+
+def on_line(state: State, pit: int, target: State) -> bool:
+    """Whether ``pit``, played by the solver in ``state``, still ends the turn in ``target``:
+    the line's own move or a transposition of it (see the module's rule)."""
+    mover = state.to_move
+    assert mover is not None
+    return reaches(state.play(pit), mover, target, [SEARCH_LIMIT])
+
+
+@dataclass(frozen=True)
+class Walk:
+    """Where a try stands: the position the solver moves in now (``state``), the index of the
+    solver's turn in the line (``turn``), where that turn began (``start``) and where the line
+    says it ends (``target``); ``done``: the line is over (nothing left to play)."""
+
+    state: State
+    turn: int
+    start: State
+    target: State
+    done: bool
+    left_line: bool = False
+    """The solver left the line with a good first move (an own puzzle's alternative)."""
+
+
+def begin(state: State, solution: Sequence[Sequence[str]], turn: int) -> Walk:
+    """The walk at the start of the solver's ``turn`` (done when the line has no such turn or
+    the game is over)."""
+    if turn >= len(solution) or state.to_move is None:
+        return Walk(state, turn, state, state, True)
+    return Walk(state, turn, state, play_turn(state, solution[turn]), False)
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """A right move's outcome: the walk after it (and after the line's reply, if the turn
+    ended), where the reply was played from and the reply's moves (none: the solver moves
+    again, or the line ends with the solver's move)."""
+
+    walk: Walk
+    before_reply: State | None
+    reply: tuple[str, ...]
+
+
+def step(
+    walk: Walk, pit: int, solution: Sequence[Sequence[str]], good: frozenset[int]
+) -> Stepped | None:
+    """The walk after the solver plays ``pit`` (legal); None when ``pit`` is wrong."""
+    first = walk.turn == 0 and walk.state is walk.start
+    if first and pit not in good:
+        return None
+    after = walk.state.play(pit)
+    if not on_line(walk.state, pit, walk.target):
+        if first:  # a good move of its own: the puzzle is solved, the line left
+            return Stepped(Walk(after, walk.turn, walk.start, walk.target, True, True), None, ())
+        return None
+    if after.to_move == walk.state.to_move:
+        return Stepped(Walk(after, walk.turn, walk.start, walk.target, False), None, ())
+    turn = walk.turn + 1
+    if turn >= len(solution) or after.to_move is None:
+        return Stepped(Walk(after, turn, after, after, True), None, ())
+    reply = tuple(solution[turn])
+    return Stepped(begin(play_turn(after, reply), solution, turn + 1), after, reply)
+
+
+def walk_to(
+    state: State, solution: Sequence[Sequence[str]], good: frozenset[int], moves: Sequence[int]
+) -> Walk:
+    """Replay the accepted ``moves`` from the puzzle's position; BadInput when one of them is
+    not a move the line accepts there (the page sends back only what it was told was right)."""
+    walk = begin(state, solution, 0)
+    for n, pit in enumerate(moves):
+        if walk.done or walk.state.to_move is None or pit not in walk.state.legal_moves():
+            raise BadInput(f"'moves' is not a line of this puzzle (move {n + 1} can't be played)")
+        found = step(walk, pit, solution, good)
+        if found is None:
+            raise BadInput(f"'moves' is not a line of this puzzle (move {n + 1} is not on it)")
+        walk = found.walk
+    return walk
+
+
+def refutation(state: State, solver: int) -> list[int]:
+    """The opponent's reply to a wrong move of ``solver``, ``state`` being the position after
+    it: their whole turn, each move the best by a search of :func:`reply_depth` plies (none
+    when the solver still moves, or the game is over)."""
+    opponent, depth = 1 - solver, reply_depth(state.rules.name)
+    pits: list[int] = []
+    while state.to_move == opponent and len(pits) < 30:
+        pit = best_of(depth_values(state, depth))
+        pits.append(pit)
+        state = state.play(pit)
+    return pits
