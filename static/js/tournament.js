@@ -32,32 +32,33 @@ const STATES = /** @type {Record<string, string>} */ ({
 });
 
 const TITLES = /** @type {Record<string, string>} */ ({
-  SB: tr("Sonneborn-Berger: each opponent's points times your result against them"),
-  BH: tr("Buchholz: your opponents' points added up"),
-  W: tr("wins"),
-  D: tr("draws"),
-  L: tr("losses"),
+  sb: tr("Sonneborn-Berger: each opponent's points times your result against them"),
+  bh: tr("Buchholz: your opponents' points added up"),
+  w: tr("wins"),
+  d: tr("draws"),
+  l: tr("losses"),
 });
 
-/** Each standings column's heading (by its key: "SB", "W"...), in the page's language. */
+/** Each standings column's heading (by its key), in the page's language. */
 const HEADINGS = /** @type {Record<string, string>} */ ({
-  Player: tr("Player"),
-  Points: tr("Points"),
-  Games: tr("Games"),
-  Wins: tr("Wins"),
+  rank: "#",
+  player: tr("Player"),
+  points: tr("Points"),
+  games: tr("Games"),
+  wins: tr("Wins"),
   // Translators: the column of Sonneborn-Berger points (a tie-break), two letters or so.
-  SB: tr("SB"),
+  sb: tr("SB"),
   // Translators: the column of Buchholz points (a tie-break), two letters or so.
-  BH: tr("BH"),
+  bh: tr("BH"),
   // Translators: the column of wins, one letter.
-  W: tr("W"),
+  w: tr("W"),
   // Translators: the column of draws, one letter.
-  D: tr("D"),
+  d: tr("D"),
   // Translators: the column of losses, one letter.
-  L: tr("L"),
+  l: tr("L"),
 });
 
-const WDL = ["W", "D", "L", "Games", "Wins"]; // left out on a phone (the cross-table says them)
+const WDL = ["w", "d", "l", "games", "wins"]; // left out on a phone (the cross-table says them)
 
 /** @type {any} */
 let current = null;
@@ -154,11 +155,11 @@ function renderStandings(t) {
   const head = table.createTHead().insertRow();
   const shared = t.standings.some((/** @type {any} */ line) => line.place !== String(line.rank));
   const columns = arena
-    ? ["#", "Player", "Points", "Games", "Wins", ""]
-    : ["#", "Player", "Points", "SB", "BH", "W", "D", "L"];
+    ? ["rank", "player", "points", "games", "wins", ""]
+    : ["rank", "player", "points", "sb", "bh", "w", "d", "l"];
   if (t.director && t.status !== "finished") columns.push("");
   for (const name of columns) {
-    const th = cell(head, HEADINGS[name] || name, "th");
+    const th = cell(head, HEADINGS[name] || "", "th");
     if (TITLES[name]) th.title = TITLES[name];
     if (WDL.includes(name)) th.className = "wdl";
   }
