@@ -24,6 +24,7 @@ import time
 from app.games import changes
 from app.games.errors import BadInput, NotNow, TooManySearches
 from app.games.service import Device, Games
+from app.lobby.shapes import Messages
 from app.lobby.store import MESSAGES, LobbyStore
 from app.store.base import Watcher
 from app.store.json_types import JSONObject
@@ -118,7 +119,7 @@ def read(
     game_id: str,
     since: int | None,
     timeout: float,
-) -> JSONObject:
+) -> Messages:
     """A game's messages as ``owner`` sees them (none if they turned messages off); with
     ``since`` equal to their version, once a new one comes (or at ``timeout``)."""
     game = games.load(game_id)  # 404 for no such game

@@ -21,6 +21,7 @@ from app.lobby.caps import RoomLimits
 from app.lobby.names import Names
 from app.lobby.presence import Arrival
 from app.lobby.service import Lobby
+from app.lobby.shapes import Cancelled, DeclinedAnswer, Left, LobbyMe, Messages, SeekView
 from app.store import get_store
 from app.store.json_types import JSONObject
 from app.store.sql import SQLStore
@@ -78,10 +79,11 @@ def leave() -> ResponseReturnValue:
     open seeks are hidden, and go if it does not come back within the presence window."""
     no_fields(body())
     owner = current_owner()
-    return {"left": owner is not None and get_lobby().leave(owner)}
+    left: Left = {"left": owner is not None and get_lobby().leave(owner)}
+    return left
 
 
-def seek_answer(seek_id: str) -> JSONObject:
+def seek_answer(seek_id: str) -> SeekView:
     lobby = get_lobby()
     found = lobby.store.seek(seek_id)
     if found is None:
@@ -100,7 +102,8 @@ def make_seek() -> ResponseReturnValue:
 @bp.delete("/lobby/seeks/<seek_id>")
 def cancel_seek(seek_id: str) -> ResponseReturnValue:
     get_lobby().cancel(device_now(), seek_id)
-    return {"cancelled": seek_id}
+    cancelled: Cancelled = {"cancelled": seek_id}
+    return cancelled
 
 
 @bp.post("/lobby/seeks/<seek_id>/join")
@@ -133,7 +136,8 @@ def accept(seek_id: str) -> ResponseReturnValue:
 def decline(seek_id: str) -> ResponseReturnValue:
     no_fields(body())
     get_lobby().decline(device_now(), seek_id)
-    return {"declined": seek_id}
+    declined: DeclinedAnswer = {"declined": seek_id}
+    return declined
 
 
 @bp.get("/lobby/me")
@@ -151,7 +155,7 @@ def write_me() -> ResponseReturnValue:
     return me_view(owner)
 
 
-def me_view(owner: str | None) -> JSONObject:
+def me_view(owner: str | None) -> LobbyMe:
     """This device's tag, name and whether its quick messages are off (nulls: no cookie)."""
     if owner is None:
         return {"tag": None, "name": None, "quiet": False}
@@ -177,7 +181,7 @@ def game_messages(game_id: str) -> ResponseReturnValue:
         return read_messages(game_id, since)
 
 
-def read_messages(game_id: str, since: int | None) -> JSONObject:
+def read_messages(game_id: str, since: int | None) -> Messages:
     lobby = get_lobby()
     timeout = float(current_app.config["LONG_POLL_SECONDS"])
     return messages.read(

@@ -24,7 +24,7 @@ from app.games.errors import BadInput, NoGame, NoSeat, NotNow
 from app.games.model import Game, new_game_id
 from app.games.service import Device, Games
 from app.games.versioned import Versioned
-from app.lobby import hooks
+from app.lobby import hooks, shapes
 from app.lobby.caps import RoomLimits, arrivals_refusal, refusal
 from app.lobby.lists import fair, finished_groups, group_games
 from app.lobby.names import Names
@@ -52,7 +52,7 @@ class Room:
 
     version: int
     owners: list[tuple[str, tuple[str, ...]]]  # each game being played, its seats' devices
-    games: list[JSONObject]  # the games being played, to watch
+    games: list[shapes.WatchGame]  # the games being played, to watch
 
 
 class NotAllowed(NoSeat):
@@ -104,14 +104,14 @@ class Lobby:
 
     # -- looking ------------------------------------------------------------------------------
 
-    def look(self, device: str | None, since: int | None, timeout: float) -> JSONObject:
+    def look(self, device: str | None, since: int | None, timeout: float) -> shapes.Lobby:
         """The room as ``device`` (None: a reader without a cookie) sees it; with ``since``
         equal to its version, once it changes (or at ``timeout``).  Reading writes nothing."""
         if since is not None and since == self.store.version():
             self.watcher.wait("lobby", since, timeout)
         return self.view(device)
 
-    def view(self, device: str | None, arrival: Arrival | None = None) -> JSONObject:
+    def view(self, device: str | None, arrival: Arrival | None = None) -> shapes.Lobby:
         """Who is here, the open seeks, challenges to and from ``device``, games being played,
         finished tournament games, and where to go if a seek or challenge was just taken.
         Every list is newest first and fair: each address gets a few entries (lists.fair);
@@ -201,7 +201,7 @@ class Lobby:
             lambda: finished_groups(games, limits.tournaments_listed, limits.finished_share),
         )
 
-    def you(self, device: str | None, shown: dict[str, str]) -> JSONObject:
+    def you(self, device: str | None, shown: dict[str, str]) -> shapes.LobbyYou:
         """The viewer: its tag, name and whether it chose one (nulls: no cookie)."""
         if device is None:
             return {"tag": None, "name": None, "named": False}
@@ -210,7 +210,7 @@ class Lobby:
 
     def answers(
         self, device: str | None, mine: list[Seek], shown: dict[str, str]
-    ) -> tuple[str | None, list[JSONObject]]:
+    ) -> tuple[str | None, list[shapes.Declined]]:
         """Where ``device`` goes (its seek was taken) and which of its challenges were
         declined; each told once (then forgotten)."""
         go, told = None, []
@@ -218,7 +218,9 @@ class Lobby:
             if seek.state == "taken" and seek.game_id:
                 go = go or f"/game/{seek.game_id}"
                 told.append(seek.id)
-        declined = [{"id": s.id, "to": shown[str(s.target)]} for s in mine if s.state == "declined"]
+        declined: list[shapes.Declined] = [
+            {"id": s.id, "to": shown[str(s.target)]} for s in mine if s.state == "declined"
+        ]
         told += [d["id"] for d in declined]
         if told and device is not None:
             self.store.delivered(told, device)
@@ -250,7 +252,7 @@ class Lobby:
         """The public tag others see ``device`` by."""
         return tag_of(device)
 
-    def seek_view(self, seek: Seek, device: str | None, shown: dict[str, str]) -> JSONObject:
+    def seek_view(self, seek: Seek, device: str | None, shown: dict[str, str]) -> shapes.SeekView:
         """A seek as the lobby lists it: "Ama waits: Oware, 5+3, rated"."""
         body = seek.body
         words = describe(body)
@@ -271,7 +273,7 @@ class Lobby:
             else f"{maker} challenges {target}: {words}",
         }
 
-    def game_view(self, game_id: str, data: JSONObject, shown: dict[str, str]) -> JSONObject:
+    def game_view(self, game_id: str, data: JSONObject, shown: dict[str, str]) -> shapes.WatchGame:
         """A game being played, to watch."""
         seats = data.get("seats") or []
         players = [

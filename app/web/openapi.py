@@ -498,7 +498,7 @@ def tournament_paths() -> JSONObject:
 
 def lobby_paths() -> JSONObject:
     """The lobby (app.lobby): who is here, seeks, challenges, quick messages."""
-    seek = _ok("The seek: id, by, to, text ('Ama waits: Oware, 5+3, rated'), rated, clock")
+    seek = _shape("SeekView", "The seek: 'Ama waits: Oware, 5+3, rated'")
     no_body = _json_body({"type": "object", "maxProperties": 0}, required=False)
     return {
         "/api/lobby": {
@@ -509,7 +509,7 @@ def lobby_paths() -> JSONObject:
                 "open: your seek was taken). A read: it writes nothing and sets no cookie. "
                 "Every list is newest first, a few entries per maker's address",
                 "parameters": [SINCE],
-                "responses": {**_ok("The lobby"), **_errors(400, 429)},
+                "responses": {**_shape("Lobby", "The lobby"), **_errors(400, 429)},
             }
         },
         "/api/lobby/here": {
@@ -520,7 +520,7 @@ def lobby_paths() -> JSONObject:
                 "`in_room` false and `retry_after` seconds when your address made too many "
                 "arrivals just now",
                 "requestBody": no_body,
-                "responses": {**_ok("The lobby"), **_errors(400)},
+                "responses": {**_shape("Lobby", "The lobby"), **_errors(400)},
             }
         },
         "/api/lobby/leave": {
@@ -528,20 +528,20 @@ def lobby_paths() -> JSONObject:
                 "summary": "Your page closed (a beacon, no body): you leave the room at once; "
                 "your open seeks go unless you are back within 20 s",
                 "requestBody": no_body,
-                "responses": {**_ok("{left: whether you were here}"), **_errors(400)},
+                "responses": {**_shape("Left", "Whether you were here"), **_errors(400)},
             }
         },
         "/api/lobby/me": {
             "get": {
                 "summary": "Your tag, name and whether quick messages are off (quiet)",
-                "responses": _ok("You"),
+                "responses": _shape("LobbyMe", "You"),
             },
             "put": {
                 "summary": "Turn quick messages off ({quiet: true}) or on",
                 "requestBody": _json_body(
                     {"type": "object", "properties": {"quiet": {"type": "boolean"}}}
                 ),
-                "responses": {**_ok("You"), **_errors(400)},
+                "responses": {**_shape("LobbyMe", "You"), **_errors(400)},
             },
         },
         "/api/lobby/seeks": {
@@ -549,14 +549,18 @@ def lobby_paths() -> JSONObject:
                 "summary": "Offer a game to anyone in the lobby (at most 3 open per device "
                 "and 6 per address: 429 with Retry-After beyond)",
                 "requestBody": _json_body(SEEK_BODY, required=False),
-                "responses": {**seek, **_ok("The seek", "201"), **_errors(400, 409, 429)},
+                "responses": {
+                    **seek,
+                    **_shape("SeekView", "The seek", "201"),
+                    **_errors(400, 409, 429),
+                },
             }
         },
         "/api/lobby/seeks/{seek_id}": {
             "parameters": [SEEK_ID],
             "delete": {
                 "summary": "Withdraw your open seek or challenge",
-                "responses": {**_ok("Withdrawn"), **_errors(403, 404, 409)},
+                "responses": {**_shape("Cancelled", "Withdrawn"), **_errors(403, 404, 409)},
             },
         },
         "/api/lobby/seeks/{seek_id}/join": {
@@ -574,7 +578,10 @@ def lobby_paths() -> JSONObject:
                 "most 3 open per device and 6 per address, one to a player per device and two "
                 "per address: 429 with Retry-After beyond)",
                 "requestBody": _json_body(SEEK_BODY),
-                "responses": {**_ok("The challenge", "201"), **_errors(400, 404, 409, 429)},
+                "responses": {
+                    **_shape("SeekView", "The challenge", "201"),
+                    **_errors(400, 404, 409, 429),
+                },
             }
         },
         "/api/lobby/challenges/{seek_id}/accept": {
@@ -590,7 +597,7 @@ def lobby_paths() -> JSONObject:
             "post": {
                 "summary": "Decline a challenge made to you (its maker is told)",
                 "requestBody": no_body,
-                "responses": {**_ok("Declined"), **_errors(400, 404, 409)},
+                "responses": {**_shape("DeclinedAnswer", "Declined"), **_errors(400, 404, 409)},
             },
         },
         "/api/games/{game_id}/messages": {
@@ -599,7 +606,7 @@ def lobby_paths() -> JSONObject:
                 "summary": "The game's quick messages (the last 20; none if you turned them "
                 "off), their version, and whether you may send one",
                 "parameters": [SINCE],
-                "responses": {**_ok("The messages"), **_errors(400, 404, 429)},
+                "responses": {**_shape("Messages", "The messages"), **_errors(400, 404, 429)},
             },
             "post": {
                 "summary": "Send a quick message to your opponent: Good game, Well played, "
@@ -627,7 +634,7 @@ def lobby_paths() -> JSONObject:
                     }
                 ),
                 "responses": {
-                    **_ok("The messages", "201"),
+                    **_shape("Messages", "The messages", "201"),
                     **_errors(400, 403, 404, 409, 429),
                 },
             },

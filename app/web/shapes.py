@@ -8,6 +8,15 @@ from app.board.position import BoardAnswer
 from app.games.view import DecisionView, GameLine, GameView
 from app.lab.routes import LabSettings
 from app.lab.runs import LabGameAnswer
+from app.lobby.shapes import (
+    Cancelled,
+    DeclinedAnswer,
+    Left,
+    Lobby,
+    LobbyMe,
+    Messages,
+    SeekView,
+)
 from app.players.routes import Leaderboard, Me, PlayerAnswer
 from app.web.api import Alive, GameAnswer, GamesAnswer, HintAnswer, RecordExport, VariantsAnswer
 
@@ -28,6 +37,13 @@ SHAPES: tuple[type, ...] = (
     BoardAnswer,
     LabSettings,
     LabGameAnswer,
+    Lobby,
+    Left,
+    LobbyMe,
+    SeekView,
+    Cancelled,
+    DeclinedAnswer,
+    Messages,
 )
 """The shapes the paths name (each as #/components/schemas/<class name>)."""
 

@@ -104,6 +104,20 @@
  */
 
 /**
+ * The seek called off.
+ * @typedef {object} Cancelled
+ * @property {string} cancelled
+ */
+
+/**
+ * Challenges to you, yours still open, and yours declined.
+ * @typedef {object} Challenges
+ * @property {SeekView[]} to_you
+ * @property {SeekView[]} yours
+ * @property {Declined[]} declined
+ */
+
+/**
  * A variant to filter by.
  * @typedef {object} Choice
  * @property {string} name
@@ -143,6 +157,19 @@
  * @property {boolean} [exact]
  * @property {number[]} [upper_bounds] the pits whose value is an upper bound: proved no better than the move played
  * @property {boolean} [random] the level played a deliberate slip
+ */
+
+/**
+ * A challenge of yours that was declined (told once).
+ * @typedef {object} Declined
+ * @property {string} id
+ * @property {string} to
+ */
+
+/**
+ * The challenge declined.
+ * @typedef {object} DeclinedAnswer
+ * @property {string} declined
  */
 
 /**
@@ -431,10 +458,72 @@
  */
 
 /**
+ * Whether the device was in the room and left it.
+ * @typedef {object} Left
+ * @property {boolean} left
+ */
+
+/**
+ * The room as a device sees it: who is here, the open seeks, challenges, games being played, finished tournament games, and where to go if a seek or challenge was taken.
+ * @typedef {object} Lobby
+ * @property {number} version
+ * @property {LobbyYou} you
+ * @property {boolean} in_room
+ * @property {number | null} retry_after a heartbeat refused: seconds before the next one counts
+ * @property {number} beat_seconds
+ * @property {Present[]} here
+ * @property {SeekView[]} seeks
+ * @property {Challenges} challenges
+ * @property {WatchGame[]} games
+ * @property {Record<string, any>[]} tournament_games the finished tournament games of the groups, in one list
+ * @property {Record<string, any>[]} finished finished tournament games by tournament: {tournament, url, games, more}
+ * @property {string | null} go the page of the game a seek or challenge of yours started
+ */
+
+/**
+ * This device's tag, name and whether its quick messages are off (nulls: no cookie).
+ * @typedef {object} LobbyMe
+ * @property {string | null} tag
+ * @property {string | null} name
+ * @property {boolean} quiet
+ */
+
+/**
+ * The viewer: its tag, name and whether it chose one (nulls: no cookie).
+ * @typedef {object} LobbyYou
+ * @property {string | null} tag
+ * @property {string | null} name
+ * @property {boolean} named
+ */
+
+/**
  * Who this device is: its id (the hash of its seat token; null before it has one), whose games and ratings are kept by it, and its player's name (null: anonymous).
  * @typedef {object} Me
  * @property {string | null} device
  * @property {string | null} name
+ */
+
+/**
+ * A quick message of a game.
+ * @typedef {object} Message
+ * @property {number} n
+ * @property {number} seat
+ * @property {string} text
+ * @property {number} at
+ * @property {boolean} yours
+ * @property {string | null} by the player's name on the board (null: none)
+ */
+
+/**
+ * A game's quick messages as a device sees them (none if it turned them off).
+ * @typedef {object} Messages
+ * @property {number} version
+ * @property {boolean} quiet
+ * @property {boolean} opponent_quiet
+ * @property {string[]} quick the messages one may send
+ * @property {boolean} can_send
+ * @property {boolean} player
+ * @property {Message[]} messages
  */
 
 /**
@@ -575,6 +664,15 @@
  */
 
 /**
+ * A device in the room.
+ * @typedef {object} Present
+ * @property {string} tag the public tag others see it by
+ * @property {string} name
+ * @property {boolean} you
+ * @property {boolean} playing at a table: its game page open
+ */
+
+/**
  * A match the lab offers ready-made: agent b against each of agents a.
  * @typedef {object} Preset
  * @property {string} title
@@ -674,6 +772,21 @@
  */
 
 /**
+ * A seek (or a challenge) as the lobby lists it: "Ama waits: Oware, 5+3, rated".
+ * @typedef {object} SeekView
+ * @property {string} id
+ * @property {string} by its maker's name
+ * @property {string | null} to a challenge's challenged player, null for an open seek
+ * @property {boolean} mine
+ * @property {string} variant
+ * @property {string | null} clock e.g. 5+3 (minutes + seconds a turn), null without a clock
+ * @property {boolean} rated
+ * @property {string} colour who moves first, from the maker's side
+ * @property {string} game the game in words, e.g. Oware, 5+3, rated
+ * @property {string} text
+ */
+
+/**
  * The score across rematches, this game counted once over.
  * @typedef {object} SeriesView
  * @property {number[]} wins
@@ -742,6 +855,16 @@
  * @property {string[]} algorithms
  * @property {Record<string, string>} modes each mode and what it is
  * @property {Defaults} defaults
+ */
+
+/**
+ * A game being played, to watch.
+ * @typedef {object} WatchGame
+ * @property {string} id
+ * @property {string} title
+ * @property {string[]} players
+ * @property {number} moves
+ * @property {string} url
  */
 
 /**
