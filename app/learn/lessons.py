@@ -7,14 +7,105 @@ and why it missed; it computes no rule."""
 
 from __future__ import annotations
 
+from typing import cast
+
+from typing_extensions import TypedDict
+
 from app.games.errors import BadInput, NoGame
-from app.games.view import board_help, letters, words
+from app.games.view import MoveRecordView, SpecialPit, Words, board_help, letters, words
 from app.learn import named
-from app.store.json_types import JSONObject
 from app.learn.store import LearnStore
+from app.store.json_types import JSONObject
 from engine import variant_names
 from engine.lessons import Course, Step, attempt, course, courses, tries
 from engine.notation import move_text
+
+
+class StepView(TypedDict):
+    """A lesson step as the page draws it: the idea, the task, the position, the pits to try."""
+
+    key: str
+    title: str
+    idea: str
+    task: str
+    done: bool
+    """the device passed it"""
+    board: list[int]
+    extra: list[int]
+    special_pits: list[SpecialPit]
+    tries: list[int]
+    """the pits worth trying"""
+
+
+class CourseView(TypedDict):
+    """A variant's course with every step, and how many the device has passed."""
+
+    variant: str
+    title: str
+    intro: str
+    pits: int
+    stores: list[int]
+    letters: list[list[str]]
+    words: Words
+    board_help: str
+    rules_url: str
+    steps: list[StepView]
+    passed: int
+
+
+class StepLine(TypedDict):
+    """A step in short."""
+
+    key: str
+    title: str
+    done: bool
+
+
+class CourseLine(TypedDict):
+    """A course in short: its steps' titles and how many the device has passed."""
+
+    variant: str
+    title: str
+    intro: str
+    steps: list[StepLine]
+    passed: int
+
+
+class Courses(TypedDict):
+    """Every variant's lesson in short."""
+
+    courses: list[CourseLine]
+
+
+class LessonMove(TypedDict):
+    """The move a try played: its record (the sowing path, for the animation), the board
+    after it."""
+
+    player: int
+    pit: int
+    notation: str
+    record: MoveRecordView
+    board: list[int]
+    scores: list[int]
+
+
+class StepTry(TypedDict):
+    """A try at a step: passed or not, the move, what happened and why it missed."""
+
+    variant: str
+    step: str
+    pit: int
+    passed: bool
+    said: list[str]
+    """what the move did, in words (a sentence each)"""
+    why: str
+    """why it missed the task ("" when it passed)"""
+    before: list[int]
+    move: LessonMove | None
+    done: list[str]
+    """the steps the device has passed"""
+    next: str | None
+    """the next step's key (null: the last)"""
 
 
 def find(variant: str, key: str | None = None) -> tuple[Course, Step | None]:
@@ -34,7 +125,7 @@ def find(variant: str, key: str | None = None) -> tuple[Course, Step | None]:
         raise NoGame(f"the {variant} lesson has no step {named(key)} (steps: {keys})") from None
 
 
-def step_view(lesson: Course, step: Step, done: list[str]) -> JSONObject:
+def step_view(lesson: Course, step: Step, done: list[str]) -> StepView:
     """A step as the page draws it: the idea, the task, the position and the pits to try."""
     state = lesson.state(step)
     rules = state.rules
@@ -54,7 +145,7 @@ def step_view(lesson: Course, step: Step, done: list[str]) -> JSONObject:
     }
 
 
-def course_view(lesson: Course, done: list[str]) -> JSONObject:
+def course_view(lesson: Course, done: list[str]) -> CourseView:
     """A variant's course with every step, and which the device has passed."""
     rules = lesson.rules
     return {
@@ -72,9 +163,9 @@ def course_view(lesson: Course, done: list[str]) -> JSONObject:
     }
 
 
-def overview(done: dict[str, list[str]]) -> list[JSONObject]:
+def overview(done: dict[str, list[str]]) -> list[CourseLine]:
     """Every course in short: its steps' titles and how many the device has passed."""
-    out = []
+    out: list[CourseLine] = []
     for lesson in courses():
         mine = done.get(lesson.variant, [])
         out.append(
@@ -104,7 +195,7 @@ def pit_of(sent: JSONObject) -> int:
 
 def try_step(
     store: LearnStore, owner: str | None, variant: str, key: str, sent: JSONObject
-) -> JSONObject:
+) -> StepTry:
     """Play the pit ``sent`` names in the step: passed or not, the move (its record and the
     board after it, for the animation), what happened and why it missed.  A passed step is
     kept for ``owner`` (None: kept nowhere)."""
@@ -116,13 +207,13 @@ def try_step(
     tried = attempt(lesson, step, pit)
     if tried.passed and owner is not None:
         store.pass_step(owner, variant, key)
-    move = None
+    move: LessonMove | None = None
     if tried.record is not None and tried.after is not None:
         move = {
             "player": tried.record.player,
             "pit": tried.record.pit,
             "notation": move_text(tried.record),
-            "record": tried.record.to_dict(),
+            "record": cast(MoveRecordView, tried.record.to_dict()),  # the engine's JSON
             "board": list(tried.after.board),
             "scores": list(tried.after.scores),
         }

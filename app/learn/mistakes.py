@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from app.analysis.report import move_entry
+from app.analysis.report import AnalysedMove, move_entry
 from app.analysis.store import AnalysisStore, Kept
 from app.games.errors import NoSeat, NotNow
 from app.games.model import Game
@@ -32,7 +32,7 @@ MISSED = ("mistake", "blunder")
 RECENT_GAMES = 20  # the games looked at when a player opens their puzzles
 
 
-def own_data(game: Game, entry: JSONObject, depth: int | None = None) -> JSONObject:
+def own_data(game: Game, entry: AnalysedMove, depth: int | None = None) -> JSONObject:
     """The stored form of the puzzle made from one analysed move (``entry`` as
     :func:`app.analysis.report.move_entry` gives it; ``depth``: the plies its analysis
     searched, None where it did not say): with the line from the best move and why it wins."""

@@ -8,7 +8,7 @@ from flask.typing import ResponseReturnValue
 
 from app.games.errors import BadInput
 from app.learn import get_learn_store, named
-from app.learn.lessons import course_view, find, overview, try_step
+from app.learn.lessons import Courses, course_view, find, overview, try_step
 from app.learn.puzzles import rating_view, today
 from app.learn.service import get_mistakes, get_puzzles
 from app.web.inputs import body
@@ -32,7 +32,8 @@ def lessons_page() -> str:
 @bp.get("/api/learn")
 def lessons() -> ResponseReturnValue:
     """Every course in short, with the steps this device has passed."""
-    return {"courses": overview(_done())}
+    found: Courses = {"courses": overview(_done())}
+    return found
 
 
 @bp.get("/api/learn/<variant>")

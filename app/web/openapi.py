@@ -162,14 +162,14 @@ def _learning() -> JSONObject:
         "/api/learn": {
             "get": {
                 "summary": "Every variant's lesson in short, with the steps your device passed",
-                "responses": {"200": _object("{courses: [{variant, title, steps, passed}]}")},
+                "responses": {**_shape("Courses", "Every course in short")},
             }
         },
         "/api/learn/{variant}": {
             "parameters": [variant],
             "get": {
                 "summary": "A variant's lesson: each step's idea, task, position, pits to try",
-                "responses": {"200": _object("The course"), **_errors(404)},
+                "responses": {**_shape("CourseView", "The course"), **_errors(404)},
             },
         },
         "/api/learn/{variant}/{step}": {
@@ -179,7 +179,7 @@ def _learning() -> JSONObject:
                 "it did the task, what it did (the record to animate) and why it missed",
                 "requestBody": PIT_BODY,
                 "responses": {
-                    "200": _object("{passed, said, why, before, move, done, next}"),
+                    **_shape("StepTry", "Passed or not, the move, what it did, why it missed"),
                     **_errors(400, 404, 415),
                 },
             },

@@ -8,6 +8,7 @@ from app.board.position import BoardAnswer
 from app.games.view import DecisionView, GameLine, GameView
 from app.lab.routes import LabSettings
 from app.lab.runs import LabGameAnswer
+from app.learn.lessons import Courses, CourseView, StepTry
 from app.lobby.shapes import (
     Cancelled,
     DeclinedAnswer,
@@ -44,6 +45,9 @@ SHAPES: tuple[type, ...] = (
     Cancelled,
     DeclinedAnswer,
     Messages,
+    Courses,
+    CourseView,
+    StepTry,
 )
 """The shapes the paths name (each as #/components/schemas/<class name>)."""
 

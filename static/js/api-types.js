@@ -144,6 +144,38 @@
  */
 
 /**
+ * A course in short: its steps' titles and how many the device has passed.
+ * @typedef {object} CourseLine
+ * @property {string} variant
+ * @property {string} title
+ * @property {string} intro
+ * @property {StepLine[]} steps
+ * @property {number} passed
+ */
+
+/**
+ * A variant's course with every step, and how many the device has passed.
+ * @typedef {object} CourseView
+ * @property {string} variant
+ * @property {string} title
+ * @property {string} intro
+ * @property {number} pits
+ * @property {number[]} stores
+ * @property {string[][]} letters
+ * @property {Words} words
+ * @property {string} board_help
+ * @property {string} rules_url
+ * @property {StepView[]} steps
+ * @property {number} passed
+ */
+
+/**
+ * Every variant's lesson in short.
+ * @typedef {object} Courses
+ * @property {CourseLine[]} courses
+ */
+
+/**
  * A computer's (or a hint's) decision; a search may add fields of its own.
  * @typedef {object} DecisionView
  * @property {number} move
@@ -461,6 +493,17 @@
  * Whether the device was in the room and left it.
  * @typedef {object} Left
  * @property {boolean} left
+ */
+
+/**
+ * The move a try played: its record (the sowing path, for the animation), the board after it.
+ * @typedef {object} LessonMove
+ * @property {number} player
+ * @property {number} pit
+ * @property {string} notation
+ * @property {MoveRecordView} record
+ * @property {number[]} board
+ * @property {number[]} scores
  */
 
 /**
@@ -816,6 +859,43 @@
  * @typedef {object} StartWait
  * @property {number} seat
  * @property {number} left_ms
+ */
+
+/**
+ * A step in short.
+ * @typedef {object} StepLine
+ * @property {string} key
+ * @property {string} title
+ * @property {boolean} done
+ */
+
+/**
+ * A try at a step: passed or not, the move, what happened and why it missed.
+ * @typedef {object} StepTry
+ * @property {string} variant
+ * @property {string} step
+ * @property {number} pit
+ * @property {boolean} passed
+ * @property {string[]} said what the move did, in words (a sentence each)
+ * @property {string} why why it missed the task ("" when it passed)
+ * @property {number[]} before
+ * @property {LessonMove | null} move
+ * @property {string[]} done the steps the device has passed
+ * @property {string | null} next the next step's key (null: the last)
+ */
+
+/**
+ * A lesson step as the page draws it: the idea, the task, the position, the pits to try.
+ * @typedef {object} StepView
+ * @property {string} key
+ * @property {string} title
+ * @property {string} idea
+ * @property {string} task
+ * @property {boolean} done the device passed it
+ * @property {number[]} board
+ * @property {number[]} extra
+ * @property {SpecialPit[]} special_pits
+ * @property {number[]} tries the pits worth trying
  */
 
 /**
