@@ -217,6 +217,7 @@ def view(problem: Problem, kept: Kept | None) -> JSONObject:
         "to_move": problem.to_move,
         "legal_moves": list(state.legal_moves()),
         "task": task_text(problem),
+        "gain": problem.gain,
         "gain_text": gain_text(problem),
         "notation": notation_text(
             read[problem.to_move], read[1 - problem.to_move], rules.seed_word
@@ -487,11 +488,13 @@ class Puzzles:
             "reply": reply,
             "refutation": refuted,
             "line": played_line(start, problem.solution, mover),
+            "position": position_view(end if right and not done else state),
             "ratings": ratings,
             "puzzle": view(problem, self.store.puzzle(problem.id)),
         }
         if done:
             result["won"] = won(start, end, mover)
+            result["won_text"] = won_text(problem, float(result["won"]))
         return result
 
     def _rate(self, owner: str, problem: Problem, solved: bool, final: bool) -> JSONObject:
@@ -524,6 +527,35 @@ class Puzzles:
             "player": {"before": rating_view(p_before), "after": rating_view(p_after)},
             "puzzle": {"before": round(z_start.r), "after": round(z_after.r)},
         }
+
+
+def position_view(state: State) -> JSONObject:
+    """The position the solver moves in next (after a right move and the line's reply; after a
+    wrong one, the position before it, to try again): its board, the pits they may play, the
+    special pits."""
+    return {
+        "board": list(state.board),
+        "to_move": state.to_move,
+        "legal_moves": list(state.legal_moves()) if state.to_move is not None else [],
+        "special_pits": [
+            {"pit": pit, "owner": owner, "kind": kind}
+            for pit, owner, kind in state.rules.special_pits(state.extra)
+        ],
+    }
+
+
+def won_text(problem: Problem, gained: float) -> str:
+    """What the line showed, at its end: the seeds won (in the solver's store), or how many
+    of them so far when it stopped before."""
+    if problem.own or problem.gain <= 0:
+        return ""
+    seeds = get_variant(problem.variant, **problem.options).seed_word
+    if gained >= problem.gain:
+        return f"Line complete: you are {_seeds(gained)} {seeds} further ahead in the stores."
+    return (
+        f"Line complete: {_seeds(max(gained, 0))} of the {_seeds(problem.gain)} {seeds} are in "
+        "the stores so far; the rest follows with best play."
+    )
 
 
 def won(start: State, end: State, mover: int) -> float:

@@ -26,6 +26,8 @@ import { pitAt } from "./pits.js";
  * @property {number} to_move
  * @property {number[]} legal_moves
  * @property {string} task
+ * @property {string} gain_text
+ * @property {string} notation
  * @property {string} proof
  * @property {string[]} themes
  * @property {number} rating
@@ -63,7 +65,15 @@ const els = {
   /** @type {HTMLUListElement} */ own: $("pz-own"),
   /** @type {HTMLButtonElement} */ mine: $("pz-mine"),
   /** @type {HTMLElement} */ error: $("pz-error"),
+  /** @type {HTMLElement} */ gain: $("pz-gain"),
+  /** @type {HTMLElement} */ notation: $("pz-notation"),
+  /** @type {HTMLButtonElement} */ streak: $("pz-streak"),
+  /** @type {HTMLElement} */ streakText: $("pz-streak-text"),
+  /** @type {HTMLUListElement} */ tries: $("pz-tries"),
 };
+
+/** Where streak mode keeps this device's best streak. */
+const BEST_STREAK = "mancala.puzzles.bestStreak";
 
 const view = {
   /** @type {Puzzle | null} */
@@ -76,6 +86,12 @@ const view = {
   skipper: null,
   busy: false,
   done: false,
+  /** @type {number[]} the solver's moves of the line played so far (each one the server accepted) */
+  moves: [],
+  /** @type {number[]} the pits the solver may play now (the server's) */
+  legal: [],
+  missed: false, // a wrong move was made in this puzzle: what follows is not rated
+  streak: { on: false, current: 0, best: Number(localStorage.getItem(BEST_STREAK) || 0) },
   shown: 0, // counts the puzzles drawn: a try's answer for one no longer shown is not drawn
 };
 
@@ -102,6 +118,9 @@ function draw(puzzle) {
   view.puzzle = puzzle;
   view.done = false;
   view.line = [];
+  view.moves = [];
+  view.missed = false;
+  view.legal = puzzle.legal_moves;
   if (!view.board || view.board.pits !== puzzle.pits) {
     view.board = new Board(els.board, { pits: puzzle.pits, letters: puzzle.letters, onPlay: play });
   }
@@ -113,6 +132,8 @@ function draw(puzzle) {
   setText(els.task, puzzle.task);
   setText(els.title, puzzle.own ? `Your ${puzzle.title} puzzle` : `${puzzle.title} puzzle`);
   setText(els.proof, puzzle.proof);
+  setText(els.gain, puzzle.gain_text || "");
+  setText(els.notation, puzzle.notation || "");
   drawMeta(puzzle);
   if ([...els.variant.options].some((o) => o.value === puzzle.variant) && els.variant.value !== puzzle.variant) {
     els.variant.value = puzzle.variant;
@@ -165,12 +186,15 @@ async function playOut(moves) {
   return true;
 }
 
+/** @param {LineMove[]} moves @returns {string} */
+const notations = (moves) => moves.map((m) => m.notation).join(" ");
+
 /** @param {number} index the board index clicked */
 async function play(index) {
   const puzzle = view.puzzle;
   if (!puzzle || view.busy || view.done) return;
   const [player, pit] = pitAt(puzzle, index);
-  if (player !== puzzle.to_move || !puzzle.legal_moves.includes(pit)) return;
+  if (player !== puzzle.to_move || !view.legal.includes(pit)) return;
   view.busy = true;
   const shown = view.shown;
   setText(els.error, "");
@@ -178,62 +202,194 @@ async function play(index) {
   board.mark({});
   let tried;
   try {
-    tried = await api("POST", `/api/puzzles/${encodeURIComponent(puzzle.id)}/try`, { pit });
+    tried = await api("POST", `/api/puzzles/${encodeURIComponent(puzzle.id)}/try`, { pit, moves: view.moves });
   } catch (err) {
     setText(els.error, errorText(err));
-    if (view.shown === shown) board.mark({ legal: puzzle.legal_moves, mover: puzzle.to_move });
+    if (view.shown === shown) board.mark({ legal: view.legal, mover: puzzle.to_move });
     view.busy = false;
     return;
   }
   if (puzzle.own) listMine();
-  showRating(tried.ratings.player.after);
+  if (!tried.ratings.pending) showRating(tried.ratings.player.after);
   if (view.shown !== shown) {
     view.busy = false; // another puzzle is shown now: only the rating is news
     return;
   }
-  view.done = true;
   view.line = tried.line;
-  showVerdict(tried);
   drawMeta(tried.puzzle);
-  if (!(await playOut(tried.solved ? tried.line : tried.tried))) {
-    view.busy = false;
-    return;
-  }
-  if (tried.solved) setText(els.last, `Solution: ${tried.line.map((/** @type {LineMove} */ m) => m.notation).join(" ")}`);
+  if (tried.solved) await rightMove(tried, shown);
+  else await wrongMove(tried, shown);
   view.busy = false;
-  (tried.solved ? els.next : els.solution).focus();
 }
 
-/** @param {any} tried */
-function showVerdict(tried) {
+/** A right move: played with the line's reply; the line goes on, or it is done.
+ * @param {any} tried @param {number} shown */
+async function rightMove(tried, shown) {
+  view.moves = tried.moves;
+  if (tried.done) {
+    view.done = true;
+    showVerdict(tried);
+  } else {
+    els.feedback.hidden = false;
+    els.feedback.classList.remove("passed");
+    setText(els.verdict, `✓ Right: ${tried.played}.`);
+    setText(els.said, tried.reply.length ? `The engine answers ${notations(tried.reply)}.` : "Go on: your move again.");
+  }
+  if (!(await playOut([...tried.tried, ...tried.reply])) || view.shown !== shown) return;
+  if (tried.done) {
+    setText(els.last, `Solution: ${notations(tried.line)}`);
+    if (tried.won_text) setText(els.said, `${els.said.textContent} ${tried.won_text}`);
+    if (view.streak.on) streakGoesOn(!view.missed);
+    listTries();
+    els.next.focus();
+    return;
+  }
+  ready(tried.position);
+  setText(els.task, "Right. Find your next move: the line goes on.");
+}
+
+/** A wrong move: played out with the reply that refutes it, then tried again from before it
+ * (unrated: only the first try counts).
+ * @param {any} tried @param {number} shown */
+async function wrongMove(tried, shown) {
+  const first = !view.missed;
+  view.missed = true;
   els.feedback.hidden = false;
-  els.feedback.classList.toggle("passed", tried.solved);
-  setText(els.verdict, tried.solved ? `★ Solved: ${tried.played}!` : `Not this one: ${tried.played}.`);
-  const r = tried.ratings;
-  const before = r.player.before.rating;
-  const after = r.player.after.rating;
-  const diff = after - before;
-  showRating(r.player.after);
+  els.feedback.classList.remove("passed");
+  const reply = tried.refutation.slice(1);
+  setText(els.verdict, `Not this one: ${tried.played}.`);
+  setText(els.said, `${ratingSaid(tried.ratings)}${reply.length ? ` The engine answers ${notations(reply)}.` : ""}`);
+  showChange(tried.ratings);
+  els.solution.hidden = false;
+  if (first && view.streak.on) streakGoesOn(false);
+  if (first) listTries();
+  if (!(await playOut(tried.refutation)) || view.shown !== shown) return;
+  const skipper = new Skipper();
+  if (!reducedMotion()) await skipper.sleep(900);
+  if (view.shown !== shown || view.done) return;
+  ready(tried.position);
+  setText(els.task, "Try again from before your move (a retry is not rated), or see the solution.");
+  setText(els.last, `Back to the position before ${tried.played}.`);
+}
+
+/** The solver to move in ``position`` (the server's board and playable pits).
+ * @param {{board: number[], legal_moves: number[], special_pits: import("./types.js").SpecialPit[]}} position */
+function ready(position) {
+  const puzzle = /** @type {Puzzle} */ (view.puzzle);
+  const board = /** @type {Board} */ (view.board);
+  view.legal = position.legal_moves;
+  board.setCounts(position.board);
+  board.markSpecial(position.special_pits || [], () => "tuzdyk");
+  board.mark({ legal: view.legal, mover: puzzle.to_move });
+}
+
+/** The ratings of a try in words. @param {any} r @returns {string} */
+function ratingSaid(r) {
+  if (r.pending) return "";
+  if (!r.rated) return `Not rated: ${r.reason}.`;
+  return `Your rating ${r.player.before.rating} → ${r.player.after.rating}; the puzzle's ${r.puzzle.before} → ${r.puzzle.after}.`;
+}
+
+/** @param {any} r the ratings of a try */
+function showChange(r) {
+  const diff = r.player.after.rating - r.player.before.rating;
   if (r.rated) {
     setText(els.change, diff >= 0 ? `+${diff}` : `−${-diff}`);
     els.change.className = `pz-change ${diff >= 0 ? "up" : "down"}`;
-    const missed = tried.solved ? "" : ` The move was ${tried.best}.`;
-    setText(els.said, `Your rating ${before} → ${after}; the puzzle's ${r.puzzle.before} → ${r.puzzle.after}.${missed}`);
   } else {
     setText(els.change, "");
-    setText(els.said, `Not rated: you had tried this puzzle before.${tried.solved ? "" : ` The move was ${tried.best}.`}`);
   }
-  els.solution.hidden = tried.solved;
+}
+
+/** The line is done. @param {any} tried */
+function showVerdict(tried) {
+  els.feedback.hidden = false;
+  els.feedback.classList.add("passed");
+  const mine = tried.line.filter((/** @type {LineMove} */ m) => m.player === view.puzzle?.to_move).length;
+  const how = view.missed ? "Solved on a retry" : "★ Solved";
+  setText(els.verdict, `${how}: ${tried.played}${mine > 1 ? ", the whole line" : ""}!`);
+  showRating(tried.ratings.player.after);
+  showChange(tried.ratings);
+  setText(els.said, ratingSaid(tried.ratings));
+  els.solution.hidden = true;
   const why = tried.puzzle.own && tried.puzzle.own.why ? ` ${tried.puzzle.own.why}` : "";
-  setText(els.task, `${tried.solved ? "Solved." : "Not solved: see the solution, or try the next puzzle."}${why}`);
+  setText(els.task, `Solved.${why}`);
 }
 
 async function showSolution() {
   const puzzle = view.puzzle;
   if (!puzzle || view.busy || !view.line.length) return;
   view.busy = true;
-  if (await playOut(view.line)) setText(els.last, `Solution: ${view.line.map((m) => m.notation).join(" ")}`);
+  view.done = true;
+  const board = /** @type {Board} */ (view.board);
+  board.mark({});
+  board.setCounts(puzzle.board);
+  if (await playOut(view.line)) {
+    setText(els.last, `Solution: ${notations(view.line)}`);
+    setText(els.task, "The solution is played out: try the next puzzle.");
+  }
+  els.solution.hidden = true;
   view.busy = false;
+}
+
+/** Streak mode: a puzzle is over, solved at the first try (the streak goes on) or not (it
+ * ends; the best is kept on this device). @param {boolean} solved */
+function streakGoesOn(solved) {
+  const s = view.streak;
+  if (solved) {
+    s.current += 1;
+    if (s.current > s.best) {
+      s.best = s.current;
+      localStorage.setItem(BEST_STREAK, String(s.best));
+    }
+    setText(els.streakText, `Streak: ${s.current} in a row (best ${s.best}). Next puzzle: a little harder.`);
+  } else {
+    setText(els.streakText, `Streak over: ${s.current} in a row (best ${s.best}). Start again when you like.`);
+    s.on = false;
+    s.current = 0;
+    els.streak.textContent = "Start a streak";
+  }
+}
+
+/** Start (or stop) streak mode: solve puzzles in a row until a miss, each a little harder. */
+function toggleStreak() {
+  const s = view.streak;
+  s.on = !s.on;
+  s.current = 0;
+  els.streak.textContent = s.on ? "Stop the streak" : "Start a streak";
+  setText(els.streakText, s.on ? `Streak: 0 in a row (best ${s.best}). Solve each puzzle at the first try.` : `Best streak: ${s.best}.`);
+  if (s.on) load(nextUrl());
+}
+
+/** This device's past tries, newest first; the failed ones can be replayed. */
+async function listTries() {
+  let past;
+  try {
+    past = await api("GET", "/api/puzzles/tries");
+  } catch (err) {
+    setText(els.error, errorText(err));
+    return;
+  }
+  els.tries.replaceChildren(
+    ...past.tries.slice(0, 12).map((/** @type {any} */ t) => {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `/puzzles?id=${encodeURIComponent(t.id)}`;
+      a.textContent = t.solved ? `${t.title} ${t.id} ★ solved` : `${t.title} ${t.id} ✗ missed: replay`;
+      a.addEventListener("click", (event) => {
+        event.preventDefault();
+        load(`/api/puzzles/${encodeURIComponent(t.id)}`);
+      });
+      li.append(a);
+      return li;
+    }),
+  );
+  if (!past.tries.length) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = "None yet: your tries are listed here, the missed ones to replay.";
+    els.tries.append(li);
+  }
 }
 
 /** @param {string} url */
@@ -264,6 +420,8 @@ function clear() {
   setText(els.task, "No puzzle to show.");
   setText(els.title, "Puzzle");
   setText(els.proof, "");
+  setText(els.gain, "");
+  setText(els.notation, "");
   setText(els.meta, "");
   setText(els.last, "");
   els.feedback.hidden = true;
@@ -336,6 +494,7 @@ async function listMine() {
 function nextUrl() {
   const q = new URLSearchParams({ variant: els.variant.value });
   if (els.theme.value) q.set("theme", els.theme.value);
+  if (view.streak.on) q.set("streak", String(view.streak.current));
   return `/api/puzzles/next?${q}`;
 }
 
@@ -347,6 +506,7 @@ els.variant.addEventListener("change", () => {
 els.theme.addEventListener("change", () => load(nextUrl()));
 els.mine.addEventListener("click", () => load("/api/puzzles/next?mine=1"));
 els.solution.addEventListener("click", showSolution);
+els.streak.addEventListener("click", toggleStreak);
 els.board.addEventListener("click", () => view.skipper?.skip());
 // Escape skips the animation; digit N plays the mover's pit N (1: the leftmost), as in a game.
 document.addEventListener("keydown", (event) => {
@@ -378,6 +538,8 @@ async function start() {
     }
   }
   await refreshMine();
+  listTries();
+  setText(els.streakText, `Best streak: ${view.streak.best}.`);
   await load(id ? `/api/puzzles/${encodeURIComponent(id)}` : nextUrl());
 }
 

@@ -82,6 +82,9 @@ def test_the_solver_plays_every_own_move_and_the_rating_moves_at_the_end(
     assert first["solved"] is True and first["done"] is False and first["moves"] == [0]
     assert [m["notation"] for m in first["reply"]] == ["f1+", "e1"]  # the engine answers
     assert first["ratings"]["rated"] is False and first["ratings"]["pending"] is True
+    after_reply = first["reply"][-1]["board"]
+    assert first["position"]["board"] == after_reply and first["position"]["to_move"] == 0
+    assert first["position"]["legal_moves"] == [1, 2, 3, 4]
     assert got(client.get("/api/puzzles/me"))["rating"]["tries"] == 0  # not counted yet
     last = tried(client, "t-line", 1, [0])
     assert last["solved"] is True and last["done"] is True and last["reply"] == []
@@ -100,6 +103,7 @@ def test_a_wrong_move_is_refuted_then_retried_unrated(
 ) -> None:
     wrong = tried(client, "t-line", 2, [0])  # C2 instead of B2
     assert wrong["solved"] is False and wrong["moves"] == [0]  # retried from before it
+    assert wrong["position"]["board"] == wrong["refutation"][0]["before"]
     refuted = wrong["refutation"]
     assert refuted[0]["notation"] == "C2" and refuted[0]["player"] == 0
     assert [m["player"] for m in refuted[1:]] and all(m["player"] == 1 for m in refuted[1:])
