@@ -59,7 +59,7 @@ def run_hooks(store: GameStore, game: Game) -> bool:
     about = f" for game {game.id}; swept again later"
     done = HOOKS.run(lambda hook: hook(store, game), about).ok
     if done:
-        store.players.mark_swept(game.id)
+        store.mark_swept(game.id)
     return done
 
 
@@ -69,7 +69,7 @@ def sweep(
     """Run the hooks for the finished games of the last ``days`` not yet marked done (but
     ``skip``): how many games were done now."""
     done = 0
-    for game_id in store.players.unswept_ends(time.time() - days * 86400.0, limit):
+    for game_id in store.unswept_ends(time.time() - days * 86400.0, limit):
         if game_id == skip:
             continue
         try:
@@ -81,7 +81,7 @@ def sweep(
             raise
         except (CorruptGame, Exception):  # noqa: BLE001 (a damaged game is left alone)
             log.error("game %s can't be replayed: its end is not swept", game_id)
-            store.players.mark_swept(game_id)
+            store.mark_swept(game_id)
             continue
         done += run_hooks(store, game)
     return done
@@ -93,7 +93,7 @@ def ended(store: GameStore, game: Game) -> bool:
     version of it).  A store that fails meanwhile only delays them (the maintenance job sweeps
     again); the write stands either way."""
     try:
-        if store.players.is_swept(game.id):
+        if store.is_swept(game.id):
             return False
         run_hooks(store, game)
     except StoreError as exc:

@@ -29,6 +29,7 @@ import unicodedata
 import icu  # type: ignore[import-untyped]
 
 from app.games.errors import BadInput
+from app.games.player_names import PlayerNames
 from app.store.base import GameStore
 
 MAX_LENGTH = 24
@@ -127,7 +128,7 @@ def seat_name(store: GameStore, device_id: str, given: str | None) -> str | None
     it has one, whatever label was sent; else the label it gave (InvalidName if it reads as a
     guest's label), else None.  A label is not a name: it is not kept for the device, and a
     rated game is between named players, whose seats show their names."""
-    kept = store.players.name_of(device_id)
+    kept = PlayerNames(store).name_of(device_id)
     if kept is not None:
         return kept
     if given is None:

@@ -32,6 +32,7 @@ from app.games.errors import (
 from app.games.liveness import Liveness
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, Game, new_game_id
 from app.games.names import seat_name
+from app.games.player_names import PlayerNames
 from app.store import (
     CorruptGame,
     GameStore,
@@ -295,7 +296,7 @@ class Games:
     def named(self, owner: str, what: str) -> None:
         """Refuse (NotNow, 409) a device without a player's name: rated games are between
         named players."""
-        if self.store.players.name_of(owner) is None:
+        if PlayerNames(self.store).name_of(owner) is None:
             raise NotNow(
                 f"take a player's name first (PUT /api/me) to {what}: rated games are between "
                 "named players"

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from flask import current_app
 
-from app.store import get_store
 from app.learn.store import LearnStore
+from app.store import get_store
 from app.store.sql import SQLStore
 
 

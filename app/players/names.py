@@ -24,8 +24,8 @@ from collections.abc import Iterable
 
 from app.games.errors import NotNow
 from app.games.names import MAX_LENGTH, InvalidName, clean, key_of, seat_name
+from app.games.player_names import NameTaken, PlayerNames
 from app.store.base import GameStore
-from app.store.players import NameTaken
 
 __all__ = [
     "MAX_LENGTH",
@@ -67,19 +67,19 @@ def rekeyed(store: GameStore) -> GameStore:
     if id(store) not in _rekeyed:
         with _rekey_lock:
             if id(store) not in _rekeyed:
-                store.players.rekey(kept_key)
+                PlayerNames(store).rekey(kept_key)
                 _rekeyed.add(id(store))
     return store
 
 
 def name_of(store: GameStore, device_id: str | None) -> str | None:
     """The name kept for the device, or None (an anonymous device)."""
-    return None if device_id is None else store.players.name_of(device_id)
+    return None if device_id is None else PlayerNames(store).name_of(device_id)
 
 
 def names_of(store: GameStore, ids: Iterable[str | None]) -> dict[str, str]:
     """The names of those of ``ids`` that have one (device id -> name)."""
-    return store.players.names_of(i for i in ids if i is not None)
+    return PlayerNames(store).names_of(i for i in ids if i is not None)
 
 
 def canonical(store: GameStore, name: str) -> tuple[str, str] | None:
@@ -87,7 +87,9 @@ def canonical(store: GameStore, name: str) -> tuple[str, str] | None:
     spelled it, or None."""
     if not isinstance(name, str) or not name.strip() or len(name) > 4 * MAX_LENGTH:
         return None
-    return rekeyed(store).players.device_of(key_of(unicodedata.normalize("NFC", name).strip(" ")))
+    return PlayerNames(rekeyed(store)).device_of(
+        key_of(unicodedata.normalize("NFC", name).strip(" "))
+    )
 
 
 def device_of(store: GameStore, name: str) -> str | None:
@@ -102,7 +104,7 @@ def set_name(store: GameStore, device_id: str, name: object) -> str:
     looks the same.  No rate limit: callers on a request use :func:`take`."""
     text = clean(name)
     try:
-        rekeyed(store).players.set_name(device_id, text, key_of(text))
+        PlayerNames(rekeyed(store)).set_name(device_id, text, key_of(text))
     except NameTaken:
         raise TakenName(
             f"the name {text!r} is taken by another player (or one that looks the same); "
@@ -129,8 +131,8 @@ def forget(store: GameStore, device_id: str, restore: str | None) -> None:
     ``restore`` (None: no name), unless another device took that meanwhile (then none)."""
     if restore is not None:
         try:
-            store.players.set_name(device_id, restore, key_of(restore))
+            PlayerNames(store).set_name(device_id, restore, key_of(restore))
             return
         except NameTaken:
             pass
-    store.players.forget(device_id)
+    PlayerNames(store).forget(device_id)

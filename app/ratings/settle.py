@@ -3,7 +3,7 @@
 Registered as an end-of-game hook (:mod:`app.games.ends`), so it runs on the host where the
 game ended and, should that host die first, on the next sweep of any host.  Exactly once: the
 store claims the game in its ``settled`` table in the same transaction as the two ratings and
-their history rows (:meth:`app.store.players.PlayerTables.settle`); of two hosts settling one
+their history rows (:meth:`app.ratings.store.RatingTables.settle`); of two hosts settling one
 game at once, the second finds it claimed and writes nothing.
 
 Each rated game is a rating period of its own, as lichess rates: both players are rated on
@@ -23,11 +23,12 @@ import time
 
 from app.games import ends
 from app.games.model import Game
+from app.games.player_names import PlayerNames
 from app.ratings import policy
 from app.ratings.glicko2 import MAX_RD, Rating, rate, rate_game
 from app.ratings.pools import pool_of, rated_pair, score_of
+from app.ratings.store import KeptRating, NewRating, RatingTables, Settling
 from app.store.base import GameStore
-from app.store.players import KeptRating, NewRating, Settling
 
 HOOK = "ratings"
 DAY = 86400.0
@@ -58,7 +59,7 @@ def settle(store: GameStore, game: Game) -> bool:
     score = score_of(game)
     if pair is None or score is None:
         return False
-    if len(store.players.names_of(pair)) < 2:
+    if len(PlayerNames(store).names_of(pair)) < 2:
         return False  # a seat of a device without a player's name: not rated
     first, second = pair
     short = policy.too_short(game)
@@ -77,7 +78,7 @@ def settle(store: GameStore, game: Game) -> bool:
         ]
 
     pool = pool_of(game.record.rules.name, dict(game.record.rules.options))
-    return store.players.settle(game.id, pool, new_ratings) and changed
+    return RatingTables(store).settle(game.id, pool, new_ratings) and changed
 
 
 def hook(store: GameStore, game: Game) -> None:

@@ -7,9 +7,11 @@ from typing import NotRequired
 from typing_extensions import TypedDict
 
 from app.games.model import Game
+from app.games.player_names import PlayerNames
 from app.ratings.glicko2 import BASE, MAX_RD, PROVISIONAL_RD
 from app.ratings.policy import why_not
 from app.ratings.pools import pool_of, rated_pair, title_of
+from app.ratings.store import RatingTables
 from app.store.base import GameStore
 
 
@@ -61,7 +63,7 @@ def game_ratings(store: GameStore, game: Game) -> GameRatings | None:
         return None
     rules = game.record.rules
     pool = pool_of(rules.name, dict(rules.options))
-    made = {c.device: c for c in store.players.changes_in(game.id)}
+    made = {c.device: c for c in RatingTables(store).changes_in(game.id)}
     seats: list[SeatRating] = []
     for seat, device in enumerate(pair):
         change = made.get(device)
@@ -69,7 +71,7 @@ def game_ratings(store: GameStore, game: Game) -> GameRatings | None:
             before = (change.before_rating, change.before_deviation)
             after: tuple[float, float] | None = (change.after_rating, change.after_deviation)
         else:
-            kept = store.players.rating_in(device, pool)
+            kept = RatingTables(store).rating_in(device, pool)
             before = (BASE, MAX_RD) if kept is None else (kept.rating, kept.deviation)
             after = None
         delta = None if after is None else round(after[0]) - round(before[0])
@@ -87,8 +89,8 @@ def game_ratings(store: GameStore, game: Game) -> GameRatings | None:
         )
     found: GameRatings = {"pool": pool, "title": title_of(pool), "settled": bool(made), "seats": []}
     if game.over and not made:  # why it changed nothing, once that is known
-        named = len(store.players.names_of(pair)) == 2
-        reason = why_not(game, named, store.players.is_settled(game.id))
+        named = len(PlayerNames(store).names_of(pair)) == 2
+        reason = why_not(game, named, RatingTables(store).is_settled(game.id))
         if reason is not None:
             found["reason"] = reason
     found["seats"] = seats

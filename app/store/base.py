@@ -3,9 +3,14 @@
 :class:`GameStore` is the interface the app's code is written against; SQLite (one machine,
 the default) and PostgreSQL (several app hosts) implement it.  A store holds everything the
 app's processes must share: games and their seat owners, the claims of computer moves, the
-rate-limit buckets and presence.  A new shared thing (say, analyses) is a new method here, its
-queries once in :mod:`app.store.sql` (both stores run them), and its table in a new migration
-of the one schema (:mod:`app.store.schema`, both databases).
+rate-limit buckets and presence, and which finished games' end-of-game hooks all ran.  The games'
+own queries are written once in :mod:`app.store.sql` (both stores run them).
+
+A feature's tables are the feature's own (``app/<feature>/store.py``: the lobby's, the
+ratings', the analyses', …): a class there takes the store as
+:class:`~app.store.queries.Queries` (:meth:`GameStore.run`, :meth:`GameStore.execute` and its
+dialect) and writes its queries once over it; the store imports no feature.  Every table, the
+games' and the features', is a migration of the one schema (:mod:`app.store.schema`).
 """
 
 from __future__ import annotations
@@ -17,13 +22,14 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from app.store.json_types import JSONObject
-from app.store.players import PlayerTables
+from app.store.queries import Connection, Transactions
 
 log = logging.getLogger(__name__)
 IDLE_SECONDS = 5.0  # a watcher's thread stops after this long with nobody waiting
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -178,10 +184,18 @@ class GameStore(ABC):
     """
 
     kind = "?"  # "sqlite" or "postgresql", for /health and logs
-    players: PlayerTables  # the players' names and ratings (app.store.players)
+    dialect: Transactions  # what differs in its SQL (a feature's tables run theirs through it)
 
     def __init__(self) -> None:
         self._touches = Touches()
+
+    @abstractmethod
+    def run(self, work: Callable[[Connection], T]) -> T:
+        """``work(db)`` on one of the store's connections (a feature's queries run so)."""
+
+    @abstractmethod
+    def execute(self, db: Connection, text: str, **args: Any) -> Any:
+        """One query with named parameters on ``db``, in the store's dialect: its cursor."""
 
     @abstractmethod
     def create(self, game_id: str, data: JSONObject, owners: list[tuple[str, int]]) -> Row:
@@ -244,8 +258,8 @@ class GameStore(ABC):
     ) -> int:
         """Delete games over before ``finished_before``, untaken invites last changed before
         ``invites_before``, games not over last changed before ``unfinished_before`` and lab
-        games last changed before ``lab_before`` (None: that kind is kept), with their seats,
-        presence and analyses: how many went."""
+        games last changed before ``lab_before`` (None: that kind is kept), with every row
+        kept for them (:data:`app.store.sql.PER_GAME`): how many went."""
 
     @abstractmethod
     def past_deadline(self, now: float, limit: int = 50) -> list[str]:
@@ -284,13 +298,16 @@ class GameStore(ABC):
         """When each seat of a game was last seen (seat -> time.time())."""
 
     @abstractmethod
-    def load_analysis(self, game_id: str) -> tuple[str, float] | None:
-        """A game's kept analysis (its JSON text, as :mod:`app.analysis.store` wrote it) and
-        when it was last written, or None."""
+    def unswept_ends(self, since: float, limit: int = 200) -> list[str]:
+        """Finished games changed since ``since`` whose end-of-game hooks have not all run."""
 
     @abstractmethod
-    def save_analysis(self, game_id: str, data: str) -> float:
-        """Keep (replace) a game's analysis; the time it was written."""
+    def mark_swept(self, game_id: str) -> None:
+        """Note that every end-of-game hook ran for the game."""
+
+    @abstractmethod
+    def is_swept(self, game_id: str) -> bool:
+        """Whether every end-of-game hook ran for the game."""
 
     @abstractmethod
     def watcher(self) -> Watcher:

@@ -87,7 +87,7 @@ class PostgresDialect(Dialect):
     least = "LEAST"
     greatest = "GREATEST"
     for_update = " FOR UPDATE"
-    unique = (pgerrors.UniqueViolation,)
+    unique: tuple[type[Exception], ...] = (pgerrors.UniqueViolation,)
     lock = "LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE"
 
     def sql(self, text: str) -> str:

@@ -31,7 +31,6 @@ from app.store.base import (
     plain_facts,
 )
 from app.store.json_types import JSONObject
-from app.store.players import PlayerTables
 from app.store.queries import Connection, Versions, among, versions_in
 
 T = TypeVar("T")
@@ -44,6 +43,15 @@ FACTS = ("mode", "device", "finished", "open_seat", "running", "size", "lab", "d
 FACT_SET = ", ".join(f"{name} = :{name}" for name in FACTS)
 FACT_VALUES = ", ".join(f":{name}" for name in FACTS)
 DAY = 24 * 3600.0
+# The tables that keep rows for one game (with their column naming it), the games' own and
+# those a feature keeps per game (the analyses'; every table is in app.store.schema): a game
+# deleted (expired) goes with its rows there.
+PER_GAME: tuple[tuple[str, str], ...] = (
+    ("seats", "game_id"),
+    ("presence", "game_id"),
+    ("analyses", "game_id"),
+    ("game_ends", "game_id"),
+)
 
 
 class Dialect(ABC):
@@ -80,7 +88,6 @@ class SQLStore(GameStore):
     def __init__(self, describe: Describe | None = None) -> None:
         super().__init__()
         self.describe: Describe = describe or plain_facts
-        self.players = PlayerTables(self)  # the players' names and ratings
 
     @abstractmethod
     def run(self, work: Callable[[Connection], T]) -> T:
@@ -298,13 +305,7 @@ class SQLStore(GameStore):
             with self.dialect.transaction(db):
                 ids = [r[0] for r in self.execute(db, EXPIRED, **picked).fetchall()]
                 for marks, chunk in among(ids):
-                    for table, column in (
-                        ("seats", "game_id"),
-                        ("presence", "game_id"),
-                        ("analyses", "game_id"),
-                        ("game_ends", "game_id"),
-                        ("games", "id"),
-                    ):
+                    for table, column in (*PER_GAME, ("games", "id")):
                         self.execute(
                             db, f"DELETE FROM {table} WHERE {column} IN ({marks})", **chunk
                         )
@@ -364,7 +365,7 @@ class SQLStore(GameStore):
 
         return self.fresh(write_and_count)
 
-    # -- shared by every process: rate limits, presence, analyses ------------------------------
+    # -- shared by every process: rate limits, presence ------------------------------------------
 
     def take_token(self, key: str, burst: float, per_second: float) -> float:
         d = self.dialect
@@ -403,20 +404,30 @@ class SQLStore(GameStore):
         rows = self.run(lambda db: self.execute(db, query, game=game_id).fetchall())
         return {int(r[0]): float(r[1]) for r in rows}
 
-    def load_analysis(self, game_id: str) -> tuple[str, float] | None:
-        query = "SELECT data, updated FROM analyses WHERE game_id = :game"
-        found = self.run(lambda db: self.execute(db, query, game=game_id).fetchone())
-        return None if found is None else (str(found[0]), float(found[1]))
+    # -- the ends of games whose hooks all ran ----------------------------------------------
 
-    def save_analysis(self, game_id: str, data: str) -> float:
-        now = time.time()
+    def unswept_ends(self, since: float, limit: int = 200) -> list[str]:
         query = (
-            "INSERT INTO analyses (game_id, data, updated) VALUES (:game, :data, :at) "
-            "ON CONFLICT (game_id) DO UPDATE SET data = excluded.data, updated = excluded.updated"
+            "SELECT id FROM games WHERE finished = 1 AND updated >= :since AND id NOT IN "
+            "(SELECT game_id FROM game_ends) ORDER BY updated LIMIT :limit"
         )
-        self.run(lambda db: self.execute(db, query, game=game_id, data=data, at=now))
-        return now
+        rows = self.run(lambda db: self.execute(db, query, since=since, limit=limit).fetchall())
+        return [str(r[0]) for r in rows]
 
+    def mark_swept(self, game_id: str) -> None:
+        query = (
+            "INSERT INTO game_ends (game_id, at) VALUES (:game, :at) "
+            "ON CONFLICT (game_id) DO NOTHING"
+        )
+        self.run(lambda db: self.execute(db, query, game=game_id, at=time.time()))
+
+    def is_swept(self, game_id: str) -> bool:
+        query = "SELECT 1 FROM game_ends WHERE game_id = :game"
+        return self.run(lambda db: self.execute(db, query, game=game_id).fetchone()) is not None
+
+
+# How ``python -m app.upkeep.copy`` brings the games' ends whose hooks all ran into PostgreSQL.
+END_COPIES: list[tuple[str, str, str]] = [("game_ends", "game_id, at", "ON CONFLICT DO NOTHING")]
 
 # The games expire() deletes: over, untaken invites, not over, lab (a None time keeps none).
 EXPIRED = (

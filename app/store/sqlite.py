@@ -112,7 +112,7 @@ WAL_LIMIT = 4 * 1024 * 1024  # bytes of write-ahead log kept after a checkpoint
 class SQLiteDialect(Dialect):
     """SQLite's SQL as the queries write it; a transaction takes the write lock at once."""
 
-    unique = (sqlite3.IntegrityError,)
+    unique: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
 
     def transaction(self, db: sqlite3.Connection) -> AbstractContextManager[None]:
         return transaction(db)

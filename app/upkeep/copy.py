@@ -32,13 +32,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.games.facts import describe
+from app.games.player_names import COPIES as NAME_COPIES
+from app.games.player_names import RENAMED
+from app.ratings.store import COPIES as RATING_COPIES
 from app.store import StoreError
-from app.store.players import COPIES, RENAMED
 from app.store.postgres import PostgresStore
-from app.store.sql import COLUMNS, FACT_VALUES, FACTS
+from app.store.sql import COLUMNS, END_COPIES, FACT_VALUES, FACTS
 from app.tournaments.store import COPY as TOURNAMENT
 from app.tournaments.store import COPY_NAMES as TOURNAMENT_NAMES
 
+# The tables of the players' names, ratings and games' ends (see each one's COPIES).
+COPIES = [*NAME_COPIES, *RATING_COPIES, *END_COPIES]
 UPDATE = (
     ", ".join(
         f"{name} = excluded.{name}" for name in ("version", "data", "created", "updated", *FACTS)

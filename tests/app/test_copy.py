@@ -11,8 +11,11 @@ import sys
 from pathlib import Path
 
 from app import create_app
-from app.store import Store
+from app.analysis.store import AnalysisStore
+from app.games.player_names import PlayerNames
 from app.learn.store import Kept, LearnStore
+from app.ratings.store import RatingTables
+from app.store import Store
 from app.store.postgres import PostgresStore
 from app.upkeep.copy import copy
 
@@ -138,8 +141,8 @@ def test_analyses_are_copied_and_a_second_copy_brings_only_newer_ones(
     old = Store(path)
     for i in range(3):
         old.create(f"g{i}", {"mode": "local", "n": i}, [("alice", 0)])
-    old.save_analysis("g0", '{"positions": [1, 2]}')
-    old.save_analysis("g2", '{"positions": [3]}')
+    AnalysisStore(old).save_row("g0", '{"positions": [1, 2]}')
+    AnalysisStore(old).save_row("g2", '{"positions": [3]}')
 
     done = copy(path, postgres_url, batch=1)
     assert (done.analyses, done.analyses_copied) == (2, 2)
@@ -147,12 +150,13 @@ def test_analyses_are_copied_and_a_second_copy_brings_only_newer_ones(
     new = PostgresStore(postgres_url)
     try:
         for gid in ("g0", "g2"):
-            assert new.load_analysis(gid) == old.load_analysis(gid)  # text and time, exactly
-        assert new.load_analysis("g1") is None
-        old.save_analysis("g2", '{"positions": [4]}')
+            kept = AnalysisStore(old).load_row(gid)
+            assert AnalysisStore(new).load_row(gid) == kept  # text and time, exactly
+        assert AnalysisStore(new).load_row("g1") is None
+        AnalysisStore(old).save_row("g2", '{"positions": [4]}')
         again = copy(path, postgres_url)
         assert (again.analyses, again.analyses_copied) == (2, 1)
-        found = new.load_analysis("g2")
+        found = AnalysisStore(new).load_row("g2")
         assert found is not None and found[0] == '{"positions": [4]}'
     finally:
         new.close()
@@ -228,10 +232,10 @@ def test_players_ratings_and_their_history_are_copied_once(
     }
     new = PostgresStore(postgres_url)
     try:
-        assert new.players.named() == old.players.named()
-        assert new.players.pool("kalah") == old.players.pool("kalah")
-        assert new.players.history("dev-a") == old.players.history("dev-a")
-        assert new.players.is_settled("g1")
+        assert PlayerNames(new).named() == PlayerNames(old).named()
+        assert RatingTables(new).pool("kalah") == RatingTables(old).pool("kalah")
+        assert RatingTables(new).history("dev-a") == RatingTables(old).history("dev-a")
+        assert RatingTables(new).is_settled("g1")
         assert settle.settle(new, game) is False  # settled once, on either store
         names.set_name(old, "dev-c", "Esi K")
         names.set_name(new, "dev-d", "Ama B")  # a player of the new hosts

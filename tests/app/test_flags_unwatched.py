@@ -27,6 +27,7 @@ from app.games.model import Game
 from app.lobby.store import LobbyStore
 from app.players import names
 from app.ratings.glicko2 import Rating, rate_game
+from app.ratings.store import RatingTables
 from app.store import Store
 from app.tournaments.store import TournamentStore
 from tests.server import Server
@@ -190,13 +191,13 @@ def test_a_rated_game_both_players_left_ends_on_time_unwatched_and_settles(
     ama, kofi = names.device_of(store, "Ama"), names.device_of(store, "Kofi")
     assert ama is not None and kofi is not None
     with ticking(app):
-        until(lambda: store.players.ratings_of(ama), what="Ama's rating settled, unwatched")
+        until(lambda: RatingTables(store).ratings_of(ama), what="Ama's rating settled, unwatched")
     over = stored(app, game["id"])
     assert over.ended_by == "time" and over.flagged == 1 and over.data["clock"]["running"] is None
     win, loss = rate_game(Rating(), Rating(), 1.0), rate_game(Rating(), Rating(), 0.0)
-    assert round(store.players.ratings_of(ama)[0].rating, 6) == round(win.r, 6)
-    assert round(store.players.ratings_of(kofi)[0].rating, 6) == round(loss.r, 6)
-    assert len(store.players.changes_in(game["id"])) == 2  # settled once
+    assert round(RatingTables(store).ratings_of(ama)[0].rating, 6) == round(win.r, 6)
+    assert round(RatingTables(store).ratings_of(kofi)[0].rating, 6) == round(loss.r, 6)
+    assert len(RatingTables(store).changes_in(game["id"])) == 2  # settled once
     assert lobby.version() > before  # the home page's long-poll is woken
     looked = ok(app_client(app).get("/api/lobby"))
     assert game["id"] not in [g["id"] for g in looked["games"]]

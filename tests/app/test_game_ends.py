@@ -63,9 +63,9 @@ def test_a_failing_hook_is_called_again_at_the_next_sweep(
         over = client.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
         assert over.status_code == 200  # the hook's failure is not the request's
         store = client.application.extensions["mancala_store"]
-        assert not store.players.is_swept(game["id"])
+        assert not store.is_swept(game["id"])
         assert ends.sweep(store) == 1
-        assert store.players.is_swept(game["id"])
+        assert store.is_swept(game["id"])
         assert seen == [game["id"], game["id"]]  # the others run again too: they do it once
     finally:
         ends.forget("flaky")
@@ -89,7 +89,7 @@ def test_a_game_that_ends_sweeps_one_its_host_left(client: FlaskClient, seen: li
     game = client.post("/api/games", json={"mode": "local"}).get_json()
     client.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
     assert sorted(seen) == sorted([game["id"], left["id"]])
-    assert store.players.is_swept(left["id"])
+    assert store.is_swept(left["id"])
 
 
 @pytest.mark.parametrize("fails", ["is_swept", "mark_swept", "unswept_ends"])
@@ -103,13 +103,13 @@ def test_a_store_failing_after_the_end_is_written_does_not_fail_the_write(
 
     store = client.application.extensions["mancala_store"]
     game = client.post("/api/games", json={"mode": "local"}).get_json()
-    monkeypatch.setattr(store.players, fails, busy)
+    monkeypatch.setattr(store, fails, busy)
     over = client.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
     assert over.status_code == 200  # the resignation was written: it is answered as done
     assert over.get_json()["status"] == "over"
     monkeypatch.undo()
     ends.sweep(store)  # the maintenance job's sweep finishes what was put off
-    assert store.players.is_swept(game["id"])
+    assert store.is_swept(game["id"])
     assert game["id"] in seen
 
 

@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from app.games.player_names import PlayerNames
 from app.players import names
 from app.players.names import InvalidName
 from app.tournaments import service as tournaments
@@ -245,11 +246,11 @@ def test_kept_names_are_rekeyed_the_first_taker_keeping_a_shared_skeleton(store:
     skeleton once; of two with one skeleton the first taken stays, a name breaking today's
     rule is released, and keys may trade places (one's new key another's old)."""
     old = str.casefold  # the key before the skeleton
-    store.players.set_name("dev-first", "Ama", old("Ama"))
-    store.players.set_name("dev-later", "\u0410m\u0430", old("\u0410m\u0430"))
-    store.players.set_name("dev-blank", "Bo\u034f", old("Bo\u034f"))
-    store.players.set_name("dev-alone", "Kofi", old("Kofi"))
-    store.players.set_name("dev-swap", "Kofl", "arna")  # holds "Ama"'s new key as its old one
+    PlayerNames(store).set_name("dev-first", "Ama", old("Ama"))
+    PlayerNames(store).set_name("dev-later", "\u0410m\u0430", old("\u0410m\u0430"))
+    PlayerNames(store).set_name("dev-blank", "Bo\u034f", old("Bo\u034f"))
+    PlayerNames(store).set_name("dev-alone", "Kofi", old("Kofi"))
+    PlayerNames(store).set_name("dev-swap", "Kofl", "arna")  # holds "Ama"'s new key as its old one
     names._rekeyed.discard(id(store))
     assert names.device_of(store, "\u0410m\u0430") == "dev-first"
     assert names.name_of(store, "dev-later") is None  # released: asked again
@@ -257,4 +258,4 @@ def test_kept_names_are_rekeyed_the_first_taker_keeping_a_shared_skeleton(store:
     assert names.device_of(store, "KOFI") == "dev-alone"
     assert names.device_of(store, "Kofl") == "dev-swap"
     assert names.set_name(store, "dev-later", "Ama B") == "Ama B"
-    assert store.players.rekey(names.kept_key) == []  # once only: nothing more to do
+    assert PlayerNames(store).rekey(names.kept_key) == []  # once only: nothing more to do

@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 
 from app.players import names
 from app.ratings import policy
+from app.ratings.store import RatingTables
 
 Clock = list[float]
 
@@ -74,7 +75,7 @@ def resign(loser: FlaskClient, game: dict[str, Any]) -> dict[str, Any]:
 
 def rating(app: Flask, name: str) -> float:
     store = app.extensions["mancala_store"]
-    found = store.players.rating_in(names.device_of(store, name), "kalah")
+    found = RatingTables(store).rating_in(names.device_of(store, name), "kalah")
     return 1500.0 if found is None else float(found.rating)
 
 

@@ -17,6 +17,7 @@ from app.ratings import settle
 from app.ratings.glicko2 import Rating, rate_game
 from app.ratings.policy import MIN_MOVES
 from app.ratings.pools import pool_of, title_of
+from app.ratings.store import RatingTables
 from app.store.base import Row
 from engine import get_variant
 from tests.app import test_stores
@@ -178,12 +179,12 @@ def test_a_resignation_changes_both_ratings_once_and_the_game_shows_it(
     store = host.application.extensions["mancala_store"]
     ama = names.device_of(store, "Ama")
     assert ama is not None
-    kept = store.players.ratings_of(ama)
+    kept = RatingTables(store).ratings_of(ama)
     assert [(k.pool, k.games, round(k.rating, 6)) for k in kept] == [("kalah", 1, round(win.r, 6))]
-    assert len(store.players.changes_in(game["id"])) == 2
+    assert len(RatingTables(store).changes_in(game["id"])) == 2
     assert ends.sweep(store) == 0  # nothing left over; swept again, nothing changes
     assert settle.settle(store, Game.from_row(store.load(game["id"]))) is False
-    assert store.players.ratings_of(ama)[0].games == 1
+    assert RatingTables(store).ratings_of(ama)[0].games == 1
 
 
 def test_an_agreed_draw_is_rated_as_half_a_point(host: FlaskClient, friend: FlaskClient) -> None:
@@ -194,7 +195,7 @@ def test_an_agreed_draw_is_rated_as_half_a_point(host: FlaskClient, friend: Flas
     seats = drawn.get_json()["ratings"]["seats"]
     assert [s["change"] for s in seats] == [0, 0]
     store = host.application.extensions["mancala_store"]
-    assert [round(c.after_deviation, 6) for c in store.players.changes_in(game["id"])] == [
+    assert [round(c.after_deviation, 6) for c in RatingTables(store).changes_in(game["id"])] == [
         round(expected(0.5)[0].rd, 6)
     ] * 2
 
@@ -205,8 +206,8 @@ def test_an_aborted_rated_game_changes_nothing(host: FlaskClient, friend: FlaskC
     assert aborted.status_code == 200
     assert aborted.get_json()["ratings"]["settled"] is False
     store = host.application.extensions["mancala_store"]
-    assert store.players.changes_in(game["id"]) == []
-    assert store.players.is_swept(game["id"])
+    assert RatingTables(store).changes_in(game["id"]) == []
+    assert store.is_swept(game["id"])
 
 
 def test_a_casual_game_between_named_players_changes_nothing(
@@ -218,7 +219,7 @@ def test_a_casual_game_between_named_players_changes_nothing(
     game = friend.post(f"/api/games/{game['id']}/join", json={}).get_json()
     friend.post(f"/api/games/{game['id']}/resign", json={"version": game["version"]})
     store = host.application.extensions["mancala_store"]
-    assert store.players.pools() == []
+    assert RatingTables(store).pools() == []
 
 
 def test_a_game_played_to_its_end_is_settled(host: FlaskClient, friend: FlaskClient) -> None:
@@ -258,12 +259,12 @@ def test_a_game_settles_once_however_often_it_is_asked(store: Any) -> None:
     assert settle.settle(store, game) is True
     assert settle.settle(store, game) is False
     win, loss = expected(1.0)
-    kept = {k.device: k for k in store.players.pool("kalah")}
+    kept = {k.device: k for k in RatingTables(store).pool("kalah")}
     assert {d: (round(k.rating, 6), k.games) for d, k in kept.items()} == {
         "dev-a": (round(win.r, 6), 1),
         "dev-b": (round(loss.r, 6), 1),
     }
-    history = store.players.history("dev-a")
+    history = RatingTables(store).history("dev-a")
     assert [(h.game_id, h.before_rating, round(h.after_rating, 6)) for h in history] == [
         ("g1", 1500.0, round(win.r, 6))
     ]
@@ -271,15 +272,15 @@ def test_a_game_settles_once_however_often_it_is_asked(store: Any) -> None:
 
 def test_the_second_game_is_rated_on_the_first_ones_ratings(store: Any) -> None:
     settle.settle(store, finished_rated(store, "g1", resigned=1))
-    a_day = store.players.history("dev-a")[0].at - 86401  # a pair counts once a day
+    a_day = RatingTables(store).history("dev-a")[0].at - 86401  # a pair counts once a day
     test_stores.raw(store, "UPDATE rating_history SET at = ? WHERE game_id = 'g1'", a_day)
     settle.settle(store, finished_rated(store, "g2", resigned=0))
     a1, b1 = expected(1.0)
     a2 = rate_game(a1, b1, 0.0)
-    kept = {k.device: k for k in store.players.pool("kalah")}
+    kept = {k.device: k for k in RatingTables(store).pool("kalah")}
     assert round(kept["dev-a"].rating, 6) == round(a2.r, 6)
     assert kept["dev-a"].games == 2
-    assert [h.game_id for h in store.players.history("dev-a")] == ["g1", "g2"]
+    assert [h.game_id for h in RatingTables(store).history("dev-a")] == ["g1", "g2"]
 
 
 def test_hosts_seeing_one_end_at_once_settle_it_once(stores: Any) -> None:
@@ -300,19 +301,19 @@ def test_hosts_seeing_one_end_at_once_settle_it_once(stores: Any) -> None:
     for t in threads:
         t.join()
     assert sorted(results) == [False] * 7 + [True]
-    assert [k.games for k in first.players.pool("kalah")] == [1, 1]
-    assert len(first.players.changes_in("g1")) == 2
+    assert [k.games for k in RatingTables(first).pool("kalah")] == [1, 1]
+    assert len(RatingTables(first).changes_in("g1")) == 2
 
 
 def test_a_sweep_settles_a_game_its_host_left_unsettled(store: Any) -> None:
     settle.register()
     finished_rated(store, "g1")
-    assert store.players.unswept_ends(0.0) == ["g1"]
+    assert store.unswept_ends(0.0) == ["g1"]
     assert ends.sweep(store) == 1
-    assert store.players.is_settled("g1")
-    assert store.players.unswept_ends(0.0) == []
+    assert RatingTables(store).is_settled("g1")
+    assert store.unswept_ends(0.0) == []
     assert ends.sweep(store) == 0
-    assert [k.games for k in store.players.pool("kalah")] == [1, 1]
+    assert [k.games for k in RatingTables(store).pool("kalah")] == [1, 1]
 
 
 # -- a host killed between a game's end and its settlement (real PostgreSQL, two processes) -----
@@ -372,23 +373,23 @@ def test_a_host_killed_before_settling_is_settled_by_another(
     try:
         row = host_b.load(game_id)
         assert row is not None and row.data["resigned"] == 1
-        assert not host_b.players.is_settled(game_id)
-        assert host_b.players.pools() == []
+        assert not RatingTables(host_b).is_settled(game_id)
+        assert RatingTables(host_b).pools() == []
         settle.register()
         done = run_once(host_b, Upkeep(every=60.0))  # host b's maintenance job
         assert done["ends"] == 1
-        assert host_b.players.is_settled(game_id)
+        assert RatingTables(host_b).is_settled(game_id)
         win, loss = expected(1.0)  # Kofi (seat 1) resigned: Ama won
         ratings = {
             names.name_of(host_b, k.device): round(k.rating, 6)
-            for k in host_b.players.pool("kalah")
+            for k in RatingTables(host_b).pool("kalah")
         }
         assert ratings == {
             "Ama": round(expected(1.0)[0].r, 6),
             "Kofi": round(expected(1.0)[1].r, 6),
         }
         assert run_once(host_b, Upkeep(every=0.0)).get("ends") == 0  # swept again: nothing
-        assert [k.games for k in host_b.players.pool("kalah")] == [1, 1]
+        assert [k.games for k in RatingTables(host_b).pool("kalah")] == [1, 1]
     finally:
         host_b.close()
 
@@ -412,7 +413,7 @@ def test_a_rating_not_played_for_days_grows_uncertain_first(store: Any) -> None:
     from app.ratings.glicko2 import rate
 
     settle.settle(store, finished_rated(store, "g1", resigned=1))
-    kept = {k.device: k for k in store.players.pool("kalah")}
+    kept = {k.device: k for k in RatingTables(store).pool("kalah")}
     ten_days = kept["dev-a"].updated - 10.5 * 86400
     test_stores.raw(store, "UPDATE ratings SET updated = ? WHERE device = 'dev-a'", ten_days)
     test_stores.raw(store, "UPDATE rating_history SET at = ? WHERE game_id = 'g1'", ten_days)
@@ -423,7 +424,7 @@ def test_a_rating_not_played_for_days_grows_uncertain_first(store: Any) -> None:
     for _ in range(10):
         rested = rate(rested, [])
     assert rested.rd > a.rd
-    history = {c.device: c for c in store.players.changes_in("g2")}
+    history = {c.device: c for c in RatingTables(store).changes_in("g2")}
     assert round(history["dev-a"].before_deviation, 6) == round(rested.rd, 6)
     assert round(history["dev-b"].before_deviation, 6) == round(b.rd, 6)  # played today
     after = rate_game(rested, b, 0.0)
@@ -455,12 +456,12 @@ def test_one_players_games_settled_at_once_chain_their_ratings(stores: Any) -> N
         t.start()
     for t in threads:
         t.join()
-    history = first.players.history("dev-a")
+    history = RatingTables(first).history("dev-a")
     befores = [round(h.before_rating, 9) for h in history]
     afters = [round(h.after_rating, 9) for h in history]
     assert len(history) == 8 and len(set(befores)) == 8  # no two games rated on one rating
     assert set(befores) - set(afters) == {1500.0}  # each starts where another ended
     (final,) = set(afters) - set(befores)
     assert befores[1:] == afters[:-1]  # in the history's order (by time)
-    kept = first.players.rating_in("dev-a", "kalah")
+    kept = RatingTables(first).rating_in("dev-a", "kalah")
     assert kept is not None and kept.games == 8 and round(kept.rating, 9) == final

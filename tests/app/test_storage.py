@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from app.analysis.store import AnalysisStore
 from app.games.facts import describe
 from app.store import (
     Facts,
@@ -91,11 +92,11 @@ def test_games_expire_with_what_is_theirs_many_ids_at_a_time(
     for name in names:
         store.create(name, invite(over=True), [("host", 0)])
         store.touch(name, [0])
-        store.save_analysis(name, "{}")
+        AnalysisStore(store).save_row(name, "{}")
     store.create("playing", invite(open_seat=False), [("host", 0)])
     assert store.expire(time.time() + 1, 0.0, batch=4) == 5  # a sweep of 4, then one of 1
     assert [r.id for r in store.games_of("host")] == ["playing"]
-    assert not [n for n in names if store.presence(n) or store.load_analysis(n)]
+    assert not [n for n in names if store.presence(n) or AnalysisStore(store).load_row(n)]
     store.save("playing", 1, invite(open_seat=False))
     found = store.run(lambda db: store.versions(db, [*names, "playing", "x", "y"]))
     assert found == {"playing": 2}  # the watchers' read, a chunk at a time too
@@ -106,7 +107,7 @@ def test_untouched_unfinished_games_and_lab_games_expire(store: Any) -> None:
     store.create("old-playing", invite(open_seat=False), [("host", 0), ("friend", 1)])
     store.create("old-lab", lab, [])
     store.create("old-over", invite(over=True), [("host", 0)])
-    store.save_analysis("old-playing", "{}")
+    AnalysisStore(store).save_row("old-playing", "{}")
     time.sleep(0.05)
     cut = time.time()
     store.create("new-playing", invite(open_seat=False), [("host", 0)])
@@ -115,7 +116,7 @@ def test_untouched_unfinished_games_and_lab_games_expire(store: Any) -> None:
     assert store.expire(long_ago, long_ago) == 0  # the rules of before keep them all
     assert store.expire(long_ago, long_ago, unfinished_before=cut, lab_before=cut) == 2
     assert store.load("old-playing") is None and store.load("old-lab") is None
-    assert store.load_analysis("old-playing") is None
+    assert AnalysisStore(store).load_row("old-playing") is None
     assert {r.id for r in store.games_of("host")} == {"new-playing", "old-over"}
     assert store.load("new-lab") is not None
     assert store.expire(long_ago, long_ago, unfinished_before=cut, lab_before=cut) == 0

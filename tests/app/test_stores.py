@@ -302,8 +302,9 @@ def test_both_stores_offer_the_whole_interface(store: Any) -> None:
 
 
 def test_the_two_stores_run_the_same_queries() -> None:
-    """Every query is written once (app.store.sql); a store adds only its connections, its
-    watcher and the claims only its database can make."""
+    """Every query is written once (app.store.sql); a store adds only its connections (``run``,
+    which a feature's queries run on too), its watcher and the claims only its database can
+    make."""
     from app.store.postgres import PostgresStore
     from app.store.sql import SQLStore
     from app.store.sqlite import SQLiteStore
@@ -311,7 +312,7 @@ def test_the_two_stores_run_the_same_queries() -> None:
     interface = GameStore.__abstractmethods__ | {"touch"}
     for store in (SQLiteStore, PostgresStore):
         assert issubclass(store, SQLStore)
-        assert sorted(interface & set(vars(store))) == ["claim_thinking", "watcher"]
+        assert sorted(interface & set(vars(store))) == ["claim_thinking", "run", "watcher"]
 
 
 def test_a_query_s_named_parameters_and_clock_become_psycopg_s() -> None:

@@ -1,37 +1,30 @@
-"""The players' tables, written once for both SQL stores (reached as ``store.players``).
+"""The ratings' tables, written once for both SQL stores: the ratings feature owns them.
 
-- ``players``: a name kept for a device (its seat owner hash); ``name_key`` (the name's
-  confusable skeleton, see :mod:`app.players.names`) is unique, so two devices never share a
-  name, nor two names that look the same.
 - ``ratings``: a device's Glicko-2 rating in one pool (``rating``, ``deviation``,
   ``volatility``) and its rated games there.
 - ``rating_history``: one row per player and rated game: the rating before and after.
 - ``settled``: the rated games whose ratings changed; written in the same transaction as the
   change, so a game's end changes ratings exactly once however many hosts see it.
-- ``game_ends``: the finished games whose end-of-game hooks all ran (see :mod:`app.games.ends`).
 
-The tables are migration 5 of the store's one schema (:mod:`app.store.schema`); the queries
-name their parameters, as :mod:`app.store.sql` does.
+The queries run over the store's one SQL layer and its dialects
+(:class:`app.store.queries.Queries`), naming their parameters as :mod:`app.store.sql` does; the
+tables' DDL is migration 5 of the store's one schema (:mod:`app.store.schema`).  Reached as
+``RatingTables(store)``.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.store.queries import Connection, Queries, among
+from app.store.queries import Connection, Queries
 
 # How ``python -m app.upkeep.copy`` brings each table from SQLite into PostgreSQL: its columns,
-# and what a row already there becomes (a player's name and a rating: the newer one; a name
-# another device holds there is not taken).  Repeating the copy changes nothing.
+# and what a row already there becomes (a rating: the newer one).  Repeating the copy changes
+# nothing.
 COPIES: list[tuple[str, str, str]] = [
-    (
-        "players",
-        "device, name, name_key, created, updated",
-        "ON CONFLICT DO NOTHING",
-    ),
     (
         "ratings",
         "device, pool, rating, deviation, volatility, games, updated",
@@ -46,18 +39,7 @@ COPIES: list[tuple[str, str, str]] = [
         "ON CONFLICT DO NOTHING",
     ),
     ("settled", "game_id, pool, at", "ON CONFLICT DO NOTHING"),
-    ("game_ends", "game_id, at", "ON CONFLICT DO NOTHING"),
 ]
-# A name changed in SQLite since an earlier copy (when no other device holds it there).
-RENAMED = (
-    "UPDATE players SET name = :name, name_key = :name_key, updated = :updated "
-    "WHERE device = :device AND updated < :updated AND NOT EXISTS "
-    "(SELECT 1 FROM players p WHERE p.name_key = :name_key AND p.device <> :device)"
-)
-
-
-class NameTaken(Exception):
-    """Another device holds this name (compared case-insensitively)."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +71,7 @@ class Change:
 
 @dataclass(frozen=True)
 class NewRating:
-    """A rating to write in :meth:`PlayerTables.settle`: the device's new values in the pool,
+    """A rating to write in :meth:`RatingTables.settle`: the device's new values in the pool,
     and what they were (for the history)."""
 
     device: str
@@ -107,7 +89,7 @@ class Settling:
     """What a settlement reads inside its transaction: a device's kept rating in the game's
     pool (None: a newcomer) and how many rated games a pair played there since a time."""
 
-    def __init__(self, tables: PlayerTables, db: Connection, pool: str) -> None:
+    def __init__(self, tables: RatingTables, db: Connection, pool: str) -> None:
         self.tables, self.db, self.pool = tables, db, pool
 
     def rating(self, device: str) -> KeptRating | None:
@@ -127,110 +109,20 @@ class Settling:
         return int(found[0]) if found else 0
 
 
-# What :meth:`PlayerTables.settle` asks for a game's new ratings, given what the settlement
+# What :meth:`RatingTables.settle` asks for a game's new ratings, given what the settlement
 # reads (:class:`Settling`): the new ratings, none when the game does not count (see
 # :mod:`app.ratings.settle` and :mod:`app.ratings.policy`).
 Rater = Callable[[Settling], list[NewRating]]
 
 
-class PlayerTables:
-    """The players' queries on one SQL store (see the module docstring)."""
+class RatingTables:
+    """The ratings' queries on one SQL store (see the module docstring)."""
 
     def __init__(self, store: Queries) -> None:
         self.store = store
 
     def _all(self, query: str, **args: Any) -> list[tuple[Any, ...]]:
         return self.store.run(lambda db: self.store.execute(db, query, **args).fetchall())
-
-    # -- names ----------------------------------------------------------------------------------
-
-    def name_of(self, device: str) -> str | None:
-        """The name kept for ``device``, or None."""
-        found = self._all("SELECT name FROM players WHERE device = :device", device=device)
-        return str(found[0][0]) if found else None
-
-    def names_of(self, devices: Iterable[str]) -> dict[str, str]:
-        """The names kept for those of ``devices`` that have one."""
-        ids = sorted(set(devices))
-        out: dict[str, str] = {}
-        for marks, chunk in among(ids):
-            query = f"SELECT device, name FROM players WHERE device IN ({marks})"
-            out.update({str(d): str(n) for d, n in self._all(query, **chunk)})
-        return out
-
-    def device_of(self, key: str) -> tuple[str, str] | None:
-        """The device holding the name whose folded form is ``key``, and the name as kept."""
-        found = self._all("SELECT device, name FROM players WHERE name_key = :key", key=key)
-        return (str(found[0][0]), str(found[0][1])) if found else None
-
-    def set_name(self, device: str, name: str, key: str) -> None:
-        """Keep ``name`` (folded ``key``) for ``device``, freeing its old name; NameTaken if
-        another device holds the key (a race between two devices included: the key is unique)."""
-        query = (
-            "INSERT INTO players (device, name, name_key, created, updated) "
-            "VALUES (:device, :name, :key, :at, :at) ON CONFLICT (device) DO UPDATE SET "
-            "name = excluded.name, name_key = excluded.name_key, updated = excluded.updated"
-        )
-        unique = self.store.dialect.unique
-
-        def write(db: Connection) -> bool:
-            try:
-                self.store.execute(db, query, device=device, name=name, key=key, at=time.time())
-            except unique:
-                return False
-            return True
-
-        if not self.store.run(write):
-            raise NameTaken(name)
-
-    def forget(self, device: str) -> None:
-        """Release ``device``'s name (it has none afterwards)."""
-        query = "DELETE FROM players WHERE device = :device"
-        self.store.run(lambda db: self.store.execute(db, query, device=device))
-
-    def rekey(self, key: Callable[[str], str | None]) -> list[str]:
-        """Bring every kept name's ``name_key`` to ``key`` of it (None: the name breaks the
-        rule now), in one transaction: of names that now share a key, the one taken first
-        (its row's ``updated``, then its device) keeps it; the others, and names whose key is
-        None, are released.  The devices released, none when every key is as kept."""
-
-        def work(db: Connection) -> list[str]:
-            with self.store.dialect.transaction(db):
-                rows = self.store.execute(
-                    db, "SELECT device, name, name_key, updated FROM players"
-                ).fetchall()
-                wanted = {str(r[0]): key(str(r[1])) for r in rows}
-                if all(wanted[str(r[0])] == r[2] for r in rows):
-                    return []
-                holder: dict[str, str] = {}
-                released: list[str] = []
-                for device, _, _, _ in sorted(rows, key=lambda r: (float(r[3]), str(r[0]))):
-                    new = wanted[str(device)]
-                    if new is None or new in holder:
-                        released.append(str(device))
-                    else:
-                        holder[new] = str(device)
-                for device in released:
-                    self.store.execute(
-                        db, "DELETE FROM players WHERE device = :device", device=device
-                    )
-                old_keys = {str(r[0]): r[2] for r in rows}
-                moved = [(d, k) for k, d in holder.items() if old_keys[d] != k]
-                update = "UPDATE players SET name_key = :key WHERE device = :device"
-                for device, _ in moved:  # out of the way first: one's new key may be another's old
-                    self.store.execute(db, update, key=f"rekey {device}", device=device)
-                for device, new in moved:
-                    self.store.execute(db, update, key=new, device=device)
-                return released
-
-        return self.store.run(work)
-
-    def named(self, limit: int = 1000) -> list[tuple[str, str]]:
-        """(device, name) of the named players, by name."""
-        query = "SELECT device, name FROM players ORDER BY name_key LIMIT :limit"
-        return [(str(d), str(n)) for d, n in self._all(query, limit=limit)]
-
-    # -- ratings --------------------------------------------------------------------------------
 
     def ratings_of(self, device: str) -> list[KeptRating]:
         """The device's rating in each pool it has played rated games in."""
@@ -342,28 +234,6 @@ class PlayerTables:
                 return True
 
         return self.store.run(write)
-
-    # -- ends of games ----------------------------------------------------------------------------
-
-    def unswept_ends(self, since: float, limit: int = 200) -> list[str]:
-        """Finished games changed since ``since`` whose end-of-game hooks have not all run."""
-        query = (
-            "SELECT id FROM games WHERE finished = 1 AND updated >= :since AND id NOT IN "
-            "(SELECT game_id FROM game_ends) ORDER BY updated LIMIT :limit"
-        )
-        return [str(r[0]) for r in self._all(query, since=since, limit=limit)]
-
-    def mark_swept(self, game_id: str) -> None:
-        """Note that every end-of-game hook ran for the game."""
-        query = (
-            "INSERT INTO game_ends (game_id, at) VALUES (:game, :at) "
-            "ON CONFLICT (game_id) DO NOTHING"
-        )
-        self.store.run(lambda db: self.store.execute(db, query, game=game_id, at=time.time()))
-
-    def is_swept(self, game_id: str) -> bool:
-        found = self._all("SELECT 1 FROM game_ends WHERE game_id = :game", game=game_id)
-        return bool(found)
 
 
 def kept(row: tuple[Any, ...]) -> KeptRating:
