@@ -5,9 +5,9 @@
 // events. Its state is analysis-state.js, its drawing analysis-draw.js; the position editor is
 // position-editor.js; records are read by record.js.
 import { api, errorText } from "./api.js";
-import { clearErrors, draw, drawValues, els, showError, showLink, setText } from "./analysis-draw.js";
+import { clearErrors, draw, drawValues, els, showError, showLink, setText, sideName } from "./analysis-draw.js";
 import { adopt, fromAddress, positionBody, started, state } from "./analysis-state.js";
-import { pitAt } from "./pits.js";
+import { boardIndex, letterOf, pitAt } from "./pits.js";
 import { PositionEditor } from "./position-editor.js";
 import { readRecord } from "./record.js";
 
@@ -32,6 +32,7 @@ async function refresh() {
   if (seq !== state.seq) return;
   state.answer = answer;
   state.values = null;
+  if (state.moves.length === state.line.length) state.linePlayed = answer.played.slice();
   draw(actions);
   showLink();
   if (els.showValues.checked && !answer.over) await fetchValues(seq);
@@ -58,8 +59,29 @@ function play(index) {
   const answer = state.answer;
   if (!answer || answer.over) return;
   const [player, pit] = pitAt(answer, index);
-  if (player !== answer.to_move || !answer.legal_moves.includes(pit)) return;
+  if (player !== answer.to_move || !answer.legal_moves.includes(pit)) {
+    setText(els.last, refusal(answer, player, pit)); // (a live region: Enter is answered too)
+    return;
+  }
+  follow(pit);
+}
+
+/**
+ * Why a pit can't be played, from the server's answer (its counts, mover and legal moves).
+ * @param {BoardAnswer} answer @param {number} player @param {number} pit
+ */
+function refusal(answer, player, pit) {
+  const name = `Pit ${letterOf(answer, player, pit)}`;
+  if (answer.to_move !== null && player !== answer.to_move) return `${name} is not the mover's: it is ${sideName(answer.to_move)}'s turn.`;
+  if (answer.board[boardIndex(answer, player, pit)] === 0) return `${name} is empty: there is nothing to sow.`;
+  return `${name} can't be played in this position.`;
+}
+
+/** Play ``pit`` next: along the line where it is the line's next move, else a new line. @param {number} pit */
+function follow(pit) {
+  const next = state.line[state.moves.length];
   state.moves.push(pit);
+  if (next !== pit) state.line = state.moves.slice();
   refresh();
 }
 
@@ -67,19 +89,22 @@ function play(index) {
 function swapSides() {
   const answer = state.answer;
   if (!answer || !answer.can_swap) return;
-  state.moves.push(answer.swap_move);
-  refresh();
+  follow(answer.swap_move);
 }
 
-/** @param {number} count the moves to keep */
+/** Show the position after the line's first ``count`` moves (the rest stays). @param {number} count */
 function goTo(count) {
-  if (count === state.moves.length) return;
-  state.moves = state.moves.slice(0, count);
+  const kept = Math.max(0, Math.min(count, state.line.length));
+  if (kept === state.moves.length) return;
+  state.moves = state.line.slice(0, kept);
   refresh();
 }
 
+/** Take back the last move shown: it and the rest of the line are gone (← only steps back). */
 function takeBack() {
-  if (state.moves.length) goTo(state.moves.length - 1);
+  if (!state.moves.length) return;
+  state.line = state.moves.slice(0, -1);
+  goTo(state.line.length);
 }
 
 // -- the editor (position-editor.js) ------------------------------------------------------------
@@ -106,6 +131,7 @@ async function setUp(event) {
     adopt(answer);
     clearErrors();
     state.answer = answer;
+    state.linePlayed = answer.played.slice();
     state.values = null;
     const seq = ++state.seq;
     draw(actions);
@@ -231,9 +257,18 @@ els.file.addEventListener("change", async () => {
 document.addEventListener("keydown", (event) => {
   if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
   if (event.target instanceof HTMLSelectElement || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.key === "u" || event.key === "ArrowLeft") {
+  /** @type {Record<string, () => void>} the line: step back and on, jump to its ends */
+  const keys = {
+    u: takeBack,
+    ArrowLeft: () => goTo(state.moves.length - 1),
+    ArrowRight: () => goTo(state.moves.length + 1),
+    Home: () => goTo(0),
+    End: () => goTo(state.line.length),
+  };
+  const action = keys[event.key];
+  if (action) {
     event.preventDefault();
-    takeBack();
+    action();
   }
 });
 

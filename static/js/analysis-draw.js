@@ -60,7 +60,19 @@ export const els = {
   /** @type {HTMLElement} */ importError: $("ab-import-error"),
 };
 
-const SIDE = ["the bottom row (player 1)", "the top row (player 2)"];
+/** A player by their row as the board stands (the flip turns it round). @param {number} player */
+export function sideName(player) {
+  return `player ${player + 1} (the ${player === state.bottom ? "bottom" : "top"} row)`;
+}
+
+/** The row of ``player`` as the board stands, capitalised: "Bottom", "Top". @param {number} player */
+function row(player) {
+  return player === state.bottom ? "Bottom" : "Top";
+}
+
+/** The board's help after a flip: the server's sentence reads the unflipped board. */
+const FLIPPED_HELP =
+  "Flipped: player 2's row is at the bottom now and player 1's at the top; seeds are still sown counter-clockwise, each row into its own store at its right end.";
 
 /**
  * @param {HTMLElement} el
@@ -92,7 +104,7 @@ export function showLink() {
 /** @param {BoardAnswer} answer @param {Actions} actions */
 function ensureBoard(answer, actions) {
   if (!state.board || state.board.pits !== answer.pits) {
-    state.board = new Board(els.board, { pits: answer.pits, letters: answer.letters, onPlay: actions.play });
+    state.board = new Board(els.board, { pits: answer.pits, letters: answer.letters, onPlay: actions.play, onRefused: actions.play });
     state.board.build(state.bottom);
   }
   return state.board;
@@ -101,8 +113,8 @@ function ensureBoard(answer, actions) {
 /** @param {Played} entry */
 function moveWords(entry) {
   const rec = entry.record;
-  if (entry.swap) return `${entry.player ? "Top" : "Bottom"} row swapped sides: the board turned round`;
-  const parts = [`${entry.player ? "Top" : "Bottom"} row played ${entry.notation}`];
+  if (entry.swap) return `${row(entry.player)} row swapped sides: the board turned round`;
+  const parts = [`${row(entry.player)} row played ${entry.notation}`];
   if (rec.captured) parts.push(`captured ${rec.captured}`);
   if (rec.extra_turn) parts.push("extra turn");
   if (rec.ended) parts.push(rec.end_reason || "game over");
@@ -122,16 +134,16 @@ export function draw(actions) {
   els.board.classList.toggle("my-turn", !answer.over);
   if (answer.over) {
     const [a, b] = answer.scores;
-    const who = answer.winner === null ? "a draw" : `${answer.winner ? "the top row" : "the bottom row"} wins`;
+    const who = answer.winner === null ? "a draw" : `${sideName(answer.winner)} wins`;
     setText(els.status, `Game over (${answer.end_reason || "no move left"}): ${a}–${b}, ${who}.`);
   } else {
-    const side = SIDE[/** @type {number} */ (answer.to_move)]; // (a game not over has a mover)
+    const side = sideName(/** @type {number} */ (answer.to_move)); // (a game not over has a mover)
     setText(els.status, `${side[0].toUpperCase()}${side.slice(1)} to move`);
   }
   setText(els.last, lastEntry ? moveWords(lastEntry) : "The position as set up.");
   setText(els.extra, answer.extra_text || "");
   els.extra.hidden = !answer.extra_text;
-  setText(els.help, answer.board_help || "");
+  setText(els.help, state.bottom ? FLIPPED_HELP : answer.board_help || "");
   drawMoves(answer, actions);
   drawValues();
   els.back.disabled = state.moves.length === 0;
@@ -140,16 +152,17 @@ export function draw(actions) {
   els.swapOffer.hidden = !answer.can_swap;
 }
 
-/** @param {BoardAnswer} answer @param {Actions} actions */
+/** The whole line, the moves ahead of the position shown greyed. @param {BoardAnswer} answer @param {Actions} actions */
 function drawMoves(answer, actions) {
   els.moves.replaceChildren();
-  answer.played.forEach((entry, i) => {
+  const line = state.line.length > state.moves.length ? state.linePlayed : answer.played;
+  line.forEach((entry, i) => {
     const li = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "ab-move";
-    button.textContent = `${entry.player ? "Top" : "Bottom"}: ${entry.notation}`;
-    button.title = "Go back to the position after this move";
+    button.className = i < answer.played.length ? "ab-move" : "ab-move ab-ahead";
+    button.textContent = `${row(entry.player)}: ${entry.notation}`;
+    button.title = "Show the position after this move (the rest of the line stays)";
     if (i === answer.played.length - 1) button.setAttribute("aria-current", "true");
     button.addEventListener("click", () => actions.goTo(i + 1));
     li.append(button);
@@ -221,6 +234,6 @@ export function drawValues() {
     list.append(valueLine("swap sides", values.swap_value, Boolean(values.swap_exact), swapBest));
   }
   const head = document.createElement("p");
-  head.textContent = `Values for ${SIDE[mover]}, in seeds of final margin:`;
+  head.textContent = `Values for ${sideName(mover)}, in seeds of final margin:`;
   els.values.append(head, list);
 }

@@ -51,8 +51,13 @@ import { numbers } from "./position-editor.js";
 export const state = {
   /** @type {Position | null} the position set up */
   start: null,
-  /** @type {number[]} pits played from the start */
+  /** @type {number[]} pits played from the start to the position shown */
   moves: [],
+  /** @type {number[]} the whole line (an imported record, or the moves played): ``moves`` is
+   * its start; stepping back keeps the rest until another move is played */
+  line: [],
+  /** @type {Played[]} the server's account of the whole line's moves */
+  linePlayed: [],
   /** @type {BoardAnswer | null} the server's answer for the position shown */
   answer: null,
   /** @type {BoardValues | null} the engine's values for that position */
@@ -90,6 +95,8 @@ export function adopt(answer) {
     extra: answer.start.extra || [],
   };
   state.moves = answer.moves.slice();
+  state.line = answer.moves.slice();
+  state.linePlayed = answer.played.slice();
 }
 
 /** The link that opens ``start`` with ``moves`` played again. @param {Position} start @param {number[]} moves */

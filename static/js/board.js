@@ -48,15 +48,18 @@ function span(cls, spoken = false) {
 export class Board {
   /**
    * @param {HTMLElement} el the container
-   * @param {{pits: number, letters: string[][], onPlay: (index: number) => void}} opts the
-   *   size and the server's letters (``letters[player][pit]``), and what a click on a playable pit does
+   * @param {{pits: number, letters: string[][], onPlay: (index: number) => void,
+   *   onRefused?: (index: number) => void}} opts the size and the server's letters
+   *   (``letters[player][pit]``), what a click on a playable pit does, and (if given) what a
+   *   click or Enter on one that can't be played does (say why)
    */
-  constructor(el, { pits, letters, onPlay }) {
+  constructor(el, { pits, letters, onPlay, onRefused }) {
     this.el = el;
     this.pits = pits;
     /** @type {import("./pits.js").Layout} */
     this.layout = { pits, letters };
     this.onPlay = onPlay;
+    this.onRefused = onRefused;
     this.bottom = 0;
     /** @type {Map<number, HTMLElement>} board index -> element */
     this.cells = new Map();
@@ -138,6 +141,7 @@ export class Board {
     button.append(span("dots"), span("count", true), letter, span("value"), span("badge"));
     button.addEventListener("click", () => {
       if (button.classList.contains("legal")) this.onPlay(index);
+      else if (this.onRefused) this.onRefused(index);
     });
     button.addEventListener("keydown", (event) => this.arrowKey(event, button));
     this.cells.set(index, button);

@@ -175,3 +175,80 @@ def test_review_tells_turns_in_the_banner_as_in_the_list(still: Tab) -> None:
         "els => els.map(e => e.getAttribute('aria-label'))"
     )
     assert all(label.startswith("Turn ") for label in labels), labels
+
+
+def recorded_game(page: Any, plies: int) -> tuple[str, int]:
+    """A local Kalah game of ``plies`` moves (or fewer where it ends) and its record's text."""
+    api = page.request
+    game = api.post("/api/games", data={"variant": "kalah", "mode": "local"}).json()
+    for _ in range(plies):
+        if game["status"] == "over":
+            break
+        pit = game["legal_moves"][-1]
+        game = api.post(
+            f"/api/games/{game['id']}/moves", data={"pit": pit, "version": game["version"]}
+        ).json()
+    record = api.get(f"/api/games/{game['id']}/record").text()
+    return record, len(game["moves"])
+
+
+def test_the_analysis_board_keeps_an_imported_line_and_steps_along_it(still: Tab) -> None:
+    page = still.page
+    page.goto("/analysis")
+    page.wait_for_selector("#board .pit.legal")
+    for summary in ("#ab-editor summary", "#ab-import summary"):
+        marker = page.evaluate(
+            "s => getComputedStyle(document.querySelector(s), '::before').content", summary
+        )
+        assert marker == '"▸"', (summary, marker)  # the panels say they open
+    record, total = recorded_game(page, 24)
+    assert total >= 12
+    page.click("#ab-import summary")
+    page.fill("#ab-record", record)
+    page.locator("#ab-import-form button[type=submit]").click()
+    moves = "document.querySelectorAll('#ab-moves .ab-move').length"
+    wait_js(page, f"{moves} === {total}")
+    current = (
+        "[...document.querySelectorAll('#ab-moves .ab-move')]"
+        ".findIndex(b => b.getAttribute('aria-current'))"
+    )
+    page.locator("#ab-moves .ab-move").nth(4).click()  # the position after the fifth move
+    wait_js(page, f"{current} === 4")
+    assert page.evaluate(moves) == total  # the line is kept, not cut to 5 moves
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowRight")  # steps on along the line
+    wait_js(page, f"{current} === 5")
+    page.keyboard.press("ArrowLeft")
+    wait_js(page, f"{current} === 4")
+    page.keyboard.press("End")
+    wait_js(page, f"{current} === {total - 1}")
+    assert page.evaluate(moves) == total
+    still.shot("walk-analysis-line")
+
+
+def test_the_analysis_board_help_follows_the_flip_and_an_empty_pit_answers(still: Tab) -> None:
+    page = still.page
+    # Kalah 3x2 after A2 (bottom): A is empty, the top row moves.
+    page.goto("/analysis?variant=kalah&options=%7B%22pits%22%3A3%2C%22seeds%22%3A2%7D&moves=0")
+    page.wait_for_selector("#board .pit.legal")
+    wait_js(page, "document.getElementById('ab-moves').textContent.includes('A2')")
+    assert "bottom one" in page.locator("#ab-help").inner_text()
+    assert page.locator("#ab-status").inner_text() == "Player 2 (the top row) to move"
+    page.click("#ab-flip")
+    wait_js(page, "document.getElementById('ab-status').textContent.includes('bottom row')")
+    assert page.locator("#ab-status").inner_text() == "Player 2 (the bottom row) to move"
+    help_text = page.locator("#ab-help").inner_text()
+    assert "bottom one" not in help_text and "player 2's row is at the bottom" in help_text
+    page.click("#ab-flip")
+    empty = page.locator("#board .pit[data-player='0'][data-pit='0']")
+    empty.focus()
+    page.keyboard.press("Enter")
+    wait_js(page, "document.getElementById('ab-last').textContent.includes('Pit A')")
+    said = page.locator("#ab-last").inner_text()
+    assert said == "Pit A is not the mover's: it is player 2 (the top row)'s turn.", said
+    page.goto("/analysis?variant=kalah&options=%7B%22pits%22%3A3%2C%22seeds%22%3A2%7D&moves=0,0")
+    wait_js(page, "document.getElementById('ab-status').textContent.startsWith('Player 1')")
+    page.locator("#board .pit[data-player='0'][data-pit='0']").focus()
+    page.keyboard.press("Enter")
+    wait_js(page, "document.getElementById('ab-last').textContent.includes('Pit A')")
+    assert page.locator("#ab-last").inner_text() == "Pit A is empty: there is nothing to sow."
