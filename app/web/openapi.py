@@ -382,11 +382,10 @@ TOURNAMENT_ID = {
     "required": True,
     "schema": {"type": "string"},
 }
-TOURNAMENT = _ok(
-    "The tournament from your side: system and system_label (its name in words: Round robin, "
-    "Swiss, Arena), status, round, players, standings (points, "
-    "sonneborn_berger, buchholz; in an arena points with streaks), cross_table, games (each with "
-    "its game id, linked to its review), your_game, and what you may do (can_join, can_start, …)"
+TOURNAMENT = _shape(
+    "TournamentView",
+    "The tournament from your side: standings, cross_table, games, your_game, and what you "
+    "may do (can_join, can_start, …)",
 )
 TOURNAMENT_BODY: JSONObject = {
     "type": "object",
@@ -430,11 +429,7 @@ def tournament_paths() -> JSONObject:
                 "changes (a long-poll)",
                 "parameters": [SINCE],
                 "responses": {
-                    **_ok(
-                        "{version, tournaments: [{id, name, system, system_label, variant, "
-                        "status, players}], yours: [{game, url, tournament, name, round}] "
-                        "(your games waiting)}"
-                    ),
+                    **_shape("TournamentList", "The tournaments and your games waiting"),
                     **_errors(400, 429),
                 },
             },
@@ -442,7 +437,10 @@ def tournament_paths() -> JSONObject:
                 "summary": "Create a tournament: you are its director (429 past the caps: "
                 "tournaments made, and waiting to start, per device and per address)",
                 "requestBody": _json_body(TOURNAMENT_BODY),
-                "responses": {**_ok("The tournament", "201"), **_errors(400, 409, 429)},
+                "responses": {
+                    **_shape("TournamentView", "The tournament", "201"),
+                    **_errors(400, 409, 429),
+                },
             },
         },
         "/api/tournaments/{tournament_id}": {
@@ -490,7 +488,16 @@ def tournament_paths() -> JSONObject:
                 "table=standings (default: a line a player, with each round's game and the "
                 "cross-table) or table=games (a line a game); formula cells escaped",
                 "parameters": [{"name": "format", **QUERY}, {"name": "table", **QUERY}],
-                "responses": {**_ok("The file"), **_errors(400, 404)},
+                "responses": {
+                    "200": {
+                        "description": "The file",
+                        "content": {
+                            "application/json": {"schema": _ref("TournamentPublic")},
+                            "text/csv": {"schema": {"type": "string"}},
+                        },
+                    },
+                    **_errors(400, 404),
+                },
             },
         },
     }

@@ -19,6 +19,7 @@ from app.lobby.shapes import (
     SeekView,
 )
 from app.players.routes import Leaderboard, Me, PlayerAnswer
+from app.tournaments.shapes import TournamentList, TournamentPublic, TournamentView
 from app.web.api import Alive, GameAnswer, GamesAnswer, HintAnswer, RecordExport, VariantsAnswer
 
 SHAPES: tuple[type, ...] = (
@@ -48,6 +49,9 @@ SHAPES: tuple[type, ...] = (
     Courses,
     CourseView,
     StepTry,
+    TournamentView,
+    TournamentPublic,
+    TournamentList,
 )
 """The shapes the paths name (each as #/components/schemas/<class name>)."""
 

@@ -176,6 +176,14 @@
  */
 
 /**
+ * A player's row of the cross-table: their results against each player, in standings order.
+ * @typedef {object} CrossRow
+ * @property {string} player
+ * @property {string} name
+ * @property {string[]} cells
+ */
+
+/**
  * A computer's (or a hint's) decision; a search may add fields of its own.
  * @typedef {object} DecisionView
  * @property {number} move
@@ -220,6 +228,15 @@
  * @property {number | null} diff
  * @property {number | null} low
  * @property {number | null} high
+ */
+
+/**
+ * A player of the tournament.
+ * @typedef {object} Entrant
+ * @property {string} id
+ * @property {string} name
+ * @property {string} state
+ * @property {Record<string, any> | null} computer a computer entrant's level and algorithm
  */
 
 /**
@@ -469,21 +486,6 @@
  */
 
 /**
- * A player of a pool's leaderboard.
- * @typedef {object} Leader
- * @property {string} pool
- * @property {string} title
- * @property {number} rating
- * @property {number} deviation
- * @property {string} text
- * @property {boolean} provisional
- * @property {number} games
- * @property {number} rank
- * @property {string} name
- * @property {string} url
- */
-
-/**
  * Each rating pool's players by rating.
  * @typedef {object} Leaderboard
  * @property {PoolBoard[]} pools
@@ -684,7 +686,7 @@
  * @typedef {object} PoolBoard
  * @property {string} pool
  * @property {string} title
- * @property {Leader[]} players
+ * @property {app__players__profile__Leader[]} players
  */
 
 /**
@@ -839,11 +841,40 @@
  */
 
 /**
+ * An arena game's result for the player and the points it earned.
+ * @typedef {object} SheetCell
+ * @property {number} result
+ * @property {number} points
+ */
+
+/**
  * A special pit (a tuzdyk): its board index, owner and kind.
  * @typedef {object} SpecialPit
  * @property {number} pit
  * @property {number} owner
  * @property {string} kind
+ */
+
+/**
+ * A player's line in the standings, with each system's numbers.
+ * @typedef {object} StandingLine
+ * @property {number} rank
+ * @property {string} place the place, shared by complete ties ("2-3")
+ * @property {string} player
+ * @property {string} name
+ * @property {string} state in, left or removed
+ * @property {string | null} dropped why the rules paused or withdrew them (missed: two games missed in a row)
+ * @property {number} points
+ * @property {number} games
+ * @property {number} wins
+ * @property {number} [draws]
+ * @property {number} [losses]
+ * @property {number} [byes]
+ * @property {number} [sonneborn_berger]
+ * @property {number} [buchholz]
+ * @property {boolean} [fire] an arena's: on a winning streak (double points)
+ * @property {boolean} [playing] an arena's: at a board now
+ * @property {SheetCell[]} [sheet] an arena's: each game's result and points
  */
 
 /**
@@ -906,12 +937,124 @@
  */
 
 /**
+ * A game (or a bye) of the tournament.
+ * @typedef {object} TournamentGame
+ * @property {number} order
+ * @property {number} round
+ * @property {string} white
+ * @property {string | null} black null: a bye
+ * @property {string} white_name
+ * @property {string | null} black_name
+ * @property {string | null} game the game's id once paired
+ * @property {number | null} score white's score (1, ½, 0), null until it ends
+ * @property {string} result 1-0, ½-½, 0-1, a forfeit (+/−, −/+, −/−), bye or playing
+ * @property {boolean} forfeit
+ * @property {string | null} forfeit_reason
+ * @property {boolean} double_forfeit
+ */
+
+/**
+ * A tournament in a list, with who leads (once games were played).
+ * @typedef {object} TournamentLine
+ * @property {app__tournaments__shapes__Leader | null} leader
+ * @property {number} round
+ * @property {string} id
+ * @property {string} name
+ * @property {string} system
+ * @property {string} system_label
+ * @property {string} variant
+ * @property {string} title
+ * @property {string} status
+ * @property {number} players the players in it now
+ * @property {Record<string, any> | null} clock
+ */
+
+/**
  * The tournament a game belongs to, as a link back to it.
  * @typedef {object} TournamentLink
  * @property {string} id
  * @property {string} name
  * @property {string} url
  * @property {number | null} [round] on a player's page: the round the game was played in
+ */
+
+/**
+ * The tournaments in the room, their version, and your games waiting to be played.
+ * @typedef {object} TournamentList
+ * @property {number} version
+ * @property {TournamentLine[]} tournaments
+ * @property {YourGame[]} yours
+ */
+
+/**
+ * Everything anyone may see of a tournament (its export as JSON: every game).
+ * @typedef {object} TournamentPublic
+ * @property {string} id
+ * @property {number} version
+ * @property {string} name
+ * @property {string} system round_robin, swiss or arena
+ * @property {string} system_label
+ * @property {string} variant
+ * @property {Record<string, any>} options
+ * @property {string} title
+ * @property {Record<string, any> | null} clock
+ * @property {boolean} rated
+ * @property {string} status open, running, paused or finished
+ * @property {number} round
+ * @property {number | null} rounds
+ * @property {number | null} cycles
+ * @property {number | null} minutes
+ * @property {number | null} started
+ * @property {number | null} ends
+ * @property {number | null} seconds_left an arena's seconds left now (null: no countdown, or over)
+ * @property {boolean} countdown_stopped
+ * @property {string} legend
+ * @property {Entrant[]} players
+ * @property {StandingLine[]} standings
+ * @property {CrossRow[] | null} cross_table round robin and Swiss
+ * @property {TournamentGame[]} games
+ */
+
+/**
+ * A tournament from a viewer's side: what everyone sees of it, what the viewer may do and their game now.
+ * @typedef {object} TournamentView
+ * @property {string} id
+ * @property {number} version
+ * @property {string} name
+ * @property {string} system
+ * @property {string} system_label
+ * @property {string} variant
+ * @property {Record<string, any>} options
+ * @property {string} title
+ * @property {Record<string, any> | null} clock
+ * @property {boolean} rated
+ * @property {string} status
+ * @property {number} round
+ * @property {number | null} rounds
+ * @property {number | null} cycles
+ * @property {number | null} minutes
+ * @property {number | null} started
+ * @property {number | null} ends
+ * @property {number | null} seconds_left
+ * @property {boolean} countdown_stopped
+ * @property {string} legend
+ * @property {Entrant[]} players
+ * @property {StandingLine[]} standings
+ * @property {CrossRow[] | null} cross_table
+ * @property {TournamentGame[]} games
+ * @property {string | null} you your player id in it
+ * @property {string | null} your_state
+ * @property {string | null} your_notice
+ * @property {string | null} your_game
+ * @property {number | null} your_round
+ * @property {boolean} director
+ * @property {boolean} can_join
+ * @property {boolean} can_leave
+ * @property {boolean} can_start
+ * @property {boolean} can_pause
+ * @property {boolean} can_resume
+ * @property {boolean} can_end
+ * @property {boolean} can_add_computer
  */
 
 /**
@@ -952,6 +1095,38 @@
  * @typedef {object} Words
  * @property {string} store
  * @property {string} seeds
+ */
+
+/**
+ * A tournament game of yours waiting to be played.
+ * @typedef {object} YourGame
+ * @property {string} game
+ * @property {string} url
+ * @property {string} tournament
+ * @property {string} name
+ * @property {number | null} round null in an arena
+ */
+
+/**
+ * A player of a pool's leaderboard.
+ * @typedef {object} app__players__profile__Leader
+ * @property {string} pool
+ * @property {string} title
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {string} text
+ * @property {boolean} provisional
+ * @property {number} games
+ * @property {number} rank
+ * @property {string} name
+ * @property {string} url
+ */
+
+/**
+ * Who leads a tournament.
+ * @typedef {object} app__tournaments__shapes__Leader
+ * @property {string} name
+ * @property {number} points
  */
 
 export {};
