@@ -20,19 +20,6 @@ from typing import Any
 
 from app.store.queries import Connection, Queries, among
 
-# How ``python -m app.upkeep.copy`` brings the names from SQLite into PostgreSQL: the columns,
-# and what a row already there becomes (the newer name; a name another device holds there is
-# not taken, see RENAMED).  Repeating the copy changes nothing.
-COPIES: list[tuple[str, str, str]] = [
-    ("players", "device, name, name_key, created, updated", "ON CONFLICT DO NOTHING"),
-]
-# A name changed in SQLite since an earlier copy (when no other device holds it there).
-RENAMED = (
-    "UPDATE players SET name = :name, name_key = :name_key, updated = :updated "
-    "WHERE device = :device AND updated < :updated AND NOT EXISTS "
-    "(SELECT 1 FROM players p WHERE p.name_key = :name_key AND p.device <> :device)"
-)
-
 
 class NameTaken(Exception):
     """Another device holds this name (compared case-insensitively)."""

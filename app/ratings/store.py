@@ -21,26 +21,6 @@ from typing import Any
 
 from app.store.queries import Connection, Queries
 
-# How ``python -m app.upkeep.copy`` brings each table from SQLite into PostgreSQL: its columns,
-# and what a row already there becomes (a rating: the newer one).  Repeating the copy changes
-# nothing.
-COPIES: list[tuple[str, str, str]] = [
-    (
-        "ratings",
-        "device, pool, rating, deviation, volatility, games, updated",
-        "ON CONFLICT (device, pool) DO UPDATE SET rating = excluded.rating, "
-        "deviation = excluded.deviation, volatility = excluded.volatility, "
-        "games = excluded.games, updated = excluded.updated "
-        "WHERE ratings.updated < excluded.updated",
-    ),
-    (
-        "rating_history",
-        "device, pool, game_id, before_rating, before_deviation, after_rating, after_deviation, at",
-        "ON CONFLICT DO NOTHING",
-    ),
-    ("settled", "game_id, pool, at", "ON CONFLICT DO NOTHING"),
-]
-
 
 @dataclass(frozen=True)
 class KeptRating:

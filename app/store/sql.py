@@ -426,9 +426,6 @@ class SQLStore(GameStore):
         return self.run(lambda db: self.execute(db, query, game=game_id).fetchone()) is not None
 
 
-# How ``python -m app.upkeep.copy`` brings the games' ends whose hooks all ran into PostgreSQL.
-END_COPIES: list[tuple[str, str, str]] = [("game_ends", "game_id, at", "ON CONFLICT DO NOTHING")]
-
 # The games expire() deletes: over, untaken invites, not over, lab (a None time keeps none).
 EXPIRED = (
     "SELECT id FROM games WHERE finished = 1 AND updated < :finished UNION "

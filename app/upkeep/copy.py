@@ -32,17 +32,40 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.games.facts import describe
-from app.games.player_names import COPIES as NAME_COPIES
-from app.games.player_names import RENAMED
-from app.ratings.store import COPIES as RATING_COPIES
 from app.store import StoreError
 from app.store.postgres import PostgresStore
-from app.store.sql import COLUMNS, END_COPIES, FACT_VALUES, FACTS
+from app.store.sql import COLUMNS, FACT_VALUES, FACTS
 from app.tournaments.store import COPY as TOURNAMENT
 from app.tournaments.store import COPY_NAMES as TOURNAMENT_NAMES
 
-# The tables of the players' names, ratings and games' ends (see each one's COPIES).
-COPIES = [*NAME_COPIES, *RATING_COPIES, *END_COPIES]
+# How each table of the players' names (app.games.player_names), their ratings
+# (app.ratings.store) and the games' ends whose hooks ran comes from SQLite into PostgreSQL:
+# its columns, and what a row already there becomes (a player's name and a rating: the newer
+# one; a name another device holds there is not taken).  Repeating the copy changes nothing.
+COPIES: list[tuple[str, str, str]] = [
+    ("players", "device, name, name_key, created, updated", "ON CONFLICT DO NOTHING"),
+    (
+        "ratings",
+        "device, pool, rating, deviation, volatility, games, updated",
+        "ON CONFLICT (device, pool) DO UPDATE SET rating = excluded.rating, "
+        "deviation = excluded.deviation, volatility = excluded.volatility, "
+        "games = excluded.games, updated = excluded.updated "
+        "WHERE ratings.updated < excluded.updated",
+    ),
+    (
+        "rating_history",
+        "device, pool, game_id, before_rating, before_deviation, after_rating, after_deviation, at",
+        "ON CONFLICT DO NOTHING",
+    ),
+    ("settled", "game_id, pool, at", "ON CONFLICT DO NOTHING"),
+    ("game_ends", "game_id, at", "ON CONFLICT DO NOTHING"),
+]
+# A name changed in SQLite since an earlier copy (when no other device holds it there).
+RENAMED = (
+    "UPDATE players SET name = :name, name_key = :name_key, updated = :updated "
+    "WHERE device = :device AND updated < :updated AND NOT EXISTS "
+    "(SELECT 1 FROM players p WHERE p.name_key = :name_key AND p.device <> :device)"
+)
 UPDATE = (
     ", ".join(
         f"{name} = excluded.{name}" for name in ("version", "data", "created", "updated", *FACTS)

@@ -1,0 +1,81 @@
+"""Each feature owns its tables (issue 34): ``app/store/`` is the generic layer (connections,
+dialects, transactions, the watchers, the one schema) and the games' own tables; it imports no
+feature and its queries name no feature's table.  The schema (and the old SQLite count it maps)
+may name every table: one schema is the rule."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+STORE = Path(__file__).resolve().parents[2] / "app" / "store"
+ALL_TABLES = ("schema.py", "old_sqlite.py")  # the one schema: every table's DDL
+GAMES_TABLES = {"games", "seats", "presence", "limits", "maintenance", "game_ends"}
+POSTGRESQL = {"pg_stat_activity", "clock_timestamp"}  # its catalog and clock (claims, :clock)
+TABLE = re.compile(r"\b(?:FROM|INTO|UPDATE|JOIN|TABLE)\s+([a-z_][a-z_0-9]*)", re.IGNORECASE)
+
+
+def strings(path: Path) -> list[str]:
+    """The string constants of a module (its SQL among them), docstrings left out (any string
+    standing alone as a statement)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    alone = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in alone
+    ]
+
+
+def test_the_store_imports_no_feature() -> None:
+    reached = []
+    for path in sorted(STORE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                if name.startswith("app.") and name.split(".")[1] not in ("store", "config"):
+                    reached.append(f"{path.name} -> {name}")
+    assert reached == []
+
+
+def test_the_store_s_queries_name_only_the_games_own_tables() -> None:
+    """A feature's queries live in the feature (app/<feature>/store.py); the store's name the
+    games' tables, and the analyses' only to expire a game's rows with it (PER_GAME)."""
+    from app.store.sql import PER_GAME
+
+    allowed = GAMES_TABLES | {t for t, _ in PER_GAME} | {"schema_migrations"} | POSTGRESQL
+    named: dict[str, set[str]] = {}
+    for path in sorted(STORE.glob("*.py")):
+        if path.name in ALL_TABLES:
+            continue
+        for text in strings(path):
+            for table in TABLE.findall(text):
+                if table.lower() not in allowed and table.upper() != table:
+                    named.setdefault(path.name, set()).add(table)
+    assert named == {}
+
+
+def test_the_features_tables_are_kept_in_the_features() -> None:
+    """Where each feature's queries are (design.md's table of owners)."""
+    app = STORE.parent
+    owners = {
+        "lobby/store.py": {"seeks", "room_presence", "lobby_devices", "quick_messages"},
+        "learn/store.py": {"lesson_steps", "puzzle_ratings", "puzzle_tries", "own_puzzles"},
+        "ratings/store.py": {"ratings", "rating_history", "settled"},
+        "games/player_names.py": {"players"},
+        "analysis/store.py": {"analyses"},
+    }
+    for module, tables in owners.items():
+        found = {t for text in strings(app / module) for t in TABLE.findall(text)}
+        assert tables <= found, module
+    assert not (STORE / "lobby.py").exists() and not (STORE / "players.py").exists()
+    assert not (STORE / "learn.py").exists()
