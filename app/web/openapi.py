@@ -137,13 +137,6 @@ def with_common_errors(paths: JSONObject) -> JSONObject:
     return paths
 
 
-def _object(description: str) -> JSONObject:
-    return {
-        "description": description,
-        "content": {"application/json": {"schema": {"type": "object"}}},
-    }
-
-
 PIT_BODY = _json_body(
     {
         "type": "object",
@@ -190,19 +183,19 @@ def _learning() -> JSONObject:
                 "`?theme=`, the untried one nearest your puzzle rating; `?mine=1`: your oldest "
                 "own puzzle; `?streak=N`: streak mode after N solved in a row (untried only, "
                 "harder as N grows)",
-                "responses": {"200": _object("A puzzle"), **_errors(400, 404)},
+                "responses": {**_shape("PuzzleView", "A puzzle"), **_errors(400, 404)},
             }
         },
         "/api/puzzles/daily": {
             "get": {
                 "summary": "Today's puzzle (UTC), the same for everyone",
-                "responses": {"200": _object("{day, puzzle} (puzzle null without a set)")},
+                "responses": {**_shape("Daily", "The day's puzzle (null without a set)")},
             }
         },
         "/api/puzzles/me": {
             "get": {
                 "summary": "Your puzzle rating and your own puzzles (from your mistakes)",
-                "responses": {"200": _object("{rating, own: [...]}")},
+                "responses": {**_shape("MyPuzzles", "Your rating and own puzzles")},
             }
         },
         "/api/puzzles/mistakes": {
@@ -213,14 +206,14 @@ def _learning() -> JSONObject:
                     {"type": "object", "properties": {"game": {"type": "string"}}},
                     required=False,
                 ),
-                "responses": {"200": _object("{made: [puzzle ids]}"), **_errors(400, 404, 409)},
+                "responses": {**_shape("Made", "The puzzles made"), **_errors(400, 404, 409)},
             }
         },
         "/api/puzzles/{puzzle_id}": {
             "parameters": [puzzle],
             "get": {
                 "summary": "One puzzle (shipped, or your own)",
-                "responses": {"200": _object("A puzzle"), **_errors(404)},
+                "responses": {**_shape("PuzzleView", "A puzzle"), **_errors(404)},
             },
         },
         "/api/puzzles/{puzzle_id}/try": {
@@ -242,10 +235,7 @@ def _learning() -> JSONObject:
                     }
                 ),
                 "responses": {
-                    "200": _object(
-                        "{solved, done, moves, played, best, tried, reply, refutation, line, "
-                        "ratings, puzzle, won?}"
-                    ),
+                    **_shape("PuzzleTry", "Right or not, the reply, the line, the ratings"),
                     **_errors(400, 404, 415, 422),
                 },
             },
@@ -253,7 +243,7 @@ def _learning() -> JSONObject:
         "/api/puzzles/tries": {
             "get": {
                 "summary": "Your past tries, newest first (whether the first try solved each)",
-                "responses": {"200": _object("{tries: [{id, variant, title, solved, at}]}")},
+                "responses": {**_shape("PastTries", "Your past tries")},
             }
         },
     }

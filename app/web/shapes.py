@@ -9,6 +9,17 @@ from app.games.view import DecisionView, GameLine, GameView
 from app.lab.routes import LabSettings
 from app.lab.runs import LabGameAnswer
 from app.learn.lessons import Courses, CourseView, StepTry
+from app.learn.puzzle_shapes import (
+    Daily,
+    Made,
+    MyPuzzles,
+    OwnPuzzle,
+    PastTries,
+    PastTryView,
+    PuzzleTry,
+    PuzzleView,
+    TryRatings,
+)
 from app.lobby.shapes import (
     Cancelled,
     DeclinedAnswer,
@@ -52,8 +63,23 @@ SHAPES: tuple[type, ...] = (
     TournamentView,
     TournamentPublic,
     TournamentList,
+    PuzzleView,
+    PuzzleTry,
+    Daily,
+    MyPuzzles,
+    Made,
+    PastTries,
 )
 """The shapes the paths name (each as #/components/schemas/<class name>)."""
 
-OPEN: tuple[type, ...] = (DecisionView, HintAnswer)
-"""Shapes that may carry fields of their own beyond those declared (a search's decision)."""
+OPEN: tuple[type, ...] = (
+    DecisionView,
+    HintAnswer,
+    PuzzleView,
+    PuzzleTry,
+    TryRatings,
+    OwnPuzzle,
+    PastTryView,
+)
+"""Shapes that may carry fields of their own beyond those declared: a search's decision (each
+search adds its own), and the puzzle trainer's answers while it grows (streaks, whole lines)."""

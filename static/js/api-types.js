@@ -184,6 +184,13 @@
  */
 
 /**
+ * Today's puzzle (UTC), the same for everyone (null without a set).
+ * @typedef {object} Daily
+ * @property {string} day
+ * @property {PuzzleView | null} puzzle
+ */
+
+/**
  * A computer's (or a hint's) decision; a search may add fields of its own.
  * @typedef {object} DecisionView
  * @property {number} move
@@ -509,6 +516,17 @@
  */
 
 /**
+ * A move of a puzzle's line, for the page to animate: its record, the board before and after it.
+ * @typedef {object} LineMove
+ * @property {number} player
+ * @property {number} pit
+ * @property {string} notation
+ * @property {MoveRecordView} record
+ * @property {number[]} before
+ * @property {number[]} board
+ */
+
+/**
  * The room as a device sees it: who is here, the open seeks, challenges, games being played, finished tournament games, and where to go if a seek or challenge was taken.
  * @typedef {object} Lobby
  * @property {number} version
@@ -539,6 +557,12 @@
  * @property {string | null} tag
  * @property {string | null} name
  * @property {boolean} named
+ */
+
+/**
+ * The puzzles made from your mistakes.
+ * @typedef {object} Made
+ * @property {string[]} made
  */
 
 /**
@@ -601,6 +625,40 @@
  * @property {MoveRecordView} record
  * @property {number[]} board the board after the move
  * @property {DecisionView | null} decision
+ */
+
+/**
+ * Your puzzle rating and your own puzzles.
+ * @typedef {object} MyPuzzles
+ * @property {PuzzleRating} rating
+ * @property {OwnPuzzle[]} own
+ */
+
+/**
+ * A puzzle of your own, made from a mistake of yours.
+ * @typedef {object} OwnPuzzle
+ * @property {string} id
+ * @property {string} variant
+ * @property {string} title
+ * @property {boolean} tried
+ * @property {boolean | null} solved
+ */
+
+/**
+ * Your past tries, newest first.
+ * @typedef {object} PastTries
+ * @property {PastTryView[]} tries
+ */
+
+/**
+ * A puzzle tried: solved or not at the first try, when.
+ * @typedef {object} PastTryView
+ * @property {string} id
+ * @property {string} variant
+ * @property {string} title
+ * @property {boolean} solved
+ * @property {number} at
+ * @property {number} rating
  */
 
 /**
@@ -728,6 +786,86 @@
  */
 
 /**
+ * The puzzle's rating before and after a try.
+ * @typedef {object} PuzzleMove
+ * @property {number} before
+ * @property {number} after
+ */
+
+/**
+ * The position the solver moves in next.
+ * @typedef {object} PuzzlePosition
+ * @property {number[]} board
+ * @property {number | null} to_move
+ * @property {number[]} legal_moves
+ * @property {SpecialPit[]} special_pits
+ */
+
+/**
+ * A player's puzzle rating as shown: rounded, with whether it is still provisional.
+ * @typedef {object} PuzzleRating
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {boolean} provisional
+ * @property {number} tries
+ * @property {number} solved
+ */
+
+/**
+ * A try at a puzzle: right or not, the line's reply, whether it is done and what it won, a wrong move's refutation, the solution line, the ratings.
+ * @typedef {object} PuzzleTry
+ * @property {string} id
+ * @property {number} pit
+ * @property {string} played
+ * @property {boolean} solved
+ * @property {boolean} done
+ * @property {number[]} moves the pits played in the line so far (send them back with the next try)
+ * @property {number[]} good
+ * @property {string} best
+ * @property {LineMove[]} tried
+ * @property {LineMove[]} reply
+ * @property {LineMove[]} refutation
+ * @property {LineMove[]} line
+ * @property {PuzzlePosition} position
+ * @property {TryRatings} ratings
+ * @property {PuzzleView} puzzle
+ * @property {number} [won]
+ * @property {string} [won_text]
+ */
+
+/**
+ * A puzzle as the page draws it (the mover's row at the bottom).
+ * @typedef {object} PuzzleView
+ * @property {string} id
+ * @property {string} variant
+ * @property {string} title
+ * @property {Record<string, any>} options
+ * @property {number} pits
+ * @property {number[]} stores
+ * @property {string[][]} letters the pit letters as the mover reads them
+ * @property {Words} words
+ * @property {number[]} board
+ * @property {number[]} extra
+ * @property {SpecialPit[]} special_pits
+ * @property {number} to_move
+ * @property {number[]} legal_moves
+ * @property {string} task
+ * @property {number} gain the seeds the line wins
+ * @property {string} gain_text
+ * @property {string} notation how the notation reads, in words
+ * @property {number} solver_moves
+ * @property {string} proof how the answer was checked: proved exact, or two searches agreeing
+ * @property {boolean} exact
+ * @property {number | null} depth
+ * @property {number | null} confirm
+ * @property {string[]} themes
+ * @property {number} rating
+ * @property {string} difficulty
+ * @property {number} tries
+ * @property {Record<string, any> | null} own a player's own puzzle: the game and move it came from
+ */
+
+/**
  * A kept rating as shown: whole points, "?" when provisional.
  * @typedef {object} RatingLine
  * @property {string} pool
@@ -737,6 +875,13 @@
  * @property {string} text e.g. 1532?
  * @property {boolean} provisional
  * @property {number} games
+ */
+
+/**
+ * A rating before and after a try.
+ * @typedef {object} RatingMove
+ * @property {PuzzleRating} before
+ * @property {PuzzleRating} after
  */
 
 /**
@@ -1055,6 +1200,16 @@
  * @property {boolean} can_resume
  * @property {boolean} can_end
  * @property {boolean} can_add_computer
+ */
+
+/**
+ * The ratings a try moved (only a final one counts), and why not when none moved.
+ * @typedef {object} TryRatings
+ * @property {boolean} rated
+ * @property {boolean} [pending] the line goes on: the puzzle counts when it is over
+ * @property {string} [reason]
+ * @property {RatingMove} player
+ * @property {PuzzleMove} [puzzle]
  */
 
 /**
