@@ -30,7 +30,8 @@ COURSE = Course(
             key="store",
             title="Your store",
             idea=(
-                "Your store is the long pit on your right. Sowing past it drops a seed in it, "
+                "Your store is the long pit at the end of your row: on your right (on a phone, "
+                "the bar below the board). Sowing past it drops a seed in it, "
                 "and seeds in your store are yours for good: the most seeds wins."
             ),
             task="Put a seed into your store.",

@@ -7,8 +7,8 @@ COURSE = Course(
     variant="toguz_kumalak",
     intro=(
         "Toguz Kumalak: nine pits a side, nine stones each. Captures go to your kazan (store) at "
-        "the end of the board. You play the bottom row. The goal: 82 of the 162 stones in "
-        "your kazan."
+        "the end of the board. You play the bottom row (the left column where a phone stands the "
+        "board on its end). The goal: 82 of the 162 stones in your kazan."
     ),
     steps=(
         Step(
@@ -86,7 +86,8 @@ COURSE = Course(
             title="A whole game: the set-up",
             idea=(
                 "A game starts with 9 stones in each of the eighteen pits, 162 in all, both "
-                "kazans empty. You play the bottom row. You play to fill your kazan to 82."
+                "kazans empty. You play the bottom row (on a phone the board stands on its end: "
+                "your row is the left column, sown downwards). You play to fill your kazan to 82."
             ),
             task="Start a game: capture with your first move.",
             board=(9, 9, 9, 9, 9, 9, 9, 9, 9, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0),

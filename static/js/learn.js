@@ -267,7 +267,17 @@ async function play(index) {
   drawSteps();
   showFeedback(tried);
   view.busy = false;
-  (tried.passed ? (els.next.hidden ? els.steps : els.next) : els.again).focus?.();
+  (tried.passed ? (els.next.hidden ? els.steps : els.next) : els.again).focus?.({ preventScroll: true });
+  boardInView();
+}
+
+/** Bring the board (with the task above it) into view where it is not: the focus moved to a
+ * button below it, and a new step is a new position to look at. */
+function boardInView() {
+  const area = /** @type {HTMLElement} */ (els.board.closest(".board-area") || els.board);
+  const r = area.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  area.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
 }
 
 /** @param {string} variant */
@@ -308,10 +318,14 @@ function fromHash() {
 els.again.addEventListener("click", () => {
   showStep();
   const target = els.board.querySelector(".pit.legal");
-  if (target) /** @type {HTMLElement} */ (target).focus();
+  if (target) /** @type {HTMLElement} */ (target).focus({ preventScroll: true });
+  boardInView();
 });
 els.nextGame.addEventListener("click", playBeginner);
-els.next.addEventListener("click", () => goTo(Math.min(view.index + 1, (view.course?.steps.length || 1) - 1)));
+els.next.addEventListener("click", () => {
+  goTo(Math.min(view.index + 1, (view.course?.steps.length || 1) - 1));
+  boardInView();
+});
 els.board.addEventListener("click", () => {
   if (view.skipper) view.skipper.skip();
 });

@@ -252,3 +252,46 @@ def test_the_analysis_board_help_follows_the_flip_and_an_empty_pit_answers(still
     page.keyboard.press("Enter")
     wait_js(page, "document.getElementById('ab-last').textContent.includes('Pit A')")
     assert page.locator("#ab-last").inner_text() == "Pit A is empty: there is nothing to sow."
+
+
+BOARD_IN_VIEW = (
+    "(() => { const r = document.getElementById('board').getBoundingClientRect();"
+    " return r.top >= 0 && r.bottom <= innerHeight; })()"
+)
+
+
+@pytest.mark.parametrize("look", [LOOKS[0], LOOKS[3]])
+def test_a_lesson_keeps_the_board_in_view_after_a_try_and_a_next_step(
+    browser: Any, server: str, look: str
+) -> None:
+    from engine.lessons import course
+
+    kalah = course("kalah")
+    first = kalah.steps[0]
+    state = kalah.state(first)
+    wrong = next(p for p in state.legal_moves() if p not in first.answer)
+    tab = opened(browser, server, look)
+    tab.context.clear_cookies()
+    try:
+        page = tab.page
+        page.goto("/learn#kalah")
+        page.wait_for_selector("#board .pit.legal")
+        wait_js(page, "document.getElementById('step-title').textContent.startsWith('Step 1 ')")
+        page.locator(f"#board .row-bottom .pit[data-pit='{wrong}']").click()
+        page.wait_for_selector("#btn-again:not([hidden])")
+        wait_js(page, BOARD_IN_VIEW)  # (it was 510 px above on a laptop, 800 on a phone)
+        tab.shot(f"walk-learn-wrong-{look}")
+        page.locator("#btn-again").click()
+        wait_js(page, BOARD_IN_VIEW)
+        page.locator(f"#board .row-bottom .pit[data-pit='{first.answer[0]}']").click()
+        page.wait_for_selector("#btn-next:not([hidden])")
+        wait_js(page, BOARD_IN_VIEW)
+        page.locator("#btn-next").click()
+        wait_js(page, "document.getElementById('step-title').textContent.startsWith('Step 2 ')")
+        wait_js(page, BOARD_IN_VIEW)
+        idea = page.locator("#step-idea").inner_text()
+        assert "long pit on your right." not in idea and "the bar below the board" in idea, idea
+        tab.shot(f"walk-learn-next-{look}")
+        assert tab.errors == []
+    finally:
+        tab.close()
