@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.agents.analysis import Evaluation, Size, evaluate, guard, size_for, solver_rate
 from engine.core import State
-from engine.solver.exact import exact_values, large_table, long_solve
+from engine.solver.exact import Line, large_table, long_solve
 
 
 def long_size(size: Size, solve_seconds: float) -> Size:
@@ -27,6 +28,18 @@ def long_size(size: Size, solve_seconds: float) -> Size:
     nodes = max(size.solver_nodes, int(solve_seconds * solver_rate()))
     seconds = size.seconds + (nodes - size.solver_nodes) / solver_rate()
     return replace(size, solver_nodes=nodes, seconds=seconds, cap=guard(seconds))
+
+
+def solver_nodes(
+    state: State, tables: str | os.PathLike[str] | None, seconds: float, solve_seconds: float
+) -> int:
+    """The solver nodes an evaluation of ``seconds`` plans for ``state`` (at least
+    ``solve_seconds`` of them at the solver's planned rate where it gets the long solve)."""
+    size = size_for(state.rules, seconds)
+    nodes = size.solver_nodes
+    if nodes and solve_seconds > 0 and long_solve(state, large_table(state, tables)):
+        nodes = long_size(size, solve_seconds).solver_nodes
+    return nodes
 
 
 def evaluation(
@@ -44,17 +57,45 @@ def evaluation(
     share skipped where the table had it).  ``cap`` seconds of wall time, if given, stop all of
     it sooner than its own guard: the deepest search finished by then is the answer
     (``capped``: an estimate)."""
-    start = time.perf_counter()
+    return evaluations([state], tables, seconds, solve_seconds, cap)[0]
+
+
+def evaluations(
+    states: Sequence[State],
+    tables: str | os.PathLike[str] | None,
+    seconds: float,
+    solve_seconds: float = 0.0,
+    cap: float | None = None,
+) -> list[Evaluation]:
+    """:func:`evaluation` of each of ``states`` (a game's positions, say, from the last back),
+    their exact values solved as one line (:func:`engine.solver.exact.exact_line`: one
+    transposition table kept from each position to the next); ``cap`` is each position's."""
+    line = Line(tables)
+    found: list[Evaluation] = []
+    for state in states:
+        start = time.perf_counter()
+        solved = line.values(state, solver_nodes(state, tables, seconds, solve_seconds), cap)
+        if solved is None:
+            found.append(estimate(state, tables, seconds, cap, start))
+            continue
+        values = {m: float(v) for m, v in solved.values.items()}
+        exactly = dict.fromkeys(values, True)
+        found.append(Evaluation(values, exactly, 0, solved.nodes, 0.0, solved.source))
+    return found
+
+
+def estimate(
+    state: State,
+    tables: str | os.PathLike[str] | None,
+    seconds: float,
+    cap: float | None,
+    start: float,
+) -> Evaluation:
+    """The one fallback where the book and the solver give no exact values: the analysis's
+    own evaluation of the size ``seconds`` plan for (the solver's share skipped where the
+    folder's table had it), stopped at ``cap`` seconds after ``start`` if given."""
     size = size_for(state.rules, seconds)
-    seeds = large_table(state, tables)
-    nodes = size.solver_nodes
-    if nodes and solve_seconds > 0 and long_solve(state, seeds):
-        nodes = long_size(size, solve_seconds).solver_nodes
-    found = exact_values(state, tables, nodes, cap)
-    if found is not None:
-        values = {m: float(v) for m, v in found.values.items()}
-        return Evaluation(values, dict.fromkeys(values, True), 0, found.nodes, 0.0, found.source)
-    if seeds is not None:  # the solver had its nodes: search with the rest
+    if large_table(state, tables) is not None:  # the solver had its nodes: search with the rest
         size = replace(size, solver_nodes=0)
     left = None if cap is None else cap - (time.perf_counter() - start)
     timed_out = left is not None and left <= 0

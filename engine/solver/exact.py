@@ -14,12 +14,14 @@ caller estimates instead.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.core import State
 from engine.solver import native
 from engine.solver.book import book_for
+from engine.solver.rules import KalahSpec
 from engine.solver.search import Budgeted, BudgetSpent
 from engine.solver.solve import Solver
 from engine.solver.table import largest, spec_of, table_seeds
@@ -76,24 +78,68 @@ def exact_values(
     seconds: float | None = None,
 ) -> Exact | None:
     """Every legal move's exact value: from the book, else solved within ``nodes`` nodes (and
-    ``seconds`` of wall time, if given) with the largest table in ``tables``; None if neither
-    gives them all."""
-    if state.to_move is None:
-        return None
-    found = from_book(state)
-    if found is not None:
-        return found
-    seeds = large_table(state, tables)
-    if seeds is None or nodes <= 0:
-        return None
-    solver = Solver(state.rules, tables, seeds, TT_BITS)
-    core = Budgeted(solver.core, nodes)
-    solver.core = core
-    first = core.nodes
+    ``seconds`` of wall time, if given) with the largest table in ``tables`` and a new
+    transposition table; None if neither gives them all."""
+    return exact_line([state], tables, [nodes], seconds)[0]
+
+
+def exact_line(
+    states: Sequence[State],
+    tables: str | os.PathLike[str] | None,
+    nodes: Sequence[int],
+    seconds: float | None = None,
+) -> list[Exact | None]:
+    """:func:`exact_values` of each of ``states`` in their order, solved as one :class:`Line`
+    (one transposition table kept from each position to the next); position ``i`` gets
+    ``nodes[i]`` nodes of its own."""
+    line = Line(tables)
+    return [line.values(s, n, seconds) for s, n in zip(states, nodes, strict=True)]
+
+
+class Line:
+    """Exact values of positions of one game, say, on ONE solver: a new transposition table
+    for the line, kept from one position to the next, so a position reuses what the positions
+    before it solved (a game solved from its last position back: each earlier position holds
+    the later ones in its tree).  The same positions in the same order always get the same
+    answers and node counts; a position's answer in a line differs from its answer alone
+    (:func:`exact_values`) only where its solve alone does not finish within its nodes (the
+    table the line kept may then let it finish: exact values, never other ones)."""
+
+    def __init__(self, tables: str | os.PathLike[str] | None) -> None:
+        self.tables = tables
+        self.solver: Solver | None = None
+        self.key: tuple[KalahSpec, int] | None = None  # what the solver solves: rules, table
+
+    def values(self, state: State, nodes: int, seconds: float | None = None) -> Exact | None:
+        """Every legal move's exact value: from the book, else solved within ``nodes`` nodes
+        of its own (and ``seconds`` of wall time, if given) with the largest table in the
+        folder; None if neither gives them all."""
+        if state.to_move is None:
+            return None
+        found = from_book(state)
+        if found is not None:
+            return found
+        seeds = large_table(state, self.tables)
+        if seeds is None or nodes <= 0:
+            return None
+        key = (KalahSpec.of(state.rules), seeds)
+        if self.solver is None or self.key != key:
+            self.solver, self.key = Solver(state.rules, self.tables, seeds, TT_BITS), key
+        return _solved(self.solver, state, nodes, seconds)
+
+
+def _solved(solver: Solver, state: State, nodes: int, seconds: float | None) -> Exact | None:
+    """``state``'s move values by ``solver`` within ``nodes`` more nodes (None if not)."""
+    core = solver.core
+    budgeted = Budgeted(core, nodes)
+    solver.core = budgeted
+    first = budgeted.nodes
     book = book_for(state.rules)
     known = book.value(state) if book is not None else None  # the book's last ply: its value
     try:
         solution = solver.solve(state, seconds=seconds, known=known)
     except (BudgetSpent, TimeoutError):
         return None
-    return Exact(dict(solution.move_values), "solver", core.nodes - first)
+    finally:
+        solver.core = core
+    return Exact(dict(solution.move_values), "solver", budgeted.nodes - first)
