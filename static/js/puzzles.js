@@ -91,6 +91,7 @@ const view = {
   /** @type {number[]} the pits the solver may play now (the server's) */
   legal: [],
   missed: false, // a wrong move was made in this puzzle: what follows is not rated
+  wantSolution: false, // the solution was asked for while a try was being played out
   streak: { on: false, current: 0, best: Number(localStorage.getItem(BEST_STREAK) || 0) },
   shown: 0, // counts the puzzles drawn: a try's answer for one no longer shown is not drawn
 };
@@ -120,7 +121,9 @@ function draw(puzzle) {
   view.line = [];
   view.moves = [];
   view.missed = false;
+  view.wantSolution = false;
   view.legal = puzzle.legal_moves;
+  els.board.dataset.played = "0";
   if (!view.board || view.board.pits !== puzzle.pits) {
     view.board = new Board(els.board, { pits: puzzle.pits, letters: puzzle.letters, onPlay: play });
   }
@@ -220,6 +223,7 @@ async function play(index) {
   if (tried.solved) await rightMove(tried, shown);
   else await wrongMove(tried, shown);
   view.busy = false;
+  if (view.wantSolution && view.shown === shown) showSolution();
 }
 
 /** A right move: played with the line's reply; the line goes on, or it is done.
@@ -238,7 +242,7 @@ async function rightMove(tried, shown) {
   if (!(await playOut([...tried.tried, ...tried.reply])) || view.shown !== shown) return;
   if (tried.done) {
     setText(els.last, `Solution: ${notations(tried.line)}`);
-    if (tried.won_text) setText(els.said, `${els.said.textContent} ${tried.won_text}`);
+    if (tried.won_text) setText(els.task, `Solved. ${tried.won_text}`);
     if (view.streak.on) streakGoesOn(!view.missed);
     listTries();
     els.next.focus();
@@ -278,6 +282,7 @@ function ready(position) {
   const puzzle = /** @type {Puzzle} */ (view.puzzle);
   const board = /** @type {Board} */ (view.board);
   view.legal = position.legal_moves;
+  els.board.dataset.played = String(view.moves.length); // the solver's moves accepted so far
   board.setCounts(position.board);
   board.markSpecial(position.special_pits || [], () => "tuzdyk");
   board.mark({ legal: view.legal, mover: puzzle.to_move });
@@ -318,6 +323,7 @@ function showVerdict(tried) {
 
 async function showSolution() {
   const puzzle = view.puzzle;
+  view.wantSolution = view.busy; // asked during a try's animation: shown once it is over
   if (!puzzle || view.busy || !view.line.length) return;
   view.busy = true;
   view.done = true;
