@@ -17,10 +17,11 @@ a forfeit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from app.games import Game, new_game_id
-from app.store.json_types import JSONObject
+from app.tournaments.model import Match, Player, Tournament
 
 MAX_REPLAYS = 3  # a pairing whose game a player aborted by hand is played again so often
 MISSES_TO_DROP = 2  # no-shows in a row that pause (arena) or withdraw (round robin, Swiss)
@@ -45,89 +46,93 @@ def result_of(game: Game) -> float | None:
     return 0.5 if winner is None else 1.0 if winner == 0 else 0.0
 
 
-def record(doc: JSONObject, finished: dict[str, Ended], now: float) -> bool:
-    """Note the results of the ``finished`` games: a no-show forfeits (see the module
-    docstring); a game a player aborted by hand is played again (a new game, the same
+def record(t: Tournament, finished: dict[str, Ended], now: float) -> Tournament:
+    """``t`` with the results of the ``finished`` games noted: a no-show forfeits (see the
+    module docstring); a game a player aborted by hand is played again (a new game, the same
     pairing)."""
-    changed = False
-    for entry in doc["games"]:
-        gid = entry.get("game")
-        if gid not in finished:
+    for index, entry in enumerate(t.games):
+        gid = entry.game
+        if gid is None or gid not in finished or entry.black is None:
             continue
         ended = finished[gid]
-        changed = True
+        pair = (entry.white, entry.black)
         if ended.score is not None:
-            entry["score"] = ended.score
-            entry["ended"] = now
-            came(doc, [entry["white"], entry["black"]])
+            t = came(at(t, index, replace(entry, score=ended.score, ended=now)), pair)
             continue
-        gone = gone_players(doc)
-        if entry["white"] in gone or entry["black"] in gone:
-            forfeit(entry, gone, now)
+        gone = t.gone()
+        if entry.white in gone or entry.black in gone:
+            t = at(t, index, forfeit(entry, gone, now))
         elif ended.late is not None:  # a first-move window closed: whoever did not come loses
-            pair = (entry["white"], entry["black"])
             absent = [pid for seat, pid in enumerate(pair) if not ended.came[seat]]
             if not absent:  # both came: the one who did not move in time loses
                 absent = [pair[ended.late]]
-            forfeit(entry, set(absent), now, reason="no-show")
-            entry["aborted_game"] = gid
-            came(doc, [p for p in (entry["white"], entry["black"]) if p not in absent])
-            missed(doc, absent)
+            lost = replace(forfeit(entry, set(absent), now, reason="no-show"), aborted_game=gid)
+            t = at(t, index, lost)
+            t = missed(came(t, [p for p in pair if p not in absent]), absent)
         else:
-            entry["replays"] = entry.get("replays", 0) + 1
-            if entry["replays"] > MAX_REPLAYS:  # aborted again and again: the aborter loses
+            replays = entry.replays + 1
+            if replays > MAX_REPLAYS:  # aborted again and again: the aborter loses
                 seat = ended.aborted_by if ended.aborted_by is not None else 0
-                quitter = entry["white"] if seat == 0 else entry["black"]
-                forfeit(entry, {quitter}, now, reason="aborted")
-                entry["aborted_game"] = gid
+                quitter = entry.white if seat == 0 else entry.black
+                lost = forfeit(entry, {quitter}, now, reason="aborted")
+                t = at(t, index, replace(lost, replays=replays, aborted_game=gid))
             else:
-                entry["game"] = new_game_id()
-    return changed
+                t = at(t, index, replace(entry, replays=replays, game=new_game_id()))
+    return t
 
 
-def back(player: JSONObject) -> None:
-    """A player comes back (to an arena): their no-shows are forgotten."""
-    player.pop("dropped", None)
-    player.pop("missed", None)
+def at(t: Tournament, index: int, entry: Match) -> Tournament:
+    """``t`` with its listed game ``index`` now ``entry``."""
+    games = list(t.games)
+    games[index] = entry
+    return t.with_games(games)
 
 
-def came(doc: JSONObject, players: list[str]) -> None:
+def back(player: Player) -> Player:
+    """A player comes back (to an arena): in again, their no-shows forgotten."""
+    return replace(player, state="in", dropped=None, missed=0)
+
+
+def came(t: Tournament, players: Iterable[str]) -> Tournament:
     """The ``players`` came to a game: their run of no-shows ends."""
-    for p in doc["players"]:
-        if p["id"] in players:
-            p.pop("missed", None)
+    ids = set(players)
+    return replace(t, players=tuple(replace(p, missed=0) if p.id in ids else p for p in t.players))
 
 
-def missed(doc: JSONObject, players: list[str]) -> None:
+def missed(t: Tournament, players: Iterable[str]) -> Tournament:
     """The ``players`` did not come to a game: counted, and at ``MISSES_TO_DROP`` in a row
     paused (arena) or withdrawn (round robin, Swiss)."""
-    for p in doc["players"]:
-        if p["id"] not in players or p.get("computer") is not None:
-            continue
-        p["missed"] = int(p.get("missed", 0)) + 1
-        if p["missed"] >= MISSES_TO_DROP and p["state"] == "in":
-            p["state"] = "left"
-            p["dropped"] = "missed"
+    ids = set(players)
+    return replace(t, players=tuple(missed_one(p) if p.id in ids else p for p in t.players))
 
 
-def gone_players(doc: JSONObject) -> set[str]:
-    """The players who left or were removed."""
-    return {p["id"] for p in doc["players"] if p["state"] != "in"}
+def missed_one(player: Player) -> Player:
+    """A player who did not come (the computer always comes)."""
+    if player.computer is not None:
+        return player
+    counted = replace(player, missed=player.missed + 1)
+    if counted.missed >= MISSES_TO_DROP and counted.state == "in":
+        return replace(counted, state="left", dropped="missed")
+    return counted
 
 
-def forfeit(entry: JSONObject, gone: set[str], now: float, reason: str = "gone") -> None:
+def forfeit(entry: Match, gone: set[str], now: float, reason: str = "gone") -> Match:
     """A game decided without playing it (a player gone, a no-show): the player in ``gone``
     loses by forfeit; both in it, a double forfeit (0 points each)."""
-    white_gone, black_gone = entry["white"] in gone, entry["black"] in gone
-    entry["score"] = 0.0 if white_gone else 1.0
-    if white_gone and black_gone:
-        entry["double_forfeit"] = True
-    entry.update(forfeit=reason, game=None, ended=now)
+    white_gone, black_gone = entry.white in gone, entry.black in gone
+    return replace(
+        entry,
+        score=0.0 if white_gone else 1.0,
+        double_forfeit=entry.double_forfeit or (white_gone and black_gone),
+        forfeit=reason,
+        game=None,
+        ended=now,
+    )
 
 
-def points_of(entry: JSONObject) -> tuple[float, float]:
+def points_of(entry: Match) -> tuple[float, float]:
     """White's and black's points in a decided game (a double forfeit: none)."""
-    if entry.get("double_forfeit"):
+    if entry.double_forfeit:
         return (0.0, 0.0)
-    score = float(entry["score"])
+    score = float(entry.score or 0.0)
     return (score, 1.0 - score)

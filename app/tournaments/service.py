@@ -1,7 +1,10 @@
 """Tournaments live: create, join, leave, the director's controls, and :meth:`Tournaments.settle`,
 which records finished games and pairs the next ones.
 
-A tournament is one versioned document in the store (:mod:`app.tournaments.store`).  Settling
+A tournament is one versioned document in the store (:mod:`app.tournaments.store`), read as
+a typed :class:`~app.tournaments.model.Tournament` and changed only by the pure changes of
+:mod:`app.tournaments.changes`: each use case here loads, changes and saves, again on a fresh
+read when another write came first (the one retry, :meth:`Tournaments.retried`).  Settling
 is idempotent and races safely: it reads the document, reads the games it is waiting for,
 records every result, pairs whatever the system pairs next (naming the new games' ids), and
 saves the next version; a host that loses the race reads again and finds nothing left to do.
@@ -25,31 +28,23 @@ loses the game they are playing by forfeit (that game is called off, unrated).
 
 from __future__ import annotations
 
-import copy
 import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 
-from app.games import Game, Seat, changes, new_game_id, params
+from app.games import Game, Seat, params
+from app.games import changes as game_changes
 from app.games.clock import from_params as clock_from_params
-from app.games.errors import BadInput, NoGame, NotCreator, NotNow
+from app.games.errors import BadInput, NoGame, NotNow
 from app.games.service import Device, Games
-from app.players.names import forget, key_of, name_of, take
+from app.players.names import forget, name_of, take
 from app.store import StaleVersion
 from app.store.json_types import JSONObject
-from app.tournaments import arena, caps, roundrobin, swiss
-from app.tournaments.results import (
-    Ended,
-    back,
-    forfeit,
-    gone_players,
-    points_of,
-    record,
-    result_of,
-)
-from app.tournaments.roundrobin import Pairing
+from app.tournaments import caps, changes
+from app.tournaments.model import Match, Player, Tournament
+from app.tournaments.results import Ended, result_of
 from app.tournaments.store import LISTED, TournamentRow, TournamentStore
 from engine.agents import ALGORITHMS, LEVELS
 
@@ -59,29 +54,12 @@ CREATE_FIELDS = frozenset(
 )
 MAX_PLAYERS = 64
 MAX_TITLE = 60
+ATTEMPTS = 30  # reads and writes of one change at most, while others' writes come first
 KEPT_ROWS = 1000  # tournaments whose last read version a process keeps decoded
 SETTLE_SECONDS = 1.0  # a read settles a tournament at most this often (per process)
 EXPIRE_EVERY = 60.0  # seconds between two deletions of tournaments never started (per process)
 COMPUTER_DELAY = 1.0  # seconds between moves in a game between two computer entrants
 FIRST_WINDOW_SECONDS = 60.0  # a paired game's first move (white's) is due this long after pairing
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A player in a tournament as its document keeps them."""
-
-    id: str
-    name: str
-    owner: str | None
-    computer: JSONObject | None
-    state: str  # "in", "left" (may come back to an arena), "removed"
-
-
-def entries(doc: JSONObject) -> dict[str, Entry]:
-    return {
-        p["id"]: Entry(p["id"], p["name"], p.get("owner"), p.get("computer"), p["state"])
-        for p in doc["players"]
-    }
 
 
 class Tournaments:
@@ -210,7 +188,6 @@ class Tournaments:
             raise BadInput(f"'name' must be the tournament's name, 1 to {MAX_TITLE} characters")
         if not all(ch.isprintable() for ch in title.strip()):
             raise BadInput("'name' must not contain control characters")
-        title = title.strip()
         rules = params.rules_from({"variant": body.get("variant", "kalah"), **opts(body)})
         clock = clock_from_params(body.get("clock"), "remote")
         rated = body.get("rated", True)
@@ -218,44 +195,38 @@ class Tournaments:
             raise BadInput("'rated' must be true or false")
         self.expire_now_and_then()
         caps.admit_create(self.games.store, owner, address, self.store.open_rows(), self.limits)
-        doc: JSONObject = {
-            "name": title,
-            "system": system,
-            "variant": rules.name,
-            "options": dict(rules.options),
-            "clock": None if clock is None else body.get("clock"),
-            "rated": rated,
-            "director": owner,
-            "address": address,  # the maker's network address (for the caps; never shown)
-            "status": "open",
-            "created": time.time(),
-            "started": None,
-            "ends": None,
-            "round": 0,
-            "players": [],
-            "games": [],
-            "schedule": [],
-        }
+        made = Tournament(
+            name=title.strip(),
+            system=system,
+            variant=rules.name,
+            options=dict(rules.options),
+            clock=None if clock is None else body.get("clock"),
+            rated=rated,
+            director=owner,
+            address=address,  # the maker's network address (for the caps; never shown)
+            status="open",
+            created=time.time(),
+        )
         if system == "round_robin":
-            doc["cycles"] = bounded(body.get("cycles", 1), "cycles", 1, 2)
+            made = replace(made, cycles=bounded(body.get("cycles", 1), "cycles", 1, 2))
         elif system == "swiss":
-            doc["rounds"] = bounded(body.get("rounds", 5), "rounds", 1, 20)
+            made = replace(made, rounds=bounded(body.get("rounds", 5), "rounds", 1, 20))
         else:
-            doc["minutes"] = bounded(body.get("minutes", 30), "minutes", 1, 600)
-        for field in ("cycles", "rounds", "minutes"):
-            if field in body and field not in doc:
-                raise BadInput(f"{field!r} does not apply to a {system} tournament")
-        if "you" in body:
-            before = name_of(self.games.store, owner)
-            name = self.player_name(owner, body["you"], "you")
-            doc["players"].append(entry_dict("p1", name, owner, None))
-            try:
-                return self.store.create(secrets.token_urlsafe(9), doc)
-            except Exception:
-                if name != before:  # a refused tournament keeps no name
-                    forget(self.games.store, owner, before)
-                raise
-        return self.store.create(secrets.token_urlsafe(9), doc)
+            made = replace(made, minutes=bounded(body.get("minutes", 30), "minutes", 1, 600))
+        for key in ("cycles", "rounds", "minutes"):
+            if key in body and getattr(made, key) is None:
+                raise BadInput(f"{key!r} does not apply to a {system} tournament")
+        if "you" not in body:
+            return self.store.create(secrets.token_urlsafe(9), made.doc())
+        before = name_of(self.games.store, owner)
+        name = self.player_name(owner, body["you"], "you")
+        made = made.with_player(Player("p1", name, owner, None))
+        try:
+            return self.store.create(secrets.token_urlsafe(9), made.doc())
+        except Exception:
+            if name != before:  # a refused tournament keeps no name
+                forget(self.games.store, owner, before)
+            raise
 
     def player_name(self, owner: str, given: object, field: str = "name") -> str:
         """The device's player name: ``given`` kept for it (a name is asked once, when it first
@@ -279,29 +250,10 @@ class Tournaments:
         caps.admit_join(self.games.store, owner, address, self.limits)
         before = name_of(self.games.store, owner)
         name = self.player_name(owner, body.get("name"))
-
-        def change(doc: JSONObject) -> None:
-            mine = [p for p in doc["players"] if p.get("owner") == owner]
-            if any(p["state"] == "removed" for p in mine):
-                raise NotNow("the director removed you from this tournament")
-            if doc["status"] == "finished":
-                raise NotNow("this tournament is over")
-            if mine:
-                if mine[0]["state"] == "in":
-                    raise NotNow("you are in this tournament already")
-                if doc["status"] != "open" and doc["system"] != "arena":
-                    raise NotNow("you left this tournament; only an arena takes players back")
-                taken_name([p for p in doc["players"] if p is not mine[0]], name)
-                back(mine[0])
-                mine[0].update(state="in", name=name)
-                return
-            if doc["status"] != "open" and doc["system"] != "arena":
-                raise NotNow("this tournament has started: only an arena takes new players")
-            taken_name(doc["players"], name)
-            doc["players"].append(entry_dict(next_id(doc), name, owner, None))
-
         try:
-            return self.change(tournament_id, change)
+            return self.change(
+                tournament_id, lambda t, now: changes.join(t, owner, name, MAX_PLAYERS)
+            )
         except Exception:
             if name != before:  # a refused join keeps no name
                 forget(self.games.store, owner, before)
@@ -318,55 +270,20 @@ class Tournaments:
             raise BadInput(f"'level' must be one of {', '.join(LEVELS)}")
         if algorithm not in ALGORITHMS:
             raise BadInput(f"'algorithm' must be one of {', '.join(ALGORITHMS)}")
-
-        def change(doc: JSONObject) -> None:
-            director_only(doc, owner, "seat the computer")
-            if doc["status"] != "open" and doc["system"] != "arena":
-                raise NotNow("this tournament has started: only an arena takes new players")
-            name = f"Computer ({level}{'' if algorithm == 'minimax' else ', ' + algorithm})"
-            same = sum(1 for p in doc["players"] if p["name"].startswith(name))
-            name = name if same == 0 else f"{name} {same + 1}"
-            computer = {"level": level, "algorithm": algorithm}
-            doc["players"].append(entry_dict(next_id(doc), name, None, computer))
-
-        return self.change(tournament_id, change)
+        return self.change(
+            tournament_id,
+            lambda t, now: changes.add_computer(t, owner, level, algorithm, MAX_PLAYERS),
+        )
 
     def leave(self, tournament_id: str, owner: str) -> TournamentRow:
-        """Leave: before the start, off the list; in an arena, paused until coming back; in a
-        round robin or Swiss that runs, withdrawn (games still to pair are lost by forfeit; the
-        game being played goes on)."""
-
-        def change(doc: JSONObject) -> None:
-            mine = [p for p in doc["players"] if p.get("owner") == owner and p["state"] == "in"]
-            if not mine:
-                raise NotNow("you are not playing in this tournament")
-            if doc["status"] == "open":
-                doc["players"].remove(mine[0])
-            else:
-                mine[0]["state"] = "left"
-
-        return self.change(tournament_id, change)
+        """Leave (:func:`app.tournaments.changes.leave`)."""
+        return self.change(tournament_id, lambda t, now: changes.leave(t, owner))
 
     # -- the director -----------------------------------------------------------------------------
 
     def start(self, tournament_id: str, owner: str) -> TournamentRow:
-        def change(doc: JSONObject) -> None:
-            director_only(doc, owner, "start it")
-            if doc["status"] != "open":
-                raise NotNow("this tournament has started already")
-            players = [p["id"] for p in doc["players"] if p["state"] == "in"]
-            if len(players) < 2:
-                raise NotNow("a tournament needs at least two players to start")
-            doc["status"] = "running"
-            doc["started"] = time.time()
-            if doc["system"] == "round_robin":
-                schedule = roundrobin.round_robin(players, int(doc["cycles"]))
-                doc["schedule"] = [[[g.white, g.black] for g in rnd] for rnd in schedule]
-            if doc["system"] == "arena":
-                doc["ends"] = doc["started"] + 60.0 * float(doc["minutes"])
-            advance(doc, {}, time.time())
-
-        return self.settle(tournament_id, self.change(tournament_id, change))
+        row = self.change(tournament_id, lambda t, now: changes.start(t, owner, now))
+        return self.settle(tournament_id, row)
 
     def pause(self, tournament_id: str, body: JSONObject, owner: str) -> TournamentRow:
         """The director pauses or resumes the tournament.  Paused, nothing new is paired and an
@@ -375,21 +292,8 @@ class Tournaments:
         paused = body.get("paused")
         if not isinstance(paused, bool) or set(body) - {"paused"}:
             raise BadInput("send {'paused': true} to pause or {'paused': false} to resume")
-
-        def change(doc: JSONObject) -> None:
-            director_only(doc, owner, "pause it")
-            if doc["status"] not in ("running", "paused"):
-                raise NotNow("only a running tournament can be paused or resumed")
-            now = time.time()
-            if paused and doc["status"] == "running":
-                doc["paused_at"] = now
-            elif not paused and doc.get("paused_at") is not None:
-                if doc.get("ends") is not None:
-                    doc["ends"] = float(doc["ends"]) + max(0.0, now - float(doc["paused_at"]))
-                doc["paused_at"] = None
-            doc["status"] = "paused" if paused else "running"
-
-        return self.settle(tournament_id, self.change(tournament_id, change))
+        row = self.change(tournament_id, lambda t, now: changes.pause(t, owner, paused, now))
+        return self.settle(tournament_id, row)
 
     def remove(self, tournament_id: str, body: JSONObject, owner: str) -> TournamentRow:
         """The director removes a player: the game they are playing is lost by forfeit (and
@@ -399,24 +303,10 @@ class Tournaments:
             raise BadInput("send {'player': <player id>} to remove a player")
         called_off: list[str] = []
 
-        def change(doc: JSONObject) -> None:
-            called_off.clear()
-            director_only(doc, owner, "remove a player")
-            found = [p for p in doc["players"] if p["id"] == player]
-            if not found:
-                raise BadInput(f"there is no player {player!r} in this tournament")
-            if doc["status"] == "open":
-                doc["players"].remove(found[0])
-                return
-            found[0]["state"] = "removed"
-            now = time.time()
-            for entry in doc["games"]:
-                pair = (entry["white"], entry.get("black"))
-                if entry.get("black") and entry.get("score") is None and player in pair:
-                    if entry.get("game"):
-                        called_off.append(str(entry["game"]))
-                        entry["aborted_game"] = entry["game"]
-                    forfeit(entry, {player}, now, reason="removed")
+        def change(t: Tournament, now: float) -> Tournament:
+            removed = changes.remove(t, owner, player, now)
+            called_off[:] = removed.called_off
+            return removed.tournament
 
         row = self.change(tournament_id, change)
         for game_id in called_off:
@@ -429,7 +319,7 @@ class Tournaments:
         def end(game: Game) -> tuple[JSONObject, None]:
             if game.over:
                 return dict(game.data), None
-            return changes.ended(game, time.time(), aborted={"by": None}), None
+            return game_changes.ended(game, time.time(), aborted={"by": None}), None
 
         try:
             self.games.save_whatever_changed(
@@ -441,52 +331,62 @@ class Tournaments:
     def end(self, tournament_id: str, owner: str) -> TournamentRow:
         """The director ends the tournament now: the games being played still count when
         they end; nothing more is paired."""
-
-        def change(doc: JSONObject) -> None:
-            director_only(doc, owner, "end it")
-            if doc["status"] == "finished":
-                raise NotNow("this tournament is over already")
-            doc["status"] = "ending"
-
-        return self.settle(tournament_id, self.change(tournament_id, change))
+        row = self.change(tournament_id, lambda t, now: changes.end(t, owner))
+        return self.settle(tournament_id, row)
 
     # -- the one write ----------------------------------------------------------------------------
 
-    def change(self, tournament_id: str, change: Callable[[JSONObject], None]) -> TournamentRow:
-        """Load, ``change`` (raising to refuse) and save, again if another write came first."""
-        for _ in range(30):
-            row = self.row(tournament_id)
-            doc = copy.deepcopy(row.data)
-            change(doc)
-            try:
-                return self.store.save(tournament_id, row.version, doc)
-            except StaleVersion:
-                continue
-        raise NotNow("the tournament is changing too fast; try again")
+    def change(
+        self, tournament_id: str, change: Callable[[Tournament, float], Tournament]
+    ) -> TournamentRow:
+        """Load, ``change`` (a pure change of :mod:`app.tournaments.changes`, given the time;
+        raising to refuse) and save (:meth:`retried`)."""
+
+        def attempt(row: TournamentRow) -> TournamentRow:
+            changed = change(Tournament.of(row.data), time.time())
+            return self.store.save(tournament_id, row.version, changed.doc())
+
+        return self.retried(tournament_id, attempt)
 
     def settle(self, tournament_id: str, row: TournamentRow | None = None) -> TournamentRow:
         """Record the games that ended and pair the next ones, once (see the module
         docstring); then make sure every listed game exists."""
-        for _ in range(30):
-            row = row or self.row(tournament_id)
-            doc = copy.deepcopy(row.data)
-            finished = self.finished_games(doc)
-            if advance(doc, finished, time.time()):
-                try:
-                    row = self.store.save(tournament_id, row.version, doc)
-                except StaleVersion:
-                    row = None
-                    continue
-            self.ensure_games(tournament_id, row.data)
-            return row
+
+        def attempt(read: TournamentRow) -> TournamentRow:
+            t = Tournament.of(read.data)
+            settled = changes.advance(t, self.finished_games(t), time.time())
+            return (
+                read
+                if settled is t
+                else self.store.save(tournament_id, read.version, settled.doc())
+            )
+
+        settled = self.retried(tournament_id, attempt, row)
+        self.ensure_games(tournament_id, settled.data)
+        return settled
+
+    def retried(
+        self,
+        tournament_id: str,
+        attempt: Callable[[TournamentRow], TournamentRow],
+        row: TournamentRow | None = None,
+    ) -> TournamentRow:
+        """The one retry of every write: ``attempt`` on the tournament as read (``row``
+        first, if given), again on a fresh read while another write came first (StaleVersion),
+        at most ``ATTEMPTS`` times."""
+        for _ in range(ATTEMPTS):
+            try:
+                return attempt(row or self.row(tournament_id))
+            except StaleVersion:
+                row = None
         raise NotNow("the tournament is changing too fast; try again")
 
-    def finished_games(self, doc: JSONObject) -> dict[str, Ended]:
-        """The games the document waits for that are over."""
+    def finished_games(self, t: Tournament) -> dict[str, Ended]:
+        """The games the tournament waits for that are over."""
         over: dict[str, Ended] = {}
-        for entry in doc["games"]:
-            gid = entry.get("game")
-            if entry.get("score") is not None or gid is None:
+        for entry in t.games:
+            gid = entry.game
+            if entry.score is not None or gid is None:
                 continue
             try:
                 game = self.games.load(gid)
@@ -513,13 +413,20 @@ class Tournaments:
 
     def ensure_games(self, tournament_id: str, doc: JSONObject) -> None:
         """Create each listed game that does not exist yet (each id only once)."""
-        players = entries(doc)
-        for entry in doc["games"]:
-            gid = entry.get("game")
-            if gid is None or entry.get("score") is not None or gid in self.known:
+        waiting = [
+            e
+            for e in doc["games"]
+            if e.get("game") is not None and e.get("score") is None and e["game"] not in self.known
+        ]
+        if not waiting:
+            return
+        t = Tournament.of(doc)
+        for entry in t.games:
+            gid = entry.game
+            if gid is None or entry.score is not None or gid in self.known:
                 continue
             if self.games.store.version(gid) is None:
-                data, owners = game_data(doc, tournament_id, entry, players)
+                data, owners = game_data(t, tournament_id, entry)
                 device = Device(None, f"tournament:{tournament_id}")
                 try:
                     self.games.start(data, owners, device, gid)
@@ -540,175 +447,19 @@ def bounded(value: object, field: str, low: int, high: int) -> int:
     return value
 
 
-def entry_dict(pid: str, name: str, owner: str | None, computer: JSONObject | None) -> JSONObject:
-    return {"id": pid, "name": name, "owner": owner, "computer": computer, "state": "in"}
-
-
-def next_id(doc: JSONObject) -> str:
-    if len(doc["players"]) >= MAX_PLAYERS:
-        raise NotNow(f"this tournament is full ({MAX_PLAYERS} players)")
-    used = {p["id"] for p in doc["players"]}
-    n = len(used) + 1
-    while f"p{n}" in used:
-        n += 1
-    return f"p{n}"
-
-
-def taken_name(players: list[JSONObject], name: str) -> None:
-    """Refuse a name that looks like one of ``players``' (compared by skeleton)."""
-    if any(key_of(p["name"]) == key_of(name) for p in players):
-        raise NotNow(f"someone in this tournament is called {name!r} already; pick another name")
-
-
-def director_only(doc: JSONObject, owner: str | None, what: str) -> None:
-    if owner is None or doc["director"] != owner:
-        raise NotCreator(f"only the tournament's director may {what}")
-
-
-# -- pairing the next games (on the document, from the results) -------------------------------
-
-
-def advance(doc: JSONObject, finished: dict[str, Ended], now: float) -> bool:
-    """Record ``finished`` games in ``doc`` and pair what comes next (again while a round is
-    only byes and forfeits); True if it changed."""
-    changed = record(doc, finished, now)
-    for _ in range(2 * len(doc["players"]) + 2):
-        if not step(doc, now):
-            break
-        changed = True
-    return changed
-
-
-def step(doc: JSONObject, now: float) -> bool:
-    """One step on: finish, or pair the next round (the next arena games); True if it did."""
-    if doc["status"] in ("open", "finished"):
-        return False
-    playing = [e for e in doc["games"] if e.get("score") is None and e.get("black")]
-    if doc["status"] == "ending":
-        if not playing:
-            doc["status"], doc["finished"] = "finished", now
-            return True
-        return False
-    if doc["system"] == "arena":
-        return arena_step(doc, now)
-    if playing or doc["status"] == "paused":
-        return False
-    total = len(doc["schedule"]) if doc["system"] == "round_robin" else int(doc["rounds"])
-    pairings = next_round(doc, doc["round"] + 1) if doc["round"] < total else []
-    if not pairings:  # the last round was played (or Swiss can't pair another without repeats)
-        doc["status"], doc["finished"] = "finished", now
-        return True
-    doc["round"] += 1
-    for pairing in pairings:
-        add_game(doc, pairing, now)
-    return True
-
-
-def next_round(doc: JSONObject, number: int) -> list[Pairing]:
-    """The pairings of round ``number`` (round robin: its table; Swiss: paired now; none
-    when Swiss can't pair it by its rules)."""
-    if doc["system"] == "round_robin":
-        return [Pairing(w, b) for w, b in doc["schedule"][number - 1]]
-    active = [p["id"] for p in doc["players"] if p["state"] == "in"]
-    everyone = [p["id"] for p in doc["players"]]
-    played: swiss.Played = []
-    for r in range(1, number):
-        played.append(
-            [
-                (Pairing(e["white"], e.get("black")), e.get("score"))
-                for e in doc["games"]
-                if e["round"] == r
-            ]
-        )
-    rounds_left = int(doc["rounds"]) - number + 1
-    histories = swiss.entrants_from(everyone, played)
-    by_id = {e.player: e for e in histories}
-    for e in doc["games"]:  # a double forfeit gave black nothing either
-        if e.get("double_forfeit") and e["round"] < number:
-            by_id[e["black"]].points -= 1.0
-    entrants = [e for e in histories if e.player in active]
-    try:
-        return swiss.pair_round(entrants, rounds_left)
-    except ValueError:  # too few players left for the rounds asked: stop here
-        return []
-
-
-def add_game(doc: JSONObject, pairing: Pairing, now: float) -> None:
-    """List a new game (its id chosen now, the game made after the save), or a bye."""
-    entry: JSONObject = {
-        "round": doc["round"],
-        "white": pairing.white,
-        "black": pairing.black,
-        "game": None if pairing.black is None else new_game_id(),
-        "score": None,
-        "paired": now,
-    }
-    if pairing.black is None:
-        entry["bye"] = True
-    else:
-        gone = gone_players(doc)
-        if pairing.white in gone or pairing.black in gone:
-            forfeit(entry, gone, now)
-    doc["games"].append(entry)
-
-
-def arena_players(doc: JSONObject) -> list[arena.ArenaPlayer]:
-    """The arena's players with their results so far, in joining order."""
-    players = {
-        p["id"]: arena.ArenaPlayer(p["id"], i, paused=p["state"] != "in")
-        for i, p in enumerate(doc["players"])
-    }
-    for e in sorted(doc["games"], key=lambda x: x.get("ended") or x["paired"]):
-        white, black = players[e["white"]], players[e["black"]]
-        white.whites += 1
-        black.blacks += 1
-        if e.get("score") is None:
-            white.playing = black.playing = True
-            continue
-        white_points, black_points = points_of(e)
-        white.outcomes.append(white_points)
-        black.outcomes.append(black_points)
-        white.last_opponent, black.last_opponent = black.player, white.player
-    return list(players.values())
-
-
-def arena_end(doc: JSONObject, now: float) -> float:
-    """When an arena ends, as of ``now``: a director's pause stops its countdown."""
-    ends = float(doc["ends"])
-    if doc.get("paused_at") is not None:
-        ends += max(0.0, now - float(doc["paused_at"]))
-    return ends
-
-
-def arena_step(doc: JSONObject, now: float) -> bool:
-    """An arena: past its end, finish once no game is played; else pair whoever waits."""
-    playing = any(e.get("score") is None for e in doc["games"])
-    if now >= arena_end(doc, now):
-        if not playing:
-            doc["status"], doc["finished"] = "finished", now
-            return True
-        return False
-    if doc["status"] != "running":
-        return False
-    games = arena.pair_waiting(arena_players(doc))
-    for pairing in games:
-        add_game(doc, pairing, now)
-    return bool(games)
-
-
 # -- a tournament game as the games service stores it -----------------------------------------
 
 
 def game_data(
-    doc: JSONObject, tournament_id: str, entry: JSONObject, players: dict[str, Entry]
+    t: Tournament, tournament_id: str, entry: Match
 ) -> tuple[JSONObject, list[tuple[str, int]]]:
     """The data and seat owners of a tournament game: seat 0 (white) moves first."""
-    white, black = players[entry["white"]], players[entry["black"]]
-    rules = {"variant": doc["variant"], "options": doc["options"]}
+    white, black = t.player(entry.white), t.player(str(entry.black))
+    rules = {"variant": t.variant, "options": t.options}
     computers = [p for p in (white, black) if p.computer is not None]
     if not computers:
         data = params.new_game_data(
-            {**rules, "mode": "remote", "first": 0, "clock": doc["clock"]}, str(white.owner)
+            {**rules, "mode": "remote", "first": 0, "clock": t.clock}, str(white.owner)
         )
     elif len(computers) == 2:
         # Two computers play at the pace of a game to watch (a second a move), not flat out.
@@ -720,12 +471,12 @@ def game_data(
     data.update(
         seats=[s.to_dict() for s in seats],
         first_player=0,
-        rated=bool(doc["rated"]) and not computers,
-        tournament={"id": tournament_id, "name": doc["name"], "round": entry["round"]},
+        rated=t.rated and not computers,
+        tournament={"id": tournament_id, "name": t.name, "round": entry.round},
         device=f"tournament:{tournament_id}",
         creator=None,
     )
-    if len(computers) < 2 and doc["clock"] is not None:  # the person must come: see the docstring
+    if len(computers) < 2 and t.clock is not None:  # the person must come: see the docstring
         now = time.time()
         seat = 0 if white.computer is None else 1
         data["start_wait"] = {"seat": seat, "since": now, "until": now + FIRST_WINDOW_SECONDS}
@@ -733,13 +484,7 @@ def game_data(
     return data, owners
 
 
-def seat_of(player: Entry) -> Seat:
+def seat_of(player: Player) -> Seat:
     if player.computer is not None:
-        return Seat(
-            "computer",
-            None,
-            str(player.computer["level"]),
-            str(player.computer["algorithm"]),
-            player.name,
-        )
+        return Seat("computer", None, player.computer.level, player.computer.algorithm, player.name)
     return Seat("human", player.owner, None, None, player.name)

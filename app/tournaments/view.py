@@ -12,7 +12,8 @@ from collections.abc import Callable
 from app.games.versioned import Versioned
 from app.store.json_types import JSONObject
 from app.tournaments import arena
-from app.tournaments.service import arena_end, arena_players
+from app.tournaments.changes import arena_end, arena_players
+from app.tournaments.model import Tournament
 from app.tournaments.standings import Result, cross_table, shared_places, standings
 from app.tournaments.store import TournamentRow
 from engine import get_variant
@@ -61,7 +62,7 @@ def numbered_lines(doc: JSONObject) -> list[JSONObject]:
     dropped = {p["id"]: p["dropped"] for p in doc["players"] if p.get("dropped")}
     if doc["system"] == "arena":
         lines = []
-        ranked = arena.ranked(arena_players(doc))
+        ranked = arena.ranked(arena_players(Tournament.of(doc)))
         places = shared_places([(p.points, p.wins, -len(p.outcomes)) for p in ranked])
         for rank, p in enumerate(ranked, 1):
             points = arena.game_points(p.outcomes)
@@ -204,7 +205,8 @@ def seconds_left(doc: JSONObject) -> float | None:
     """An arena's seconds left now (None: no countdown, or over)."""
     if doc.get("ends") is None or doc["status"] == "finished":
         return None
-    return max(0.0, round(arena_end(doc, time.time()) - time.time(), 1))
+    now = time.time()
+    return max(0.0, round(arena_end(float(doc["ends"]), doc.get("paused_at"), now) - now, 1))
 
 
 _described: Versioned[tuple[str, int, bool], JSONObject] = Versioned(64)
