@@ -8,7 +8,10 @@ are its values, exact, without a search.  Else, where the tables folder holds a 
 largest there: the host's large table once built), a solver with a new transposition table
 solves the position and each move within ``nodes`` nodes, counted in steps of
 ``engine.solver.search.BUDGET_EVERY``; a solve that does not finish gives None, and the
-caller estimates instead.
+caller estimates instead.  A game's positions may be solved as one :class:`Line`: one solver
+whose transposition table is kept from each position to the next (each within its own nodes),
+so a game solved from its last position back reuses the later positions' work; the same line
+gives the same answers and node counts every time.
 """
 
 from __future__ import annotations
