@@ -5,11 +5,14 @@ Prints, for the host's tables folder (default ``instance/tables``):
 * the shipped opening book: its file, bytes, positions, plies and build time (from its head);
 * the largest endgame table in the folder: its seeds, bytes and build time (the note
   ``python -m engine tables build`` leaves beside it);
-* the analysis of a fixed 60-move 6x4 game (:data:`GAME`, a random game, seed 8) as the app
-  runs it (``--processes`` positions at once, ``--analysis-seconds`` a position and
-  ``--solve-seconds`` of solver nodes where the table is there, the app's defaults): its wall
-  and CPU time (target: 60 s) and how many positions got every move's value exact (target:
-  all);
+* the analysis of a fixed 60-move 6x4 game (:data:`GAME`, a random game, seed 8) with
+  ``--analysis-seconds`` a position and ``--solve-seconds`` of solver nodes where the table is
+  there (the app's defaults), on ``--processes`` processes, two ways back to back: each
+  position alone on a new solver (before: ``positions``), and as lines (after: ``lines``,
+  ``engine.solver.exact.Line``: process ``i`` of ``P`` solves the plies ``i, i+P, ...`` from
+  the last back on one transposition table, so each position reuses the later ones' work); for
+  each, its wall and CPU time (target: 15 s), how many positions got every move's value exact
+  (target: all) and whether both ways gave the same values (target: yes);
 * ``--games`` games of Perfect against Perfect from the start, colours alternating: each one's
   final margin for the first player (Kalah(6,4) is worth +8) and the share of exact moves;
 * ``--openings`` games of Perfect against Master from random two-move openings (seed 1), Perfect
@@ -36,7 +39,7 @@ from typing import TextIO
 
 from engine import get_variant
 from engine.agents import Agent, Limit
-from engine.agents.exact_first import evaluation
+from engine.agents.exact_first import evaluation, evaluations
 from engine.agents.levels import level_agent, level_seconds
 from engine.core import State
 from engine.solver import KalahSpec, Solver, book, cache
@@ -87,35 +90,68 @@ def bench_table(tables: Path, out: TextIO) -> str | None:
     return str(tables)
 
 
-def evaluate_ply(tables: str | None, seconds: float, solve: float, ply: int) -> tuple[bool, float]:
-    """Whether the fixed game's position before move ``ply`` is valued exactly, and the CPU
-    seconds it took (run in a worker process, as the app's search processes do)."""
+Valued = tuple[int, bool, str, float]
+"""A position's ply, whether every move's value is exact, its values, and its CPU seconds."""
+
+
+def position(ply: int) -> State:
+    """The fixed game's position before move ``ply``."""
     state = RULES.initial_state()
     for digit in GAME[:ply]:
         state = state.play(int(digit))
+    return state
+
+
+def evaluate_ply(tables: str | None, seconds: float, solve: float, ply: int) -> list[Valued]:
+    """The fixed game's position before move ``ply`` valued alone, on a new solver (run in a
+    worker process, as the app's search processes do)."""
     used = cpu()
-    return evaluation(state, tables, seconds, solve).all_exact, cpu() - used
+    found = evaluation(position(ply), tables, seconds, solve)
+    return [(ply, found.all_exact, repr(sorted(found.values.items())), cpu() - used)]
+
+
+def evaluate_line(
+    tables: str | None, seconds: float, solve: float, plies: list[int]
+) -> list[Valued]:
+    """The fixed game's positions before each of ``plies`` valued as one line, in that order
+    (one solver's table kept from each to the next)."""
+    done: list[Valued] = []
+    used = cpu()
+    found = evaluations([position(p) for p in plies], tables, seconds, solve)
+    share = (cpu() - used) / max(1, len(plies))  # (a line's CPU, spread over its positions)
+    for ply, each in zip(plies, found, strict=True):
+        done.append((ply, each.all_exact, repr(sorted(each.values.items())), share))
+    return done
 
 
 def bench_analysis(
     tables: str | None, seconds: float, solve: float, processes: int, out: TextIO
 ) -> None:
-    """Value the fixed game's positions as the app does: ``processes`` at once, the last first,
-    each a new solver (a fixed search size), ``solve`` seconds of solver nodes each."""
-    wall = time.perf_counter()
+    """Value the fixed game's positions on ``processes`` processes, ``solve`` seconds of solver
+    nodes each (a fixed search size), two ways back to back: each position alone on a new
+    solver, the last first (before), and as ``processes`` lines of every ``processes``-th
+    ply, each from the last back (after); say whether both gave the same values."""
     plies = list(reversed(range(len(GAME))))
-    with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
-        found = list(pool.map(partial(evaluate_ply, tables, seconds, solve), plies))
-    wall = time.perf_counter() - wall
-    exact = sum(e for e, _ in found)
-    slowest = sorted(((c, p) for (_, c), p in zip(found, plies, strict=True)), reverse=True)
-    out.write(
-        f"analysis of the fixed 60-move game at {seconds:g} s a position and {solve:g} s of "
-        f"solver, {processes} processes: {wall:.1f} s ({sum(c for _, c in found):.1f} s of "
-        f"CPU), {exact} of {len(GAME)} positions exact; the slowest: "
-        + ", ".join(f"ply {p} {c:.1f} s" for c, p in slowest[:5])
-        + "\n"
-    )
+    alone = partial(evaluate_ply, tables, seconds, solve)
+    lines = [plies[i::processes] for i in range(processes)]
+    by_line = partial(evaluate_line, tables, seconds, solve)
+    answers = []
+    for name, work, items in (("positions", alone, plies), ("lines", by_line, lines)):
+        wall = time.perf_counter()
+        with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
+            found = [v for each in pool.map(work, items) for v in each]
+        wall = time.perf_counter() - wall
+        exact = sum(e for _, e, _, _ in found)
+        answers.append(sorted((p, v) for p, _, v, _ in found))
+        out.write(
+            f"analysis of the fixed 60-move game at {seconds:g} s a position and {solve:g} s of "
+            f"solver, {processes} processes, {name}: {wall:.1f} s "
+            f"({sum(c for _, _, _, c in found):.1f} s of CPU), {exact} of {len(GAME)} "
+            "positions exact\n"
+        )
+        out.flush()
+    same = "the same values" if answers[0] == answers[1] else "DIFFERENT values"
+    out.write(f"  positions and lines: {same} for every position\n")
 
 
 def play(first: Agent, second: Agent, state: State, scale: float) -> tuple[State, int, int]:
