@@ -80,6 +80,7 @@ export function drawList(list, tournaments, { about, empty, before = [] }) {
     const link = document.createElement("a");
     link.href = `/tournaments/${t.id}`;
     link.textContent = t.name;
+    link.dir = "auto"; // a name keeps its own direction on a page of the other
     const facts = document.createElement("span");
     facts.className = "muted";
     facts.textContent = about(t);

@@ -75,6 +75,7 @@ def english_left(tab: Tab, lang: str) -> list[str]:
     assert answer.ok
     messages = answer.json()["messages"]
     english = {k for k, v in messages.items() if isinstance(v, str) and v != k}
+    english -= {v for v in messages.values() if isinstance(v, str)}  # Portuguese "D" is a loss
     return [t for t in tab.page.evaluate(TEXTS) if t in english]
 
 
