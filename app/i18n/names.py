@@ -51,6 +51,8 @@ WORDS = (
     N_("draw"),
     N_("you won"),
     N_("you lost"),
+    N_("Waiting for a friend"),
+    N_("You"),
     N_("Round robin"),
     N_("Swiss"),
     N_("Arena"),
