@@ -33,7 +33,9 @@ def updated(lang: str, template: Catalog) -> Catalog:
     if lang in PLURAL_FORMS:
         count, expression = PLURAL_FORMS[lang]
         po.mime_headers = [("Plural-Forms", f"nplurals={count}; plural={expression};")]
+    created = po.creation_date
     po.update(template, no_fuzzy_matching=True)
+    po.creation_date = created  # the header changes only when a message does
     po.obsolete.clear()
     return po
 
