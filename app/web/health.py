@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import time
+from typing import NotRequired
 
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
+from typing_extensions import TypedDict
 
 from app.computer.moves import get_computer
 from app.i18n.choose import gettext
@@ -15,6 +17,25 @@ from app.store import StoreError, get_store
 from app.store.json_types import JSONObject
 
 bp = Blueprint("health", __name__)
+
+
+class Health(TypedDict):
+    """Whether this server can serve games, with figures (503: why not, in message)."""
+
+    status: str
+    """ok, unavailable (the store) or stopping"""
+    worker: int
+    """the answering worker process's id"""
+    uptime_seconds: float
+    computer: JSONObject
+    """the computer's queue: running, queued, workers, lanes, accepting, tables…"""
+    store: str
+    """sqlite or postgresql"""
+    games: NotRequired[int]
+    """the games stored"""
+    message: NotRequired[str]
+
+
 STARTED = time.time()
 
 
@@ -25,7 +46,7 @@ def health() -> ResponseReturnValue:
     computer = thinker.queue.status()
     if thinker.tables is not None:
         computer["tables"] = thinker.tables.status()
-    body: JSONObject = {
+    body: Health = {
         "status": "ok",
         "worker": os.getpid(),
         "uptime_seconds": round(time.time() - STARTED, 1),
@@ -35,9 +56,9 @@ def health() -> ResponseReturnValue:
     try:
         body["games"] = get_store().probe()
     except StoreError as exc:
-        body.update(status="unavailable", message=gettext(exc.message))
+        body["status"], body["message"] = "unavailable", gettext(exc.message)
         return body, 503, {"Retry-After": str(exc.retry_after)}
     if not computer["accepting"]:
-        body.update(status="stopping", message=gettext("the server is shutting down"))
+        body["status"], body["message"] = "stopping", gettext("the server is shutting down")
         return body, 503
     return body, 200, {"Cache-Control": "no-store"}

@@ -797,6 +797,16 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                     "responses": {**_game("The game"), **_errors(400, 403, 404, 409, 415)},
                 },
             },
+            "/health": {
+                "get": {
+                    "summary": "Whether this server can serve games: a write to its store works "
+                    "and its computer runs (for a load balancer or a monitor)",
+                    "responses": {
+                        **_shape("Health", "It can, with figures"),
+                        **_shape("Health", "It can't: the store or a stopping server (why)", "503"),
+                    },
+                },
+            },
             "/api/alive": {
                 "get": {
                     "summary": "Whether the server answers (a page checks it while its "

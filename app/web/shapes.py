@@ -32,6 +32,7 @@ from app.lobby.shapes import (
 from app.players.routes import Leaderboard, Me, PlayerAnswer
 from app.tournaments.shapes import TournamentList, TournamentPublic, TournamentView
 from app.web.api import Alive, GameAnswer, GamesAnswer, HintAnswer, RecordExport, VariantsAnswer
+from app.web.health import Health
 
 SHAPES: tuple[type, ...] = (
     GameAnswer,
@@ -69,6 +70,7 @@ SHAPES: tuple[type, ...] = (
     MyPuzzles,
     Made,
     PastTries,
+    Health,
 )
 """The shapes the paths name (each as #/components/schemas/<class name>)."""
 

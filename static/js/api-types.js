@@ -430,6 +430,18 @@
  */
 
 /**
+ * Whether this server can serve games, with figures (503: why not, in message).
+ * @typedef {object} Health
+ * @property {string} status ok, unavailable (the store) or stopping
+ * @property {number} worker the answering worker process's id
+ * @property {number} uptime_seconds
+ * @property {Record<string, any>} computer the computer's queue: running, queued, workers, lanes, accepting, tables…
+ * @property {string} store sqlite or postgresql
+ * @property {number} [games] the games stored
+ * @property {string} [message]
+ */
+
+/**
  * A hint: the decision for the player to move, with the game (between people a hint is counted in hints_used, a new version).
  * @typedef {object} HintAnswer
  * @property {number} move
