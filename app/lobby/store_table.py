@@ -1,14 +1,12 @@
 """Quick messages at a game's table (``quick_messages``: each game's last few, numbered; the
-number is also the version long-polls of the game's messages wait on), and what the lobby reads
-of the games' own tables: which players look at their game, and the games being played."""
+number is also the version long-polls of the game's messages wait on), and what the lobby asks
+the store of the games (which players look at their game, the games being played)."""
 
 from __future__ import annotations
 
-import json
-
 from app.lobby.store_base import MESSAGES, LobbyQueries
 from app.store.json_types import JSONObject
-from app.store.queries import Connection, among
+from app.store.queries import Connection
 
 
 class TableQueries(LobbyQueries):
@@ -59,35 +57,10 @@ class TableQueries(LobbyQueries):
 
     def seats_seen(self, game_ids: list[str], since: float) -> set[tuple[str, int]]:
         """Of these games' seats, those whose player looked at the game since ``since``
-        (the games' own presence, kept by every read of a game between two devices)."""
-        found: set[tuple[str, int]] = set()
-
-        def read(db: Connection) -> None:
-            for marks, chunk in among(game_ids):
-                query = (
-                    f"SELECT game_id, seat FROM presence WHERE game_id IN ({marks}) "
-                    "AND seen >= :since"
-                )
-                for gid, seat in self.execute(db, query, since=since, **chunk).fetchall():
-                    found.add((str(gid), int(seat)))
-
-        self.run(read)
-        return found
+        (the games' own presence, :meth:`app.store.base.GameStore.seen_since`)."""
+        return self.store.seen_since(game_ids, since)
 
     def running_games(self, since: float, limit: int = 20) -> list[tuple[str, JSONObject]]:
         """Games between two devices, both seats taken, not over, changed since ``since``:
-        (id, data), most recently changed first (by the games' fact columns, not replays)."""
-        query = (
-            "SELECT id, data FROM games WHERE mode = 'remote' AND open_seat = 0 AND "
-            "finished = 0 AND updated >= :since ORDER BY updated DESC LIMIT :limit"
-        )
-        rows = self.run(lambda db: self.execute(db, query, since=since, limit=limit).fetchall())
-        out = []
-        for game_id, text in rows:
-            try:
-                data = json.loads(text)
-            except ValueError:
-                continue
-            if isinstance(data, dict):
-                out.append((str(game_id), data))
-        return out
+        (id, data), most recently changed first (:meth:`app.store.base.GameStore.playing`)."""
+        return self.store.playing(since, limit)

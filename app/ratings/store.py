@@ -208,9 +208,7 @@ class RatingTables:
                         at=now,
                     )
                 # A new version of the game: its players' long-polls wake to show the change.
-                self.store.execute(
-                    db, "UPDATE games SET version = version + 1 WHERE id = :game", game=game_id
-                )
+                self.store.next_version(db, game_id)
                 return True
 
         return self.store.run(write)

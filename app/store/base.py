@@ -298,6 +298,22 @@ class GameStore(ABC):
         """When each seat of a game was last seen (seat -> time.time())."""
 
     @abstractmethod
+    def playing(self, since: float, limit: int = 20) -> list[tuple[str, JSONObject]]:
+        """Games between two devices, both seats taken, not over, changed since ``since``:
+        (id, data), most recently changed first (by the fact columns, not replays); a damaged
+        game is left out."""
+
+    @abstractmethod
+    def seen_since(self, game_ids: list[str], since: float) -> set[tuple[str, int]]:
+        """Of these games' seats, those whose holder looked at the game since ``since`` (the
+        games' presence, kept by every read of a game between two devices)."""
+
+    @abstractmethod
+    def next_version(self, db: Connection, game_id: str) -> None:
+        """Move a game to its next version on an open connection: inside a feature's
+        transaction, a change beside the game's data that its long-polls must see."""
+
+    @abstractmethod
     def unswept_ends(self, since: float, limit: int = 200) -> list[str]:
         """Finished games changed since ``since`` whose end-of-game hooks have not all run."""
 

@@ -49,6 +49,10 @@ class Queries(Protocol):
         """One query with named parameters, in the store's dialect."""
         ...
 
+    def next_version(self, db: Connection, game_id: str) -> None:
+        """Move a game to its next version on an open connection (its long-polls wake)."""
+        ...
+
 
 def among(ids: list[str]) -> Iterator[tuple[str, JSONObject]]:
     """``ids`` a few hundred at a time: the parameters that name them in ``IN (…)``, and their

@@ -404,6 +404,40 @@ class SQLStore(GameStore):
         rows = self.run(lambda db: self.execute(db, query, game=game_id).fetchall())
         return {int(r[0]): float(r[1]) for r in rows}
 
+    def playing(self, since: float, limit: int = 20) -> list[tuple[str, JSONObject]]:
+        query = (
+            "SELECT id, data FROM games WHERE mode = 'remote' AND open_seat = 0 AND "
+            "finished = 0 AND updated >= :since ORDER BY updated DESC LIMIT :limit"
+        )
+        rows = self.run(lambda db: self.execute(db, query, since=since, limit=limit).fetchall())
+        out = []
+        for game_id, text in rows:
+            try:
+                data = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(data, dict):
+                out.append((str(game_id), data))
+        return out
+
+    def seen_since(self, game_ids: list[str], since: float) -> set[tuple[str, int]]:
+        found: set[tuple[str, int]] = set()
+
+        def read(db: Connection) -> None:
+            for marks, chunk in among(game_ids):
+                query = (
+                    f"SELECT game_id, seat FROM presence WHERE game_id IN ({marks}) "
+                    "AND seen >= :since"
+                )
+                for gid, seat in self.execute(db, query, since=since, **chunk).fetchall():
+                    found.add((str(gid), int(seat)))
+
+        self.run(read)
+        return found
+
+    def next_version(self, db: Connection, game_id: str) -> None:
+        self.execute(db, "UPDATE games SET version = version + 1 WHERE id = :game", game=game_id)
+
     # -- the ends of games whose hooks all ran ----------------------------------------------
 
     def unswept_ends(self, since: float, limit: int = 200) -> list[str]:
