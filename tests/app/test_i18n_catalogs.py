@@ -4,6 +4,7 @@ scripts get the same catalogs as JSON, plurals by CLDR category."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from app.i18n.check import catalog_problems
 from app.i18n.choose import COOKIE
 from app.i18n.extract import extract
 from app.i18n.languages import LANGUAGES, TRANSLATED
+from app.i18n.refusals import REFUSALS
 
 
 @pytest.fixture(scope="module")
@@ -149,3 +151,30 @@ def test_an_unexpected_error_is_said_in_the_request_language(app: Flask) -> None
         answer = app.make_response(app.handle_user_exception(RuntimeError("boom")))
     assert answer.status_code == 500 and answer.json is not None
     assert answer.json["message"] == "На сервере что-то пошло не так; партия не изменилась."
+
+
+def raised_literals() -> set[str]:
+    """Every message the app's code raises as a plain string literal."""
+    found = set()
+    for path in (Path(__file__).resolve().parents[2] / "app").rglob("*.py"):
+        if "i18n" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                found |= {
+                    a.value
+                    for a in node.exc.args
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                }
+    return found
+
+
+def test_each_listed_refusal_is_still_raised_with_that_text() -> None:
+    assert set(REFUSALS) - raised_literals() == set()
+
+
+def test_a_refusal_is_sent_in_the_request_language(client: FlaskClient) -> None:
+    answer = client.put("/api/me", json={"name": "a  b"}, headers={"Accept-Language": "de"})
+    assert answer.status_code == 400 and answer.json is not None
+    assert answer.json["error"] == "Bad Request"
+    assert answer.json["message"] == "'name' darf zwischen Wörtern nur einzelne Leerzeichen haben"
