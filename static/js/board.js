@@ -185,6 +185,8 @@ export class Board {
     const dots = part(cell, ".dots");
     const shown = Math.min(n, isStore ? MAX_DOTS_STORE : MAX_DOTS_PIT);
     if (dots.childElementCount !== shown) {
+      // A full store draws smaller seeds, so that all of those drawn fit (none clipped).
+      if (isStore) dots.classList.toggle("many", shown > 20);
       dots.replaceChildren();
       for (let k = 0; k < shown; k += 1) {
         const dot = document.createElement("i");

@@ -139,7 +139,8 @@ export function render(view, els, onPlay) {
   if (!view.animating) renderLastMove(els, game, lastMove(game));
   // What a variant keeps beside the board: its special pits by owner when the server names
   // them (they are marked on the board too), else the server's own words.
-  const extra = game.special_pits ? text.specialsLine(game) : game.extra_text || "";
+  const colour = (/** @type {number} */ owner) => (owner === board.bottom ? "green" : "red"); // (style.css: the bottom owner's tag is the accent)
+  const extra = game.special_pits ? text.specialsLine(game, colour) : game.extra_text || "";
   setText(els.extra, extra);
   els.extra.hidden = !extra;
   renderMoves(els, game);

@@ -515,10 +515,16 @@ export function specialBadge(game, special) {
  * Special pits in words for the panel: "Tuzdyks: your c · Computer (Medium)'s f".
  * @param {import("./types.js").Game} game
  */
-export function specialsLine(game) {
+export function specialsLine(game, colour = (/** @type {number} */ _owner) => "") {
   const list = game.special_pits || [];
   if (!list.length) return "";
-  return list.map((s) => `${possessive(game, s.owner)} ${s.kind}: ${letterAt(game, s.pit)}`).join(" · ");
+  const each = list.map((s) => {
+    const tag = colour(s.owner) ? ` (${colour(s.owner)} tag)` : "";
+    return `${possessive(game, s.owner)} ${s.kind}: ${letterAt(game, s.pit)}${tag}`;
+  });
+  // What the chequered pit means, once: a tuzdyk's seeds go to its owner's kazan.
+  const kind = list[0].kind === "tuzdyk" ? ". A tuzdyk (chequered, ★) stays empty: every stone sown into it goes to its owner's kazan" : "";
+  return `${each.join(" · ")}${kind}.`;
 }
 
 /** @param {boolean} on */

@@ -109,7 +109,10 @@ def test_toguz_kumalak_shows_each_tuzdyk_on_the_board_with_its_owner(
         pit = page.locator(".pit.special-tuzdyk")
         assert pit.count() == 1 and pit.get_attribute("data-index") == "2"
         assert pit.locator(".badge").inner_text() == "Player 2's tuzdyk"
-        assert page.locator("#extra").inner_text() == "Player 2's tuzdyk: C"
+        assert page.locator("#extra").inner_text() == (  # the colours explained (issue 35)
+            "Player 2's tuzdyk: C (red tag). A tuzdyk (chequered, ★) stays empty: every stone "
+            "sown into it goes to its owner's kazan."
+        )
         tab.shot("look-phone-toguz-tuzdyk")
         assert tab.errors == []
     finally:

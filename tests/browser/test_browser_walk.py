@@ -295,3 +295,48 @@ def test_a_lesson_keeps_the_board_in_view_after_a_try_and_a_next_step(
         assert tab.errors == []
     finally:
         tab.close()
+
+
+TOGUZ = [5, 12, 0, 3, 9, 1, 7, 2, 4, 60, 6, 1, 8, 0, 2, 9, 3, 2, 1, 27]  # tuzdyks d and C
+
+CLEAR = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top
+    || b.bottom <= a.top;
+  const badges = [...document.querySelectorAll('.board .pit.special-tuzdyk')].map(
+    (p) => apart(box(p.querySelector('.badge')), box(p.querySelector('.count'))));
+  const seeds = [...document.querySelectorAll('.board .store')].map((s) => {
+    const dots = box(s.querySelector('.dots'));
+    return [...s.querySelectorAll('.seed')].every((i) => { const r = box(i);
+      return r.width > 0 && r.left >= dots.left - 0.5 && r.right <= dots.right + 0.5
+        && r.top >= dots.top - 0.5 && r.bottom <= dots.bottom + 0.5; });
+  });
+  return {badges, seeds};
+}"""
+
+
+@pytest.mark.parametrize("look", [LOOKS[0], LOOKS[3]])
+def test_toguz_tuzdyk_tags_clear_of_counts_kazans_whole_and_colours_explained(
+    browser: Any, server: str, look: str
+) -> None:
+    tab = opened(browser, server, look)
+    try:
+        page = tab.page
+        position = {"board": TOGUZ, "to_move": 0, "extra": [13, 2]}
+        made = tab.context.request.post(
+            "/api/games", data={"variant": "toguz_kumalak", "mode": "local", "position": position}
+        )
+        assert made.status == 201, made.text()
+        page.goto(f"/game/{made.json()['id']}")
+        page.wait_for_selector(".board .pit.special-tuzdyk .badge")
+        found = page.evaluate(CLEAR)
+        assert found == {"badges": [True, True], "seeds": [True, True]}, found
+        extra = page.locator("#extra").inner_text()
+        assert extra == (
+            "Player 1's tuzdyk: d (green tag) · Player 2's tuzdyk: C (red tag). A tuzdyk "
+            "(chequered, ★) stays empty: every stone sown into it goes to its owner's kazan."
+        ), extra
+        tab.shot(f"walk-toguz-{look}")
+        assert tab.errors == []
+    finally:
+        tab.close()
