@@ -979,12 +979,18 @@ def tournament(args: argparse.Namespace) -> dict[str, Any]:
             wall,
             bool(server.pgids),
         )
+        requests = sum(int(k["requests"]) for k in figures["kinds"].values())
+        if cpu["web_s"] is not None and requests:
+            # every request the web workers answered, long-polls included: the room's cost
+            cpu["web_ms_per_request"] = round(1000.0 * cpu["web_s"] / requests, 2)
         figures["cpu"] = cpu
         figures["load"] = (
             f"{cpu_model()}, {os.cpu_count()} cores; load average {load0} before, {loadavg()} "
             f"after; server CPU {cpu['server_s']} s (web {cpu['web_s']}, search "
             f"{cpu['search_s']}), client {cpu['client_s']} s, machine busy "
-            f"{cpu['machine_busy_cores']} cores over {cpu['wall_s']} s; {server.settings}"
+            f"{cpu['machine_busy_cores']} cores over {cpu['wall_s']} s; web CPU "
+            f"{cpu.get('web_ms_per_request', '-')} ms a request ({requests} requests, long-polls "
+            f"included); {server.settings}"
         )
     tournamentbench.report(figures, sys.stdout)
     return figures
