@@ -119,8 +119,8 @@ SEARCHING = {  # the writes that may start a search: rate-limited per device
 
 
 def with_common_errors(paths: JSONObject) -> JSONObject:
-    """Add the statuses every write can answer (and 429 where a search may start), and 410 to
-    every read or write of one game."""
+    """Add the statuses every write can answer (and 429 where a search or a long-poll may
+    start), and 410 to every read or write of one game."""
     for path, operations in paths.items():
         for method, operation in operations.items():
             if method not in METHODS:
@@ -128,7 +128,8 @@ def with_common_errors(paths: JSONObject) -> JSONObject:
             codes: list[int] = list(EVERY_ERRORS)
             if method in ("post", "patch", "put", "delete"):
                 codes += WRITE_ERRORS
-            if (path, method) in SEARCHING:
+            polls = any(p.get("name") == "since" for p in operation.get("parameters", []))
+            if (path, method) in SEARCHING or polls:  # a long-poll past the device's cap: 429
                 codes.append(429)
             if "{game_id}" in path:
                 codes.append(410)
