@@ -178,3 +178,13 @@ def test_a_refusal_is_sent_in_the_request_language(client: FlaskClient) -> None:
     assert answer.status_code == 400 and answer.json is not None
     assert answer.json["error"] == "Bad Request"
     assert answer.json["message"] == "'name' darf zwischen Wörtern nur einzelne Leerzeichen haben"
+
+
+def test_a_page_not_translated_yet_is_marked_english(client: FlaskClient) -> None:
+    arabic = {"Accept-Language": "ar"}
+    rules = client.get("/rules", headers=arabic).get_data(as_text=True)
+    assert '<html lang="ar" dir="rtl">' in rules and '<main id="main" lang="en" dir="ltr">' in rules
+    home = client.get("/", headers=arabic).get_data(as_text=True)
+    assert '<main id="main">' in home
+    english = client.get("/rules").get_data(as_text=True)
+    assert '<main id="main">' in english

@@ -182,3 +182,11 @@ def test_the_script_scan_finds_words() -> None:
     const c = "Join";
     """
     assert english_in_script(script) == ["playing", " moves left.", "Join"]
+
+
+@pytest.mark.parametrize("name", sorted(CONVERTED_TEMPLATES - {"base.html"}))
+def test_a_converted_page_says_it_is_in_the_page_language(name: str) -> None:
+    """base.html marks a page's main English (lang="en" dir="ltr") until its template says it
+    is translated by emptying the block."""
+    source = (TEMPLATES / name).read_text(encoding="utf-8")
+    assert "{% block untranslated %}{% endblock %}" in source
