@@ -21,11 +21,23 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 from app.games.errors import BadInput, IllegalMove, NoGame
-from app.games.view import letters, words
+from app.games.view import MoveRecordView, letters, words
 from app.learn import named
 from app.learn.puzzle_line import refutation, step, walk_to
+from app.learn.puzzle_shapes import (
+    Daily,
+    LineMove,
+    PastTries,
+    PastTryView,
+    PuzzlePosition,
+    PuzzleRating,
+    PuzzleTry,
+    PuzzleView,
+    TryRatings,
+)
 from app.learn.puzzle_tries import PastTry, PuzzleTries
 from app.learn.store import Kept, LearnStore
 from app.ratings.glicko2 import Rating, rate_game
@@ -120,7 +132,7 @@ def seen_letters(letters_: list[list[str]], mover: int) -> list[list[str]]:
 
 def played_line(
     state: State, turns: Iterable[Iterable[str]], seen_by: int | None = None
-) -> list[JSONObject]:
+) -> list[LineMove]:
     """The moves of ``turns`` played from ``state``: each with its record and the board after
     it, for the page to animate one after the other (``seen_by``: the notation as that player
     reads it, see :func:`seen`)."""
@@ -129,9 +141,9 @@ def played_line(
     )
 
 
-def played_pits(state: State, pits: Iterable[int], seen_by: int | None = None) -> list[JSONObject]:
+def played_pits(state: State, pits: Iterable[int], seen_by: int | None = None) -> list[LineMove]:
     """The moves of ``pits`` played from ``state``, as :func:`played_line` gives them."""
-    line: list[JSONObject] = []
+    line: list[LineMove] = []
     for pit in pits:
         if state.to_move is None:
             return line
@@ -143,7 +155,7 @@ def played_pits(state: State, pits: Iterable[int], seen_by: int | None = None) -
                 "player": rec.player,
                 "pit": rec.pit,
                 "notation": text if seen_by is None else seen(text, seen_by),
-                "record": rec.to_dict(),
+                "record": cast(MoveRecordView, rec.to_dict()),  # the engine's JSON
                 "before": before,
                 "board": list(state.board),
             }
@@ -193,7 +205,7 @@ def notation_text(mine: list[str], theirs: list[str], seeds: str) -> str:
     )
 
 
-def view(problem: Problem, kept: Kept | None) -> JSONObject:
+def view(problem: Problem, kept: Kept | None) -> PuzzleView:
     """A puzzle as the page draws it (the mover's row at the bottom)."""
     state = problem.state()
     rules = state.rules
@@ -235,7 +247,7 @@ def view(problem: Problem, kept: Kept | None) -> JSONObject:
     }
 
 
-def rating_view(kept: Kept | None) -> JSONObject:
+def rating_view(kept: Kept | None) -> PuzzleRating:
     """A player's puzzle rating as shown: rounded, with whether it is still provisional."""
     rating = Rating() if kept is None else Rating(kept.r, kept.rd, kept.sigma)
     return {
@@ -354,7 +366,7 @@ class Puzzles:
             raise NoGame(f"there is no puzzle {named(puzzle_id)}")
         return found
 
-    def show(self, owner: str | None, puzzle_id: str) -> JSONObject:
+    def show(self, owner: str | None, puzzle_id: str) -> PuzzleView:
         problem = self.find(owner, puzzle_id)
         return view(problem, self.store.puzzle(problem.id))
 
@@ -365,7 +377,7 @@ class Puzzles:
         mine: bool = False,
         theme: str = "",
         streak: int | None = None,
-    ) -> JSONObject:
+    ) -> PuzzleView:
         """The next puzzle for ``owner``: with ``mine``, their oldest own puzzle not yet
         tried; else the untried puzzle of ``variant`` (of ``theme``, if named) whose rating
         is nearest theirs; in streak mode (``streak``: the puzzles solved in a row so far) an
@@ -400,7 +412,7 @@ class Puzzles:
         )
         return view(best, ratings.get(best.id))
 
-    def daily(self, today: dt.date) -> JSONObject:
+    def daily(self, today: dt.date) -> Daily:
         """The day's puzzle: the same for everyone on that (UTC) day, drawn from the shipped
         Kalah puzzles (else from all); ``puzzle`` is null while there are none."""
         pool = self.by_variant.get("kalah") or sorted(self.shipped.values(), key=lambda p: p.id)
@@ -410,14 +422,14 @@ class Puzzles:
         problem = pool[int.from_bytes(digest[:8], "big") % len(pool)]
         return {"day": today.isoformat(), "puzzle": view(problem, self.store.puzzle(problem.id))}
 
-    def past(self, owner: str | None) -> JSONObject:
+    def past(self, owner: str | None) -> PastTries:
         """``owner``'s past tries, newest first (own puzzles included)."""
         if owner is None:
             return {"tries": []}
         known = {**self.shipped, **{p.id: p for p in self.mine(owner)}}
         return {"tries": past_view(known, self.tries.past(owner))}
 
-    def attempt(self, owner: str, puzzle_id: str, sent: JSONObject) -> JSONObject:
+    def attempt(self, owner: str, puzzle_id: str, sent: JSONObject) -> PuzzleTry:
         """Try the pit ``sent`` names after the line's ``moves`` already played (see
         :mod:`app.learn.puzzle_line`): whether it is right (``solved``, as it always said for
         the first move), the line's reply when the solver's turn ended, whether the line is
@@ -454,8 +466,8 @@ class Puzzles:
         text = seen(move_text(state.play_record(pit)[1]), mover)
         found = step(walk, pit, problem.solution, problem.good)
         right = found is not None
-        reply: list[JSONObject] = []
-        refuted: list[JSONObject] = []
+        reply: list[LineMove] = []
+        refuted: list[LineMove] = []
         done = False
         end = state.play(pit)
         if found is not None and problem.own:
@@ -475,7 +487,7 @@ class Puzzles:
             refuted = played_pits(state, [pit, *refutation(after_wrong, mover)], mover)
             now_moves = list(moves)
         ratings = self._rate(owner, problem, right, final=not right or done)
-        result: JSONObject = {
+        result: PuzzleTry = {
             "id": problem.id,
             "pit": pit,
             "played": text,
@@ -497,7 +509,7 @@ class Puzzles:
             result["won_text"] = won_text(problem, float(result["won"]))
         return result
 
-    def _rate(self, owner: str, problem: Problem, solved: bool, final: bool) -> JSONObject:
+    def _rate(self, owner: str, problem: Problem, solved: bool, final: bool) -> TryRatings:
         """The ratings a try moved (only a final one, the first wrong move or the line's end,
         is counted) and why not when none moved."""
         if not final:
@@ -529,7 +541,7 @@ class Puzzles:
         }
 
 
-def position_view(state: State) -> JSONObject:
+def position_view(state: State) -> PuzzlePosition:
     """The position the solver moves in next (after a right move and the line's reply; after a
     wrong one, the position before it, to try again): its board, the pits they may play, the
     special pits."""
@@ -574,10 +586,10 @@ def streak_target(current: int) -> float:
     return 900.0 + 60.0 * current
 
 
-def past_view(problems: dict[str, Problem], tries: list[PastTry]) -> list[JSONObject]:
+def past_view(problems: dict[str, Problem], tries: list[PastTry]) -> list[PastTryView]:
     """Past tries as the page lists them: the puzzle, its game, solved or not at the first try,
     when; a puzzle no longer shipped is left out."""
-    shown: list[JSONObject] = []
+    shown: list[PastTryView] = []
     for tried in tries:
         problem = problems.get(tried.puzzle)
         if problem is None:
