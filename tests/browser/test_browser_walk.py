@@ -340,3 +340,32 @@ def test_toguz_tuzdyk_tags_clear_of_counts_kazans_whole_and_colours_explained(
         assert tab.errors == []
     finally:
         tab.close()
+
+
+APART_FROM_TAGS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const c = box(document.getElementById('callout'));
+  const apart = (b) => c.right <= b.left || b.right <= c.left || c.bottom <= b.top
+    || b.bottom <= c.top;
+  return [...document.querySelectorAll('.player-tag .name, .player-tag .score')]
+    .filter((e) => e.offsetParent).map((e) => [e.textContent, apart(box(e))]);
+}"""
+
+
+@pytest.mark.parametrize("look", [LOOKS[0], LOOKS[3]])
+def test_a_callout_never_covers_a_name_or_a_score(browser: Any, server: str, look: str) -> None:
+    tab = opened(browser, server, look)
+    try:
+        page = tab.page
+        made = tab.context.request.post("/api/games", data={"variant": "kalah", "mode": "local"})
+        page.goto(f"/game/{made.json()['id']}")
+        page.wait_for_selector(".row-bottom .pit.legal")
+        page.locator(".row-bottom .pit[data-pit='2']").click()  # C4+: an extra turn
+        page.wait_for_selector("#callout.shown")
+        assert page.locator("#callout").inner_text() == "Extra turn for Player 1!"
+        found = page.evaluate(APART_FROM_TAGS)
+        assert len(found) == 4 and all(ok for _, ok in found), found
+        tab.shot(f"walk-callout-{look}")
+        assert tab.errors == []
+    finally:
+        tab.close()
