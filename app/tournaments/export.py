@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 
 from app.store.json_types import JSONObject
 from app.tournaments.store import TournamentRow
@@ -76,7 +77,7 @@ def standings_csv(row: TournamentRow) -> str:
     return write_csv(header, out)
 
 
-def line_value(line: JSONObject, field: str) -> object:
+def line_value(line: Mapping[str, object], field: str) -> object:
     """One standings number as the CSV writes it (the rank as its shared place)."""
     return line["place"] if field == "rank" else line[field]
 

@@ -119,9 +119,9 @@ class TournamentPublic(TypedDict):
     games: list[TournamentGame]
 
 
-class TournamentView(TournamentPublic):
-    """A tournament from a viewer's side: what everyone sees of it, what the viewer may do and
-    their game now."""
+class TournamentViewer(TypedDict):
+    """What only the viewer sees of a tournament: who they are in it, their game now, what
+    they may do."""
 
     you: str | None
     """your player id in it"""
@@ -137,6 +137,11 @@ class TournamentView(TournamentPublic):
     can_resume: bool
     can_end: bool
     can_add_computer: bool
+
+
+class TournamentView(TournamentPublic, TournamentViewer):
+    """A tournament from a viewer's side: what everyone sees of it, what the viewer may do and
+    their game now."""
 
 
 class Leader(TypedDict):

@@ -14,6 +14,16 @@ from app.store.json_types import JSONObject
 from app.tournaments import arena
 from app.tournaments.changes import arena_end, arena_players
 from app.tournaments.model import Tournament
+from app.tournaments.shapes import (
+    CrossRow,
+    StandingLine,
+    TournamentGame,
+    TournamentLine,
+    TournamentPublic,
+    TournamentView,
+    TournamentViewer,
+    YourGame,
+)
 from app.tournaments.standings import Result, cross_table, shared_places, standings
 from app.tournaments.store import TournamentRow
 from engine import get_variant
@@ -45,7 +55,7 @@ def results(doc: JSONObject) -> list[Result]:
     return found
 
 
-def standing_lines(doc: JSONObject) -> list[JSONObject]:
+def standing_lines(doc: JSONObject) -> list[StandingLine]:
     """The standings, best first, with each system's numbers (places shared by complete ties
     once a game was played: before, each line has its own)."""
     lines = numbered_lines(doc)
@@ -55,13 +65,13 @@ def standing_lines(doc: JSONObject) -> list[JSONObject]:
     return lines
 
 
-def numbered_lines(doc: JSONObject) -> list[JSONObject]:
+def numbered_lines(doc: JSONObject) -> list[StandingLine]:
     """The standings, best first, with each system's numbers."""
     names = {p["id"]: p["name"] for p in doc["players"]}
     states = {p["id"]: p["state"] for p in doc["players"]}
     dropped = {p["id"]: p["dropped"] for p in doc["players"] if p.get("dropped")}
     if doc["system"] == "arena":
-        lines = []
+        lines: list[StandingLine] = []
         ranked = arena.ranked(arena_players(Tournament.of(doc)))
         places = shared_places([(p.points, p.wins, -len(p.outcomes)) for p in ranked])
         for rank, p in enumerate(ranked, 1):
@@ -108,7 +118,7 @@ def numbered_lines(doc: JSONObject) -> list[JSONObject]:
     ]
 
 
-def cross(doc: JSONObject, lines: list[JSONObject]) -> list[JSONObject] | None:
+def cross(doc: JSONObject, lines: list[StandingLine]) -> list[CrossRow] | None:
     """The cross-table in standings order (round robin and Swiss): each row a player, each
     cell their results against the player of that column."""
     if doc["system"] == "arena":
@@ -144,9 +154,9 @@ LEGEND = (
 )
 
 
-def game_lines(doc: JSONObject) -> list[JSONObject]:
+def game_lines(doc: JSONObject) -> list[TournamentGame]:
     names = {p["id"]: p["name"] for p in doc["players"]}
-    out = []
+    out: list[TournamentGame] = []
     for order, e in enumerate(doc["games"]):
         score = e.get("score")
         out.append(
@@ -193,12 +203,13 @@ def title_of(doc: JSONObject) -> str:
 SHOWN_ARENA_GAMES = 60  # an arena's page lists the games being played and the latest ended
 
 
-def public(row: TournamentRow, every_game: bool = False) -> JSONObject:
+def public(row: TournamentRow, every_game: bool = False) -> TournamentPublic:
     """Everything anyone may see of a tournament (an arena's page: its latest games only,
     unless ``every_game``), with the seconds left now."""
-    out = dict(described(row.id, row.version, row.data, every_game))
-    out["seconds_left"] = seconds_left(row.data)
-    return out
+    return {
+        **described(row.id, row.version, row.data, every_game),
+        "seconds_left": seconds_left(row.data),
+    }
 
 
 def seconds_left(doc: JSONObject) -> float | None:
@@ -209,12 +220,14 @@ def seconds_left(doc: JSONObject) -> float | None:
     return max(0.0, round(arena_end(float(doc["ends"]), doc.get("paused_at"), now) - now, 1))
 
 
-_described: Versioned[tuple[str, int, bool], JSONObject] = Versioned(64)
+_described: Versioned[tuple[str, int, bool], TournamentPublic] = Versioned(64)
 _shared_texts: Versioned[tuple[str, int], str] = Versioned(64)
 _playing: Versioned[tuple[str, int], dict[str, tuple[str, int]]] = Versioned(64)
 
 
-def described(tournament_id: str, version: int, doc: JSONObject, every_game: bool) -> JSONObject:
+def described(
+    tournament_id: str, version: int, doc: JSONObject, every_game: bool
+) -> TournamentPublic:
     """The public view of one version of a tournament, made once per process (the last few
     kept; :class:`~app.games.versioned.Versioned`): many pages read the same version."""
     key = (tournament_id, version, every_game)
@@ -235,7 +248,9 @@ def view_text(row: TournamentRow, owner: str | None, dumps: Callable[[object], s
     return f"{text[:-1]},{own[1:]}"
 
 
-def describe(tournament_id: str, version: int, doc: JSONObject, every_game: bool) -> JSONObject:
+def describe(
+    tournament_id: str, version: int, doc: JSONObject, every_game: bool
+) -> TournamentPublic:
     lines = standing_lines(doc)
     total = None
     if doc["system"] == "round_robin":
@@ -278,14 +293,12 @@ def describe(tournament_id: str, version: int, doc: JSONObject, every_game: bool
     }
 
 
-def view(row: TournamentRow, owner: str | None) -> JSONObject:
+def view(row: TournamentRow, owner: str | None) -> TournamentView:
     """The tournament from ``owner``'s side: what they may do, and their game now."""
-    out = public(row)
-    out.update(viewer(row, owner))
-    return out
+    return {**public(row), **viewer(row, owner)}
 
 
-def viewer(row: TournamentRow, owner: str | None) -> JSONObject:
+def viewer(row: TournamentRow, owner: str | None) -> TournamentViewer:
     """What only ``owner`` sees of a tournament: who they are in it, their game now and what
     they may do."""
     doc = row.data
@@ -352,9 +365,9 @@ def notice_for(doc: JSONObject, me: JSONObject) -> str | None:
     return None
 
 
-def yours(rows: list[TournamentRow], owner: str | None) -> list[JSONObject]:
+def yours(rows: list[TournamentRow], owner: str | None) -> list[YourGame]:
     """The games ``owner`` is paired in and not finished, in the tournaments ``rows``."""
-    found: list[JSONObject] = []
+    found: list[YourGame] = []
     if owner is None:
         return found
     for row in rows:
@@ -378,16 +391,16 @@ def yours(rows: list[TournamentRow], owner: str | None) -> list[JSONObject]:
     return found
 
 
-_summaries: Versioned[tuple[str, int], JSONObject] = Versioned(512)
+_summaries: Versioned[tuple[str, int], TournamentLine] = Versioned(512)
 
 
-def summary(row: TournamentRow) -> JSONObject:
+def summary(row: TournamentRow) -> TournamentLine:
     """A tournament in a list, with who leads (once games were played); made once per version
     and process (a list is read again on every change of any tournament)."""
     return _summaries.get((row.id, row.version), lambda: summarise(row))
 
 
-def summarise(row: TournamentRow) -> JSONObject:
+def summarise(row: TournamentRow) -> TournamentLine:
     doc = row.data
     lines = public(row)["standings"]
     played = bool(lines) and lines[0]["games"] > 0
