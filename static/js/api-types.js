@@ -1199,7 +1199,7 @@
  * @property {StandingLine[]} standings
  * @property {CrossRow[] | null} cross_table
  * @property {TournamentGame[]} games
- * @property {string | null} you your player id in it
+ * @property {string | null} you
  * @property {string | null} your_state
  * @property {string | null} your_notice
  * @property {string | null} your_game
