@@ -369,3 +369,22 @@ def test_a_callout_never_covers_a_name_or_a_score(browser: Any, server: str, loo
         assert tab.errors == []
     finally:
         tab.close()
+
+
+def test_a_lab_game_opens_in_a_new_tab_and_the_match_stays(still: Tab) -> None:
+    page = still.page
+    page.goto("/lab")
+    page.fill("#lab-a", "greedy")
+    page.fill("#lab-b", "random")
+    page.fill("#lab-games", "2")
+    page.click("#lab-start")
+    wait_js(page, "document.getElementById('lab-status').textContent.includes('2 of 2 games')")
+    link = page.locator("#lab-games-list a").first
+    assert link.get_attribute("target") == "_blank"
+    with still.context.expect_page() as opened_page:
+        link.click()
+    game = opened_page.value
+    game.wait_for_url(re.compile(r"/game/"))
+    game.close()
+    assert page.locator("#lab-chart circle").count() == 2  # the match and its chart stayed
+    assert page.locator("#lab-games-list a").count() == 2
