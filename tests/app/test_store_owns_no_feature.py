@@ -99,3 +99,17 @@ def test_each_feature_s_queries_are_in_the_feature_and_name_only_its_own_tables(
         assert found == tables, module
     assert not (STORE / "lobby.py").exists() and not (STORE / "players.py").exists()
     assert not (STORE / "learn.py").exists()
+
+
+def test_the_lobby_hears_of_a_game_s_end_after_the_ratings_and_before_the_tournaments(
+    tmp_path: Path,
+) -> None:
+    """The lobby's end-of-game hook moved out of the games (app/lobby/ends.py: the games no
+    longer import the lobby's store) and still runs where it ran: after the ratings' settlement,
+    before a tournament's next pairings."""
+    from app import create_app
+    from app.games import ends
+
+    create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite3")})
+    names = [name for name, _ in ends.hooks()]
+    assert names.index("ratings") < names.index("lobby-games") < names.index("tournaments")
