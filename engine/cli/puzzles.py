@@ -4,6 +4,7 @@
                                    [--records FILE] [--resume]
     python -m engine puzzles check [--variant V ...] [--sample N] [--folder DIR]
     python -m engine puzzles confirm [--variant V ...] [--folder DIR]
+    python -m engine puzzles lines [--variant V ...] [--folder DIR]
 
 ``build`` mines puzzles from seeded self-play (see :mod:`engine.puzzles.builder`), one variant
 after the other, and writes ``DIR/<variant>.jsonl`` (default: the shipped set in
@@ -15,7 +16,8 @@ file: every one, or an evenly spread sample of N (an exact puzzle by the solver,
 at its two depths).  ``confirm`` re-searches every searched puzzle of a file at its variant's
 two depths (:data:`engine.puzzles.builder.PLANS`: ``confirm`` and ``depth``, at least 4 plies
 apart), keeps those where both agree on the move and the margin (with the margin both give and
-the deeper gain) and drops the rest, naming each.
+the deeper gain) and drops the rest, naming each.  ``lines`` plays each puzzle's line on from
+its first turns to where its seeds are won (:mod:`engine.puzzles.lines`), as ``build`` does.
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ import os
 import sys
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from engine.puzzles.builder import PLANS, Progress, build
-from engine.puzzles.checks import check_puzzle, confirm_puzzle
+from engine.puzzles.builder import PLANS, Plan, Progress, build
+from engine.puzzles.checks import LINE_TURNS, check_puzzle, confirm_puzzle
+from engine.puzzles.lines import MOST_TURNS, line_chooser, line_gain, won_line
 from engine.puzzles.loader import DATA, PuzzleDataError, load_puzzles, puzzle_file, puzzle_lines
 from engine.puzzles.model import Puzzle
 from engine.record import GameRecord, RecordError
@@ -184,6 +188,35 @@ def confirm_main(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def lines_main(args: argparse.Namespace, out: TextIO) -> int:
+    for variant in args.variant or list(PLANS):
+        plan = PLANS[variant]
+        try:
+            puzzles = load_puzzles(variant, args.folder)
+        except PuzzleDataError as exc:
+            out.write(f"{exc}\n")
+            return 1
+        started = time.process_time()
+        done = [extended(p, plan) for p in puzzles]
+        write_puzzles(puzzle_file(variant, args.folder), done)
+        banked = sum(line_gain(p.state(), p.solution) >= p.gain for p in done)
+        out.write(
+            f"{variant}: {len(done)} lines played to where their seeds are won "
+            f"({banked} reach it within {MOST_TURNS} turns; "
+            f"{time.process_time() - started:.1f} s CPU)\n"
+        )
+        out.flush()
+    return 0
+
+
+def extended(puzzle: Puzzle, plan: Plan) -> Puzzle:
+    """``puzzle`` with its line played on from its first turns to where its seeds are won, as
+    the builder plays it (:func:`engine.puzzles.lines.won_line`)."""
+    known = puzzle.solution[:LINE_TURNS]
+    choose = line_chooser(puzzle.exact, plan.extend)
+    return replace(puzzle, solution=won_line(puzzle.state(), known, puzzle.gain, choose))
+
+
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     parser = argparse.ArgumentParser(prog="python -m engine puzzles", description=__doc__)
@@ -207,7 +240,14 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     confirm.add_argument(
         "--folder", default=str(DATA), help="folder of the files (default: shipped)"
     )
+    lines = commands.add_parser(
+        "lines", help="play each line on to where its seeds are won (as the builder does)"
+    )
+    lines.add_argument("--variant", action="append", choices=list(PLANS), help="(default: all)")
+    lines.add_argument("--folder", default=str(DATA), help="folder of the files (default: shipped)")
     args = parser.parse_args(argv)
+    if args.command == "lines":
+        return lines_main(args, out)
     if args.command == "confirm":
         return confirm_main(args, out)
     if args.command == "build":

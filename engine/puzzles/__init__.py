@@ -10,6 +10,8 @@
 * :mod:`engine.puzzles.checks`: what makes a puzzle, and :func:`check_puzzle`;
 * :mod:`engine.puzzles.builder`: mining puzzles from seeded self-play
   (``python -m engine puzzles build``).
+* :mod:`engine.puzzles.lines`: a line played to where its seeds are won
+  (``python -m engine puzzles lines``).
 """
 
 from __future__ import annotations

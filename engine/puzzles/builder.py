@@ -36,6 +36,7 @@ from engine.puzzles.checks import (
     values_at,
     verdict,
 )
+from engine.puzzles.lines import line_chooser, won_line
 from engine.puzzles.model import APART, Puzzle
 from engine.record import GameRecord
 from engine.variants import get_variant
@@ -78,6 +79,8 @@ class Plan:
     the move and the margin; ``line``: the search that picks the solution line's later moves
     (default ``confirm``: the depth the shipped lines were picked at);
     ``screen``: a shallower search that must already see a puzzle before the deep one runs;
+    ``extend``: the search that continues the line past its first turns to where its seeds
+    are won (:mod:`engine.puzzles.lines`; None: the solver's, for exact puzzles);
     ``max_on_rows``: only positions with at most this many seeds on the rows (Kalah: what the
     solver settles in milliseconds); ``play_depth``: the self-play players' depth is capped at
     this (variants searched through the pure-Python rules)."""
@@ -87,6 +90,7 @@ class Plan:
     confirm: int | None = None
     screen: int | None = None
     line: int | None = None
+    extend: int | None = None
     max_on_rows: int | None = None
     play_depth: int = 5
     per_game: int = 4
@@ -94,16 +98,17 @@ class Plan:
 
 PLANS = {
     "kalah": Plan(1000, max_on_rows=28),
-    "oware": Plan(300, depth=16, confirm=12, screen=6),
-    "relay": Plan(100, depth=14, confirm=10, screen=6),
-    "adi": Plan(100, depth=16, confirm=12, screen=6),
-    "toguz_kumalak": Plan(100, depth=9, confirm=5, screen=4, play_depth=4),
-    "congkak": Plan(100, depth=9, confirm=5, screen=5, line=9),
+    "oware": Plan(300, depth=16, confirm=12, screen=6, extend=12),
+    "relay": Plan(100, depth=14, confirm=10, screen=6, extend=10),
+    "adi": Plan(100, depth=16, confirm=12, screen=6, extend=12),
+    "toguz_kumalak": Plan(100, depth=9, confirm=5, screen=4, play_depth=4, extend=4),
+    "congkak": Plan(100, depth=9, confirm=5, screen=5, line=9, extend=7),
 }
 """Each variant's plan (its default options): the issue's targets, and two depths for each
 searched variant, :data:`APART` plies apart, the deeper costing a few seconds of CPU at most
 per position on this project's machine (Toguz Kumalak: 3 s at depth 9, 22 s at 11; Congkak:
-0.2 s at 9, 5 s at 13)."""
+0.2 s at 9, 5 s at 13); the line's continuation (``extend``) costs at most about a second a
+puzzle (Toguz Kumalak 0.2 s at depth 4, Relay 1.1 s at 10, Adi 0.8 s at 12)."""
 
 OPENING = (2, 4)
 """Random plies before the players take over: at least, at most."""
@@ -198,7 +203,8 @@ def make_puzzle(state: State, plan: Plan, number: int, origin: str) -> Puzzle | 
         choose = depth_chooser(plan.line or plan.confirm)  # one best line, as shipped
     if found is None:
         return None
-    line, records = solution_line(state, found.best, choose)
+    first_turns, records = solution_line(state, found.best, choose)
+    line = won_line(state, first_turns, found.gain, line_chooser(plan.depth is None, plan.extend))
     rules = state.rules
     most = RATING_DEPTH if plan.depth is None else min(RATING_DEPTH, plan.depth)
     assert state.to_move is not None
