@@ -7,9 +7,10 @@ new pit is played in.
 
 Which moves are accepted (the rule, :func:`on_line`): the first move must be one of the
 puzzle's good moves; every later one of the solver's moves must be the line's own or a
-*transposition*: a move after which the solver can still end the turn in exactly the position
-the line's turn ends in (same board, same player to move, same extras), found by trying the
-solver's own moves in that turn (a few dozen positions at most).  Such an alternative wins
+*transposition*: a move after which the solver can still reach, with their own moves of that
+turn, exactly a position the line's turn passes through or ends in (same board, same player to
+move, same extras), found by trying the solver's own moves (at most :data:`SEARCH_LIMIT`
+positions; the line's own move is on the line at once).  Such an alternative wins
 exactly as much as the line, since the game goes on from the same position; an alternative
 that is merely as good by a search is not accepted (it would leave the line the puzzle
 proved).  A good first move that leaves the line (a player's own puzzle may have several)
@@ -57,38 +58,56 @@ def play_turn(state: State, turn: Sequence[str]) -> State:
     return state
 
 
-def reaches(state: State, mover: int, target: State, left: list[int]) -> bool:
-    """Whether the solver (``mover``), still to move in ``state``, can end the turn in
-    ``target`` with their own moves (``left[0]``: positions the search may still try)."""
+Key = tuple[tuple[int, ...], int | None, tuple[int, ...]]
+
+
+def line_path(state: State, turn: Sequence[str]) -> frozenset[Key]:
+    """The positions the line's ``turn`` passes through from ``state``: after each of its
+    moves, the last being where the turn ends."""
+    found = []
+    for text in turn:
+        if state.to_move is None:
+            break
+        state = state.play(parse_move(text, state.rules.pits).pit)
+        found.append(key(state))
+    return frozenset(found)
+
+
+def reaches(state: State, mover: int, path: frozenset[Key], left: list[int]) -> bool:
+    """Whether ``state`` is on the line's ``path`` or the solver (``mover``), still to move,
+    can reach it with their own moves (``left[0]``: positions the search may still try)."""
+    if key(state) in path:
+        return True
     if state.to_move != mover:
-        return key(state) == key(target)
+        return False
     for pit in state.legal_moves():
         if left[0] <= 0:
             return False
         left[0] -= 1
-        if reaches(state.play(pit), mover, target, left):
+        if reaches(state.play(pit), mover, path, left):
             return True
     return False
 
 
-def on_line(state: State, pit: int, target: State) -> bool:
-    """Whether ``pit``, played by the solver in ``state``, still ends the turn in ``target``:
-    the line's own move or a transposition of it (see the module's rule)."""
+def on_line(state: State, pit: int, path: frozenset[Key]) -> bool:
+    """Whether ``pit``, played by the solver in ``state``, stays on the line's ``path`` of this
+    turn: the line's own move, or a transposition back onto it (see the module's rule)."""
     mover = state.to_move
     assert mover is not None
-    return reaches(state.play(pit), mover, target, [SEARCH_LIMIT])
+    return reaches(state.play(pit), mover, path, [SEARCH_LIMIT])
 
 
 @dataclass(frozen=True)
 class Walk:
     """Where a try stands: the position the solver moves in now (``state``), the index of the
-    solver's turn in the line (``turn``), where that turn began (``start``) and where the line
-    says it ends (``target``); ``done``: the line is over (nothing left to play)."""
+    solver's turn in the line (``turn``), where that turn began (``start``) and the positions
+    the line's turn passes through (``path``, its end among them); ``done``: the line is over
+    (nothing left to play)."""
 
     state: State
     turn: int
     start: State
-    target: State
+    path: frozenset[Key]
     done: bool
     left_line: bool = False
     """The solver left the line with a good first move (an own puzzle's alternative)."""
@@ -98,8 +117,8 @@ def begin(state: State, solution: Sequence[Sequence[str]], turn: int) -> Walk:
     """The walk at the start of the solver's ``turn`` (done when the line has no such turn or
     the game is over)."""
     if turn >= len(solution) or state.to_move is None:
-        return Walk(state, turn, state, state, True)
-    return Walk(state, turn, state, play_turn(state, solution[turn]), False)
+        return Walk(state, turn, state, frozenset(), True)
+    return Walk(state, turn, state, line_path(state, solution[turn]), False)
 
 
 @dataclass(frozen=True)
@@ -121,15 +140,15 @@ def step(
     if first and pit not in good:
         return None
     after = walk.state.play(pit)
-    if not on_line(walk.state, pit, walk.target):
+    if not on_line(walk.state, pit, walk.path):
         if first:  # a good move of its own: the puzzle is solved, the line left
-            return Stepped(Walk(after, walk.turn, walk.start, walk.target, True, True), None, ())
+            return Stepped(Walk(after, walk.turn, walk.start, walk.path, True, True), None, ())
         return None
     if after.to_move == walk.state.to_move:
-        return Stepped(Walk(after, walk.turn, walk.start, walk.target, False), None, ())
+        return Stepped(Walk(after, walk.turn, walk.start, walk.path, False), None, ())
     turn = walk.turn + 1
     if turn >= len(solution) or after.to_move is None:
-        return Stepped(Walk(after, turn, after, after, True), None, ())
+        return Stepped(Walk(after, turn, after, frozenset(), True), None, ())
     reply = tuple(solution[turn])
     return Stepped(begin(play_turn(after, reply), solution, turn + 1), after, reply)
 

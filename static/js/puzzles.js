@@ -312,7 +312,7 @@ function showVerdict(tried) {
   els.feedback.classList.add("passed");
   const mine = tried.line.filter((/** @type {LineMove} */ m) => m.player === view.puzzle?.to_move).length;
   const how = view.missed ? "Solved on a retry" : "★ Solved";
-  setText(els.verdict, `${how}: ${tried.played}${mine > 1 ? ", the whole line" : ""}!`);
+  setText(els.verdict, mine > 1 ? `${how}: all ${mine} of your moves of the line!` : `${how}: ${tried.played}!`);
   showRating(tried.ratings.player.after);
   showChange(tried.ratings);
   setText(els.said, ratingSaid(tried.ratings));

@@ -18,6 +18,7 @@ from app.learn.mistakes import own_problem
 from app.learn.puzzle_line import begin, on_line, step, walk_to
 from app.learn.puzzles import Problem, Puzzles, gain_text, seen
 from engine import get_variant
+from engine.notation import parse_move
 from tests.app.test_api import assert_error
 
 # kalah-6x4-0001 of the shipped set: A3, then the engine's f1+ e1, then B2 (the line).
@@ -159,8 +160,8 @@ def test_a_transposition_reaching_the_lines_position_is_accepted() -> None:
     walk = begin(state, solution, 0)
     after_d = step(walk, 3, solution, frozenset({3}))
     assert after_d is not None and not after_d.walk.done
-    assert on_line(after_d.walk.state, 5, after_d.walk.target)  # F1+: still reaches it
-    assert not on_line(after_d.walk.state, 0, after_d.walk.target)
+    assert on_line(after_d.walk.state, 5, after_d.walk.path)  # F1+: still reaches it
+    assert not on_line(after_d.walk.state, 0, after_d.walk.path)
     done = walk_to(state, solution, frozenset({3}), [3, 5, 1])
     assert done.done and done.state.to_move is None
     with pytest.raises(BadInput):
@@ -194,3 +195,21 @@ def test_past_tries_are_listed_newest_first(client: FlaskClient, puzzles: Puzzle
         ("t-line", True, "Kalah"),
         ("t-mirror", False, "Kalah"),
     ]
+
+
+def test_every_shipped_line_is_accepted_move_by_move_to_its_end() -> None:
+    from app.learn.shipped import shipped_problems
+
+    for problem in shipped_problems():
+        state = problem.state()
+        pits = state.rules.pits
+        mine = [
+            parse_move(text, pits).pit
+            for n, turn in enumerate(problem.solution)
+            if n % 2 == 0
+            for text in turn
+        ]
+        walk = walk_to(state, problem.solution, problem.good, mine[:-1])
+        assert not walk.done, problem.id
+        last = step(walk, mine[-1], problem.solution, problem.good)
+        assert last is not None and last.walk.done, problem.id
