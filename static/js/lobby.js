@@ -16,7 +16,8 @@ const SETTLE_MS = 300; // after a long-poll woke, wait this long before the next
 
 /**
  * @typedef {{tag: string, name: string, you: boolean, playing: boolean}} Person
- * @typedef {{id: string, text: string, mine: boolean, by: string, to: string | null}} Seek
+ * @typedef {{id: string, text: string, mine: boolean, by: string, to: string | null,
+ *            game: string, clock: string | null, rated: boolean}} Seek
  * @typedef {{id: string, title: string, players: string[], moves: number, url: string}} Playing
  * @typedef {{id: string, title?: string, players?: string[], result?: string, url?: string,
  *            tournament?: string}} Finished
@@ -78,6 +79,23 @@ function linked(text, label, href) {
   a.textContent = label;
   li.append(a);
   return li;
+}
+
+/**
+ * A seek or a challenge in the page's language: "Ama waits: Oware, 5+3, rated". The game's title
+ * (with its size) is the server's; the clock, rated or casual and the sentence are the page's.
+ * @param {Seek} seek
+ */
+export function seekText(seek) {
+  const clock = seek.clock || "no clock";
+  const english = `, ${clock}, ${seek.rated ? "rated" : "casual"}`;
+  const title = seek.game.endsWith(english) ? seek.game.slice(0, -english.length) : "";
+  const game = title
+    ? [title, seek.clock || t("no clock"), seek.rated ? t("rated") : t("casual")].join(", ")
+    : seek.game;
+  return seek.to
+    ? t("%(name)s challenges %(other)s: %(game)s", { name: seek.by, other: seek.to, game })
+    : t("%(name)s waits: %(game)s", { name: seek.by, game });
 }
 
 /**
@@ -177,12 +195,12 @@ export function startLobby(settings) {
 
     const challenges = [
       ...view.challenges.to_you.map((c) =>
-        item(c.text, [
+        item(seekText(c), [
           [t("Accept"), () => act("POST", `/api/lobby/challenges/${c.id}/accept`), true],
           [t("Decline"), () => act("POST", `/api/lobby/challenges/${c.id}/decline`)],
         ]),
       ),
-      ...view.challenges.yours.map((c) => item(c.text, [[t("Withdraw"), () => act("DELETE", `/api/lobby/seeks/${c.id}`)]])),
+      ...view.challenges.yours.map((c) => item(seekText(c), [[t("Withdraw"), () => act("DELETE", `/api/lobby/seeks/${c.id}`)]])),
       ...view.challenges.declined.map((d) => item(t("%(name)s declined your challenge.", { name: d.to }), [], "lobby-note")),
     ];
     byId("lobby-challenges").replaceChildren(...challenges);
@@ -191,8 +209,8 @@ export function startLobby(settings) {
     byId("lobby-seeks").replaceChildren(
       ...view.seeks.map((s) =>
         s.mine
-          ? item(s.text, [[t("Withdraw"), () => act("DELETE", `/api/lobby/seeks/${s.id}`)]], "lobby-mine")
-          : item(s.text, [[t("Join"), () => act("POST", `/api/lobby/seeks/${s.id}/join`), true]]),
+          ? item(seekText(s), [[t("Withdraw"), () => act("DELETE", `/api/lobby/seeks/${s.id}`)]], "lobby-mine")
+          : item(seekText(s), [[t("Join"), () => act("POST", `/api/lobby/seeks/${s.id}/join`), true]]),
       ),
     );
     byId("lobby-no-seeks").hidden = waiting > 0;

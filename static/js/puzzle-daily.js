@@ -3,6 +3,7 @@
 // drawn small, with a link to solve it on the puzzles page. Nothing to show: it stays hidden.
 import { api } from "./api.js";
 import { Board } from "./board.js";
+import { t } from "./i18n.js";
 
 const box = document.getElementById("daily-puzzle");
 
@@ -16,18 +17,18 @@ async function main() {
   }
   if (!puzzle) return; // no puzzle set on this server
   const title = document.createElement("h3");
-  title.textContent = `Daily puzzle · ${puzzle.title}`;
+  title.textContent = t("Daily puzzle · %(game)s", { game: puzzle.title });
   const holder = document.createElement("div");
   holder.className = "board";
   holder.inert = true; // a picture of the position: solved on the puzzles page
   holder.setAttribute("role", "img");
-  holder.setAttribute("aria-label", `The daily ${puzzle.title} puzzle's position`);
+  holder.setAttribute("aria-label", t("The daily %(game)s puzzle's position", { game: puzzle.title }));
   const task = document.createElement("p");
   task.textContent = `${puzzle.task} ${puzzle.proof}`;
   const link = document.createElement("a");
   link.className = "button primary";
   link.href = `/puzzles?id=${encodeURIComponent(puzzle.id)}`;
-  link.textContent = "Solve it";
+  link.textContent = t("Solve it");
   box.replaceChildren(title, holder, task, link);
   const board = new Board(holder, { pits: puzzle.pits, letters: puzzle.letters, onPlay: () => {} });
   board.build(puzzle.to_move);

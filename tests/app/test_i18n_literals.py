@@ -45,6 +45,11 @@ CONVERTED_SCRIPTS = {
     "player-live.js",
     "player-name.js",
     "player-ratings.js",
+    "puzzle-daily.js",
+    "follow.js",
+    "match-options.js",
+    "quick.js",
+    "sound.js",
     "tournament-go.js",
     "tournament-list.js",
     "tournament.js",
@@ -54,10 +59,10 @@ CONVERTED_SCRIPTS = {
 NOT_YET_SCRIPTS = {  # the game, review, analysis, lessons, puzzles and lab: next session
     *("actions.js", "analysis-board.js", "analysis-draw.js", "analysis-link.js"),
     *("analysis-state.js", "analysis.js", "animate.js", "api-types.js", "board.js", "clock.js"),
-    *("copy.js", "follow.js", "game-tournament.js", "game.js", "graph.js", "lab.js", "learn.js"),
-    *("match-options.js", "match.js", "pits.js", "position-editor.js", "puzzle-daily.js"),
-    *("puzzles.js", "quick.js", "record.js", "render.js", "review-analysis.js"),
-    *("review-text.js", "review-values.js", "review.js", "seats.js", "sound.js", "state.js"),
+    *("copy.js", "game-tournament.js", "game.js", "graph.js", "lab.js", "learn.js"),
+    *("match.js", "pits.js", "position-editor.js"),
+    *("puzzles.js", "record.js", "render.js", "review-analysis.js"),
+    *("review-text.js", "review-values.js", "review.js", "seats.js", "state.js"),
     *("text.js", "thinking-kept.js", "types.js"),
 }
 # Words that are the same in every language: names of formats and of the game's notation.

@@ -38,7 +38,8 @@ OVERFLOW = """() => {
     if (style.display === 'none' || style.visibility === 'hidden') continue;
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || scrolls(el)) continue;
-    const name = el.tagName + (el.id ? '#' + el.id : '') + ' ' + (el.textContent || '').trim().slice(0, 40);
+    const id = el.id ? '#' + el.id : '';
+    const name = el.tagName + id + ' ' + (el.textContent || '').trim().slice(0, 40);
     if (r.right > vw + 1 || r.left < -1) bad.push('outside: ' + name);
     const cut = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
     if (cut && el.scrollWidth > el.clientWidth + 1) bad.push('clipped: ' + name);
@@ -144,7 +145,10 @@ def test_arabic_mirrors_the_page_but_not_the_board(browser: Any, server: str) ->
         for lang, tab in tabs.items():
             tab.start_from_menu(r"Play the computer|العب ضد الحاسوب")
             page = tab.page
-            assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == "ltr"
+            assert (
+                page.evaluate("getComputedStyle(document.getElementById('board')).direction")
+                == "ltr"
+            )
             # the viewer's row sows left to right, their store on the right, in every language
             order[lang] = (pit_x(tab, 0) < pit_x(tab, 5), pit_x(tab, 5) < pit_x(tab, 6))
             brand = page.locator(".site-header .brand").bounding_box()
@@ -180,6 +184,26 @@ def test_switching_language_mid_game_keeps_the_game(browser: Any, server: str) -
         page.goto("/")
         assert page.evaluate("document.documentElement.lang") == "fr"
         assert re.search("Jouer contre l’ordinateur", page.content())
+        assert tab.errors == []
+    finally:
+        tab.close()
+
+
+def test_the_room_says_a_seek_in_the_page_language(browser: Any, server: str) -> None:
+    tab = tab_in(browser, server, "fr", "laptop")
+    try:
+        page = tab.page
+        page.goto("/")
+        page.wait_for_selector("#lobby-here li")
+        seek = {"variant": "kalah", "clock": {"minutes": 5, "increment": 3}}
+        made = tab.context.request.post("/api/lobby/seeks", data=seek)
+        assert made.ok, made.text()[:300]
+        line = page.locator("#lobby-seeks li").first
+        line.wait_for()
+        assert re.search(
+            r"attend : Kalah, 5\+3, amicale$", line.locator(".lobby-text").inner_text()
+        )
+        assert line.get_by_role("button").inner_text() == "Retirer"
         assert tab.errors == []
     finally:
         tab.close()
