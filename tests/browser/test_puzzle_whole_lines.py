@@ -216,3 +216,29 @@ def test_streak_mode_counts_solves_in_a_row_until_a_miss(browser: Any, server: s
         assert tab.errors == []
     finally:
         tab.close()
+
+
+def test_a_second_players_puzzle_writes_their_pits_in_capitals(still: Any) -> None:
+    page = still.page
+    puzzle = next(p for p in load_puzzles("oware") if p.to_move == 1)
+    page.goto(f"/puzzles?id={puzzle.id}")
+    wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
+    mine = page.eval_on_selector_all(
+        ".row-bottom .pit", "pits => pits.map(p => p.dataset.letter).sort()"
+    )
+    theirs = page.eval_on_selector_all(
+        ".row-top .pit", "pits => pits.map(p => p.dataset.letter).sort()"
+    )
+    assert mine == ["A", "B", "C", "D", "E", "F"] and theirs == ["a", "b", "c", "d", "e", "f"]
+    assert (
+        "yours A–F from your left, your opponent's a–f" in page.locator("#pz-notation").inner_text()
+    )
+    pit, text = solver_moves(puzzle)[0]
+    click_pit(page, pit)
+    wait_js(
+        page,
+        "document.getElementById('pz-verdict').textContent.startsWith('✓')"
+        " || document.getElementById('pz-feedback').classList.contains('passed')",
+    )
+    said = page.locator("#pz-verdict").inner_text()
+    assert text.upper()[0] + text[1:] in said  # the engine's b7 is the player's B7
