@@ -6,12 +6,14 @@ run the catalog test (tests/app/test_i18n_catalogs.py).
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from app.i18n.catalogs import po_path
 from app.i18n.extract import extract
-from app.i18n.languages import TRANSLATED
+from app.i18n.languages import LANGUAGES, TRANSLATED
 
 # Arabic's six forms in the order gettext tools use (zero, one, two, few, many, other).
 PLURAL_FORMS = {
@@ -36,6 +38,15 @@ def updated(lang: str, template: Catalog) -> Catalog:
     created = po.creation_date
     po.update(template, no_fuzzy_matching=True)
     po.creation_date = created  # the header changes only when a message does
+    if not isinstance(po.revision_date, datetime):
+        po.revision_date = created
+    po.last_translator = po.language_team = "the Mancala project (docs/glossary)"
+    po.msgid_bugs_address = ""
+    po.header_comment = (
+        f"# {LANGUAGES[lang].name}: Mancala's pages and messages ({lang}).\n"
+        f"# The game's words: docs/glossary/{lang}.md. Updated by python -m app.i18n.update."
+    )
+    po.version = ""
     po.obsolete.clear()
     return po
 
