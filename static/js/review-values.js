@@ -130,6 +130,8 @@ export class LiveValues {
     } catch (err) {
       setText(this.note, err instanceof ApiError ? err.message : String(err));
       this.note.hidden = false;
+      // Not "working out" any more: say so (the move is still on the board and in the list).
+      if (this.els.thinkingInfo.textContent === text.VALUES_COMING) setText(this.els.thinkingInfo, text.NO_VALUES_NOW);
     }
   }
 }
