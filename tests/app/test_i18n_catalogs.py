@@ -188,3 +188,25 @@ def test_a_page_not_translated_yet_is_marked_english(client: FlaskClient) -> Non
     assert '<main id="main">' in home
     english = client.get("/rules").get_data(as_text=True)
     assert '<main id="main">' in english
+
+
+def test_a_record_exported_in_one_language_imports_in_another(client: FlaskClient) -> None:
+    arabic, kazakh = {"Accept-Language": "ar"}, {"Accept-Language": "kk"}
+    game = client.post("/api/games", json={"mode": "local", "variant": "oware"}, headers=arabic)
+    assert game.status_code == 201 and game.json is not None
+    body = game.json
+    for _ in range(6):
+        pit = body["legal_moves"][-1]
+        answer = client.post(
+            f"/api/games/{body['id']}/moves",
+            json={"pit": pit, "version": body["version"]},
+            headers=arabic,
+        )
+        assert answer.status_code == 200 and answer.json is not None
+        body = answer.json
+    url = f"/api/games/{body['id']}/record?format=text"
+    text = client.get(url, headers=arabic).get_data(as_text=True)
+    assert text == client.get(url, headers=kazakh).get_data(as_text=True) and text.isascii()
+    copy = client.post("/api/games", json={"mode": "local", "record": text}, headers=kazakh).json
+    assert copy is not None and copy["board"] == body["board"]
+    assert copy["to_move"] == body["to_move"]
