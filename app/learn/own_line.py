@@ -99,12 +99,22 @@ def why_text(
     happens = events(records, me, rules.store_word, rules.seed_word)
     line = "; ".join(happens) if happens else "it keeps your position together"
     lost = whole(best_value) - whole(played_value)
-    unit = rules.seed_word if abs(lost) != 1 else rules.seed_word.removesuffix("s")
+    seeds = rules.seed_word
+    unit = seeds if abs(lost) != 1 else seeds.removesuffix("s")
     return (
-        f"In the line, {line}. With best play after {best} you finish {about}"
-        f"{signed(best_value)} {rules.seed_word}; after {played}, which you played, "
-        f"{about}{signed(played_value)}: {lost} {unit} given away."
+        f"In the line, {line}. With best play after {best} you finish "
+        f"{finish(best_value, seeds, about)}; after {played}, which you played, "
+        f"{finish(played_value, seeds, about)}: {lost} {unit} given away."
     )
+
+
+def finish(value: float, seeds: str, about: str) -> str:
+    """A final margin in words: "3 seeds ahead", "about 1 seed behind", "level"."""
+    n = whole(value)
+    if n == 0:
+        return f"{about}level"
+    word = seeds if abs(n) != 1 else seeds.removesuffix("s")
+    return f"{about}{abs(n)} {word} {'ahead' if n > 0 else 'behind'}"
 
 
 def check_text(exact: bool, depth: int | None, line_check: str) -> str:

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from app.analysis.store import AnalysisStore, Kept
 from app.learn.mistakes import own_problem
-from app.learn.own_line import signed, turn_of, whole
+from app.learn.own_line import finish, signed, turn_of, whole
 from app.store import get_store
 from engine import get_variant
 from tests.app.test_api import create, move
@@ -45,7 +45,8 @@ def test_an_estimated_mistake_states_the_depth_searched_and_plays_a_whole_line(
     assert own["turn"] == 1 and own["line_check"] == "depth 6"
     assert own["why"].startswith("In the line, C4+ ends in the store, so you move again")
     assert own["why"].endswith(
-        "you finish about +4 seeds; after A4, which you played, about −4: 8 seeds given away."
+        "you finish about 4 seeds ahead; after A4, which you played, about 4 seeds behind: 8 "
+        "seeds given away."
     )
     tried = client.post(f"/api/puzzles/{made}/try", json={"pit": 2}).json
     assert tried["solved"] is True
@@ -105,6 +106,8 @@ def test_a_puzzle_kept_before_lines_says_its_depth_was_not_kept_not_depth_one() 
 
 def test_whole_seeds_and_turns() -> None:
     assert [whole(v) for v in (4.5, 4.4, -4.5, -0.4, 0)] == [5, 4, -5, 0, 0]
+    said = [finish(v, "seeds", a) for v, a in ((3, ""), (-1.2, "about "), (0.3, ""))]
+    assert said == ["3 seeds ahead", "about 1 seed behind", "level"]
     assert [signed(v) for v in (3.6, -2, 0.2)] == ["+4", "−2", "0"]
     game = get_variant("kalah").initial_state()
     records = []

@@ -182,8 +182,8 @@ def test_mistakes_of_an_analysed_game_become_the_players_own_puzzles(
             "loss": 12,
             "turn": 1,  # the line, why it wins and its check: tests/app/test_own_line.py
             "why": "In the line, C4+ ends in the store, so you move again; their b5+ ends in the"
-            " store, so they move again. With best play after C4+ you finish +3 seeds; after A4,"
-            " which you played, −9: 12 seeds given away.",
+            " store, so they move again. With best play after C4+ you finish 3 seeds ahead; after"
+            " A4, which you played, 9 seeds behind: 12 seeds given away.",
             "line_check": "depth 6",  # the solver did not find the opening's moves in 0.5 s
             "check": "Exact: the game's analysis solved this position to the end of the game."
             " The line's later moves are the engine's search to depth 6.",
