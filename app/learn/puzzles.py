@@ -451,8 +451,8 @@ class Puzzles:
             isinstance(m, int) and not isinstance(m, bool) for m in moves
         ):
             raise BadInput("'moves' must be the list of pits played before in this puzzle")
-        if len(moves) > 200:
-            raise BadInput("'moves' is longer than any puzzle's line")
+        if len(moves) >= sum(len(turn) for turn in problem.solution[::2]):
+            raise BadInput("'moves' is longer than this puzzle's line")
         start = problem.state()
         walk = walk_to(start, problem.solution, problem.good, moves)
         state = walk.state

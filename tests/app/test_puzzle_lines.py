@@ -95,7 +95,7 @@ def test_the_solver_plays_every_own_move_and_the_rating_moves_at_the_end(
     # shipped lines go on to where their seeds are won, tests/engine/test_puzzle_lines.py).
     assert last["won"] == -1.0
     assert_error(
-        client.post("/api/puzzles/t-line/try", json={"pit": 1, "moves": [0, 1]}), 400, "over"
+        client.post("/api/puzzles/t-line/try", json={"pit": 1, "moves": [0, 1]}), 400, "longer"
     )
 
 
@@ -126,6 +126,7 @@ def test_moves_that_are_not_the_line_are_refused(client: FlaskClient, puzzles: P
         ({"pit": 1, "moves": [True]}, "'moves' must be"),
         ({"pit": 0, "streak": True}, "unknown field 'streak'"),
         ({"pit": 0, "moves": list(range(300))}, "longer"),
+        ({"pit": 0, "moves": [0, 1]}, "longer than this puzzle's line"),
     ):
         assert_error(client.post("/api/puzzles/t-line/try", json=sent), 400, words)
 
