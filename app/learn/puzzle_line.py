@@ -34,7 +34,8 @@ from engine.puzzles.checks import best_of, depth_values
 REPLY_DEPTH = 8
 """The search depth of a refuting reply, where a variant is not listed in :data:`SHALLOW`."""
 SHALLOW = {"toguz_kumalak": 4, "congkak": 5, "relay": 6}
-"""Variants whose search is costly: their refuting reply's depth (each well under 0.3 s)."""
+"""Variants whose search is costly: their refuting reply's depth (about 0.1 s a reply on
+average, under a second at worst, on this project's loaded machine)."""
 SEARCH_LIMIT = 2000
 """The most positions a transposition search tries in one turn."""
 
