@@ -42,6 +42,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.analysis import routes as analysis_routes
     from app.board import routes as board_routes
     from app.computer import moves
+    from app.contract import bp as contract_bp
     from app.games import liveness
     from app.games.facts import describe
     from app.lab import routes as lab_routes
@@ -75,4 +76,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(learn_routes.bp)
     app.register_blueprint(player_routes.bp)
     app.register_blueprint(lobby_routes.bp)
+    app.register_blueprint(contract_bp)  # /api/openapi.json
     return app

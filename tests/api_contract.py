@@ -1,5 +1,5 @@
 """Every JSON answer a test sees through Flask's test client is checked against the OpenAPI
-document (/api/openapi.json, app.web.openapi.spec): its path and method are described, its
+document (/api/openapi.json, app.contract.document): its path and method are described, its
 status is one the operation lists, and its body validates against that status's schema
 (jsonschema, JSON Schema 2020-12 as OpenAPI 3.1 uses). A mismatch fails the test."""
 
@@ -23,9 +23,9 @@ BASE = "urn:mancala-api"
 
 @cache
 def document() -> dict[str, Any]:
-    from app.web.openapi import spec
+    from app.contract import document as whole
 
-    return spec()
+    return whole()
 
 
 @cache

@@ -25,7 +25,7 @@ from engine.core import SWAP, Rules, State
 from engine.notation import pit_letter
 
 # The shapes this module sends (typing_extensions.TypedDict: pydantic reads them on Python 3.11
-# to write the OpenAPI document, app.web.contract). A field's docstring is its description.
+# to write the OpenAPI document, app.contract). A field's docstring is its description.
 
 
 class Words(TypedDict):

@@ -1,8 +1,8 @@
 """The puzzles' answers as the API sends them (a puzzle, a try, the day's puzzle, your rating
 and own puzzles, your past tries, the puzzles made from your mistakes): TypedDicts the API
-document's schemas are written from (app.web.contract), every answer of the test suite
+document's schemas are written from (app.contract), every answer of the test suite
 checked against them.  app.learn.puzzles builds them; while the puzzle trainer grows (streaks,
-whole lines) the answers may carry fields beyond these (app.web.shapes.OPEN)."""
+whole lines) the answers may carry fields beyond these (app.contract.shapes.OPEN)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The lobby's answers as the API sends them (the room, a seek, the device's lobby settings, a
 game's quick messages): TypedDicts its builders (app.lobby.service, routes, messages) return,
-and the API document's schemas are written from (app.web.contract)."""
+and the API document's schemas are written from (app.contract)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A tournament's answers as the API sends them (one tournament from a viewer's side, the
-list): TypedDicts the API document's schemas are written from (app.web.contract). The views
+list): TypedDicts the API document's schemas are written from (app.contract). The views
 (app.tournaments.view) build them; every answer of the test suite is checked against them."""
 
 from __future__ import annotations

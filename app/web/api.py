@@ -324,10 +324,3 @@ def export_record(game_id: str) -> ResponseReturnValue:
     if game.data.get("start") is not None:  # a game from a position set up by hand
         exported["start"] = game.data["start"]
     return exported
-
-
-@bp.get("/openapi.json")
-def openapi() -> ResponseReturnValue:
-    from app.web.openapi import spec
-
-    return spec()

@@ -6,7 +6,6 @@ from app.games import MODES
 from app.games.params import MAX_NAME
 from app.i18n.api_doc import i18n_paths
 from app.store.json_types import JSONObject
-from app.web.contract import schemas
 from engine import variant_names
 from engine.agents import ALGORITHMS, LEVELS
 
@@ -52,7 +51,7 @@ def _game(description: str, status: str = "200") -> JSONObject:
 
 
 def _shape(name: str, description: str, status: str = "200") -> JSONObject:
-    """An answer whose body is the shape ``name`` (a view's TypedDict, app.web.shapes)."""
+    """An answer whose body is the shape ``name`` (a view's TypedDict, app.contract.shapes)."""
     return {
         status: {
             "description": description,
@@ -327,11 +326,12 @@ PLAYER_PATHS: JSONObject = {
 
 
 def spec() -> JSONObject:
-    """The description; variants, levels and algorithms come from the engine's registries."""
+    """The description's paths, statuses, request bodies and hand-written components
+    (variants, levels and algorithms from the engine's registries); the answers' schemas are
+    added by :func:`app.contract.document`, from the views' TypedDicts."""
     level = {"type": "string", "enum": list(LEVELS)}
     algorithm = {"type": "string", "enum": list(ALGORITHMS)}
     description = _spec(level, algorithm)
-    description["components"]["schemas"].update(schemas())  # from the views' TypedDicts
     description["paths"].update(lobby_paths())
     description["paths"].update(tournament_paths())
     description["paths"].update(i18n_paths())  # the catalogs for the scripts (app.i18n)

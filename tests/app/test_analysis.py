@@ -15,6 +15,7 @@ from app.analysis import report
 from app.analysis.runner import STALE_SECONDS, answer
 from app.analysis.step import Evaluate, evaluate_position
 from app.analysis.store import Kept
+from app.contract import document
 from app.games.model import Game
 from app.web.openapi import spec
 from engine import get_variant
@@ -325,7 +326,7 @@ def test_the_routes_are_described() -> None:
     described = spec()["paths"]["/api/games/{game_id}/analysis"]
     assert set(described["post"]["responses"]) >= {"200", "202", "404", "409", "503"}
     assert "200" in described["get"]["responses"]
-    components = spec()["components"]["schemas"]  # written from app.analysis.report's types
+    components = document()["components"]["schemas"]  # from app.analysis.report's types
     schema = components["AnalysisAnswer"]
     entry = components[schema["properties"]["moves"]["items"]["$ref"].rsplit("/")[-1]]
     entry = entry["properties"]

@@ -1,5 +1,5 @@
 """The API contract has one source: the views' TypedDicts. The OpenAPI document's answer
-schemas are written from them (app.web.contract), the pages' JSDoc types from the document
+schemas are written from them (app.contract), the pages' JSDoc types from the document
 (tools.api_types, committed as static/js/api-types.js), and every JSON answer the tests see is
 checked against the document (tests/api_contract.py)."""
 
@@ -11,17 +11,17 @@ import pytest
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 
+from app.contract import document
+from app.contract.schemas import schemas
+from app.contract.shapes import OPEN, SHAPES
 from app.games.view import GameView
 from app.web.api import GameAnswer
-from app.web.contract import schemas
-from app.web.openapi import spec
-from app.web.shapes import OPEN, SHAPES
 from tests.api_contract import mismatch
 from tools.api_types import OUT, render
 
 
 def test_the_committed_js_types_are_what_the_document_writes() -> None:
-    assert OUT.read_text(encoding="utf-8") == render(spec()), "run python -m tools.api_types"
+    assert OUT.read_text(encoding="utf-8") == render(document()), "run python -m tools.api_types"
 
 
 def test_the_game_schema_lists_every_field_the_view_sends(client: FlaskClient) -> None:
@@ -44,7 +44,7 @@ def test_a_game_ends_in_one_word(client: FlaskClient) -> None:
 
 
 def test_every_schema_is_json_schema_and_every_shape_is_in_the_document() -> None:
-    components = spec()["components"]["schemas"]
+    components = document()["components"]["schemas"]
     for name, schema in components.items():
         Draft202012Validator.check_schema(schema)
         assert "title" not in schema, name

@@ -24,6 +24,7 @@ FLOORS = {
     "lobby": 6,  # the lobby (who is here, seeks, challenges, quick messages),
     "tournaments": 7,  # tournaments (arena, round robin, Swiss) over the lobby's players
     "learn": 6,  # lessons and puzzles (puzzle ratings on the players' Glicko-2)
+    "contract": 8,  # the API document: every feature's answer shapes (app.contract)
     "__init__": 9,  # create_app: wires them all
 }
 

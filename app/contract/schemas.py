@@ -14,8 +14,8 @@ from functools import cache
 from pydantic import ConfigDict, TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode
 
+from app.contract.shapes import OPEN, SHAPES
 from app.store.json_types import JSONObject
-from app.web.shapes import OPEN, SHAPES
 
 REF = "#/components/schemas/{model}"
 

@@ -1,5 +1,5 @@
 """Every JSON answer's shape, by the TypedDict its view declares: the list the OpenAPI
-document's components are written from (:mod:`app.web.contract`)."""
+document's components are written from (:mod:`app.contract.schemas`)."""
 
 from __future__ import annotations
 
