@@ -145,7 +145,9 @@ def test_the_api_description_has_the_names(host: FlaskClient) -> None:
     assert new_game["name"]["maxLength"] == 24 and new_game["names"]["maxItems"] == 2
     join = spec["paths"]["/api/games/{game_id}/join"]["post"]
     assert "name" in join["requestBody"]["content"]["application/json"]["schema"]["properties"]
-    seat = spec["components"]["schemas"]["Game"]["properties"]["seats"]["items"]["properties"]
+    schemas = spec["components"]["schemas"]  # a game's seats: a $ref to the seat's schema
+    seat_ref = schemas["GameAnswer"]["properties"]["seats"]["items"]["$ref"]
+    seat = schemas[seat_ref.rsplit("/", 1)[-1]]["properties"]
     assert {"name", "player_name", "open"} <= set(seat)
 
 
