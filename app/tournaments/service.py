@@ -75,6 +75,7 @@ class Tournaments:
         self.games = games
         self.limits = limits
         self.known: set[str] = set()  # game ids seen to exist (so a read need not look again)
+        self.ensured: dict[str, int] = {}  # the version of each tournament whose games all exist
         self.settled: dict[str, float] = {}  # when this process last settled each tournament
         self.expired_at = -EXPIRE_EVERY  # when this process last deleted stale open ones
         self.rows: dict[str, TournamentRow] = {}  # each tournament as last read (its version)
@@ -153,7 +154,7 @@ class Tournaments:
         while since == row.version and (left := end - time.monotonic()) > 0:
             self.watcher.wait(tournament_id, since, min(left, SETTLE_SECONDS))
             row = self.settle_now_and_then(tournament_id)
-        self.ensure_games(tournament_id, row.data)  # a game it lists exists when it is shown
+        self.ensure_games(tournament_id, row)  # a game it lists exists when it is shown
         return row
 
     def settle_now_and_then(
@@ -362,7 +363,7 @@ class Tournaments:
             )
 
         settled = self.retried(tournament_id, attempt, row)
-        self.ensure_games(tournament_id, settled.data)
+        self.ensure_games(tournament_id, settled)
         return settled
 
     def retried(
@@ -411,14 +412,20 @@ class Tournaments:
             (came[0], came[1]),
         )
 
-    def ensure_games(self, tournament_id: str, doc: JSONObject) -> None:
-        """Create each listed game that does not exist yet (each id only once)."""
+    def ensure_games(self, tournament_id: str, row: TournamentRow) -> None:
+        """Create each listed game that does not exist yet (each id only once; each version
+        looked through once per process)."""
+        with self.lock:
+            if self.ensured.get(tournament_id) == row.version:
+                return
+        doc = row.data
         waiting = [
             e
             for e in doc["games"]
             if e.get("game") is not None and e.get("score") is None and e["game"] not in self.known
         ]
         if not waiting:
+            self.note_ensured(tournament_id, row.version)
             return
         t = Tournament.of(doc)
         for entry in t.games:
@@ -435,6 +442,14 @@ class Tournaments:
                         raise
             with self.lock:
                 self.known.add(gid)
+        self.note_ensured(tournament_id, row.version)
+
+    def note_ensured(self, tournament_id: str, version: int) -> None:
+        """Every game version ``version`` of the tournament lists exists."""
+        with self.lock:
+            if len(self.ensured) >= KEPT_ROWS:
+                self.ensured.pop(next(iter(self.ensured)))
+            self.ensured[tournament_id] = version
 
 
 def opts(body: JSONObject) -> JSONObject:
