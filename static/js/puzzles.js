@@ -330,6 +330,8 @@ async function showSolution() {
   const board = /** @type {Board} */ (view.board);
   board.mark({});
   board.setCounts(puzzle.board);
+  // The button is below the board on a phone: the line is played where it can be seen.
+  els.board.scrollIntoView({ block: "center", behavior: reducedMotion() ? "auto" : "smooth" });
   if (await playOut(view.line)) {
     setText(els.last, `Solution: ${notations(view.line)}`);
     setText(els.task, "The solution is played out: try the next puzzle.");

@@ -388,3 +388,27 @@ def test_a_lab_game_opens_in_a_new_tab_and_the_match_stays(still: Tab) -> None:
     game.close()
     assert page.locator("#lab-chart circle").count() == 2  # the match and its chart stayed
     assert page.locator("#lab-games-list a").count() == 2
+
+
+def test_show_the_solution_plays_it_where_a_phone_can_see_it(browser: Any, server: str) -> None:
+    from engine.notation import parse_move
+    from engine.puzzles import load_puzzles
+
+    puzzle = load_puzzles("kalah")[0]
+    state = puzzle.state()
+    best = parse_move(puzzle.best, state.rules.pits).pit
+    wrong = next(p for p in state.legal_moves() if p != best)
+    tab = opened(browser, server, "phone-dark")
+    try:
+        page = tab.page
+        page.goto(f"/puzzles?id={puzzle.id}")
+        page.wait_for_selector("#board .row-bottom .pit.legal")
+        page.locator(f"#board .row-bottom .pit[data-pit='{wrong}']").click()
+        page.locator("#pz-solution").wait_for(state="visible", timeout=60_000)
+        page.locator("#pz-solution").click()
+        wait_js(page, BOARD_IN_VIEW)  # while it plays (it was 390 px above the screen)
+        wait_js(page, "document.getElementById('pz-last').textContent.startsWith('Solution')")
+        tab.shot("walk-solution-phone-dark")
+        assert tab.errors == []
+    finally:
+        tab.close()
