@@ -12,7 +12,6 @@ from functools import cache
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
 
-from app.contract.schemas import schemas
 from app.store.json_types import JSONObject
 from app.web.openapi import spec
 
@@ -21,6 +20,9 @@ bp = Blueprint("contract", __name__, url_prefix="/api")
 
 @cache
 def _document() -> JSONObject:
+    """Built on first use (pydantic is imported then, not when a worker starts)."""
+    from app.contract.schemas import schemas
+
     found = spec()
     found["components"]["schemas"].update(schemas())
     return found
