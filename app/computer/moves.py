@@ -183,6 +183,7 @@ def warm_up_all() -> None:
         computer.queue.warm_up()
         if computer.tables is not None:  # the default game's table, before it is needed
             computer.tables.want("kalah", {})
+            computer.tables.want("oware", {})  # then Oware's (app.computer.tables)
 
 
 def drain_all(timeout: float) -> bool:

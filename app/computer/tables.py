@@ -36,7 +36,7 @@ from pathlib import Path
 from app.computer import pages
 from app.store.json_types import JSONObject
 from engine import get_variant
-from engine.solver import prepare_tables, table
+from engine.solver import oware_table, prepare_tables, table
 from engine.solver.build import build_file
 
 log = logging.getLogger(__name__)
@@ -67,6 +67,10 @@ def make(variant: str, options: JSONObject, folder: str, seeds: int | None = Non
     """Build the rule set's table into ``folder``, or its large table of ``seeds`` seeds,
     holding about :data:`LARGE_BUILD_PAGES` of its mapped file (:func:`keep_pages`)."""
     rules = get_variant(variant, **options)
+    flag = oware_table.flag_of(rules)
+    if flag is not None and seeds is not None:  # Oware's tables: built a layer at a time
+        oware_table.build_file(flag, seeds, folder)
+        return
     spec = table.spec_of(rules)
     if seeds is None or spec is None:
         prepare_tables(rules, folder)
@@ -101,6 +105,24 @@ def large_target(variant: str, options: JSONObject, folder: str) -> int | None:
     return seeds if seeds is not None and regular is not None and seeds > regular else None
 
 
+OWARE_FIRST_SEEDS = 12
+"""The Oware table built first (7 MB, about 15 s of CPU), before the host's large one."""
+
+
+def oware_target(folder: str) -> int:
+    """The seeds of the largest Oware table the host builds: up to 24 (2.5 GB), within a
+    quarter of the RAM and half the free disk."""
+    ram = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    fits = min(
+        oware_table.LARGE_BYTES, ram // RAM_SHARE, shutil.disk_usage(folder).free // DISK_SHARE
+    )
+    seeds = 0
+    while oware_table.nbytes(seeds + 1) <= fits and seeds < 24:
+        seeds += 1
+    return seeds
+
+
 class TableBuilder:
     """Builds the tables the computer's rule sets need, one at a time, in the background
     (``kind="thread"``: on a thread of this process, for tests)."""
@@ -118,7 +140,9 @@ class TableBuilder:
         """Tables built by this worker, and being built or waiting to be."""
         with self._lock:
             busy = self._thread is not None and self._thread.is_alive()
-            return {"built": self.built, "building": len(self._todo) + busy}
+            built = {"built": self.built, "building": len(self._todo) + busy}
+        oware = oware_table.largest(0, self.folder)  # the default rules' table (-1: none yet)
+        return built | {"oware_seeds": -1 if oware is None else oware}
 
     def want(self, variant: str, options: JSONObject) -> bool:
         """Have the table of ``variant`` with ``options`` built, unless it was asked for
@@ -128,6 +152,8 @@ class TableBuilder:
             if key in self._asked:
                 return False
             self._asked.add(key)
+        if variant == "oware":
+            return self._want_oware(options)
         try:
             rules = get_variant(variant, **options)
             spec, seeds = table.spec_of(rules), table.table_seeds(rules)
@@ -144,6 +170,30 @@ class TableBuilder:
                 self._todo.append((variant, dict(options), None))
             if large is not None:  # after the rule set's table: the levels read that first
                 self._todo.append((variant, dict(options), large))
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="mancala-tables", daemon=True
+                )
+                self._thread.start()
+        return True
+
+    def _want_oware(self, options: JSONObject) -> bool:
+        """Oware: its small table first, then the largest the host fits (``oware_target``),
+        each in a process of its own (minutes of CPU: never on a thread of a web worker, so a
+        ``thread`` builder, the tests', builds none)."""
+        if self.kind == "thread":
+            return False
+        try:
+            flag = oware_table.flag_of(get_variant("oware", **options))
+        except ValueError:
+            return False
+        have = None if flag is None else oware_table.largest(flag, self.folder)
+        sizes = [n for n in (OWARE_FIRST_SEEDS, oware_target(self.folder)) if n > (have or -1)]
+        if flag is None or not sizes:
+            return False
+        with self._lock:
+            for n in sorted(set(sizes)):
+                self._todo.append(("oware", dict(options), n))
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(
                     target=self._run, name="mancala-tables", daemon=True

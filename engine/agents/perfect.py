@@ -28,6 +28,7 @@ import os
 from pathlib import Path
 
 from engine import get_variant
+from engine.agents import oware_exact
 from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.core import Rules, State
 from engine.solver import KalahSpec, Solver, cache
@@ -137,7 +138,7 @@ class PerfectAgent(Agent):
             self.stronger.reset()
 
     def search(self, state: State, limit: Limit, clock: Deadline) -> Decision:
-        found = self.from_book(state)
+        found = self.from_book(state) or oware_exact.decide(state, self.tables, self.rng)
         if found is not None:
             return found
         solver = solver_for(state.rules, self.tables, self.pure)

@@ -1,6 +1,7 @@
 """Build the large Kalah endgame table a host shares (every search of the app reads it).
 
     python -m engine tables build kalah pits=6 [--seeds N] [--dir D]
+    python -m engine tables build oware [grand_slam=no_capture] [--seeds N] [--dir D]
     python -m engine tables list [--dir D]
 
 ``build`` prints the table's size and the time it will take first, then a progress bar; it is
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import get_variant
+from engine.cli import oware_tables
 from engine.cli.arena import parse_options
 from engine.cli.solve import DEFAULT_CACHE, Bar
 from engine.solver import KalahSpec
@@ -35,7 +37,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine tables", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser("build", help="build (or finish building) a table")
-    build.add_argument("variant", choices=["kalah"])
+    build.add_argument("variant", choices=["kalah", "oware"])
     build.add_argument("options", nargs="*", metavar="K=V", help="rule options, e.g. pits=6")
     build.add_argument("--seeds", type=int, help="the most seeds a position holds (default: large)")
     build.add_argument("--dir", default=DEFAULT_CACHE, help="the folder the table goes into")
@@ -45,6 +47,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "list":
         return list_tables(Path(args.dir), out)
+    if args.variant == "oware":
+        return oware_tables.main(args, parser, out)
     try:
         rules = get_variant(args.variant, **parse_options(args.options))
         spec = KalahSpec.of(rules)
@@ -100,6 +104,7 @@ def build_table(spec: KalahSpec, seeds: int, folder: Path, pure: bool, out: Text
 def list_tables(folder: Path, out: TextIO) -> int:
     """Every table file (complete or being built) in ``folder``, with its size."""
     paths = sorted(folder.glob("kalah-*.v1.bin*")) if folder.is_dir() else []
+    paths += sorted(folder.glob("oware-*.v1.bin*")) if folder.is_dir() else []
     if not paths:
         out.write(f"no tables in {folder}\n")
     for path in paths:

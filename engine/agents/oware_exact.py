@@ -1,0 +1,106 @@
+"""Oware moves and values from the endgame tables (``engine.solver.oware_table``).
+
+Rule: where the seeds on the board are within the host's Oware table, every legal move gets the
+bounds ``[lo, hi]`` of the final margin it leads to (stores included), read from the table at
+the position after it (or the game's end, exactly, when the move ends it: by repetition too).
+The mover plays for the result first: a move is ranked by the result its ``lo`` guarantees
+(win, draw, loss: the majority end never changes it), then by ``lo``; ties prefer a capture (it
+leaves the layer, so the forced line makes progress and no position repeats), then at random.
+The table decides the move when that move's guarantee is at least every other move's ``hi``
+(no move can do better) or when it guarantees a win; the decision is exact when, in addition,
+its ``lo`` equals the best ``hi`` (the position's value, whatever a repetition scores).
+Otherwise the caller searches as before.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+from engine.agents.base import Decision
+from engine.core import State
+from engine.solver import oware_table as ot
+
+Bounds = tuple[int, int]
+
+
+def result(margin: int) -> int:
+    """+1 a win, 0 a draw, -1 a loss, by a final margin."""
+    return (margin > 0) - (margin < 0)
+
+
+def move_bounds(state: State, table: ot.OwareTable) -> dict[int, Bounds] | None:
+    """The final margins ``[lo, hi]`` of every legal move of ``state`` for its mover; None
+    if a position after a move is beyond the table."""
+    me = state.to_move
+    assert me is not None
+    found: dict[int, Bounds] = {}
+    for move in state.legal_moves():
+        child = state.play(move)
+        b = child.board
+        if child.to_move is None:
+            v = b[7 * me + 6] - b[13 - 7 * me]
+            found[move] = (v, v)
+            continue
+        got = table.final_bounds(b, child.to_move)
+        if got is None:
+            return None
+        lo, hi = got
+        found[move] = (lo, hi) if child.to_move == me else (-hi, -lo)
+    return found
+
+
+def table_for(state: State, tables: str | os.PathLike[str] | None) -> ot.OwareTable | None:
+    """The host's Oware table if it reaches ``state``'s seeds, else None."""
+    table = ot.for_rules(state.rules, tables)
+    if table is None or state.to_move is None or state.on_rows > table.seeds:
+        return None
+    return table
+
+
+def decide(
+    state: State, tables: str | os.PathLike[str] | None, rng: random.Random
+) -> Decision | None:
+    """The table's move for ``state`` where it decides one (see the module's rule), else None."""
+    table = table_for(state, tables)
+    if table is None:
+        return None
+    bounds = move_bounds(state, table)
+    if not bounds:
+        return None
+    me = state.to_move
+    assert me is not None
+
+    def captures(move: int) -> bool:
+        after = state.play(move).board
+        return after[7 * me + 6] > state.board[7 * me + 6]
+
+    def key(move: int) -> tuple[int, int, int]:
+        lo = bounds[move][0]
+        return result(lo), lo, int(captures(move))
+
+    best_key = max(key(m) for m in bounds)
+    move = rng.choice([m for m in bounds if key(m) == best_key])
+    lo = bounds[move][0]
+    others = max((hi for m, (_, hi) in bounds.items() if m != move), default=lo)
+    if not (lo >= others or result(lo) > 0):
+        return None
+    top = max(hi for _, hi in bounds.values())
+    return Decision(
+        move,
+        value=float(lo),
+        pv=(move,),
+        move_values={m: float(b[0]) for m, b in bounds.items()},
+        exact=lo == top,
+        extra={"solved": lo == top, "oware_table": table.seeds, "bounds": [lo, top]},
+    )
+
+
+def position_bounds(state: State, tables: str | os.PathLike[str] | None) -> Bounds | None:
+    """The final margin ``[lo, hi]`` of ``state`` for its mover, from its moves' (the history
+    since the last capture is the state's, so a move that repeats is scored as it ends)."""
+    table = table_for(state, tables)
+    bounds = None if table is None else move_bounds(state, table)
+    if not bounds:
+        return None
+    return max(lo for lo, _ in bounds.values()), max(hi for _, hi in bounds.values())

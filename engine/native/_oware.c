@@ -1,0 +1,275 @@
+/* Oware endgame tables by retrograde analysis (the native twin of engine/solver/oware_table.py).
+ *
+ * A position is the twelve houses seen by the player to move: their six houses in sowing order,
+ * then the opponent's six.  Positions of one seed count n form a layer; a move either keeps n
+ * (no capture: the same layer, so a layer has cycles) or lowers it (a capture: a smaller layer,
+ * built first).  Every position has two values, int8, both the final margin (mover minus
+ * opponent) of the seeds now on the board, stores left out:
+ *
+ *   L  what the mover forces when a game that never leaves the layer counts -n for the mover,
+ *   U  what the mover can hope for when it counts +n for the mover,
+ *
+ * with L(p) = max over moves of (gain - U(child)) and U(p) = max over moves of (gain - L(child))
+ * (gain + L / gain + U when the mover moves again after emptying the opponent's row), a terminal
+ * position (no legal move) worth its banking (own row - other row).  Each layer is iterated to
+ * its fixpoint from L = -n, U = +n (the least and greatest fixpoints; any order of updates
+ * reaches them, so the pure twin, which sweeps in another order, finds the same bytes).  The
+ * exact value of the game from a position with no history since the last capture lies in
+ * [L, U] whatever a repetition scores; L == U: the value does not depend on the repetition rule.
+ * The majority end is left out: it never changes who wins (engine/solver/oware_table.py).
+ *
+ * A table holds every position of up to N seeds, ranked by seed count then lexicographically
+ * (the Kalah table's rank on 12 houses), two bytes a position (L then U); -128 marks a value
+ * not built yet.  Module functions: fill_layers(grand_slam, buffer, first, last) fills the
+ * layers first..last of a writable buffer (layers below first must be built) and returns the
+ * sweeps it took; rank(board) -> int.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#define H 12
+#define MAXN 48
+#define UNKNOWN (-128)
+
+enum { NO_CAPTURE = 0, ILLEGAL = 1, CAPTURE_ALL = 2 };
+
+static uint64_t BIN[H + 1][MAXN + 2]; /* BIN[k][n] = C(n + k, k) */
+
+static void init_binomials(void) {
+    for (int k = 0; k <= H; k++)
+        for (int n = 0; n <= MAXN + 1; n++) {
+            if (k == 0 || n == 0)
+                BIN[k][n] = 1;
+            else
+                BIN[k][n] = BIN[k - 1][n] + BIN[k][n - 1];
+        }
+}
+
+/* Positions of 12 houses holding at most n seeds. */
+static uint64_t count_upto(int n) { return n < 0 ? 0 : BIN[H][n]; }
+
+static uint64_t rank_of(const uint8_t *b) {
+    int rest = 0;
+    for (int i = 0; i < H; i++) rest += b[i];
+    uint64_t r = count_upto(rest - 1);
+    for (int i = 0; i < H - 1 && rest; i++) {
+        int k = H - 1 - i;
+        r += BIN[k][rest] - BIN[k][rest - b[i]];
+        rest -= b[i];
+    }
+    return r;
+}
+
+/* Sow house i of b into c; the last house sown. */
+static int sow(const uint8_t *b, int i, uint8_t *c) {
+    memcpy(c, b, H);
+    int seeds = c[i], j = i;
+    c[i] = 0;
+    while (seeds) {
+        j = j + 1 == H ? 0 : j + 1;
+        if (j == i) continue;
+        c[j]++;
+        seeds--;
+    }
+    return j;
+}
+
+/* The seeds a last seed at j captures on the far row (houses 6..11), 0 if none; *all: they
+ * are every seed of the far row (a grand slam). */
+static int capture_run(const uint8_t *c, int j, int *lo, int *all) {
+    int got = 0, k = j;
+    if (j < 6) return 0;
+    while (k >= 6 && (c[k] == 2 || c[k] == 3)) got += c[k--];
+    *lo = k + 1;
+    int far = 0;
+    for (int x = 6; x < H; x++) far += c[x];
+    *all = got && got == far;
+    return got;
+}
+
+static int row_sum(const uint8_t *b, int from) {
+    int s = 0;
+    for (int x = from; x < from + 6; x++) s += b[x];
+    return s;
+}
+
+/* Whether the mover of b (houses 0..5) has a legal move (the feeding rule). */
+static int can_move(const uint8_t *b) {
+    int far = row_sum(b, 6);
+    for (int i = 0; i < 6; i++)
+        if (b[i] && (far || b[i] >= 6 - i)) return 1;
+    return 0;
+}
+
+/* The legal moves of b under the grand-slam rule g, as a bit set. */
+static int legal(const uint8_t *b, int g) {
+    int far = row_sum(b, 6), set = 0;
+    for (int i = 0; i < 6; i++)
+        if (b[i] && (far || b[i] >= 6 - i)) set |= 1 << i;
+    if (g == ILLEGAL && set) {
+        int keep = 0;
+        for (int i = 0; i < 6; i++) {
+            if (!(set >> i & 1)) continue;
+            uint8_t c[H];
+            int lo, all, j = sow(b, i, c);
+            int got = (c[j] == 2 || c[j] == 3) ? capture_run(c, j, &lo, &all) : 0;
+            if (!(got && all)) keep |= 1 << i;
+        }
+        if (keep) set = keep;
+    }
+    return set;
+}
+
+static int get(const int8_t *t, uint64_t r, int which) { return t[2 * r + which]; }
+
+/* The mover's values of b from its children's: *lo (L: children read U), *hi (U: they read L). */
+static void values_of(const uint8_t *b, int g, const int8_t *t, int *lo_out, int *hi_out) {
+    int set = legal(b, g);
+    if (!set) {
+        *lo_out = *hi_out = row_sum(b, 0) - row_sum(b, 6);
+        return;
+    }
+    int lo_best = -1000, hi_best = -1000;
+    for (int i = 0; i < 6; i++) {
+        if (!(set >> i & 1)) continue;
+        uint8_t c[H], d[H];
+        int lo = 0, all = 0, j = sow(b, i, c), gain = 0;
+        int got = (c[j] == 2 || c[j] == 3) ? capture_run(c, j, &lo, &all) : 0;
+        if (got && !(all && g != CAPTURE_ALL)) {
+            for (int x = lo; x <= j; x++) c[x] = 0;
+            gain = got;
+        }
+        memcpy(d, c + 6, 6);
+        memcpy(d + 6, c, 6);
+        int a, z;
+        if (can_move(d)) {
+            uint64_t r = rank_of(d);
+            a = gain - get(t, r, 1);
+            z = gain - get(t, r, 0);
+        } else if (can_move(c)) {
+            uint64_t r = rank_of(c);
+            a = gain + get(t, r, 0);
+            z = gain + get(t, r, 1);
+        } else {
+            a = z = gain + row_sum(c, 0) - row_sum(c, 6);
+        }
+        if (a > lo_best) lo_best = a;
+        if (z > hi_best) hi_best = z;
+    }
+    *lo_out = lo_best;
+    *hi_out = hi_best;
+}
+
+/* The first composition of n seeds over 12 houses in rank order; next in place (0 at the end). */
+static void first_of(uint8_t *b, int n) {
+    memset(b, 0, H);
+    b[H - 1] = (uint8_t)n;
+}
+
+static int next_of(uint8_t *b) {
+    int t = H - 1;
+    while (t > 0 && !b[t]) t--;
+    if (t == 0) return 0;
+    int v = b[t];
+    b[t] = 0;
+    b[t - 1]++;
+    b[H - 1] = (uint8_t)(v - 1);
+    return 1;
+}
+
+/* Build layer n into t (layers below it built); the sweeps it took. */
+static long fill_layer(int n, int g, int8_t *t) {
+    uint64_t start = count_upto(n - 1), stop = count_upto(n);
+    for (uint64_t r = start; r < stop; r++) {
+        t[2 * r] = (int8_t)-n;
+        t[2 * r + 1] = (int8_t)n;
+    }
+    long sweeps = 0;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        sweeps++;
+        uint8_t b[H];
+        first_of(b, n);
+        uint64_t r = start;
+        do {
+            int lo, hi;
+            if (t[2 * r] == t[2 * r + 1]) continue; /* L rises, U falls: met, they are final */
+            values_of(b, g, t, &lo, &hi);
+            if (lo != t[2 * r] || hi != t[2 * r + 1]) {
+                t[2 * r] = (int8_t)lo;
+                t[2 * r + 1] = (int8_t)hi;
+                changed = 1;
+            }
+        } while (r++, next_of(b));
+    }
+    return sweeps;
+}
+
+static PyObject *py_fill_layers(PyObject *self, PyObject *args) {
+    int g, first, last;
+    Py_buffer buf;
+    if (!PyArg_ParseTuple(args, "iw*ii", &g, &buf, &first, &last)) return NULL;
+    if (g < 0 || g > 2 || first < 0 || last > MAXN || first > last + 1 ||
+        (uint64_t)buf.len < 2 * count_upto(last)) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_ValueError, "bad rule flag, layers or buffer size");
+        return NULL;
+    }
+    long sweeps = 0;
+    int8_t *t = (int8_t *)buf.buf;
+    Py_BEGIN_ALLOW_THREADS;
+    for (int n = first; n <= last; n++) sweeps += fill_layer(n, g, t);
+    Py_END_ALLOW_THREADS;
+    PyBuffer_Release(&buf);
+    return PyLong_FromLong(sweeps);
+}
+
+static PyObject *py_rank(PyObject *self, PyObject *args) {
+    PyObject *board;
+    if (!PyArg_ParseTuple(args, "O", &board)) return NULL;
+    PyObject *seq = PySequence_Fast(board, "a board is a sequence of 12 ints");
+    if (seq == NULL) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != H) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "a board has 12 houses");
+        return NULL;
+    }
+    uint8_t b[H];
+    int total = 0;
+    for (int i = 0; i < H; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v < 0 || v > MAXN || (v == -1 && PyErr_Occurred())) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a house holds 0..48 seeds");
+            return NULL;
+        }
+        b[i] = (uint8_t)v;
+        total += (int)v;
+    }
+    Py_DECREF(seq);
+    if (total > MAXN) {
+        PyErr_SetString(PyExc_ValueError, "a board holds at most 48 seeds");
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(rank_of(b));
+}
+
+static PyMethodDef module_methods[] = {
+    {"fill_layers", py_fill_layers, METH_VARARGS,
+     "fill_layers(grand_slam, buffer, first, last) -> sweeps: build layers first..last"},
+    {"rank", py_rank, METH_VARARGS, "rank(board) -> the index of a 12-house view in a table"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_oware",
+                                    "Oware endgame tables (retrograde analysis)", -1,
+                                    module_methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__oware(void) {
+    init_binomials();
+    return PyModule_Create(&module);
+}
