@@ -80,6 +80,8 @@ const view = {
   puzzle: null,
   /** @type {Board | null} */
   board: null,
+  /** @type {string[][]} the letters the board was made with */
+  letters: [],
   /** @type {LineMove[]} the solution line of the last try */
   line: [],
   /** @type {Skipper | null} */
@@ -124,8 +126,11 @@ function draw(puzzle) {
   view.wantSolution = false;
   view.legal = puzzle.legal_moves;
   els.board.dataset.played = "0";
-  if (!view.board || view.board.pits !== puzzle.pits) {
+  // A new board when the letters change too: the solver's pits are in capitals, whichever
+  // side they play (a board kept from a first player's puzzle wrote a second player's a-f).
+  if (!view.board || view.board.pits !== puzzle.pits || JSON.stringify(view.letters) !== JSON.stringify(puzzle.letters)) {
     view.board = new Board(els.board, { pits: puzzle.pits, letters: puzzle.letters, onPlay: play });
+    view.letters = puzzle.letters;
   }
   view.board.build(puzzle.to_move);
   view.board.setCounts(puzzle.board);

@@ -242,3 +242,27 @@ def test_a_second_players_puzzle_writes_their_pits_in_capitals(still: Any) -> No
     )
     said = page.locator("#pz-verdict").inner_text()
     assert text.upper()[0] + text[1:] in said  # the engine's b7 is the player's B7
+
+
+def bottom_letters(page: Any) -> list[str]:
+    return sorted(
+        page.eval_on_selector_all(".row-bottom .pit", "pits => pits.map(p => p.dataset.letter)")
+    )
+
+
+def test_a_board_kept_from_a_first_players_puzzle_takes_the_second_players_letters(
+    still: Any,
+) -> None:
+    page = still.page
+    second = next(p for p in load_puzzles("kalah") if p.to_move == 1)
+    first = next(p for p in load_puzzles("kalah")[30:] if p.to_move == 0)
+    page.goto(f"/puzzles?id={second.id}")
+    click_pit(page, any_wrong(second))  # tried: listed in the past tries
+    wait_js(page, "document.getElementById('pz-tries').textContent.includes('missed')")
+    page.goto(f"/puzzles?id={first.id}")
+    wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
+    assert bottom_letters(page) == ["A", "B", "C", "D", "E", "F"]
+    page.locator("#pz-tries a", has_text=second.id).click()  # drawn on the same page
+    wait_js(page, f"location.search.includes('{second.id}')")
+    wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
+    assert bottom_letters(page) == ["A", "B", "C", "D", "E", "F"]  # it said a-f
