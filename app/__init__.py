@@ -53,7 +53,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.ratings import settle
     from app.tournaments import routes as tournament_routes
     from app.upkeep import maintenance
-    from app.web import api, errors, health, pages, seats, security
+    from app.web import api, errors, health, language, pages, seats, security
 
     store.init_app(app, describe)
     settle.register()  # a rated game's end changes its players' ratings (app.games.ends)
@@ -70,6 +70,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(analysis_routes.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(language.bp)  # the language picker, the catalogs for the scripts
     app.register_blueprint(lab_routes.bp)
     app.register_blueprint(board_routes.bp)
     app.register_blueprint(tournament_routes.bp)

@@ -1,7 +1,7 @@
 """The app in nine languages: gettext catalogs read with Babel, chosen per request.
 
 Templates call ``_()`` / ``ngettext()`` (Jinja's i18n extension, new style: autoescaped,
-``%(name)s`` placeholders); the browser gets the same catalogs as JSON (``app.i18n.routes``).
+``%(name)s`` placeholders); the browser gets the same catalogs as JSON (``app.web.language``).
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from app.i18n.names import in_time, isolate, level_name, tr, variant_name
 
 
 def init_app(app: Flask) -> None:
-    """Install the template callables, the page's language facts and the catalog routes."""
-    from app.i18n import routes
-
+    """Install the template callables and the page's language facts (the routes are
+    app.web.language's)."""
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         lambda message: messages().gettext(message),
@@ -41,5 +40,3 @@ def init_app(app: Flask) -> None:
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")
         return response
-
-    app.register_blueprint(routes.bp)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from app.i18n.languages import LANGUAGES
-from app.store.json_types import JSONObject
+
+JSONObject = dict[str, object]  # a piece of the API document (i18n sits below app.store)
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 CATALOG: JSONObject = {

@@ -12,6 +12,7 @@ APP = Path(__file__).resolve().parents[2] / "app"
 FLOORS = {
     "config": 0,  # the settings
     "store": 1,  # the game store and its long-poll watcher
+    "i18n": 1,  # the words of the pages and messages in each language (app.i18n)
     "games": 2,  # games as the app keeps them, their rules around the engine's, their use cases
     "upkeep": 3,  # the store's upkeep: expiry, backups, the copy to PostgreSQL
     "computer": 3,  # the computer player: the search processes and their fair queue

@@ -11,7 +11,7 @@ from app.i18n.choose import COOKIE, COOKIE_AGE, gettext
 from app.i18n.languages import LANGUAGES
 from app.web.errors import APIError
 
-bp = Blueprint("i18n", __name__)
+bp = Blueprint("i18n", __name__)  # url_for("i18n.messages"), url_for("i18n.choose")
 
 
 def known(lang: str) -> str:
