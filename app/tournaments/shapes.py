@@ -144,7 +144,7 @@ class TournamentView(TournamentPublic, TournamentViewer):
     their game now."""
 
 
-class Leader(TypedDict):
+class TournamentLeader(TypedDict):
     """Who leads a tournament."""
 
     name: str
@@ -154,7 +154,7 @@ class Leader(TypedDict):
 class TournamentLine(TypedDict):
     """A tournament in a list, with who leads (once games were played)."""
 
-    leader: Leader | None
+    leader: TournamentLeader | None
     round: int
     id: str
     name: str

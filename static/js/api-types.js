@@ -505,6 +505,21 @@
  */
 
 /**
+ * A player of a pool's leaderboard.
+ * @typedef {object} Leader
+ * @property {string} pool
+ * @property {string} title
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {string} text
+ * @property {boolean} provisional
+ * @property {number} games
+ * @property {number} rank
+ * @property {string} name
+ * @property {string} url
+ */
+
+/**
  * Each rating pool's players by rating.
  * @typedef {object} Leaderboard
  * @property {PoolBoard[]} pools
@@ -756,7 +771,7 @@
  * @typedef {object} PoolBoard
  * @property {string} pool
  * @property {string} title
- * @property {app__players__profile__Leader[]} players
+ * @property {Leader[]} players
  */
 
 /**
@@ -1111,9 +1126,16 @@
  */
 
 /**
+ * Who leads a tournament.
+ * @typedef {object} TournamentLeader
+ * @property {string} name
+ * @property {number} points
+ */
+
+/**
  * A tournament in a list, with who leads (once games were played).
  * @typedef {object} TournamentLine
- * @property {app__tournaments__shapes__Leader | null} leader
+ * @property {TournamentLeader | null} leader
  * @property {number} round
  * @property {string} id
  * @property {string} name
@@ -1272,28 +1294,6 @@
  * @property {string} tournament
  * @property {string} name
  * @property {number | null} round null in an arena
- */
-
-/**
- * A player of a pool's leaderboard.
- * @typedef {object} app__players__profile__Leader
- * @property {string} pool
- * @property {string} title
- * @property {number} rating
- * @property {number} deviation
- * @property {string} text
- * @property {boolean} provisional
- * @property {number} games
- * @property {number} rank
- * @property {string} name
- * @property {string} url
- */
-
-/**
- * Who leads a tournament.
- * @typedef {object} app__tournaments__shapes__Leader
- * @property {string} name
- * @property {number} points
  */
 
 export {};

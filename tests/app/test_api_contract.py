@@ -50,6 +50,8 @@ def test_every_schema_is_json_schema_and_every_shape_is_in_the_document() -> Non
         assert "title" not in schema, name
     for shape in SHAPES + OPEN:
         assert shape.__name__ in components
+    # two shapes of one name would be told apart by their modules' names (the JS types' too)
+    assert not [name for name in components if "__" in name]
     assert schemas()["DecisionView"]["additionalProperties"] is True  # a search adds its own
 
 
