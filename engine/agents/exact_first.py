@@ -16,8 +16,10 @@ import os
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 
 from engine.agents.analysis import Evaluation, Size, evaluate, guard, size_for, solver_rate
+from engine.agents.oware_exact import table_first
 from engine.core import State
 from engine.solver.exact import Line, large_table, long_solve
 
@@ -75,8 +77,9 @@ def evaluations(
     for state in states:
         start = time.perf_counter()
         solved = line.values(state, solver_nodes(state, tables, seconds, solve_seconds), cap)
-        if solved is None:
-            found.append(estimate(state, tables, seconds, cap, start))
+        if solved is None:  # Oware: exact where its endgame table reaches
+            later = partial(estimate, state, tables, seconds, cap, start)
+            found.append(table_first(state, tables, later))
             continue
         values = {m: float(v) for m, v in solved.values.items()}
         exactly = dict.fromkeys(values, True)

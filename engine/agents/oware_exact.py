@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 
+from engine.agents.analysis import Evaluation
 from engine.agents.base import Decision
 from engine.core import State
 from engine.solver import oware_table as ot
@@ -104,3 +106,25 @@ def position_bounds(state: State, tables: str | os.PathLike[str] | None) -> Boun
     if not bounds:
         return None
     return max(lo for lo, _ in bounds.values()), max(hi for _, hi in bounds.values())
+
+
+def table_first(
+    state: State, tables: str | os.PathLike[str] | None, fallback: Callable[[], Evaluation]
+) -> Evaluation:
+    """The analysis's values of ``state`` where the Oware table reaches: every move whose
+    bounds meet gets that value, exact (source ``"oware-table"``); the others the
+    ``fallback`` estimate's, held within their bounds.  Beyond the table: ``fallback()``."""
+    table = table_for(state, tables)
+    bounds = None if table is None else move_bounds(state, table)
+    if not bounds:
+        return fallback()
+    exact = {m: lo == hi for m, (lo, hi) in bounds.items()}
+    if all(exact.values()):
+        values = {m: float(lo) for m, (lo, _) in bounds.items()}
+        return Evaluation(values, exact, source="oware-table")
+    found = fallback()
+    for m, (lo, hi) in bounds.items():
+        if m in found.values:
+            found.values[m] = float(lo) if exact[m] else min(max(found.values[m], lo), hi)
+            found.exact[m] = found.exact.get(m, False) or exact[m]
+    return found
