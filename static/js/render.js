@@ -334,7 +334,8 @@ function renderThinking(view, els, game) {
   if (!shown) {
     board.showValues(null, null, null);
     els.thinkingInfo.hidden = !on;
-    setText(els.thinkingInfo, on ? text.NOT_MOVED_YET : "");
+    const before = game.moves.some((m) => m.decision); // (its values were of an older position)
+    setText(els.thinkingInfo, on ? (before ? text.THINKING_NEXT : text.NOT_MOVED_YET) : "");
     return;
   }
   const d = shown.decision;

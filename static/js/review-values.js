@@ -5,7 +5,7 @@
 import { ApiError } from "./api.js";
 import { positionValues } from "./analysis.js";
 import { seedsText, setText } from "./review-text.js";
-import { shownHint } from "./state.js";
+import { shownHint, thinkingMove } from "./state.js";
 import * as text from "./text.js";
 
 /** @typedef {import("./types.js").Game} Game */
@@ -109,7 +109,7 @@ export class LiveValues {
   valuedPly(game) {
     if (shownHint(this.view, game)) return game.moves.length;
     if (!this.els.thinkingCheck || !this.els.thinkingCheck.checked) return null;
-    const moved = [...game.moves].reverse().find((m) => m.decision);
+    const moved = thinkingMove(game);
     // After the computer swapped sides (the pie rule) the board turned round: no pit values,
     // and its own thinking says so.
     return moved && !moved.swap ? moved.ply : null;

@@ -125,12 +125,24 @@ export function shownHint(view, game) {
   return view.hint && view.hint.version === game.version ? view.hint : null;
 }
 
+/**
+ * The computer's last move while its thinking is about the position on the board: until
+ * another player moves (then its values were of an older position, and are not drawn).
+ * @param {Game} game
+ * @returns {import("./types.js").Move | null}
+ */
+export function thinkingMove(game) {
+  const moved = [...game.moves].reverse().find((m) => m.decision);
+  if (!moved) return null;
+  return game.moves.slice(moved.ply + 1).some((m) => m.player !== moved.player) ? null : moved;
+}
+
 /** The decision to show on the pits: the hint, else (when asked) the computer's last one. @param {View} view @param {Game} game @param {boolean} showThinking @returns {Shown | null} */
 export function shownDecision(view, game, showThinking) {
   const hint = shownHint(view, game);
   if (hint) return { ...hint, label: "Hint" };
   if (!showThinking) return null;
-  const moved = [...game.moves].reverse().find((m) => m.decision);
+  const moved = thinkingMove(game);
   if (!moved) return null;
   const d = /** @type {Decision} */ (moved.decision); // (found: it has one)
   // A swap turned the board round: the pits' values were for the position before it.

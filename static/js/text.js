@@ -397,6 +397,7 @@ export function thinkingText(game, shown) {
 }
 
 export const NOT_MOVED_YET = "The computer has not moved yet.";
+export const THINKING_NEXT = "The computer's thinking shows again with its next move.";
 export const VALUES_COMING = "Working out each move's value in seeds…";
 export const NO_VALUES_NOW = "No values in seeds for this position just now.";
 export const LOOKING_FOR_HINT = "Looking for a good move…";

@@ -413,3 +413,30 @@ def test_show_the_solution_plays_it_where_a_phone_can_see_it(browser: Any, serve
         assert tab.errors == []
     finally:
         tab.close()
+
+
+def test_the_computers_values_go_once_the_position_moves_on(still: Tab) -> None:
+    page = still.page
+    still.start_from_menu("Play the computer", level="medium")
+    page.locator("#show-thinking").check()
+    page.evaluate(
+        """() => { window.seen = [];
+        const list = document.getElementById('moves');
+        new MutationObserver(() => {
+          const moves = [...document.querySelectorAll('#moves li')];
+          window.seen.push([moves.length,
+            document.querySelectorAll('.board .pit.valued').length,
+            document.getElementById('thinking-info').textContent]);
+        }).observe(list, {childList: true, subtree: true}); }"""
+    )
+    for _ in range(3):
+        assert still.wait_turn_or_over()
+        still.play()
+    assert still.wait_turn_or_over()
+    game = page.request.get(f"/api/games/{page.url.rsplit('/', 1)[1]}").json()
+    mine = {m["ply"] + 1 for m in game["moves"] if m["player"] == 0}
+    seen = page.evaluate("window.seen")
+    after_mine = [s for s in seen if s[0] in mine]
+    assert after_mine, seen
+    stale = [s for s in after_mine if s[1] > 0]
+    assert stale == [], stale  # the computer's values of an older position, still drawn
