@@ -15,21 +15,12 @@ from dataclasses import dataclass
 
 from app.store.base import StaleVersion, Watcher
 from app.store.json_types import JSONObject
-from app.store.queries import Connection, Queries, among
+from app.store.queries import Connection, Queries, among, versions_in
 from app.store.sql import SQLStore
 
 COLUMNS = "id, version, data, created, updated"
 LISTED = "*"  # the key a list's long-poll watches: the stamp of every tournament (no id is "*")
 CHANNEL = "mancala_tournaments"  # PostgreSQL NOTIFY channel: "<id> <version>", "* <stamp>"
-COPY_NAMES = ("id", "version", "data", "status", "created", "updated")
-# Copying a store (app.upkeep.copy): a tournament replaces only an older version of itself.
-COPY = (
-    f"INSERT INTO tournaments ({', '.join(COPY_NAMES)}) "
-    "VALUES (:id, :version, :data, :status, :created, :updated) "
-    "ON CONFLICT (id) DO UPDATE SET version = excluded.version, data = excluded.data, "
-    "status = excluded.status, updated = excluded.updated "
-    "WHERE tournaments.version < excluded.version"
-)
 
 
 @dataclass
@@ -71,11 +62,7 @@ class TournamentStore:
         """The versions of ``keys`` (tournament ids, or :data:`LISTED` for the stamp) on an
         open connection; a tournament that is gone is left out (-1 to a waiter)."""
         ids = [key for key in keys if key != LISTED]
-        found: dict[str, int] = {}
-        for marks, chunk in among(ids):
-            query = f"SELECT id, version FROM tournaments WHERE id IN ({marks})"
-            for tid, version in self.store.execute(db, query, **chunk).fetchall():
-                found[str(tid)] = int(version)
+        found = versions_in(self.store, db, "tournaments", "id", ids)
         if LISTED in keys:
             found[LISTED] = self.stamp_on(db)
         return found

@@ -35,8 +35,6 @@ from app.games.facts import describe
 from app.store import StoreError
 from app.store.postgres import PostgresStore
 from app.store.sql import COLUMNS, FACT_VALUES, FACTS
-from app.tournaments.store import COPY as TOURNAMENT
-from app.tournaments.store import COPY_NAMES as TOURNAMENT_NAMES
 
 # How each table of the players' names (app.games.player_names), their ratings
 # (app.ratings.store) and the games' ends whose hooks ran comes from SQLite into PostgreSQL:
@@ -90,6 +88,15 @@ ANALYSIS = (
     "updated = excluded.updated WHERE analyses.updated < excluded.updated"
 )
 
+TOURNAMENT_NAMES = ("id", "version", "data", "status", "created", "updated")
+# app.tournaments.store's table: a tournament replaces only an older version of itself.
+TOURNAMENT = (
+    f"INSERT INTO tournaments ({', '.join(TOURNAMENT_NAMES)}) "
+    "VALUES (:id, :version, :data, :status, :created, :updated) "
+    "ON CONFLICT (id) DO UPDATE SET version = excluded.version, data = excluded.data, "
+    "status = excluded.status, updated = excluded.updated "
+    "WHERE tournaments.version < excluded.version"
+)
 LEARN_TABLES = {  # app.learn.store's tables: their columns, their key, whether a row is updated
     "lesson_steps": (("owner", "variant", "step", "done"), "", False),
     "puzzle_tries": (("owner", "puzzle", "solved", "at"), "", False),
