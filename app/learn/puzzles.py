@@ -23,8 +23,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
+from babel.numbers import format_decimal
+
 from app.games.errors import BadInput, IllegalMove, NoGame
 from app.games.view import MoveRecordView, letters, words
+from app.i18n.choose import N_, current, gettext, messages, ngettext
+from app.i18n.names import variant_name
 from app.learn import named
 from app.learn.puzzle_line import refutation, step, walk_to
 from app.learn.puzzle_shapes import (
@@ -49,7 +53,12 @@ from engine.notation import move_text, parse_move
 from engine.puzzles import THEMES
 
 RD_NEW_PUZZLE = 200.0  # a puzzle's deviation before anyone tried it: its rating is an estimate
-DIFFICULTY = ((1200, "easy"), (1600, "medium"), (2000, "hard"), (10_000, "very hard"))
+DIFFICULTY = (
+    (1200, N_("easy")),
+    (1600, N_("medium")),
+    (2000, N_("hard")),
+    (10_000, N_("very hard")),
+)
 
 
 @dataclass(frozen=True)
@@ -85,19 +94,25 @@ class Problem:
 
 
 def difficulty(rating: float) -> str:
-    """A rating in words: easy, medium, hard, very hard."""
-    return next(name for top, name in DIFFICULTY if rating < top)
+    """A rating in words: easy, medium, hard, very hard (in the request's language)."""
+    return gettext(next(name for top, name in DIFFICULTY if rating < top))
 
 
 def task_text(problem: Problem) -> str:
     """What the page asks: the move that wins N seeds (or the one good move), or, for a
     player's own puzzle, the move they missed."""
-    seeds = get_variant(problem.variant, **problem.options).seed_word
+    word = get_variant(problem.variant, **problem.options).seed_word
     if problem.own:
-        return f"Find the move you missed (yours lost {_seeds(problem.margin)} {seeds})."
+        return gettext(
+            "Find the move you missed (yours lost %(amount)s).",
+            amount=amount(problem.margin, word),
+        )
     if problem.gain > 0:
-        return f"Find the move that wins {_seeds(problem.gain)} {seeds}."
-    return f"Find the only good move: every other one loses at least {_seeds(problem.margin)} more."
+        return gettext("Find the move that wins %(amount)s.", amount=amount(problem.gain, word))
+    return gettext(
+        "Find the only good move: every other one loses at least %(amount)s more.",
+        amount=amount(problem.margin, word),
+    )
 
 
 def proof_text(problem: Problem) -> str:
@@ -106,17 +121,37 @@ def proof_text(problem: Problem) -> str:
     if problem.own.get("check"):
         return str(problem.own["check"])
     if problem.exact:
-        return "Exact: solved to the end of the game."
+        return gettext("Exact: solved to the end of the game.")
     if problem.confirm is not None:
-        return (
-            f"Confirmed by the engine's search at depths {problem.confirm} and {problem.depth}: "
-            "both find this move and that every other is worse by at least the same margin."
+        return gettext(
+            "Confirmed by the engine's search at depths %(first)s and %(second)s: both find this"
+            " move and that every other is worse by at least the same margin.",
+            first=number(problem.confirm),
+            second=number(problem.depth or 0),
         )
-    return f"Verified by the engine's search to depth {problem.depth}."
+    return gettext(
+        "Verified by the engine's search to depth %(depth)s.", depth=number(problem.depth or 0)
+    )
 
 
 def _seeds(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:.1f}"
+
+
+def number(value: float) -> str:
+    """``value`` (a whole number or a half) written in the request's language's forms."""
+    return format_decimal(float(_seeds(value)), locale=current().code)
+
+
+def amount(value: float, word: str) -> str:
+    """'3 seeds' (or stones, ``word``) in the request's language, its plural by CLDR (a half
+    takes the form of 2, as "1.5 seeds" does in English)."""
+    count = int(value) if value == int(value) else 2
+    if word == "stones":
+        text = messages().ngettext("%(num)s stone", "%(num)s stones", count)
+    else:
+        text = messages().ngettext("%(num)s seed", "%(num)s seeds", count)
+    return text % {"num": number(value)}
 
 
 def seen(text: str, mover: int) -> str:
@@ -166,10 +201,10 @@ def played_pits(state: State, pits: Iterable[int], seen_by: int | None = None) -
 def standing(lead_now: float) -> str:
     """The solver's lead in words: 'lead by 3', 'trail by 2', 'are level'."""
     if lead_now > 0:
-        return f"lead by {_seeds(lead_now)}"
+        return gettext("You lead by %(num)s now (stores)", num=number(lead_now))
     if lead_now < 0:
-        return f"trail by {_seeds(-lead_now)}"
-    return "are level"
+        return gettext("You trail by %(num)s now (stores)", num=number(-lead_now))
+    return gettext("You are level now (stores)")
 
 
 def gain_text(problem: Problem) -> str:
@@ -177,32 +212,65 @@ def gain_text(problem: Problem) -> str:
     if problem.own or problem.gain <= 0:
         return ""
     state = problem.state()
-    seeds = state.rules.seed_word
+    gain = amount(problem.gain, state.rules.seed_word)
     mine, theirs = state.scores if problem.to_move == 0 else state.scores[::-1]
     now = mine - theirs
     end = now + problem.gain
-    when = (
-        "at the end of the game, with best play on both sides"
-        if problem.exact
-        else f"{problem.depth} moves (yours and theirs) from here, with the best play the "
-        "engine's search finds"
-    )
-    ahead = f"{_seeds(end)} ahead" if end > 0 else "level" if end == 0 else f"{_seeds(-end)} behind"
-    return (
-        f"Winning {_seeds(problem.gain)} {seeds}: you finish {_seeds(problem.gain)} {seeds} "
-        f"further ahead of your opponent than you are now, {when}. You {standing(now)} now "
-        f"(stores), so you finish {ahead}."
-    )
+    if problem.exact:
+        said = gettext(
+            "Winning %(amount)s: you finish %(amount)s further ahead of your opponent than you"
+            " are now, at the end of the game, with best play on both sides.",
+            amount=gain,
+        )
+    else:
+        said = ngettext(
+            "Winning %(amount)s: you finish %(amount)s further ahead of your opponent than you"
+            " are now, %(num)s move (yours and theirs) from here, with the best play the"
+            " engine's search finds.",
+            "Winning %(amount)s: you finish %(amount)s further ahead of your opponent than you"
+            " are now, %(num)s moves (yours and theirs) from here, with the best play the"
+            " engine's search finds.",
+            problem.depth or 0,
+            amount=gain,
+        )
+    if end > 0:
+        finish = gettext("so you finish %(num)s ahead.", num=number(end))
+    elif end < 0:
+        finish = gettext("so you finish %(num)s behind.", num=number(-end))
+    else:
+        finish = gettext("so you finish level.")
+    return gettext("%(said)s %(now)s, %(then)s", said=said, now=standing(now), then=finish)
 
 
 def notation_text(mine: list[str], theirs: list[str], seeds: str) -> str:
     """How the moves are written (``mine``, ``theirs``: the pits' letters as the solver reads
-    them), said once, where they are shown."""
-    return (
-        f"How moves are written: the pit's letter (yours {mine[0]}–{mine[-1]} from your left, "
-        f"your opponent's {theirs[0]}–{theirs[-1]} from their left), then the {seeds} sown; "
-        f"x5: 5 {seeds} captured; +: another turn."
+    them), said once, where they are shown; letters and notation isolated (they read the same
+    in every language)."""
+    args = {
+        "mine": _isolated(f"{mine[0]}–{mine[-1]}"),
+        "theirs": _isolated(f"{theirs[0]}–{theirs[-1]}"),
+        "x5": _isolated("x5"),
+        "plus": _isolated("+"),
+    }
+    if seeds == "stones":
+        return gettext(
+            "How moves are written: the pit's letter (yours %(mine)s from your left, your"
+            " opponent's %(theirs)s from their left), then the stones sown; %(x5)s: 5 stones"
+            " captured; %(plus)s: another turn.",
+            **args,
+        )
+    return gettext(
+        "How moves are written: the pit's letter (yours %(mine)s from your left, your"
+        " opponent's %(theirs)s from their left), then the seeds sown; %(x5)s: 5 seeds"
+        " captured; %(plus)s: another turn.",
+        **args,
     )
+
+
+def _isolated(text: str) -> str:
+    """Left-to-right notation kept whole inside a right-to-left sentence (Unicode's
+    left-to-right isolate: plain text, so it works in textContent)."""
+    return f"\u2066{text}\u2069" if current().dir == "rtl" else text
 
 
 def view(problem: Problem, kept: Kept | None) -> PuzzleView:
@@ -214,7 +282,7 @@ def view(problem: Problem, kept: Kept | None) -> PuzzleView:
     return {
         "id": problem.id,
         "variant": problem.variant,
-        "title": rules.title,
+        "title": variant_name(problem.variant, rules.title),
         "options": problem.options,
         "pits": rules.pits,
         "stores": [rules.store(0), rules.store(1)],
@@ -298,9 +366,9 @@ class Trier:
 
 # Why a try moved no rating (the puzzle policy, docs/hosting.md "Rating policy").
 UNRATED = {
-    "again": "only your first try of a puzzle is rated",
-    "name": "only a named player's try is rated: take a name on the players page",
-    "address": "this puzzle was tried from your network address first; only that try is rated",
+    "again": N_("only your first try of a puzzle is rated"),
+    "name": N_("only a named player's try is rated: take a name on the players page"),
+    "address": N_("this puzzle was tried from your network address first; only that try is rated"),
 }
 
 
@@ -527,9 +595,10 @@ class Puzzles:
         )
         if rated is None:
             player = self.store.player(owner)
+            why = "again" if not first else "address" if who.named else "name"
             return {
                 "rated": False,
-                "reason": UNRATED["again" if not first else "address" if who.named else "name"],
+                "reason": gettext(UNRATED[why]),
                 "player": {"before": rating_view(player), "after": rating_view(player)},
             }
         p_before, z_before, p_after, z_after = rated
@@ -561,12 +630,17 @@ def won_text(problem: Problem, gained: float) -> str:
     of them so far when it stopped before."""
     if problem.own or problem.gain <= 0:
         return ""
-    seeds = get_variant(problem.variant, **problem.options).seed_word
+    word = get_variant(problem.variant, **problem.options).seed_word
     if gained >= problem.gain:
-        return f"Line complete: you are {_seeds(gained)} {seeds} further ahead in the stores."
-    return (
-        f"Line complete: {_seeds(max(gained, 0))} of the {_seeds(problem.gain)} {seeds} are in "
-        "the stores so far; the rest follows with best play."
+        return gettext(
+            "Line complete: you are %(amount)s further ahead in the stores.",
+            amount=amount(gained, word),
+        )
+    return gettext(
+        "Line complete: %(got)s of the %(amount)s are in the stores so far; the rest follows"
+        " with best play.",
+        got=number(max(gained, 0)),
+        amount=amount(problem.gain, word),
     )
 
 
@@ -598,7 +672,9 @@ def past_view(problems: dict[str, Problem], tries: list[PastTry]) -> list[PastTr
             {
                 "id": tried.puzzle,
                 "variant": problem.variant,
-                "title": get_variant(problem.variant, **problem.options).title,
+                "title": variant_name(
+                    problem.variant, get_variant(problem.variant, **problem.options).title
+                ),
                 "solved": tried.solved,
                 "at": tried.at,
                 "rating": problem.rating,

@@ -7,6 +7,7 @@ from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
 from app.games.errors import BadInput
+from app.i18n.names import variant_name
 from app.learn import get_learn_store, named
 from app.learn.lessons import Courses, course_view, find, overview, try_step
 from app.learn.puzzles import rating_view, today
@@ -100,7 +101,7 @@ def my_puzzles() -> ResponseReturnValue:
         {
             "id": p.id,
             "variant": p.variant,
-            "title": get_variant(p.variant).title,
+            "title": variant_name(p.variant, get_variant(p.variant).title),
             **p.own,
             "tried": p.id in tried,
             "solved": tried.get(p.id),

@@ -6,7 +6,28 @@
 import { api, errorText } from "./api.js";
 import { Skipper, animateMove, reducedMotion } from "./animate.js";
 import { Board } from "./board.js";
+import { num, t, tn } from "./i18n.js";
 import { pitAt } from "./pits.js";
+
+/** Notation (and numbers) kept whole inside a sentence that may run right to left. @param {string} text */
+const iso = (text) => (document.documentElement.dir === "rtl" ? `\u2066${text}\u2069` : text);
+
+/** The themes' names, by their ids (the server sends ids: the engine speaks no language). */
+const THEME_NAMES = /** @type {Record<string, string>} */ ({
+  "extra-turn-chain": t("Extra turn chain"),
+  capture: t("Capture"),
+  starving: t("Starving"),
+  tuzdyk: t("Tuzdyk"),
+  "grand-slam": t("Grand slam"),
+  endgame: t("Endgame"),
+  feeding: t("Feeding"),
+});
+
+/** A theme's name in the page's language. @param {string} id */
+const themeName = (id) => THEME_NAMES[id] || id.replaceAll("-", " ");
+
+/** A move's words ("mistake", "blunder") in the page's language. @param {string} tag */
+const tagName = (tag) => (tag === "blunder" ? t("blunder") : tag === "mistake" ? t("mistake") : tag === "inaccuracy" ? t("inaccuracy") : tag);
 
 /**
  * A move of a line as the server sends it.
@@ -105,13 +126,18 @@ function setText(el, text) {
 
 /** @param {PlayerRating} r */
 function ratingText(r) {
-  return `${r.rating}${r.provisional ? "?" : ""}`;
+  return `${num(r.rating)}${r.provisional ? "?" : ""}`;
 }
 
 /** @param {PlayerRating} r */
 function showRating(r) {
   setText(els.rating, ratingText(r));
-  setText(els.record, r.tries ? `${r.solved} solved of ${r.tries} rated tries` : "No rated try yet: your first try of each puzzle counts.");
+  setText(
+    els.record,
+    r.tries
+      ? tn("%(solved)s solved of %(num)s rated try", "%(solved)s solved of %(num)s rated tries", r.tries, { solved: r.solved })
+      : t("No rated try yet: your first try of each puzzle counts."),
+  );
 }
 
 /** @param {Puzzle} puzzle */
@@ -138,7 +164,7 @@ function draw(puzzle) {
   view.board.mark({ legal: puzzle.legal_moves, mover: puzzle.to_move });
   els.board.classList.add("my-turn");
   setText(els.task, puzzle.task);
-  setText(els.title, puzzle.own ? `Your ${puzzle.title} puzzle` : `${puzzle.title} puzzle`);
+  setText(els.title, puzzle.own ? t("Your %(game)s puzzle", { game: puzzle.title }) : t("%(game)s puzzle", { game: puzzle.title }));
   setText(els.proof, puzzle.proof);
   setText(els.gain, puzzle.gain_text || "");
   setText(els.notation, puzzle.notation || "");
@@ -147,7 +173,7 @@ function draw(puzzle) {
     els.variant.value = puzzle.variant;
     offerThemes();
   }
-  setText(els.last, "You play the bottom row.");
+  setText(els.last, t("You play the bottom row."));
   els.feedback.hidden = true;
   els.solution.hidden = true;
   setText(els.change, "");
@@ -159,9 +185,13 @@ function draw(puzzle) {
 
 /** The puzzle's rating, difficulty, themes and origin. @param {Puzzle} puzzle */
 function drawMeta(puzzle) {
-  const themes = puzzle.themes.length ? ` · themes: ${puzzle.themes.join(", ").replaceAll("-", " ")}` : "";
-  const own = puzzle.own ? ` · from your game, turn ${puzzle.own.turn || puzzle.own.ply + 1} (you played ${puzzle.own.played}, a ${puzzle.own.tag})` : "";
-  setText(els.meta, `Rated ${puzzle.rating} (${puzzle.difficulty})${themes}${own}`);
+  const parts = [t("Rated %(rating)s (%(difficulty)s)", { rating: puzzle.rating, difficulty: puzzle.difficulty })];
+  if (puzzle.themes.length) parts.push(t("themes: %(themes)s", { themes: puzzle.themes.map(themeName).join(t(", ")) }));
+  if (puzzle.own) {
+    const turn = puzzle.own.turn || puzzle.own.ply + 1;
+    parts.push(t("from your game, turn %(turn)s (you played %(move)s, a %(tag)s)", { turn, move: iso(puzzle.own.played), tag: tagName(puzzle.own.tag) }));
+  }
+  setText(els.meta, parts.join(" · "));
 }
 
 /**
@@ -179,7 +209,7 @@ async function playOut(moves) {
   const shown = view.shown;
   for (const move of moves) {
     if (view.shown !== shown) break; // another puzzle is shown now
-    setText(els.last, `${move.player === view.puzzle?.to_move ? "You" : "The engine"}: ${move.notation}`);
+    setText(els.last, move.player === view.puzzle?.to_move ? t("You: %(move)s", { move: iso(move.notation) }) : t("The engine: %(move)s", { move: iso(move.notation) }));
     await animateMove(board, move.before, /** @type {import("./types.js").Move} */ (/** @type {unknown} */ (move)), skipper);
     if (view.shown !== shown) break;
     board.mark({ last: board.index(move.player, move.pit) });
@@ -195,7 +225,7 @@ async function playOut(moves) {
 }
 
 /** @param {LineMove[]} moves @returns {string} */
-const notations = (moves) => moves.map((m) => m.notation).join(" ");
+const notations = (moves) => iso(moves.map((m) => m.notation).join(" "));
 
 /** @param {number} index the board index clicked */
 async function play(index) {
@@ -241,20 +271,20 @@ async function rightMove(tried, shown) {
   } else {
     els.feedback.hidden = false;
     els.feedback.classList.remove("passed");
-    setText(els.verdict, `✓ Right: ${tried.played}.`);
-    setText(els.said, tried.reply.length ? `The engine answers ${notations(tried.reply)}.` : "Go on: your move again.");
+    setText(els.verdict, t("✓ Right: %(move)s.", { move: iso(tried.played) }));
+    setText(els.said, tried.reply.length ? t("The engine answers %(moves)s.", { moves: notations(tried.reply) }) : t("Go on: your move again."));
   }
   if (!(await playOut([...tried.tried, ...tried.reply])) || view.shown !== shown) return;
   if (tried.done) {
-    setText(els.last, `Solution: ${notations(tried.line)}`);
-    if (tried.won_text) setText(els.task, `Solved. ${tried.won_text}`);
+    setText(els.last, t("Solution: %(moves)s", { moves: notations(tried.line) }));
+    if (tried.won_text) setText(els.task, t("Solved. %(said)s", { said: tried.won_text }));
     if (view.streak.on) streakGoesOn(!view.missed);
     listTries();
     els.next.focus();
     return;
   }
   ready(tried.position);
-  setText(els.task, "Right. Find your next move: the line goes on.");
+  setText(els.task, t("Right. Find your next move: the line goes on."));
 }
 
 /** A wrong move: played out with the reply that refutes it, then tried again from before it
@@ -266,8 +296,8 @@ async function wrongMove(tried, shown) {
   els.feedback.hidden = false;
   els.feedback.classList.remove("passed");
   const reply = tried.refutation.slice(1);
-  setText(els.verdict, `Not this one: ${tried.played}.`);
-  setText(els.said, `${ratingSaid(tried.ratings)}${reply.length ? ` The engine answers ${notations(reply)}.` : ""}`);
+  setText(els.verdict, t("Not this one: %(move)s.", { move: iso(tried.played) }));
+  setText(els.said, [ratingSaid(tried.ratings), reply.length ? t("The engine answers %(moves)s.", { moves: notations(reply) }) : ""].filter(Boolean).join(" "));
   showChange(tried.ratings);
   els.solution.hidden = false;
   if (first && view.streak.on) streakGoesOn(false);
@@ -277,8 +307,8 @@ async function wrongMove(tried, shown) {
   if (!reducedMotion()) await skipper.sleep(900);
   if (view.shown !== shown || view.done) return;
   ready(tried.position);
-  setText(els.task, "Try again from before your move (a retry is not rated), or see the solution.");
-  setText(els.last, `Back to the position before ${tried.played}.`);
+  setText(els.task, t("Try again from before your move (a retry is not rated), or see the solution."));
+  setText(els.last, t("Back to the position before %(move)s.", { move: iso(tried.played) }));
 }
 
 /** The solver to move in ``position`` (the server's board and playable pits).
@@ -296,15 +326,20 @@ function ready(position) {
 /** The ratings of a try in words. @param {any} r @returns {string} */
 function ratingSaid(r) {
   if (r.pending) return "";
-  if (!r.rated) return `Not rated: ${r.reason}.`;
-  return `Your rating ${r.player.before.rating} → ${r.player.after.rating}; the puzzle's ${r.puzzle.before} → ${r.puzzle.after}.`;
+  if (!r.rated) return t("Not rated: %(reason)s.", { reason: r.reason });
+  return t("Your rating %(before)s → %(after)s; the puzzle's %(was)s → %(now)s.", {
+    before: r.player.before.rating,
+    after: r.player.after.rating,
+    was: r.puzzle.before,
+    now: r.puzzle.after,
+  });
 }
 
 /** @param {any} r the ratings of a try */
 function showChange(r) {
   const diff = r.player.after.rating - r.player.before.rating;
   if (r.rated) {
-    setText(els.change, diff >= 0 ? `+${diff}` : `−${-diff}`);
+    setText(els.change, iso(diff >= 0 ? `+${num(diff)}` : `−${num(-diff)}`));
     els.change.className = `pz-change ${diff >= 0 ? "up" : "down"}`;
   } else {
     setText(els.change, "");
@@ -316,14 +351,19 @@ function showVerdict(tried) {
   els.feedback.hidden = false;
   els.feedback.classList.add("passed");
   const mine = tried.line.filter((/** @type {LineMove} */ m) => m.player === view.puzzle?.to_move).length;
-  const how = view.missed ? "Solved on a retry" : "★ Solved";
-  setText(els.verdict, mine > 1 ? `${how}: all ${mine} of your moves of the line!` : `${how}: ${tried.played}!`);
+  let verdict;
+  if (view.missed) {
+    verdict = mine > 1 ? tn("Solved on a retry: all %(num)s of your moves of the line!", "Solved on a retry: all %(num)s of your moves of the line!", mine) : t("Solved on a retry: %(move)s!", { move: iso(tried.played) });
+  } else {
+    verdict = mine > 1 ? tn("★ Solved: all %(num)s of your moves of the line!", "★ Solved: all %(num)s of your moves of the line!", mine) : t("★ Solved: %(move)s!", { move: iso(tried.played) });
+  }
+  setText(els.verdict, verdict);
   showRating(tried.ratings.player.after);
   showChange(tried.ratings);
   setText(els.said, ratingSaid(tried.ratings));
   els.solution.hidden = true;
-  const why = tried.puzzle.own && tried.puzzle.own.why ? ` ${tried.puzzle.own.why}` : "";
-  setText(els.task, `Solved.${why}`);
+  const why = tried.puzzle.own && tried.puzzle.own.why ? tried.puzzle.own.why : "";
+  setText(els.task, why ? t("Solved. %(said)s", { said: why }) : t("Solved."));
 }
 
 async function showSolution() {
@@ -338,8 +378,8 @@ async function showSolution() {
   // The button is below the board on a phone: the line is played where it can be seen.
   els.board.scrollIntoView({ block: "center", behavior: reducedMotion() ? "auto" : "smooth" });
   if (await playOut(view.line)) {
-    setText(els.last, `Solution: ${notations(view.line)}`);
-    setText(els.task, "The solution is played out: try the next puzzle.");
+    setText(els.last, t("Solution: %(moves)s", { moves: notations(view.line) }));
+    setText(els.task, t("The solution is played out: try the next puzzle."));
   }
   els.solution.hidden = true;
   view.busy = false;
@@ -355,12 +395,12 @@ function streakGoesOn(solved) {
       s.best = s.current;
       localStorage.setItem(BEST_STREAK, String(s.best));
     }
-    setText(els.streakText, `Streak: ${s.current} in a row (best ${s.best}). Next puzzle: a little harder.`);
+    setText(els.streakText, t("Streak: %(current)s in a row (best %(best)s). Next puzzle: a little harder.", { current: s.current, best: s.best }));
   } else {
-    setText(els.streakText, `Streak over: ${s.current} in a row (best ${s.best}). Start again when you like.`);
+    setText(els.streakText, t("Streak over: %(current)s in a row (best %(best)s). Start again when you like.", { current: s.current, best: s.best }));
     s.on = false;
     s.current = 0;
-    els.streak.textContent = "Start a streak";
+    els.streak.textContent = t("Start a streak");
   }
 }
 
@@ -369,8 +409,11 @@ function toggleStreak() {
   const s = view.streak;
   s.on = !s.on;
   s.current = 0;
-  els.streak.textContent = s.on ? "Stop the streak" : "Start a streak";
-  setText(els.streakText, s.on ? `Streak: 0 in a row (best ${s.best}). Solve each puzzle at the first try.` : `Best streak: ${s.best}.`);
+  els.streak.textContent = s.on ? t("Stop the streak") : t("Start a streak");
+  setText(
+    els.streakText,
+    s.on ? t("Streak: %(current)s in a row (best %(best)s). Solve each puzzle at the first try.", { current: 0, best: s.best }) : t("Best streak: %(best)s.", { best: s.best }),
+  );
   if (s.on) load(nextUrl());
 }
 
@@ -384,14 +427,15 @@ async function listTries() {
     return;
   }
   els.tries.replaceChildren(
-    ...past.tries.slice(0, 12).map((/** @type {any} */ t) => {
+    ...past.tries.slice(0, 12).map((/** @type {any} */ past) => {
       const li = document.createElement("li");
       const a = document.createElement("a");
-      a.href = `/puzzles?id=${encodeURIComponent(t.id)}`;
-      a.textContent = t.solved ? `${t.title} ${t.id} ★ solved` : `${t.title} ${t.id} ✗ missed: replay`;
+      a.href = `/puzzles?id=${encodeURIComponent(past.id)}`;
+      const args = { game: past.title, id: iso(past.id) };
+      a.textContent = past.solved ? t("%(game)s %(id)s ★ solved", args) : t("%(game)s %(id)s ✗ missed: replay", args);
       a.addEventListener("click", (event) => {
         event.preventDefault();
-        load(`/api/puzzles/${encodeURIComponent(t.id)}`);
+        load(`/api/puzzles/${encodeURIComponent(past.id)}`);
       });
       li.append(a);
       return li;
@@ -400,7 +444,7 @@ async function listTries() {
   if (!past.tries.length) {
     const li = document.createElement("li");
     li.className = "muted";
-    li.textContent = "None yet: your tries are listed here, the missed ones to replay.";
+    li.textContent = t("None yet: your tries are listed here, the missed ones to replay.");
     els.tries.append(li);
   }
 }
@@ -428,10 +472,10 @@ function clear() {
   els.board.classList.remove("my-turn", "animating");
   const note = document.createElement("p");
   note.className = "loading";
-  note.textContent = "No puzzle here: choose another game or theme.";
+  note.textContent = t("No puzzle here: choose another game or theme.");
   els.board.replaceChildren(note);
-  setText(els.task, "No puzzle to show.");
-  setText(els.title, "Puzzle");
+  setText(els.task, t("No puzzle to show."));
+  setText(els.title, t("Puzzle"));
   setText(els.proof, "");
   setText(els.gain, "");
   setText(els.notation, "");
@@ -454,12 +498,11 @@ function offerThemes() {
   const chosen = els.theme.value;
   const any = document.createElement("option");
   any.value = "";
-  any.textContent = "Any";
+  any.textContent = t("Any");
   const options = counts.map(([theme, n]) => {
     const option = document.createElement("option");
     option.value = theme;
-    const words = theme.replaceAll("-", " ");
-    option.textContent = `${words.charAt(0).toUpperCase()}${words.slice(1)} (${n})`;
+    option.textContent = t("%(theme)s (%(num)s)", { theme: themeName(theme), num: n });
     return option;
   });
   els.theme.replaceChildren(any, ...options);
@@ -486,7 +529,7 @@ async function listMine() {
         const li = document.createElement("li");
         const a = document.createElement("a");
         a.href = `/puzzles?id=${encodeURIComponent(p.id)}`;
-        a.textContent = `${p.title}: turn ${p.turn || p.ply + 1}, you played ${p.played} (${p.tag})`;
+        a.textContent = t("%(game)s: turn %(turn)s, you played %(move)s (%(tag)s)", { game: p.title, turn: p.turn || p.ply + 1, move: iso(p.played), tag: tagName(p.tag) });
         li.append(a, p.tried ? (p.solved ? " ★" : " ✗") : "");
         return li;
       }),
@@ -494,7 +537,7 @@ async function listMine() {
     if (!me.own.length) {
       const li = document.createElement("li");
       li.className = "muted";
-      li.textContent = "None yet: analyse one of your games (Review, then Analyse).";
+      li.textContent = t("None yet: analyse one of your games (Review, then Analyse).");
       els.own.append(li);
     }
     els.mine.hidden = !me.own.some((/** @type {any} */ p) => !p.tried);
@@ -508,7 +551,7 @@ function nextUrl() {
   const q = new URLSearchParams({ variant: els.variant.value });
   if (els.theme.value) q.set("theme", els.theme.value);
   if (view.streak.on) q.set("streak", String(view.streak.current));
-  return `/api/puzzles/next?${q}`;
+  return ["/api/puzzles/next", q].join("?");
 }
 
 els.next.addEventListener("click", () => load(nextUrl()));
@@ -552,7 +595,7 @@ async function start() {
   }
   await refreshMine();
   listTries();
-  setText(els.streakText, `Best streak: ${view.streak.best}.`);
+  setText(els.streakText, t("Best streak: %(best)s.", { best: view.streak.best }));
   await load(id ? `/api/puzzles/${encodeURIComponent(id)}` : nextUrl());
 }
 

@@ -23,6 +23,7 @@ CONVERTED_TEMPLATES = {
     "index.html",
     "player.html",
     "players.html",
+    "puzzles.html",
     "tournament.html",
     "tournaments.html",
 }
@@ -32,7 +33,6 @@ NOT_YET_TEMPLATES = {
     "game.html",
     "lab.html",
     "learn.html",
-    "puzzles.html",
     "rules.html",
 }
 CONVERTED_SCRIPTS = {
@@ -46,6 +46,7 @@ CONVERTED_SCRIPTS = {
     "player-name.js",
     "player-ratings.js",
     "puzzle-daily.js",
+    "puzzles.js",
     "follow.js",
     "match-options.js",
     "quick.js",
@@ -61,12 +62,15 @@ NOT_YET_SCRIPTS = {  # the game, review, analysis, lessons, puzzles and lab: nex
     *("analysis-state.js", "analysis.js", "animate.js", "api-types.js", "board.js", "clock.js"),
     *("copy.js", "game-tournament.js", "game.js", "graph.js", "lab.js", "learn.js"),
     *("match.js", "pits.js", "position-editor.js"),
-    *("puzzles.js", "record.js", "render.js", "review-analysis.js"),
+    *("record.js", "render.js", "review-analysis.js"),
     *("review-text.js", "review-values.js", "review.js", "seats.js", "state.js"),
     *("text.js", "thinking-kept.js", "types.js"),
 }
 # Words that are the same in every language: names of formats and of the game's notation.
-SAME_EVERYWHERE = {"JSON", "Content-Type", "application/json", "AbortError", "ApiError"}
+SAME_EVERYWHERE = {
+    *("JSON", "Content-Type", "application/json", "AbortError", "ApiError"),
+    "Escape",  # a key's name (KeyboardEvent.key), never shown
+}
 SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "aria-description")
 
 
