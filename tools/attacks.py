@@ -604,8 +604,8 @@ def room_main(
     from pathlib import Path
     from urllib.parse import urlsplit
 
-    from tools.loadbench import served
     from tools.roomattacks import P95_TARGET_S, ROOM_ATTACKS, run_all
+    from tools.servers import served
 
     names = only or [n for n, spec in ROOM_ATTACKS.items() if spec.fast or not fast]
     root = Path(__file__).resolve().parents[1]

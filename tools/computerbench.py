@@ -58,7 +58,8 @@ from typing import Any
 
 from engine.cli.exactbench import GAME as FIXED_GAME
 from tools.attacks import request
-from tools.loadbench import group_pids, percentile, proc_table, served
+from tools.loadbench import percentile
+from tools.servers import group_pids, proc_table, served
 
 ROOT = Path(__file__).resolve().parents[1]
 VICTIM = "127.77.0.1"
