@@ -188,13 +188,17 @@ def test_lab_keeps_its_results_on_a_bad_agent_and_lists_games_whole(
         assert page.locator("#lab-chart circle").count() == 10
         assert page.inner_text("#lab-chart-title") == title
         tab.shot("slips-lab-bad-agent")
-        # A finished lab game opens without the controls of a game still being watched.
-        page.locator("#lab-games-list a").first.click()
-        page.wait_for_url("**/game/*")
-        page.wait_for_selector(".board .pit")
-        wait_js(page, "document.getElementById('status').textContent.length > 1")
-        assert not page.locator("#btn-pause").is_visible()
-        assert not page.locator("#speed").is_visible()
+        # A finished lab game opens (in a new tab: the match stays, issue 35) without the
+        # controls of a game still being watched.
+        with tab.context.expect_page() as opened:
+            page.locator("#lab-games-list a").first.click()
+        game = opened.value
+        game.wait_for_url("**/game/*")
+        game.wait_for_selector(".board .pit")
+        wait_js(game, "document.getElementById('status').textContent.length > 1")
+        assert not game.locator("#btn-pause").is_visible()
+        assert not game.locator("#speed").is_visible()
+        game.close()
     finally:
         tab.errors[:] = [e for e in tab.errors if "400" not in e]  # the bad agent's answer
         close(tab)
