@@ -50,8 +50,10 @@ def test_a_short_lab_match_and_its_games(browser: Any, server: str) -> None:
         "() => document.querySelectorAll('#lab-games-list a').length === 2",
         timeout=90_000,
     )
-    tab.page.locator("#lab-games-list a").first.click()
-    tab.page.wait_for_url("**/game/*")
-    wait_js(tab.page, "() => document.querySelectorAll('.pit').length > 0")
+    with tab.context.expect_page() as opened:  # a new tab: the match stays (issue 35)
+        tab.page.locator("#lab-games-list a").first.click()
+    game = opened.value
+    game.wait_for_url("**/game/*")
+    wait_js(game, "() => document.querySelectorAll('.pit').length > 0")
     assert tab.errors == [], tab.errors
     tab.context.close()
