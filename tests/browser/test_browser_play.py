@@ -202,7 +202,7 @@ def test_undo_hint_keys_and_reload_mid_game(tab: Tab) -> None:
     assert tab.page.locator(MOVES).nth(after_undo).inner_text().startswith(chr(65 + int(legal)))
     home = tab.page
     home.goto("/")
-    assert home.locator(".your-games li").count() >= 1
+    assert home.locator(".your-games:not(.open-games) li").count() >= 1
 
 
 def test_watch_computer_vs_computer_with_pause_and_speed(tab: Tab) -> None:
