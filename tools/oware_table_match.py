@@ -48,6 +48,7 @@ def main() -> int:
         state = rules.initial_state()
         for pit in opening:
             state = state.play(pit)
+        moves: list[int] = []
         promised: int | None = None  # the best result the table showed forced for ours
         while state.to_move is not None:
             mover = state.to_move
@@ -62,12 +63,14 @@ def main() -> int:
             if mover == ours and decision.extra.get("oware_table") is not None:
                 decided += 1
             state = state.play(decision.move)
+            moves.append(decision.move)
         s = state.scores
         final = result(s[ours] - s[1 - ours])
         wins, draws, losses = wins + (final > 0), draws + (final == 0), losses + (final < 0)
         if promised is not None and final < promised:
             worse += 1
             print(f"game {game}: table showed {promised:+d}, ended {final:+d}", flush=True)
+            print(f"  moves {list(opening)} then {moves}", flush=True)
         print(f"game {game}: {'LDW'[final + 1]} ({s[ours]}-{s[1 - ours]})", flush=True)
     elo = elo_estimate(wins, draws, losses)
     print(

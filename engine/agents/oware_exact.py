@@ -52,6 +52,29 @@ def move_bounds(state: State, table: ot.OwareTable) -> dict[int, Bounds] | None:
     return found
 
 
+def reply_floor(state: State, move: int, table: ot.OwareTable, lo: int) -> int:
+    """``lo`` of ``move`` checked one reply deeper through the real rules: the least the mover
+    keeps over the opponent's replies (a reply that repeats a position of the history ends the
+    game there, which the table can't see)."""
+    me = state.to_move
+    child = state.play(move)
+    if child.to_move is None or child.to_move == me:
+        return lo
+    worst = lo
+    for reply in child.legal_moves():
+        after = child.play(reply)
+        b = after.board
+        if after.to_move is None:
+            v = b[7 * me + 6] - b[13 - 7 * me] if me is not None else 0
+        else:
+            got = table.final_bounds(b, after.to_move)
+            if got is None:
+                continue
+            v = got[0] if after.to_move == me else -got[1]
+        worst = min(worst, v)
+    return worst
+
+
 def table_for(state: State, tables: str | os.PathLike[str] | None) -> ot.OwareTable | None:
     """The host's Oware table if it reaches ``state``'s seeds, else None."""
     table = ot.for_rules(state.rules, tables)
@@ -78,12 +101,13 @@ def decide(
         return after[7 * me + 6] > state.board[7 * me + 6]
 
     def key(move: int) -> tuple[int, int, int]:
-        lo = bounds[move][0]
+        lo = reply_floor(state, move, table, bounds[move][0])
         return result(lo), lo, int(captures(move))
 
-    best_key = max(key(m) for m in bounds)
-    move = rng.choice([m for m in bounds if key(m) == best_key])
-    lo = bounds[move][0]
+    keys = {m: key(m) for m in bounds}
+    best_key = max(keys.values())
+    move = rng.choice([m for m in bounds if keys[m] == best_key])
+    lo = best_key[1]
     others = max((hi for m, (_, hi) in bounds.items() if m != move), default=lo)
     if not (lo >= others or result(lo) > 0):
         return None
