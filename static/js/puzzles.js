@@ -12,6 +12,9 @@ import { pitAt } from "./pits.js";
 /** Notation (and numbers) kept whole inside a sentence that may run right to left. @param {string} text */
 const iso = (text) => (document.documentElement.dir === "rtl" ? `\u2066${text}\u2069` : text);
 
+/** A rating as players write it (1512, no thousands' separator), kept whole in a sentence. @param {number} n */
+const whole = (n) => iso(num(n, { useGrouping: false }));
+
 /** The themes' names, by their ids (the server sends ids: the engine speaks no language). */
 const THEME_NAMES = /** @type {Record<string, string>} */ ({
   "extra-turn-chain": t("Extra turn chain"),
@@ -126,7 +129,7 @@ function setText(el, text) {
 
 /** @param {PlayerRating} r */
 function ratingText(r) {
-  return `${num(r.rating)}${r.provisional ? "?" : ""}`;
+  return iso(`${num(r.rating, { useGrouping: false })}${r.provisional ? "?" : ""}`);
 }
 
 /** @param {PlayerRating} r */
@@ -185,7 +188,7 @@ function draw(puzzle) {
 
 /** The puzzle's rating, difficulty, themes and origin. @param {Puzzle} puzzle */
 function drawMeta(puzzle) {
-  const parts = [t("Rated %(rating)s (%(difficulty)s)", { rating: puzzle.rating, difficulty: puzzle.difficulty })];
+  const parts = [t("Rated %(rating)s (%(difficulty)s)", { rating: whole(puzzle.rating), difficulty: puzzle.difficulty })];
   if (puzzle.themes.length) parts.push(t("themes: %(themes)s", { themes: puzzle.themes.map(themeName).join(t(", ")) }));
   if (puzzle.own) {
     const turn = puzzle.own.turn || puzzle.own.ply + 1;
@@ -328,10 +331,10 @@ function ratingSaid(r) {
   if (r.pending) return "";
   if (!r.rated) return t("Not rated: %(reason)s.", { reason: r.reason });
   return t("Your rating %(before)s → %(after)s; the puzzle's %(was)s → %(now)s.", {
-    before: r.player.before.rating,
-    after: r.player.after.rating,
-    was: r.puzzle.before,
-    now: r.puzzle.after,
+    before: whole(r.player.before.rating),
+    after: whole(r.player.after.rating),
+    was: whole(r.puzzle.before),
+    now: whole(r.puzzle.after),
   });
 }
 
