@@ -1,9 +1,9 @@
-"""Issue 36 in a real browser: the puzzles page in French, Kazakh and Arabic at a laptop's and a
+"""Issue 36 in a real browser: the puzzles page in each language but English at a laptop's and a
 phone's size. A puzzle's whole line is solved and another puzzle missed with a wrong move;
 after each, no catalog English is left on the page, no English sentence of the puzzle texts,
 nothing overflows or is clipped (measured boxes); in Arabic the page runs right to left while the
-board keeps its left-to-right geometry. Screenshots go to test-artifacts/ (i18n-puzzles-*.png:
-look at them)."""
+board keeps its left-to-right geometry. Screenshots of French, Kazakh and Arabic go to
+test-artifacts/ (i18n-puzzles-*.png: look at them)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import pytest
 
 from engine.notation import parse_move
 from engine.puzzles import load_puzzles
-from tests.browser.test_browser_i18n import english_left, fits, tab_in
+from tests.browser.test_browser_i18n import LOOKED_AT, english_left, fits, tab_in
 from tests.browser.test_browser_play import Tab, wait_js
-from tests.browser.test_puzzle_whole_lines import a_line_with_replies, play_line
+from tests.browser.test_puzzle_whole_lines import play_line
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +31,11 @@ ENGLISH = re.compile(
 # letters in a word; the variant names the catalog keeps.
 ARABIC_ALLOWED = {"kalah"}  # a puzzle's id (kalah-0007) is a name, as notation is
 MAIN_TEXT = "() => document.querySelector('main').innerText"
+# Puzzles from the end of the set: the other browser tests try the first ones, and a puzzle is
+# rated only for the first try from a network address (every tab here shares one).
+LAST_FIRST = load_puzzles("kalah")[::-1]
+SOLVED = next(p for p in LAST_FIRST if p.to_move == 0 and 3 <= len(p.solution) <= 5)
+MISSED = next(p for p in LAST_FIRST if p.to_move == 0 and p.id != SOLVED.id)
 
 
 def english_sentences(tab: Tab, lang: str) -> list[str]:
@@ -56,7 +61,7 @@ def check_page(tab: Tab, lang: str) -> None:
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])
-@pytest.mark.parametrize("lang", ["fr", "kk", "ar"])
+@pytest.mark.parametrize("lang", ["fr", "de", "es", "pt", "ru", "kk", "ms", "ar"])
 def test_a_puzzle_solved_and_one_missed_in_the_page_language(
     browser: Any, server: str, lang: str, size: str
 ) -> None:
@@ -66,7 +71,7 @@ def test_a_puzzle_solved_and_one_missed_in_the_page_language(
         page.goto("/learn")  # any page: the request shares the tab's cookies
         named = page.request.put("/api/me", data={"name": f"Solver {lang} {size}"})
         assert named.ok, named.text()
-        solved = a_line_with_replies()
+        solved = SOLVED
         page.goto(f"/puzzles?id={solved.id}")
         assert page.evaluate("document.documentElement.lang") == lang
         wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
@@ -77,9 +82,10 @@ def test_a_puzzle_solved_and_one_missed_in_the_page_language(
         wait_js(page, "!document.getElementById('board').classList.contains('animating')")
         assert "★" in page.locator("#pz-verdict").inner_text()
         check_page(tab, lang)
-        tab.shot(f"i18n-puzzles-solved-{lang}-{size}")
+        if lang in LOOKED_AT:
+            tab.shot(f"i18n-puzzles-solved-{lang}-{size}")
 
-        missed = next(p for p in load_puzzles("kalah") if p.to_move == 0 and p.id != solved.id)
+        missed = MISSED
         page.goto(f"/puzzles?id={missed.id}")
         wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
         good = parse_move(missed.best, 6).pit
@@ -90,7 +96,8 @@ def test_a_puzzle_solved_and_one_missed_in_the_page_language(
         wait_js(page, "document.querySelector('.row-bottom .pit.legal')")  # tried again
         assert page.locator("#pz-said").inner_text().strip()  # the ratings, in words
         check_page(tab, lang)
-        tab.shot(f"i18n-puzzles-missed-{lang}-{size}")
+        if lang in LOOKED_AT:
+            tab.shot(f"i18n-puzzles-missed-{lang}-{size}")
         assert tab.errors == []
     finally:
         tab.close()
