@@ -431,7 +431,7 @@ class Puzzles:
         if found is None:
             found = next((p for p in self.mine(owner) if p.id == puzzle_id), None)
         if found is None:
-            raise NoGame(f"there is no puzzle {named(puzzle_id)}")
+            raise NoGame(gettext("there is no puzzle %(id)s", id=named(puzzle_id)))
         return found
 
     def show(self, owner: str | None, puzzle_id: str) -> PuzzleView:
@@ -455,22 +455,39 @@ class Puzzles:
         if mine:
             own = [p for p in self.mine(owner) if p.id not in tried]
             if not own:
-                raise NoGame("you have no own puzzle left to try: analyse a game first")
+                raise NoGame(gettext("you have no own puzzle left to try: analyse a game first"))
             return view(own[0], self.store.puzzle(own[0].id))
         choices = self.by_variant.get(variant)
         if not choices:
             names = ", ".join(sorted(self.by_variant)) or "none yet"
-            raise NoGame(f"there are no {named(variant)} puzzles (puzzles: {names})")
+            raise NoGame(
+                gettext(
+                    "there are no %(game)s puzzles (puzzles: %(names)s)",
+                    game=named(variant),
+                    names=names,
+                )
+            )
         if theme:
             choices = [p for p in choices if theme in p.themes]
             if not choices:
-                raise NoGame(f"there are no {variant} puzzles with the theme {named(theme)}")
+                raise NoGame(
+                    gettext(
+                        "there are no %(game)s puzzles with the theme %(theme)s",
+                        game=variant_name(variant, variant),
+                        theme=named(theme),
+                    )
+                )
         kept_player = self.store.player(owner) if owner else None
         target = kept_player.r if kept_player else Rating().r
         fresh = [p for p in choices if p.id not in tried]
         if streak is not None:
             if not fresh:
-                raise NoGame(f"you have tried every {variant} puzzle: the streak ends here")
+                raise NoGame(
+                    gettext(
+                        "you have tried every %(game)s puzzle: the streak ends here",
+                        game=variant_name(variant, variant),
+                    )
+                )
             target = streak_target(streak)
         fresh = fresh or choices
         ratings = self.store.puzzles([p.id for p in fresh[:2000]])
