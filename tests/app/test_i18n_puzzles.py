@@ -112,3 +112,15 @@ def test_the_line_complete_text_in_spanish(client: FlaskClient) -> None:
     assert got is not None and got["done"] is True
     assert got["won_text"].startswith("Línea completa: ")
     assert "semillas" in got["won_text"] or "semilla" in got["won_text"]
+
+
+def test_a_puzzle_refusal_is_said_in_the_request_language(client: FlaskClient) -> None:
+    answer = client.get("/api/puzzles/no-such", headers={"Accept-Language": "fr"})
+    assert answer.status_code == 404 and answer.json is not None
+    assert answer.json["message"] == "il n'y a pas de problème 'no-such'"
+    assert answer.json["error"] == "Not Found"  # the code stays English, for programs
+    answer = client.get(
+        "/api/puzzles/next?variant=kalah&theme=nothing", headers={"Accept-Language": "ru"}
+    )
+    assert answer.status_code == 404 and answer.json is not None
+    assert answer.json["message"] == "задач по игре Калах на тему 'nothing' нет"
