@@ -20,6 +20,7 @@ SCRIPTS = ROOT / "static" / "js"
 CONVERTED_TEMPLATES = {
     "base.html",
     "error.html",
+    "game.html",
     "index.html",
     "player.html",
     "players.html",
@@ -30,7 +31,6 @@ CONVERTED_TEMPLATES = {
 NOT_YET_TEMPLATES = {
     "_review.html",
     "analysis_board.html",
-    "game.html",
     "lab.html",
     "learn.html",
     "rules.html",
