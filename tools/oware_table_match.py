@@ -22,6 +22,7 @@ from engine import get_variant  # noqa: E402
 from engine.agents.base import Limit  # noqa: E402
 from engine.agents.levels import level_agent  # noqa: E402
 from engine.agents.oware_exact import position_bounds, result  # noqa: E402
+from engine.agents.perfect import PerfectAgent  # noqa: E402
 from engine.match import elo_estimate, random_opening  # noqa: E402
 
 
@@ -36,6 +37,7 @@ def main() -> int:
     rules = get_variant("oware")
     rng = random.Random(args.seed)
     wins = draws = losses = met = decided = worse = inexact = 0
+    opening: tuple[int, ...] = ()  # one per pair of games (both colours)
     for game in range(args.games):
         if game % 2 == 0:
             opening = random_opening(rules, 4, rng)
@@ -44,7 +46,10 @@ def main() -> int:
             level_agent(args.against, seed=args.seed + game),
             level_agent(args.against, seed=args.seed + game),
         ]
-        agents[ours] = level_agent("perfect", seed=args.seed + game, tables=args.tables)
+        table_player = level_agent("perfect", seed=args.seed + game, tables=args.tables)
+        assert isinstance(table_player, PerfectAgent)
+        table_player.oware_table_moves = True  # off in the app until they make progress
+        agents[ours] = table_player
         state = rules.initial_state()
         for pit in opening:
             state = state.play(pit)

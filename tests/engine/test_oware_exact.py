@@ -13,6 +13,7 @@ from engine.agents.analysis import Evaluation
 from engine.agents.exact_first import evaluation
 from engine.agents.levels import level_agent
 from engine.agents.oware_exact import decide, move_bounds, position_bounds
+from engine.agents.perfect import PerfectAgent
 from engine.core import State
 from engine.solver import oware_table as ot
 from engine.solver.table import compositions
@@ -74,7 +75,10 @@ def test_perfect_plays_the_tables_best_move_and_says_it_is_exact(tables: str) ->
         bounds = move_bounds(state, table)
         assert bounds is not None
         best = max(lo for lo, _ in bounds.values())
-        decision = level_agent("perfect", seed=1, tables=tables).choose(state)
+        agent = level_agent("perfect", seed=1, tables=tables)
+        assert isinstance(agent, PerfectAgent)
+        agent.oware_table_moves = True  # off in the app's levels (see PerfectAgent)
+        decision = agent.choose(state)
         assert bounds[decision.move][0] == best
         if decision.exact:
             decided += 1
