@@ -5,6 +5,7 @@ set stays English (themes go out as ids, named by the page)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -124,3 +125,17 @@ def test_a_puzzle_refusal_is_said_in_the_request_language(client: FlaskClient) -
     )
     assert answer.status_code == 404 and answer.json is not None
     assert answer.json["message"] == "задач по игре Калах на тему 'nothing' нет"
+
+
+def test_the_page_is_drawn_in_the_request_language(client: FlaskClient) -> None:
+    page = client.get("/puzzles", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "<h1>Problèmes</h1>" in page and "Voir la solution" in page
+    select = page.split('id="pz-theme"')[1].split("</select>")[0]
+    offered = re.findall(r'<option value="([\w-]+)">([^<]*)</option>', select)
+    assert offered  # the first game's themes, before the script runs
+    french = {"capture": "Prise", "endgame": "Finale", "extra-turn-chain": "Enchaînement"}
+    for theme, text in offered:
+        if theme in french:
+            assert text.startswith(french[theme]), (theme, text)
+    main = re.search(r"<main[^>]*>", page)
+    assert main is not None and 'lang="en"' not in main.group()  # converted: not marked English
