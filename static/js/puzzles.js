@@ -6,7 +6,7 @@
 import { api, errorText } from "./api.js";
 import { Skipper, animateMove, reducedMotion } from "./animate.js";
 import { Board } from "./board.js";
-import { num, t, tn } from "./i18n.js";
+import { lang, num, t, tn } from "./i18n.js";
 import { pitAt } from "./pits.js";
 
 /** Notation (and numbers) kept whole inside a sentence that may run right to left. @param {string} text */
@@ -28,6 +28,10 @@ const THEME_NAMES = /** @type {Record<string, string>} */ ({
 
 /** A theme's name in the page's language. @param {string} id */
 const themeName = (id) => THEME_NAMES[id] || id.replaceAll("-", " ");
+
+/** A theme's name inside a sentence: small letters, but German keeps its nouns' capitals.
+ * @param {string} id */
+const themeInSentence = (id) => (lang === "de" ? themeName(id) : themeName(id).toLocaleLowerCase(lang));
 
 /** A move's words ("mistake", "blunder") in the page's language. @param {string} tag */
 const tagName = (tag) => (tag === "blunder" ? t("blunder") : tag === "mistake" ? t("mistake") : tag === "inaccuracy" ? t("inaccuracy") : tag);
@@ -189,7 +193,7 @@ function draw(puzzle) {
 /** The puzzle's rating, difficulty, themes and origin. @param {Puzzle} puzzle */
 function drawMeta(puzzle) {
   const parts = [t("Rated %(rating)s (%(difficulty)s)", { rating: whole(puzzle.rating), difficulty: puzzle.difficulty })];
-  if (puzzle.themes.length) parts.push(t("themes: %(themes)s", { themes: puzzle.themes.map(themeName).join(t(", ")) }));
+  if (puzzle.themes.length) parts.push(t("themes: %(themes)s", { themes: puzzle.themes.map(themeInSentence).join(lang === "ar" ? "، " : ", ") }));
   if (puzzle.own) {
     const turn = puzzle.own.turn || puzzle.own.ply + 1;
     parts.push(t("from your game, turn %(turn)s (you played %(move)s, a %(tag)s)", { turn, move: iso(puzzle.own.played), tag: tagName(puzzle.own.tag) }));
