@@ -4,6 +4,7 @@
 // server sent (and of the page's view where it matters); no DOM, no rules: what a move did,
 // who may undo and what the variant calls its store all come from the server.
 import { formatValue } from "./board.js";
+import { lang, t as tr, tn } from "./i18n.js";
 import { letterAt, letterOf, onRow, pitAt } from "./pits.js";
 
 /**
@@ -30,7 +31,10 @@ function plural(n, word) {
  * @param {number} n
  */
 export function seeds(game, n) {
-  return plural(n, words(game).seeds);
+  const word = words(game).seeds;
+  if (word === "seeds") return tn("%(num)s seed", "%(num)s seeds", n);
+  if (word === "stones") return tn("%(num)s stone", "%(num)s stones", n);
+  return plural(n, word);
 }
 
 /**
@@ -39,7 +43,34 @@ export function seeds(game, n) {
  * @param {number} seat
  */
 export function seatName(game, seat) {
-  return game.seats[seat].name;
+  const info = game.seats[seat];
+  if (lang === "en") return info.name; // the server's words, as they were
+  return translatedName(game, info);
+}
+
+/**
+ * A seat's default name in the page's language, built from what the server says of the seat
+ * (the server names it in English); a name a player gave is shown as written.
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Game["seats"][number]} info
+ */
+function translatedName(game, info) {
+  const level = info.level ? tr(info.level.charAt(0).toUpperCase() + info.level.slice(1)) : "";
+  if (info.kind === "computer") {
+    if (info.name !== `Computer (${capitalised(info.level)})` && !/^Computer \d \(/.test(info.name)) return info.name; // a lab agent's spec
+    return game.mode === "watch" ? tr("Computer %(num)s (%(level)s)", { num: info.seat + 1, level }) : tr("Computer (%(level)s)", { level });
+  }
+  if (info.player_name) return info.yours && game.mode !== "local" ? tr("%(name)s (you)", { name: info.player_name }) : info.player_name;
+  if (info.name === "You") return tr("You");
+  if (info.name === "Waiting for a friend") return tr("Waiting for a friend");
+  if (info.name === "Opponent") return tr("Opponent");
+  if (info.name === `Player ${info.seat + 1}`) return tr("Player %(num)s", { num: info.seat + 1 });
+  return info.name;
+}
+
+/** @param {string | null} word */
+function capitalised(word) {
+  return word ? word.charAt(0).toUpperCase() + word.slice(1) : "";
 }
 
 /**
@@ -92,7 +123,7 @@ function possessiveLower(game, seat) {
 export function opponent(game, { capital = false } = {}) {
   const other = game.seats.find((s) => !s.yours);
   if (other && other.player_name) return other.name;
-  return capital ? "Your opponent" : "your opponent";
+  return capital ? tr("Your opponent") : tr("your opponent");
 }
 
 // "Waiting for opponent…", but a name a player chose is shown as they wrote it.
@@ -102,6 +133,7 @@ export function opponent(game, { capital = false } = {}) {
  */
 function waitingFor(game, seat) {
   const info = game.seats[seat];
+  if (lang !== "en") return tr("Waiting for %(name)s…", { name: seatName(game, seat) });
   return `Waiting for ${info.player_name ? info.name : info.name.toLowerCase()}…`;
 }
 
@@ -185,14 +217,20 @@ export function moveWords(game, move) {
  */
 export function moveCallout(game, move) {
   const rec = move.record;
-  if (move.swap) return "Sides swapped!";
+  if (move.swap) return tr("Sides swapped!");
   const took = total(rec.captures);
   const extra = rec.extra_turn && !rec.ended;
   let said = "";
-  if (took && extra) said = `${subject(game, move.player, "capture")} ${took} · extra turn!`;
+  const you = isYou(game, move.player);
+  const name = seatName(game, move.player);
+  if (lang !== "en") {
+    if (took && extra) said = you ? tr("You capture %(num)s · extra turn!", { num: took }) : tr("%(name)s captures %(num)s · extra turn!", { name, num: took });
+    else if (took) said = you ? tr("You capture %(num)s", { num: took }) : tr("%(name)s captures %(num)s", { name, num: took });
+    else if (extra) said = you ? tr("Extra turn for you!") : tr("Extra turn for %(name)s!", { name });
+  } else if (took && extra) said = `${subject(game, move.player, "capture")} ${took} · extra turn!`;
   else if (took) said = `${subject(game, move.player, "capture")} ${took}`;
-  else if (extra) said = `Extra turn for ${isYou(game, move.player) ? "you" : seatName(game, move.player)}!`;
-  return said || (rec.ended ? "Game over" : "");
+  else if (extra) said = `Extra turn for ${you ? "you" : name}!`;
+  return said || (rec.ended ? tr("Game over") : "");
 }
 
 /**
@@ -201,8 +239,10 @@ export function moveCallout(game, move) {
  * @param {import("./types.js").Move} move
  */
 export function playingText(game, move) {
-  if (move.swap) return `${subject(game, move.player, "swap")} sides…`;
-  return `${subject(game, move.player, "play")} ${move.letter}…`;
+  const you = isYou(game, move.player);
+  const name = seatName(game, move.player);
+  if (move.swap) return you ? tr("You swap sides…") : tr("%(name)s swaps sides…", { name });
+  return you ? tr("You play %(pit)s…", { pit: move.letter }) : tr("%(name)s plays %(pit)s…", { name, pit: move.letter });
 }
 
 /**
@@ -251,43 +291,91 @@ function seated(game) {
   return game.you.length > 0;
 }
 
+/**
+ * "Ana invites you to play Kalah 6×4".
+ * @param {import("./types.js").Game} game
+ */
+function invitesYou(game) {
+  return tr("%(name)s invites you to play %(game)s", { name: inviter(game), game: game.title });
+}
+
 /** @param {import("./types.js").Game} game */
 export function statusText(game) {
   if (game.status === "over") {
     const offered = game.rematch && !game.rematch.game && game.you.includes(game.rematch.by);
-    return offered ? `${resultText(game)} · rematch offered, waiting for ${opponent(game)}…` : resultText(game);
+    return offered ? tr("%(result)s · rematch offered, waiting for %(name)s…", { result: resultText(game), name: opponent(game) }) : resultText(game);
   }
-  if (game.paused) return "Paused";
-  if (game.waiting_for_seat) return seated(game) ? WAITING_FOR_FRIEND : `${inviter(game)} invites you to play ${game.title}`;
+  if (game.paused) return tr("Paused");
+  if (game.waiting_for_seat) return seated(game) ? WAITING_FOR_FRIEND : invitesYou(game);
   const mover = /** @type {number} */ (game.to_move); // (a game in play has a mover)
   if (game.your_turn) {
-    return game.you.length === 2 ? `${seatName(game, mover)} to move` : "Your turn";
+    return game.you.length === 2 ? tr("%(name)s to move", { name: seatName(game, mover) }) : tr("Your turn");
   }
-  if (game.seats[mover].kind === "computer") return `${seatName(game, mover)} is thinking…`;
+  if (game.seats[mover].kind === "computer") return tr("%(name)s is thinking…", { name: seatName(game, mover) });
   if (game.mode === "remote" && game.takeback !== null && game.you.includes(game.takeback)) {
-    return `Takeback asked; waiting for ${opponent(game)}…`;
+    return tr("Takeback asked; waiting for %(name)s…", { name: opponent(game) });
   }
   if (game.draw_offer !== null && game.draw_offer !== undefined && game.you.includes(game.draw_offer)) {
-    return `Draw offered; waiting for ${opponent(game)}…`;
+    return tr("Draw offered; waiting for %(name)s…", { name: opponent(game) });
   }
-  if (game.mode === "remote" && game.can_join) return `${inviter(game)} invites you to play ${game.title}`;
-  if (game.mode === "remote" && !seated(game)) return `${seatName(game, mover)} to move`;
+  if (game.mode === "remote" && game.can_join) return invitesYou(game);
+  if (game.mode === "remote" && !seated(game)) return tr("%(name)s to move", { name: seatName(game, mover) });
   return waitingFor(game, mover);
 }
 
 /** @param {import("./types.js").Game} game */
 export function resultText(game) {
+  const said = game.result && lang !== "en" ? resultWords(game, game.result) : "";
+  if (said) return said;
   if (game.result && game.result.text) return game.result.text; // the server's words
   const [a, b] = game.scores;
   if (game.resigned !== null && game.resigned !== undefined) return resignedText(game);
-  if (game.winner === null) return `Draw, ${a}–${b}`;
+  if (game.winner === null) return tr("Draw, %(score)s", { score: score(a, b) });
   const w = game.winner;
   const ws = game.scores[w];
   const ls = game.scores[1 - w];
   if (game.you.length === 1) {
-    return game.you[0] === w ? `You won, ${ws}–${ls}` : `You lost, ${ls}–${ws}`;
+    return game.you[0] === w ? tr("You won, %(score)s", { score: score(ws, ls) }) : tr("You lost, %(score)s", { score: score(ls, ws) });
   }
-  return `${seatName(game, w)} won, ${ws}–${ls}`;
+  return tr("%(name)s won, %(score)s", { name: seatName(game, w), score: score(ws, ls) });
+}
+
+/**
+ * "30–18" kept left to right inside a sentence of either direction (an Arabic sentence would
+ * otherwise show the two numbers swapped).
+ * @param {number} a
+ * @param {number} b
+ */
+function score(a, b) {
+  return `\u2066${a}–${b}\u2069`;
+}
+
+/**
+ * The server's result (who won, how, the scores) in the page's language; "" for a kind of
+ * end this page does not word (the server's English then shows).
+ * @param {import("./types.js").Game} game
+ * @param {NonNullable<import("./types.js").Game["result"]>} result
+ */
+function resultWords(game, result) {
+  const me = game.you.length === 1 ? game.you[0] : null;
+  const scores = result.scores;
+  const first = me ?? result.winner ?? 0;
+  const line = score(scores[first], scores[1 - first]);
+  if (result.by === "aborted") return tr("Game aborted: no result");
+  if (result.by === "agreement") return tr("Draw agreed, %(score)s", { score: me === null ? score(scores[0], scores[1]) : line });
+  if (result.by === "rules") {
+    if (result.winner === null) return tr("Draw, %(score)s", { score: score(scores[0], scores[1]) });
+    if (me === null) return tr("%(name)s won, %(score)s", { name: seatName(game, result.winner), score: line });
+    return result.winner === me ? tr("You won, %(score)s", { score: line }) : tr("You lost, %(score)s", { score: line });
+  }
+  if ((result.by !== "resignation" && result.by !== "time") || result.winner === null) return "";
+  const loser = 1 - result.winner;
+  const resigned = result.by === "resignation";
+  if (loser === me) return resigned ? tr("You resigned: you lost") : tr("You ran out of time: you lost");
+  const name = seatName(game, loser);
+  if (result.winner === me) return resigned ? tr("You won: %(name)s resigned", { name }) : tr("You won: %(name)s ran out of time", { name });
+  const winner = seatName(game, result.winner);
+  return resigned ? tr("%(winner)s won: %(name)s resigned", { winner, name }) : tr("%(winner)s won: %(name)s ran out of time", { winner, name });
 }
 
 /** A resignation decides the game whatever the score: say who resigned, not a score line that
@@ -297,14 +385,14 @@ export function resultText(game) {
 function resignedText(game) {
   const r = /** @type {number} */ (game.resigned); // (asked about a resigned game only)
   if (game.you.length === 1) {
-    return game.you[0] === r ? "You resigned: you lost" : `You won: ${seatName(game, r)} resigned`;
+    return game.you[0] === r ? tr("You resigned: you lost") : tr("You won: %(name)s resigned", { name: seatName(game, r) });
   }
-  return `${seatName(game, 1 - r)} won: ${seatName(game, r)} resigned`;
+  return tr("%(winner)s won: %(name)s resigned", { winner: seatName(game, 1 - r), name: seatName(game, r) });
 }
 
 /** @param {import("./types.js").Game} game */
 export function overPlayers(game) {
-  return game.seats.map((s) => `${s.name} ${game.scores[s.seat]}`).join(" · ");
+  return game.seats.map((s) => `${seatName(game, s.seat)} ${game.scores[s.seat]}`).join(" · ");
 }
 
 /** @param {import("./types.js").Game} game */
@@ -326,22 +414,24 @@ export function overScore(game) {
   const r = game.result;
   if (!r || r.by !== "rules" || !r.banked || !(r.banked[0] || r.banked[1])) return null;
   const order = game.you.length === 1 ? [game.you[0], 1 - game.you[0]] : [0, 1];
-  const taken = game.stores_on_path ? `In the ${words(game).store}` : "Captured";
+  const store = words(game).store;
+  const inStore = lang !== "en" && store === "store" ? tr("In the store") : `In the ${store}`;
+  const taken = game.stores_on_path ? inStore : tr("Captured");
   const left = r.banked[0] + r.banked[1];
   return {
-    caption: `The ${seeds(game, left)} left on the rows at the end counted for their row's owner.`,
+    caption: tr("The %(seeds)s left on the rows at the end counted for their row's owner.", { seeds: seeds(game, left) }),
     rows: [
       ["", ...order.map((seat) => seatName(game, seat))],
       [taken, ...order.map((seat) => String(r.captured[seat]))],
-      ["Left on their row", ...order.map((seat) => `+${r.banked[seat]}`)],
-      ["Total", ...order.map((seat) => String(r.scores[seat]))],
+      [tr("Left on their row"), ...order.map((seat) => `+${r.banked[seat]}`)],
+      [tr("Total"), ...order.map((seat) => String(r.scores[seat]))],
     ],
   };
 }
 
 /** @param {import("./types.js").Game} game */
 export function undoLabel(game) {
-  return game.undo_asks ? " Ask to take back" : " Undo";
+  return ` ${game.undo_asks ? tr("Ask to take back") : tr("Undo")}`;
 }
 
 /**
@@ -396,18 +486,18 @@ export function thinkingText(game, shown) {
   return `${bits.join(", ")}. ${note}.`;
 }
 
-export const NOT_MOVED_YET = "The computer has not moved yet.";
-export const THINKING_NEXT = "The computer's thinking shows again with its next move.";
-export const VALUES_COMING = "Working out each move's value in seeds…";
-export const NO_VALUES_NOW = "No values in seeds for this position just now.";
-export const LOOKING_FOR_HINT = "Looking for a good move…";
-export const RESIGN = "Resign";
-export const REALLY_RESIGN = "Really resign?";
-export const PAUSE = "Pause";
-export const RESUME = "Resume";
-export const WAITING_FOR_FRIEND = "Waiting for your friend to take their seat…";
-export const SEAT_TAKEN = "This seat is taken: you are watching.";
-export const LOST_CONNECTION = "The connection to the server is lost. Reconnecting…";
+export const NOT_MOVED_YET = tr("The computer has not moved yet.");
+export const THINKING_NEXT = tr("The computer's thinking shows again with its next move.");
+export const VALUES_COMING = tr("Working out each move's value in seeds…");
+export const NO_VALUES_NOW = tr("No values in seeds for this position just now.");
+export const LOOKING_FOR_HINT = tr("Looking for a good move…");
+export const RESIGN = tr("Resign");
+export const REALLY_RESIGN = tr("Really resign?");
+export const PAUSE = tr("Pause");
+export const RESUME = tr("Resume");
+export const WAITING_FOR_FRIEND = tr("Waiting for your friend to take their seat…");
+export const SEAT_TAKEN = tr("This seat is taken: you are watching.");
+export const LOST_CONNECTION = tr("The connection to the server is lost. Reconnecting…");
 
 /**
  * @param {import("./types.js").Game} game
@@ -415,18 +505,18 @@ export const LOST_CONNECTION = "The connection to the server is lost. Reconnecti
  * @param {number} pit
  */
 export function hintWords(game, player, pit) {
-  if (pit === game.swap_move) return "Hint: swap sides.";
-  return `Hint: play ${letterOf(game, player, pit)}.`;
+  if (pit === game.swap_move) return tr("Hint: swap sides.");
+  return tr("Hint: play %(pit)s.", { pit: letterOf(game, player, pit) });
 }
 
 /** @param {import("./types.js").Game} game */
 export function takenBackWords(game) {
-  return `Moves taken back. ${statusText(game)}.`;
+  return tr("Moves taken back. %(status)s.", { status: statusText(game) });
 }
 
 /** @param {import("./types.js").Game} game */
 export function gameOverWords(game) {
-  return `Game over. ${resultText(game)}.`;
+  return tr("Game over. %(result)s.", { result: resultText(game) });
 }
 
 /**
@@ -473,7 +563,7 @@ export function lastMoveText(game, move) {
 }
 
 /** The open seat's name for a friend invited to take it. */
-export const YOUR_SEAT = "You (take the seat)";
+export const YOUR_SEAT = tr("You (take the seat)");
 
 // The game's numbers ("6 pits, 4 seeds"); the other options are in the rules dialog.
 /** @param {Record<string, unknown>} options */
@@ -487,7 +577,7 @@ function optionsWords(options) {
 /** @param {import("./types.js").Game} game */
 function inviter(game) {
   const host = game.seats.find((s) => !s.open && s.kind === "human");
-  return host && host.player_name ? host.player_name : "A player";
+  return host && host.player_name ? host.player_name : tr("A player");
 }
 
 /** What an invited friend is asked: "Ana invites you to a game of Kalah (pits 6, seeds 4).
@@ -531,5 +621,5 @@ export function specialsLine(game, colour = (/** @type {number} */ _owner) => ""
 
 /** @param {boolean} on */
 export function soundLabel(on) {
-  return on ? "Sound on" : "Sound off";
+  return on ? tr("Sound on") : tr("Sound off");
 }
