@@ -25,9 +25,14 @@ run: $(VENV)/.runtime
 	@$(PY) -m engine.native.build 2>/dev/null || echo "native core not built (make native says why): the engine runs in pure Python"
 	PORT=$(PORT) $(PY) -m app.web.serve
 
+# The tests run in TEST_WORKERS processes (pytest-xdist), a file's tests in one of them (its
+# servers and fixtures shared as when run alone); TEST_WORKERS=0 runs them in this process.
+TEST_WORKERS ?= 2
+TEST_PARALLEL := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
+
 test: lint typecheck native
-	$(PY) -m pytest
-	MANCALA_PURE=1 $(PY) -m pytest -q tests/engine engine
+	$(PY) -m pytest $(TEST_PARALLEL)
+	MANCALA_PURE=1 $(PY) -m pytest -q $(TEST_PARALLEL) tests/engine engine
 
 # The JavaScript checks' tools (dev-only, never served): installed from package-lock.json.
 node_modules/.installed: package.json package-lock.json

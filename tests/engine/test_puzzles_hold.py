@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from engine import native
 from engine.puzzles import Puzzle, check_puzzle, load_puzzles
 from engine.puzzles.builder import PLANS
 from engine.puzzles.checks import confirm_puzzle
@@ -57,6 +58,8 @@ def test_the_known_bad_oware_puzzles_are_gone_and_the_check_catches_them() -> No
 @pytest.mark.parametrize(("variant", "count"), sorted(SUBSET.items()))
 def test_a_fixed_subset_holds_at_both_its_depths(variant: str, count: int) -> None:
     puzzles = load_puzzles(variant)
+    if native.solve is None:  # the pure engine's deep searches: one of each is enough there
+        count = 1
     step = max(1, len(puzzles) // count)
     for puzzle in puzzles[::step][:count]:
         assert check_puzzle(puzzle) is None

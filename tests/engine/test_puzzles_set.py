@@ -5,7 +5,9 @@ verdict follow their rules on literal positions.
 
 Solving all the Kalah puzzles takes about 10 s of CPU natively; with the pure-Python engine
 (``MANCALA_PURE=1``) the solver takes some 60 times longer, so there a fixed sample of 12 is solved
-(about 7 s of CPU).
+(about 7 s of CPU).  The other variants' deep searches are as much slower there: the pure pass
+re-checks 2 of each (the native pass 12), enough to run the pure searches through the check (that
+they equal the native ones is tested on positions of their own).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from engine.puzzles.checks import exact_chooser, solution_line, themes_of, verdi
 from engine.record import GameRecord
 
 OTHERS = [v for v in PLANS if v != "kalah"]
-SAMPLE = 12
+SAMPLE = 12 if native.solve is not None else 2  # see the module's docstring
 
 
 def test_every_shipped_kalah_puzzle_is_proved_by_the_solver() -> None:
