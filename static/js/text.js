@@ -191,6 +191,7 @@ function takenFrom(game, mover, pairs) {
 export function moveWords(game, move) {
   const rec = move.record;
   if (move.swap) return swapWords(game, move);
+  if (lang !== "en") return moveWordsTranslated(game, move);
   let text = `${seatName(game, move.player)} played ${move.letter}: ${seeds(game, rec.sown.length)}`;
   const took = total(rec.captures);
   if (took) {
@@ -208,6 +209,49 @@ export function moveWords(game, move) {
     text += parts.length ? `; game over: ${parts.join(", ")}` : "; game over";
   }
   return `${text}.`;
+}
+
+/**
+ * Notation (pit letters) kept left to right inside a sentence of either direction.
+ * @param {string} letters
+ */
+function notation(letters) {
+  return `\u2066${letters}\u2069`;
+}
+
+/**
+ * One move in words in the page's language: "Vous avez joué D : 3 graines, pris 2 (c), tour
+ * supplémentaire." (the pits a capture emptied named by their letters).
+ * @param {import("./types.js").Game} game
+ * @param {import("./types.js").Move} move
+ */
+function moveWordsTranslated(game, move) {
+  const rec = move.record;
+  const you = onlyMine(game, move.player);
+  const pit = notation(move.letter);
+  const sown = seeds(game, rec.sown.length);
+  const name = seatName(game, move.player);
+  const parts = [you ? tr("You played %(pit)s: %(seeds)s", { pit, seeds: sown }) : tr("%(name)s played %(pit)s: %(seeds)s", { name, pit, seeds: sown })];
+  const took = total(rec.captures);
+  if (took) {
+    const pits = (rec.captures || []).filter(([index]) => onRow(game, index)).map(([index]) => letterAt(game, index));
+    parts.push(pits.length ? tr("took %(num)s (%(pits)s)", { num: took, pits: notation(pits.join(", ")) }) : tr("took %(num)s", { num: took }));
+  }
+  const given = total(rec.opponent_captures);
+  if (given) {
+    const other = 1 - move.player;
+    parts.push(onlyMine(game, other) ? tr("you took %(num)s", { num: given }) : tr("%(name)s took %(num)s", { name: seatName(game, other), num: given }));
+  }
+  if (rec.extra_turn && !rec.ended) parts.push(tr("extra turn"));
+  let text = parts.join(tr(", "));
+  if (rec.ended) {
+    const banked = rec.banked || [0, 0];
+    const banks = [0, 1]
+      .filter((p) => banked[p])
+      .map((p) => (onlyMine(game, p) ? tr("you bank %(seeds)s", { seeds: seeds(game, banked[p]) }) : tr("%(name)s banks %(seeds)s", { name: seatName(game, p), seeds: seeds(game, banked[p]) })));
+    text = banks.length ? tr("%(move)s; game over: %(banks)s", { move: text, banks: banks.join(tr(", ")) }) : tr("%(move)s; game over", { move: text });
+  }
+  return tr("%(sentence)s.", { sentence: text });
 }
 
 /**

@@ -4,8 +4,8 @@ in the page's language (no English status left), and the end-of-game dialog's ti
 buttons too; nothing overflows or is clipped (measured boxes); the Arabic page runs right to
 left while the board keeps its geometry. Screenshots go to test-artifacts/ (i18n-game-*.png).
 
-Left English for now (next slice): the move descriptions (text.js moveWords), the dialog's
-reason line (the server's end reason and detail) and the review under the game."""
+Left English for now (next slice): the dialog's reason line (the server's end reason and
+detail) and the review under the game."""
 
 from __future__ import annotations
 
@@ -38,9 +38,14 @@ def start(tab: Tab) -> None:
     page.wait_for_selector(".board .pit")
 
 
+MOVE_ENGLISH = re.compile(r"played|took|extra turn|banks?\b|game over|\bseeds?\b")
+
+
 def status_english(tab: Tab) -> list[str]:
+    """English in the status line and in the last move's description."""
     text = str(tab.page.evaluate("document.getElementById('status').innerText"))
-    return ENGLISH.findall(text)
+    move = str(tab.page.evaluate("document.getElementById('last-move').innerText"))
+    return ENGLISH.findall(text) + MOVE_ENGLISH.findall(move)
 
 
 REVIEW_TEXTS = """() => [...document.querySelectorAll('#review *')]
