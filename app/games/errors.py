@@ -7,6 +7,37 @@ person reads; the status is the web layer's business (one table, ``app.web.error
 from __future__ import annotations
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs (Babel finds the calls); it is translated where sent."""
+    return message
+
+
+# The refusals a player meets on the game page, marked for the catalogs: the use cases raise
+# them in English and app.web.errors sends each in the request's language (a test checks each
+# is still raised with exactly this text). Messages built with f-strings stay English for now.
+GAME_REFUSALS = (
+    N_("you have no seat in this game (you are watching it)"),
+    N_("your friend has not taken their seat yet: the game starts when they do"),
+    N_("your time is up"),
+    N_("aborting is for games between two devices; resign instead"),
+    N_("both players have moved: the game can't be aborted now; resign instead"),
+    N_("hints are off in this game (chosen when it was created)"),
+    N_("requests to the opponent are for games between two devices"),
+    N_("your opponent has not joined yet"),
+    N_("there is no move of yours to take back"),
+    N_("a rematch is offered when the game is over"),
+    N_("the rematch has started already"),
+    N_("a rematch offer is already waiting for an answer"),
+    N_("there is no rematch offer from your opponent to answer"),
+    N_("you already have a seat in this game"),
+    N_("this game is over: it was aborted, its seat can't be taken"),
+    N_("this seat is taken: both seats have players, you can watch this game"),
+    N_("the game is changing too fast; try again"),
+    N_("a hint is for your own turn"),
+    N_("the game changed meanwhile; reload it"),
+)
+
+
 class GameError(Exception):
     """A request a use case refused; nothing was changed."""
 

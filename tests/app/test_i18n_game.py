@@ -9,6 +9,9 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
+from app.games.errors import GAME_REFUSALS
+from tests.app.test_i18n_catalogs import raised_literals
+
 SMALL = {"variant": "kalah", "options": {"pits": 4, "seeds": 3}}
 
 
@@ -75,3 +78,30 @@ def test_the_rules_dialog_keys_stay_as_typed(client: FlaskClient) -> None:
     assert "Touches :" in html and "<kbd>u</kbd> reprendre" in html
     assert "La règle du gâteau" in html and "changer de camp (quand c'est proposé)" in html
     assert "<kbd>1</kbd>–<kbd>4</kbd> jouer une case" in html
+
+
+def test_each_game_refusal_is_still_raised_with_that_text() -> None:
+    assert set(GAME_REFUSALS) - raised_literals() == set()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("fr", "vous n'avez pas de place dans cette partie (vous la regardez)"),
+        ("kk", "бұл ойында орның жоқ (сен көрерменсің)"),
+        ("ar", "ليس لك مقعد في هذه المباراة (أنت تشاهدها)"),
+    ],
+)
+def test_a_game_refusal_is_said_in_the_request_language(
+    client: FlaskClient, other: FlaskClient, lang: str, said: str
+) -> None:
+    """A watcher who tries to move is told why in their language; the code stays English."""
+    body = {"mode": "computer", "level": "beginner", "first": 0, **SMALL}
+    game = client.post("/api/games", json=body).get_json()
+    move = {"pit": game["legal_moves"][0], "version": game["version"]}
+    answer = other.post(
+        f"/api/games/{game['id']}/moves", json=move, headers={"Accept-Language": lang}
+    )
+    assert answer.status_code == 403 and answer.json is not None, answer.get_data(as_text=True)
+    assert answer.json["message"] == said
+    assert answer.json["error"] == "Forbidden"
