@@ -4,6 +4,8 @@
 // left as of its server_time_ms and whose clock runs; this module only counts the running side
 // down between answers (and never decides a flag: when a clock shows 0:00 the server ends the
 // game, and the page hears it through its long-poll).
+import { t as tr } from "./i18n.js";
+import { seatName } from "./text.js";
 
 const TICK_MS = 100;
 const LOW_MS = 20000; // below this a clock is shown as low on time
@@ -93,12 +95,12 @@ export function startLeft(game, now = serverNow()) {
  */
 export function startText(game, left) {
   if (left === null) return "";
-  const seconds = `${Math.max(0, Math.ceil(left / 1000))} s`;
+  const seconds = tr("%(num)s s", { num: Math.max(0, Math.ceil(left / 1000)) });
   const seat = /** @type {{seat: number}} */ (game.start_wait).seat; // (a time left means a window)
   if (game.you.length === 1 && game.you[0] === seat) {
-    return `Make your first move within ${seconds}, or the game is aborted.`;
+    return tr("Make your first move within %(time)s, or the game is aborted.", { time: seconds });
   }
-  return `${game.seats[seat].name} has ${seconds} to make a first move, or the game is aborted.`;
+  return tr("%(name)s has %(time)s to make a first move, or the game is aborted.", { name: seatName(game, seat), time: seconds });
 }
 
 /** @param {import("./types.js").Game} game */

@@ -2,6 +2,7 @@
 // A tournament game's page names its tournament and round, linked back to the tournament (where
 // the next game is offered, or taken to at once when paired while that page is open).
 
+import { t as tr } from "./i18n.js";
 import { api } from "./api.js";
 import { markVisited } from "./tournament-go.js";
 
@@ -20,8 +21,8 @@ function show(t, url) {
   const link = document.createElement("a");
   link.href = url;
   link.textContent = t.name;
-  const where = t.system === "arena" ? "arena game" : entry ? `round ${entry.round}` : "";
-  line.replaceChildren("Tournament: ", link, where ? ` · ${where}` : "");
+  const where = t.system === "arena" ? tr("arena game") : entry ? tr("round %(num)s", { num: entry.round }) : "";
+  line.replaceChildren(`${tr("Tournament:")} `, link, where ? ` · ${where}` : "");
   line.hidden = false;
 }
 

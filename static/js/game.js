@@ -3,6 +3,7 @@
 // text.js words it, actions.js binds buttons and keys, follow.js keeps the game up to date,
 // animate.js plays each new move from the server's record, sound.js makes it heard. This module
 // holds what happens: the queue of games to show, requests, dialogs and navigation.
+import { t as tr } from "./i18n.js";
 import { ApiError, api } from "./api.js";
 import { Skipper, animateMove, reducedMotion } from "./animate.js";
 import { bindButtons, bindKeys, bindSeatButtons } from "./actions.js";
@@ -184,7 +185,7 @@ async function present(game) {
   draw();
   effects(game);
   if (fresh.length && game.status === "playing" && game.your_turn && game.you.length === 1) {
-    announce(`${text.moveWords(game, fresh[fresh.length - 1])} Your turn.`);
+    announce(`${text.moveWords(game, fresh[fresh.length - 1])} ${tr("Your turn")}.`);
     if (!game.you.includes(fresh[fresh.length - 1].player)) sound.yourTurn(); // the opponent moved
   }
   playPremove();

@@ -3,6 +3,7 @@
 // offer, the note a late invitee reads, and two helpers for moving: a premove in a game with a
 // clock between two devices, and a move confirmation for touch screens. The server decides
 // every rule (can_abort, can_offer_draw, legal_moves, whose turn): this module only shows them.
+import { t as tr } from "./i18n.js";
 import { letterAt, onRow, pitAt } from "./pits.js";
 import * as text from "./text.js";
 
@@ -75,8 +76,9 @@ export function ownPit(game, index) {
  * @param {boolean} [swapped]
  */
 export function premoveDropped(game, index, swapped = false) {
-  if (swapped) return `Premove ${letterAt(game, index)} dropped: your opponent swapped sides.`;
-  return `Premove ${letterAt(game, index)} dropped: it can't be played now.`;
+  const pit = letterAt(game, index);
+  if (swapped) return tr("Premove %(pit)s dropped: your opponent swapped sides.", { pit });
+  return tr("Premove %(pit)s dropped: it can't be played now.", { pit });
 }
 
 /**
@@ -120,7 +122,7 @@ export function renderSeats(view, se, game, boardEl) {
   se.draw.hidden = !player || game.waiting_for_seat;
   se.draw.disabled = !game.can_offer_draw;
   const offered = game.draw_offer !== null && game.draw_offer !== undefined && game.you.includes(game.draw_offer);
-  setText(se.draw, offered ? "Draw offered" : "Offer a draw");
+  setText(se.draw, offered ? tr("Draw offered") : tr("Offer a draw"));
   showLine(se.seatNote, lateInvitee(view, game) ? text.SEAT_TAKEN : "");
   se.confirmToggle.hidden = !(game.you.length && game.status === "playing");
   se.confirmCheck.checked = view.confirm;
@@ -133,7 +135,7 @@ export function renderSeats(view, se, game, boardEl) {
     cell.classList.toggle("selected", view.selected === index);
   }
   se.confirmBar.hidden = view.selected === null;
-  if (view.selected !== null) setText(se.confirmMove, `Play ${letterAt(game, view.selected)}`);
-  const premove = view.premove === null ? "" : `Premove: ${letterAt(game, view.premove)}, played when your turn comes (tap it again to cancel).`;
+  if (view.selected !== null) setText(se.confirmMove, tr("Play %(pit)s", { pit: letterAt(game, view.selected) }));
+  const premove = view.premove === null ? "" : tr("Premove: %(pit)s, played when your turn comes (tap it again to cancel).", { pit: letterAt(game, view.premove) });
   showLine(se.premoveNote, premove);
 }

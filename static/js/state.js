@@ -2,6 +2,7 @@
 // The board page's view: the game the server sent, what is on screen, and the viewer's own
 // choices; plus pure functions over it. No DOM and no rules here (chessground's state.ts and
 // board.ts): whose pits are playable, what a move did and who may undo come from the server.
+import { t as tr } from "./i18n.js";
 
 /** @typedef {import("./types.js").Game} Game */
 /** @typedef {import("./types.js").Move} Move */
@@ -140,7 +141,7 @@ export function thinkingMove(game) {
 /** The decision to show on the pits: the hint, else (when asked) the computer's last one. @param {View} view @param {Game} game @param {boolean} showThinking @returns {Shown | null} */
 export function shownDecision(view, game, showThinking) {
   const hint = shownHint(view, game);
-  if (hint) return { ...hint, label: "Hint" };
+  if (hint) return { ...hint, label: tr("Hint") };
   if (!showThinking) return null;
   const moved = thinkingMove(game);
   if (!moved) return null;

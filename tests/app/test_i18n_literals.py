@@ -36,7 +36,11 @@ NOT_YET_TEMPLATES = {
     "rules.html",
 }
 CONVERTED_SCRIPTS = {
+    "actions.js",
     "api.js",
+    "clock.js",
+    "game-tournament.js",
+    "game.js",
     "home.js",
     "i18n.js",
     "lobby.js",
@@ -48,6 +52,9 @@ CONVERTED_SCRIPTS = {
     "puzzle-daily.js",
     "puzzles.js",
     "follow.js",
+    "render.js",
+    "seats.js",
+    "state.js",
     "match-options.js",
     "quick.js",
     "sound.js",
@@ -58,12 +65,12 @@ CONVERTED_SCRIPTS = {
     "tournaments.js",
 }
 NOT_YET_SCRIPTS = {  # the game, review, analysis, lessons, puzzles and lab: next session
-    *("actions.js", "analysis-board.js", "analysis-draw.js", "analysis-link.js"),
-    *("analysis-state.js", "analysis.js", "animate.js", "api-types.js", "board.js", "clock.js"),
-    *("copy.js", "game-tournament.js", "game.js", "graph.js", "lab.js", "learn.js"),
+    *("analysis-board.js", "analysis-draw.js", "analysis-link.js"),
+    *("analysis-state.js", "analysis.js", "animate.js", "api-types.js", "board.js"),
+    *("copy.js", "graph.js", "lab.js", "learn.js"),
     *("match.js", "pits.js", "position-editor.js"),
-    *("record.js", "render.js", "review-analysis.js"),
-    *("review-text.js", "review-values.js", "review.js", "seats.js", "state.js"),
+    *("record.js", "review-analysis.js"),
+    *("review-text.js", "review-values.js", "review.js"),
     *("text.js", "thinking-kept.js", "types.js"),
 }
 # Words that are the same in every language: names of formats and of the game's notation.
