@@ -79,9 +79,20 @@ def tr(english: str | None) -> str:
 def in_time(at: float) -> str:
     """A moment ``at`` (seconds since 1970) from now in words: "in 3 days", "dans 3 jours"."""
     lang = current().code
-    return format_timedelta(
-        timedelta(seconds=at - time.time()), add_direction=True, locale=lang, threshold=1.1
-    )
+    delta = timedelta(seconds=at - time.time())
+    return format_timedelta(delta, add_direction=True, locale=lang, threshold=_threshold(delta))
+
+
+def _threshold(delta: timedelta) -> float:
+    """Babel's threshold that words ``delta`` in days from two days up ("in 30 days", not
+    "in 1 month"), in hours from two hours up, else in minutes: Babel takes the largest unit
+    whose count reaches the threshold, so it is set just above the next larger unit's count."""
+    hours = abs(delta.total_seconds()) / 3600
+    if hours >= 48:
+        return hours / 24 / 7 + 0.01  # above the weeks' count (and the months' and years')
+    if hours >= 2:
+        return hours / 24 + 0.01  # above the days' count
+    return hours + 0.01  # above the hours' count: minutes
 
 
 def isolate(text: object) -> Markup:
