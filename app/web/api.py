@@ -16,6 +16,7 @@ from typing_extensions import TypedDict
 from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
 from app.games.errors import GameError
 from app.games.fairplay import check_game, get_guard, key_of, rated_running
+from app.games.liveness import serving
 from app.games.params import new_game_data
 from app.games.service import CONNECTED_SECONDS, get_games
 from app.games.spec import GameSpec
@@ -111,7 +112,7 @@ class RecordExport(TypedDict):
 
 
 class Alive(TypedDict):
-    """The server answers."""
+    """The server answers (``alive`` false, with a 503, when it is stopping)."""
 
     alive: bool
 
@@ -294,7 +295,13 @@ def draw(game_id: str) -> ResponseReturnValue:
 
 @bp.get("/alive")
 def alive() -> ResponseReturnValue:
-    """A page's quick check that the server answers (while its long-poll waits)."""
+    """A page's quick check that the server answers (while its long-poll waits).  A worker told
+    to stop (a restart) still answers on a kept-alive connection for a moment: it says 503,
+    ``alive`` false, with ``X-Server-Stopping``, so the page reconnects now, not when the
+    connection closes."""
+    if not serving():
+        stopping: Alive = {"alive": False}
+        return stopping, 503, {"X-Server-Stopping": "1", "Retry-After": "1"}
     found: Alive = {"alive": True}
     return found
 

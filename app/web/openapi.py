@@ -812,7 +812,10 @@ def _spec(level: JSONObject, algorithm: JSONObject) -> JSONObject:
                 "get": {
                     "summary": "Whether the server answers (a page checks it while its "
                     "long-poll waits, to say within 2 s that it is reconnecting)",
-                    "responses": {**_shape("Alive", "The server answers")},
+                    "responses": {
+                        **_shape("Alive", "The server answers"),
+                        **_shape("Alive", "It is stopping (a restart): reconnect", "503"),
+                    },
                 },
             },
             "/api/games/{game_id}/join": {

@@ -14,7 +14,7 @@
  */
 
 /**
- * The server answers.
+ * The server answers (``alive`` false, with a 503, when it is stopping).
  * @typedef {object} Alive
  * @property {boolean} alive
  */

@@ -114,6 +114,10 @@ export async function api(method, url, body, { signal, timeout } = {}) {
   } finally {
     clearTimeout(abort.timer);
   }
+  if (response.status === 503 && response.headers.get("X-Server-Stopping")) {
+    reached(false); // a stopping server (a restart) counts as gone: the page reconnects now
+    throw new ApiError(0, UNREACHABLE);
+  }
   reached(true);
   if (!response.ok) {
     throw new ApiError(response.status, (data && data.message) || t("Error %(status)s", { status: response.status }));
