@@ -31,8 +31,8 @@ TEST_WORKERS ?= 2
 TEST_PARALLEL := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 test: lint typecheck native
-	$(PY) -m pytest $(TEST_PARALLEL)
-	MANCALA_PURE=1 $(PY) -m pytest -q $(TEST_PARALLEL) tests/engine engine
+	$(PY) -m pytest $(TEST_PARALLEL) --durations=25
+	MANCALA_PURE=1 $(PY) -m pytest -q $(TEST_PARALLEL) --durations=15 tests/engine engine
 
 # The JavaScript checks' tools (dev-only, never served): installed from package-lock.json.
 node_modules/.installed: package.json package-lock.json
