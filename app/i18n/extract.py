@@ -1,7 +1,8 @@
 """Every message the app shows, found in its source by Babel's extractors.
 
 Rule: what a person reads is marked where it is written: ``_()``/``ngettext()`` in templates,
-``gettext()``/``ngettext()``/``N_()`` in the server's Python, ``t()``/``tn()`` in static/js
+``gettext()``/``ngettext()``/``N_()`` in the server's Python, ``N_()`` (engine/texts.py) in
+the engine, ``t()``/``tn()`` in static/js
 (``t`` imported as ``tr`` where a module's ``t`` is a tournament).
 """
 
@@ -17,6 +18,8 @@ SOURCES: tuple[tuple[str, str, str, dict[str, object]], ...] = (
     ("app", "**.py", "python", dict(DEFAULT_KEYWORDS)),
     ("templates", "**.html", "jinja2.ext:babel_extract", dict(DEFAULT_KEYWORDS)),
     ("static/js", "**.js", "javascript", {"t": None, "tr": None, "tn": (1, 2)}),
+    # The engine's texts: ids marked with engine.texts.N_ (the engine speaks no language).
+    ("engine", "**.py", "python", {"N_": None}),
 )
 OPTIONS = {"**.html": {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true"}}
 
