@@ -116,14 +116,20 @@ class CorruptGame(Exception):
 
 
 @dataclass
-class Row:
-    """One stored game: its id, version, JSON data and times."""
+class StoredRow:
+    """A row kept as a JSON document: its id, version, data and times (a game's, a
+    tournament's); each kind decodes its own."""
 
     id: str
     version: int
     data: JSONObject
     created: float
     updated: float
+
+
+@dataclass
+class Row(StoredRow):
+    """One stored game: its id, version, JSON data and times."""
 
     @classmethod
     def decode(cls, found: tuple[Any, ...]) -> Row:

@@ -13,7 +13,7 @@ import json
 import time
 from dataclasses import dataclass
 
-from app.store.base import StaleVersion, Watcher
+from app.store.base import StaleVersion, StoredRow, Watcher
 from app.store.json_types import JSONObject
 from app.store.queries import Connection, Queries, among, versions_in
 from app.store.sql import SQLStore
@@ -24,14 +24,8 @@ CHANNEL = "mancala_tournaments"  # PostgreSQL NOTIFY channel: "<id> <version>", 
 
 
 @dataclass
-class TournamentRow:
+class TournamentRow(StoredRow):
     """One stored tournament: its id, version, JSON document and times."""
-
-    id: str
-    version: int
-    data: JSONObject
-    created: float
-    updated: float
 
     @classmethod
     def decode(cls, found: tuple[str, int, str, float, float]) -> TournamentRow:

@@ -137,15 +137,24 @@ def build_main(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _loaded(variant: str, args: argparse.Namespace, out: TextIO) -> list[Puzzle] | None:
+    """The variant's puzzles from ``args.folder``; None, with the reason said on ``out``, when
+    its file is missing or damaged (each command then decides whether to go on)."""
+    try:
+        return load_puzzles(variant, args.folder)
+    except PuzzleDataError as exc:
+        out.write(f"{exc}\n")
+        return None
+
+
 def check_main(args: argparse.Namespace, out: TextIO) -> int:
     failures = 0
     for variant in args.variant or list(PLANS):
-        try:
-            puzzles = spread(load_puzzles(variant, args.folder), args.sample)
-        except PuzzleDataError as exc:
-            out.write(f"{exc}\n")
+        loaded = _loaded(variant, args, out)
+        if loaded is None:
             failures += 1
             continue
+        puzzles = spread(loaded, args.sample)
         started = time.process_time()
         bad = [(p, problem) for p in puzzles if (problem := check_puzzle(p)) is not None]
         for puzzle, problem in bad:
@@ -164,10 +173,8 @@ def confirm_main(args: argparse.Namespace, out: TextIO) -> int:
         if plan.depth is None or plan.confirm is None:
             out.write(f"{variant}: exact puzzles, nothing to confirm\n")
             continue
-        try:
-            puzzles = load_puzzles(variant, args.folder)
-        except PuzzleDataError as exc:
-            out.write(f"{exc}\n")
+        puzzles = _loaded(variant, args, out)
+        if puzzles is None:
             return 1
         started = time.process_time()
         kept: list[Puzzle] = []
@@ -191,10 +198,8 @@ def confirm_main(args: argparse.Namespace, out: TextIO) -> int:
 def lines_main(args: argparse.Namespace, out: TextIO) -> int:
     for variant in args.variant or list(PLANS):
         plan = PLANS[variant]
-        try:
-            puzzles = load_puzzles(variant, args.folder)
-        except PuzzleDataError as exc:
-            out.write(f"{exc}\n")
+        puzzles = _loaded(variant, args, out)
+        if puzzles is None:
             return 1
         started = time.process_time()
         done = [extended(p, plan) for p in puzzles]
