@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from flask import current_app
 
-from app.games import changes, clock, ends, errors, params, rematches
+from app.games import changes, clock, ends, errors, params, rematches, starts
 from app.games.errors import (
     BadInput,
     Damaged,
@@ -369,6 +369,7 @@ class Games:
         """Store a new game with its seat owners; the computer starts if it moves first."""
         row = self.store.create(game_id or new_game_id(), data, owners)
         game = Game.from_row(row)
+        starts.started(self.store, game)  # a game between two devices listed as played
         self.computer.ensure(game, device.address)
         return game
 
@@ -442,7 +443,9 @@ class Games:
             data["seats"] = self.with_player_name(data["seats"], owner)
             return data, (owner, seat)
 
-        return self.save_whatever_changed(game_id, device, change)
+        joined = self.save_whatever_changed(game_id, device, change)
+        starts.started(self.store, joined)  # both seats taken: listed as being played
+        return joined
 
     def settings(self, device: Device, game_id: str, body: JSONObject) -> Game:
         """Pause, resume or pace a game's computer moves."""

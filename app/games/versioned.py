@@ -5,12 +5,15 @@ asks for that version, not rebuilt per request.
 Rule: :meth:`Versioned.get` builds the value of a key at most once while the key is kept;
 requests that ask for a key being built wait for that one build (and build it themselves if it
 failed); at most ``size`` keys are kept, the oldest made dropped first.  A value is shared, so
-nobody may change it in place.
+nobody may change it in place.  Asked with ``fresh``, a value built longer ago than that many
+seconds is built again (for what moves on without the key: a game's moves under one version of
+the room).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
@@ -25,16 +28,17 @@ class Versioned(Generic[K, V]):
         self.size = size
         self.builds = 0  # how many values were built (for tests and figures)
         self._lock = threading.Lock()
-        self._kept: dict[K, V] = {}
+        self._kept: dict[K, tuple[V, float]] = {}  # each value and when it was built
         self._building: dict[K, threading.Event] = {}
 
-    def get(self, key: K, build: Callable[[], V]) -> V:
-        """The value of ``key``: kept, or built now by ``build`` (once for every request that
-        asks at the same time)."""
+    def get(self, key: K, build: Callable[[], V], fresh: float | None = None) -> V:
+        """The value of ``key``: kept (built less than ``fresh`` seconds ago, if given), or
+        built now by ``build`` (once for every request that asks at the same time)."""
         while True:
             with self._lock:
-                if key in self._kept:
-                    return self._kept[key]
+                kept = self._kept.get(key)
+                if kept is not None and (fresh is None or time.monotonic() - kept[1] < fresh):
+                    return kept[0]
                 busy = self._building.get(key)
                 if busy is None:
                     busy = self._building[key] = threading.Event()
@@ -44,9 +48,10 @@ class Versioned(Generic[K, V]):
             value = build()
             with self._lock:
                 self.builds += 1
+                self._kept.pop(key, None)  # a stale value of the key: this one is the newest
                 while len(self._kept) >= self.size:
                     self._kept.pop(next(iter(self._kept)))
-                self._kept[key] = value
+                self._kept[key] = (value, time.monotonic())
             return value
         finally:
             with self._lock:
@@ -56,4 +61,5 @@ class Versioned(Generic[K, V]):
     def peek(self, key: K) -> V | None:
         """The value of ``key`` if it is kept (nothing is built)."""
         with self._lock:
-            return self._kept.get(key)
+            kept = self._kept.get(key)
+            return None if kept is None else kept[0]

@@ -40,7 +40,7 @@ FORGET_SECONDS = 24 * 3600.0  # devices and answered seeks older than this are d
 GAMES_SECONDS = 1800.0  # a game between two devices unchanged this long is not listed as played
 SCAN = 400  # rows read at most to make one list (each list then keeps a fair share of them)
 GAMES_SCAN = 100  # games being played read at most (each one's JSON is decoded)
-ROOM_SECONDS = 1.0  # the shared lists are built again at least this often (moves, time)
+ROOM_SECONDS = 5.0  # a room's lists are built again this often under one version (moves)
 ROOMS_KEPT = 8  # rooms (versions) a process keeps
 SEEK_FIELDS = frozenset({"variant", "options", "first", "clock", "hints", "rated", "name"})
 
@@ -71,7 +71,7 @@ class Lobby:
         self.limits = limits or RoomLimits()
         self.presence = Presence(self.store, self.limits)
         self.watcher = self.store.watcher()
-        self.rooms: Versioned[tuple[int, int], Room] = Versioned(ROOMS_KEPT)
+        self.rooms: Versioned[int, Room] = Versioned(ROOMS_KEPT)
         self.groups: Versioned[tuple[int, ...], list[JSONObject]] = Versioned(ROOMS_KEPT)
         self._lock = threading.Lock()
         self._upkept = 0.0
@@ -122,7 +122,7 @@ class Lobby:
         now = time.time()
         limits = self.limits
         since = now - limits.here_seconds
-        room = self.room(now)
+        room = self.room()
         present = fair(self.store.present(since, SCAN), address_of, *limits.here_list)
         seeks = [
             s
@@ -171,12 +171,15 @@ class Lobby:
             "go": go,
         }
 
-    def room(self, now: float) -> Room:
-        """The costly lists every reader sees alike, built once per version of the lobby and
-        per ``ROOM_SECONDS`` in this process (a game's moves do not move the lobby's version),
-        shared by every request and every long-poll it wakes."""
+    def room(self) -> Room:
+        """The costly lists every reader sees alike, built once per version of the lobby in
+        this process and shared by every request and every long-poll it wakes.  The version
+        moves whenever the list of games being played does (a game between two devices that
+        starts or ends: :mod:`app.lobby.ends`); what moves on under one version (a game's
+        count of moves, a game left unplayed for ``GAMES_SECONDS``) is read again after
+        ``ROOM_SECONDS``."""
         version = self.store.version()
-        return self.rooms.get((version, int(now // ROOM_SECONDS)), lambda: self.build(version))
+        return self.rooms.get(version, lambda: self.build(version), fresh=ROOM_SECONDS)
 
     def build(self, version: int) -> Room:
         """The room now (its ``version`` read before anything else: never older than it)."""
