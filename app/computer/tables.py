@@ -106,11 +106,11 @@ def large_target(variant: str, options: JSONObject, folder: str) -> int | None:
 
 
 OWARE_FIRST_SEEDS = 12
-"""The Oware table built first (7 MB, about 15 s of CPU), before the host's large one."""
+"""The Oware table built first (14 MB, about 10 s of CPU), before the host's large one."""
 
 
 def oware_target(folder: str) -> int:
-    """The seeds of the largest Oware table the host builds: up to 24 (2.5 GB), within a
+    """The seeds of the largest Oware table the host builds: up to 24 (5.0 GB), within a
     quarter of the RAM and half the free disk."""
     ram = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     Path(folder).mkdir(parents=True, exist_ok=True)

@@ -2,14 +2,22 @@
 
 Rule: where the seeds on the board are within the host's Oware table, every legal move gets the
 bounds ``[lo, hi]`` of the final margin it leads to (stores included), read from the table at
-the position after it (or the game's end, exactly, when the move ends it: by repetition too).
-The mover plays for the result first: a move is ranked by the result its ``lo`` guarantees
-(win, draw, loss: the majority end never changes it), then by ``lo``; ties prefer a capture (it
-leaves the layer, so the forced line makes progress and no position repeats), then at random.
-The table decides the move when that move's guarantee is at least every other move's ``hi``
-(no move can do better) or when it guarantees a win; the decision is exact when, in addition,
-its ``lo`` equals the best ``hi`` (the position's value, whatever a repetition scores).
-Otherwise the caller searches as before.
+the position after it (or the game's end, exactly, when the move ends it: by repetition too),
+its ``lo`` checked one reply deeper through the real rules (:func:`reply_floor`).  The moves
+keeping the best ``lo`` (the position's ``L``: the most the mover forces) are ordered by
+progress (:func:`progress`): first a move leaving the layer (a capture or the end), then the
+child whose value the table reached first (its sweep, then its rank).  That child always comes
+before the position itself (``engine.solver.oware_table``), so a mover who plays the first one
+every time forces ``lo`` and never passes a position twice: no repetition can cut the line,
+whatever the opponent does.  Positions the mover met before while the guarantee was lower (a
+search's moves in a lost position) can't come back either: the guarantee of every position on
+the forced line is at least the current one.
+
+The table decides the move whenever ``lo`` guarantees a win or a draw (the mover never turns
+such a position worse), or when ``lo`` is at least every other move's ``hi`` (no move can do
+better); the decision is exact when ``lo`` equals the best ``hi`` (the position's value,
+whatever a repetition scores).  Otherwise (a loss the table can't rule out a swindle of) the
+caller searches as before.
 """
 
 from __future__ import annotations
@@ -75,6 +83,21 @@ def reply_floor(state: State, move: int, table: ot.OwareTable, lo: int) -> int:
     return worst
 
 
+Progress = tuple[int, int]
+
+
+def progress(state: State, move: int, table: ot.OwareTable) -> Progress:
+    """How soon ``move`` reaches its value: ``(-1, 0)`` when it leaves the layer (a capture or
+    the game's end), else the child's ``(sweep, rank)`` of the value its mover's ``lo`` reads
+    (the opponent's U, or the mover's own L after an empty-row extra move)."""
+    child = state.play(move)
+    if child.to_move is None or child.on_rows < state.on_rows:
+        return -1, 0
+    b, p = child.board, child.to_move
+    view = (*b[7 * p : 7 * p + 6], *b[7 - 7 * p : 13 - 7 * p])
+    return table.order(view, 0 if p == state.to_move else 1)
+
+
 def table_for(state: State, tables: str | os.PathLike[str] | None) -> ot.OwareTable | None:
     """The host's Oware table if it reaches ``state``'s seeds, else None."""
     table = ot.for_rules(state.rules, tables)
@@ -93,23 +116,13 @@ def decide(
     bounds = move_bounds(state, table)
     if not bounds:
         return None
-    me = state.to_move
-    assert me is not None
-
-    def captures(move: int) -> bool:
-        after = state.play(move).board
-        return after[7 * me + 6] > state.board[7 * me + 6]
-
-    def key(move: int) -> tuple[int, int, int]:
-        lo = reply_floor(state, move, table, bounds[move][0])
-        return result(lo), lo, int(captures(move))
-
-    keys = {m: key(m) for m in bounds}
-    best_key = max(keys.values())
-    move = rng.choice([m for m in bounds if keys[m] == best_key])
-    lo = best_key[1]
+    floors = {m: reply_floor(state, m, table, lo) for m, (lo, _) in bounds.items()}
+    lo = max(floors.values())
+    keep = {m: progress(state, m, table) for m in bounds if floors[m] == lo}
+    first = min(keep.values())
+    move = rng.choice([m for m, p in keep.items() if p == first])
     others = max((hi for m, (_, hi) in bounds.items() if m != move), default=lo)
-    if not (lo >= others or result(lo) > 0):
+    if not (lo >= others or result(lo) >= 0):
         return None
     top = max(hi for _, hi in bounds.values())
     return Decision(
@@ -118,7 +131,12 @@ def decide(
         pv=(move,),
         move_values={m: float(b[0]) for m, b in bounds.items()},
         exact=lo == top,
-        extra={"solved": lo == top, "oware_table": table.seeds, "bounds": [lo, top]},
+        extra={
+            "solved": lo == top,
+            "oware_table": table.seeds,
+            "bounds": [lo, top],
+            "progress": list(first),
+        },
     )
 
 

@@ -127,11 +127,10 @@ class PerfectAgent(Agent):
         self.reach = REACH
         self.large = False
         self.last: tuple[int | None, int] | None = None  # (player, the exact value it found)
-        # Oware's table moves (engine.agents.oware_exact.decide) are off until they make
-        # progress: among a won position's equally valued moves they could shuffle seeds until
-        # a repetition ended the game worse (5 of 60 measured games); the analysis reads the
-        # table's bounds either way.  tools/oware_table_match.py turns them on to measure.
-        self.oware_table_moves = False
+        # Oware's table moves (engine.agents.oware_exact.decide): among the moves keeping a
+        # position's value, the one the table reached first, so a won or drawn ending is kept
+        # and never repeats (docs/engine.md); False plays by search alone (measurements).
+        self.oware_table_moves = True
 
     def describe(self) -> str:
         return f"perfect({self.fallback.describe()})"

@@ -2,7 +2,7 @@
 
 Prints the table's size and an estimate of its time first, then a layer at a time; resumable
 (the same command continues a stopped build at its first unfinished layer).  The default size
-is the host's large table (24 seeds, 2.5 GB: ``engine.solver.oware_table.LARGE_BYTES``).
+is the host's large table (24 seeds, 5.0 GB: ``engine.solver.oware_table.LARGE_BYTES``).
 """
 
 from __future__ import annotations

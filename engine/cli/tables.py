@@ -28,6 +28,7 @@ from engine.cli import oware_tables
 from engine.cli.arena import parse_options
 from engine.cli.solve import DEFAULT_CACHE, Bar
 from engine.solver import KalahSpec
+from engine.solver import oware_table as ot
 from engine.solver.build import build_file, plan
 from engine.solver.table import MAX_SEEDS, large_seeds
 
@@ -104,7 +105,7 @@ def build_table(spec: KalahSpec, seeds: int, folder: Path, pure: bool, out: Text
 def list_tables(folder: Path, out: TextIO) -> int:
     """Every table file (complete or being built) in ``folder``, with its size."""
     paths = sorted(folder.glob("kalah-*.v1.bin*")) if folder.is_dir() else []
-    paths += sorted(folder.glob("oware-*.v1.bin*")) if folder.is_dir() else []
+    paths += sorted(folder.glob(f"oware-*.v{ot.FORMAT}.bin*")) if folder.is_dir() else []
     if not paths:
         out.write(f"no tables in {folder}\n")
     for path in paths:

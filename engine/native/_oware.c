@@ -18,11 +18,18 @@
  * [L, U] whatever a repetition scores; L == U: the value does not depend on the repetition rule.
  * The majority end is left out: it never changes who wins (engine/solver/oware_table.py).
  *
+ * Beside each value the table keeps the sweep of its layer in which it last changed (0: never,
+ * its starting value).  Sweeps run in rank order and update in place, so a value set at sweep s
+ * read only values already final, set at an earlier sweep or earlier in sweep s (a lower rank):
+ * among the moves that keep L a best move's child always has a smaller (sweep, rank) than the
+ * position, so playing the smallest one makes progress and never repeats a position (see
+ * engine/agents/oware_exact.py).
+ *
  * A table holds every position of up to N seeds, ranked by seed count then lexicographically
- * (the Kalah table's rank on 12 houses), two bytes a position (L then U); -128 marks a value
- * not built yet.  Module functions: fill_layers(grand_slam, buffer, first, last) fills the
- * layers first..last of a writable buffer (layers below first must be built) and returns the
- * sweeps it took; rank(board) -> int.
+ * (the Kalah table's rank on 12 houses), four bytes a position: L, U (int8; -128 marks a value
+ * not built yet), then the sweeps of L and of U (uint8).  Module functions:
+ * fill_layers(grand_slam, buffer, first, last) fills the layers first..last of a writable
+ * buffer (layers below first must be built) and returns the sweeps it took; rank(board) -> int.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -33,6 +40,8 @@
 #define H 12
 #define MAXN 48
 #define UNKNOWN (-128)
+#define ENTRY 4       /* bytes a position: L, U, sweep of L, sweep of U */
+#define MAX_SWEEPS 255 /* a sweep number is a byte */
 
 enum { NO_CAPTURE = 0, ILLEGAL = 1, CAPTURE_ALL = 2 };
 
@@ -123,7 +132,7 @@ static int legal(const uint8_t *b, int g) {
     return set;
 }
 
-static int get(const int8_t *t, uint64_t r, int which) { return t[2 * r + which]; }
+static int get(const int8_t *t, uint64_t r, int which) { return t[ENTRY * r + which]; }
 
 /* The mover's values of b from its children's: *lo (L: children read U), *hi (U: they read L). */
 static void values_of(const uint8_t *b, int g, const int8_t *t, int *lo_out, int *hi_out) {
@@ -180,28 +189,37 @@ static int next_of(uint8_t *b) {
     return 1;
 }
 
-/* Build layer n into t (layers below it built); the sweeps it took. */
+/* Build layer n into t (layers below it built); the sweeps it took, -1 past MAX_SWEEPS. */
 static long fill_layer(int n, int g, int8_t *t) {
     uint64_t start = count_upto(n - 1), stop = count_upto(n);
     for (uint64_t r = start; r < stop; r++) {
-        t[2 * r] = (int8_t)-n;
-        t[2 * r + 1] = (int8_t)n;
+        int8_t *e = t + ENTRY * r;
+        e[0] = (int8_t)-n;
+        e[1] = (int8_t)n;
+        e[2] = e[3] = 0;
     }
     long sweeps = 0;
     int changed = 1;
     while (changed) {
         changed = 0;
         sweeps++;
+        if (sweeps > MAX_SWEEPS) return -1;
         uint8_t b[H];
         first_of(b, n);
         uint64_t r = start;
         do {
             int lo, hi;
-            if (t[2 * r] == t[2 * r + 1]) continue; /* L rises, U falls: met, they are final */
+            int8_t *e = t + ENTRY * r;
+            if (e[0] == e[1]) continue; /* L rises, U falls: met, they are final */
             values_of(b, g, t, &lo, &hi);
-            if (lo != t[2 * r] || hi != t[2 * r + 1]) {
-                t[2 * r] = (int8_t)lo;
-                t[2 * r + 1] = (int8_t)hi;
+            if (lo != e[0]) {
+                e[0] = (int8_t)lo;
+                ((uint8_t *)e)[2] = (uint8_t)sweeps;
+                changed = 1;
+            }
+            if (hi != e[1]) {
+                e[1] = (int8_t)hi;
+                ((uint8_t *)e)[3] = (uint8_t)sweeps;
                 changed = 1;
             }
         } while (r++, next_of(b));
@@ -214,17 +232,24 @@ static PyObject *py_fill_layers(PyObject *self, PyObject *args) {
     Py_buffer buf;
     if (!PyArg_ParseTuple(args, "iw*ii", &g, &buf, &first, &last)) return NULL;
     if (g < 0 || g > 2 || first < 0 || last > MAXN || first > last + 1 ||
-        (uint64_t)buf.len < 2 * count_upto(last)) {
+        (uint64_t)buf.len < ENTRY * count_upto(last)) {
         PyBuffer_Release(&buf);
         PyErr_SetString(PyExc_ValueError, "bad rule flag, layers or buffer size");
         return NULL;
     }
-    long sweeps = 0;
+    long sweeps = 0, took = 0;
     int8_t *t = (int8_t *)buf.buf;
     Py_BEGIN_ALLOW_THREADS;
-    for (int n = first; n <= last; n++) sweeps += fill_layer(n, g, t);
+    for (int n = first; n <= last && took >= 0; n++) {
+        took = fill_layer(n, g, t);
+        sweeps += took;
+    }
     Py_END_ALLOW_THREADS;
     PyBuffer_Release(&buf);
+    if (took < 0) {
+        PyErr_SetString(PyExc_OverflowError, "a layer took more sweeps than a byte counts");
+        return NULL;
+    }
     return PyLong_FromLong(sweeps);
 }
 

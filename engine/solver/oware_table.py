@@ -26,11 +26,20 @@ repetition scores (a player forcing ``L`` reaches a capture or an end without pa
 position twice), and where ``L == U`` the table is exact: the repetition rule can't change it.
 Where ``L < U`` the history can change the value; docs/engine.md says how often that happens.
 
-Layout: every position of up to N seeds, ranked as the Kalah tables rank views (seed count,
-then lexicographic: :func:`engine.solver.table.rank` on 12 houses), two int8 a position (L,
-then U); ``UNKNOWN`` (-128) marks one not built.  The native twin is ``engine/native/_oware.c``;
-the pure one here builds the same bytes (each layer's fixpoint is unique, whatever the order of
-updates).  Files are named by the grand-slam option and mapped read-only (one copy a host).
+Progress.  Beside each value the table keeps the sweep of its layer in which it last changed
+(0: never).  A layer is swept in rank order, updating in place, so a value set at sweep ``s``
+read only final values: set at an earlier sweep, or earlier in sweep ``s`` (a lower rank).
+Ordered by (sweep, rank), a move keeping ``L`` whose child comes first therefore always comes
+before the position itself: playing it, the mover forces ``L`` and no position comes back
+(``engine.agents.oware_exact``), as distance-to-win does in chess tablebases.
+
+Layout (format ``FORMAT``): every position of up to N seeds, ranked as the Kalah tables rank
+views (seed count, then lexicographic: :func:`engine.solver.table.rank` on 12 houses), four
+bytes a position: L and U (int8; ``UNKNOWN`` (-128) marks one not built), then the sweeps of L
+and of U (uint8).  The native twin is ``engine/native/_oware.c``; the pure one here sweeps in
+the same order and builds the same bytes.  Files are named by the grand-slam option and the
+format (an older format's file is not read: the host builds the new one) and mapped read-only
+(one copy a host).
 """
 
 from __future__ import annotations
@@ -56,9 +65,15 @@ UNKNOWN = 0x80
 FLAGS = ("no_capture", "illegal", "capture_all")
 """The grand-slam options, in the order of the native flag (``Oware.kernel_rules``)."""
 MAX_SEEDS = 48
-LARGE_BYTES = 2_600_000_000
+ENTRY = 4
+"""Bytes a position: L, U, the sweep of L, the sweep of U."""
+FORMAT = 2
+"""The file format (1: L and U only, no sweeps)."""
+MAX_SWEEPS = 255
+"""A layer's sweeps fit a byte (measured: 66 at 14 seeds, about 5 more a seed)."""
+LARGE_BYTES = 5_010_000_000
 """The largest table a host builds in the background: every position of up to 24 seeds
-(1,251,677,700 positions, 2.5 GB); smaller where the machine's memory or disk is smaller."""
+(1,251,677,700 positions, 5.0 GB); smaller where the machine's memory or disk is smaller."""
 SESSION_SEEDS = 16
 """The size built first (and the one measured here: docs/engine.md)."""
 
@@ -73,8 +88,8 @@ def count(seeds: int) -> int:
 
 
 def nbytes(seeds: int) -> int:
-    """The bytes of the table of ``seeds`` seeds (two a position)."""
-    return 2 * count(seeds)
+    """The bytes of the table of ``seeds`` seeds (``ENTRY`` a position)."""
+    return ENTRY * count(seeds)
 
 
 def flag_of(rules: Rules) -> int | None:
@@ -184,30 +199,37 @@ def _value(b: View, flag: int, values: bytearray | mmap.mmap, which: int) -> int
         if ch.view is None:
             v = ch.gain
         elif ch.swap:
-            v = ch.gain - _signed(values[2 * rank(ch.view) + 1 - which])
+            v = ch.gain - _signed(values[ENTRY * rank(ch.view) + 1 - which])
         else:
-            v = ch.gain + _signed(values[2 * rank(ch.view) + which])
+            v = ch.gain + _signed(values[ENTRY * rank(ch.view) + which])
         best = max(best, v)
     return best
 
 
 def fill_python(flag: int, values: bytearray | mmap.mmap, first: int, last: int) -> int:
     """Build layers ``first..last`` in place (those below built): the pure twin of the native
-    ``fill_layers``; the sweeps it took."""
+    ``fill_layers``, the same order of updates; the sweeps it took."""
     sweeps = 0
     for n in range(first, last + 1):
         layer = compositions(n, HOUSES)
         base = count(n - 1)
         for r in range(base, base + len(layer)):
-            values[2 * r], values[2 * r + 1] = (-n) & 0xFF, n
-        changed = True
+            values[ENTRY * r : ENTRY * r + ENTRY] = bytes(((-n) & 0xFF, n, 0, 0))
+        changed, sweep = True, 0
         while changed:
-            changed, sweeps = False, sweeps + 1
+            changed, sweep = False, sweep + 1
+            if sweep > MAX_SWEEPS:
+                raise OverflowError("a layer took more sweeps than a byte counts")
             for r, b in enumerate(layer, base):
+                e = ENTRY * r
+                if values[e] == values[e + 1]:
+                    continue  # met: final
                 lo, hi = _value(b, flag, values, 0) & 0xFF, _value(b, flag, values, 1) & 0xFF
-                if (lo, hi) != (values[2 * r], values[2 * r + 1]):
-                    values[2 * r], values[2 * r + 1] = lo, hi
-                    changed = True
+                if lo != values[e]:
+                    values[e], values[e + 2], changed = lo, sweep, True
+                if hi != values[e + 1]:
+                    values[e + 1], values[e + 3], changed = hi, sweep, True
+        sweeps += sweep
     return sweeps
 
 
@@ -247,8 +269,14 @@ class OwareTable:
 
     def bounds(self, b: Sequence[int]) -> tuple[int, int]:
         """``(L, U)`` of a view holding at most ``seeds`` seeds."""
-        r = 2 * rank(tuple(b))
+        r = ENTRY * rank(tuple(b))
         return _signed(self.values[r]), _signed(self.values[r + 1])
+
+    def order(self, b: Sequence[int], which: int) -> tuple[int, int]:
+        """When L (``which`` 0) or U (1) of a view reached its value: (the sweep of its layer,
+        the view's rank).  A move keeping L whose child comes first comes before its position."""
+        r = rank(tuple(b))
+        return self.values[ENTRY * r + 2 + which], r
 
     def final_bounds(self, board: Sequence[int], player: int) -> tuple[int, int] | None:
         """The final margin (stores included) ``player``, to move on an Oware ``board`` (the
@@ -263,7 +291,7 @@ class OwareTable:
 
 
 def file_name(flag: int, seeds: int) -> str:
-    return f"oware-{FLAGS[flag]}-n{seeds}.v1.bin"
+    return f"oware-{FLAGS[flag]}-n{seeds}.v{FORMAT}.bin"
 
 
 def largest(flag: int, folder: str | os.PathLike[str]) -> int | None:
@@ -271,8 +299,9 @@ def largest(flag: int, folder: str | os.PathLike[str]) -> int | None:
     prefix, most = f"oware-{FLAGS[flag]}-n", None
     if not Path(folder).is_dir():
         return None
-    for path in Path(folder).glob(f"{prefix}*.v1.bin"):
-        digits = path.name[len(prefix) : -len(".v1.bin")]
+    suffix = f".v{FORMAT}.bin"
+    for path in Path(folder).glob(f"{prefix}*{suffix}"):
+        digits = path.name[len(prefix) : -len(suffix)]
         n = int(digits) if digits.isdigit() else -1
         if 0 <= n <= MAX_SEEDS and path.stat().st_size == nbytes(n) and (most is None or n > most):
             most = n
@@ -340,6 +369,7 @@ def build_file(
     if final.exists() and final.stat().st_size == nbytes(seeds):
         return final
     folder.mkdir(parents=True, exist_ok=True)
+    drop_old_formats(folder, flag)
     part, note = folder / part_name(flag, seeds), folder / (part_name(flag, seeds) + ".json")
     done = layers_done(folder, flag, seeds)
     if done == 0:
@@ -361,6 +391,16 @@ def build_file(
     part.replace(final)
     note.unlink(missing_ok=True)
     return final
+
+
+def drop_old_formats(folder: Path, flag: int) -> list[Path]:
+    """Remove ``flag``'s files of an older format (never read: the new one is built); them."""
+    gone = []
+    for old in range(1, FORMAT):
+        for path in folder.glob(f"oware-{FLAGS[flag]}-n*.v{old}.bin*"):
+            path.unlink(missing_ok=True)
+            gone.append(path)
+    return gone
 
 
 def _note(note: Path, layers: int) -> None:

@@ -156,7 +156,7 @@ def test_the_real_repetition_rule_stays_within_the_bounds(flag: int) -> None:
 
 def test_rank_and_layout() -> None:
     assert ot.count(24) == 1_251_677_700
-    assert ot.nbytes(2) == 2 * 91
+    assert ot.nbytes(2) == ot.ENTRY * 91 == 4 * 91  # L, U and their sweeps (format 2)
     if ot.oware_core() is not None:
         for view in product(range(3), repeat=4):
             full = (*view, 0, 1, 2, 0, 0, 0, 0, 1)
