@@ -1,14 +1,19 @@
 """Analyses in progress: every position of a game valued through the computer's fair queue.
 
-An analysis is one queued job per position (:class:`app.analysis.step.Evaluate`), at
-most ``parallel`` of one analysis queued or running at a time, for the device that asked: the
-fair queue gives other devices' moves their turns in between, so an analysis can't starve them.
-Positions are done from the last to the first; each is a search of a fixed size
-(:func:`app.analysis.step.budget`), so it gets the same values in any run short of a machine far
-busier than planned.  Under load an analysis degrades, it never fails: a search still running at
-its wall-time cap stops itself with the deepest search it finished, and a position whose search
-process was stopped anyway (past its time, or dead) gets a quick estimate; either is marked
-``capped`` (an estimate) and the analysis goes on.  Each result is written to the store as it
+An analysis is a series of queued line jobs (:class:`app.analysis.step.EvaluateLine`): each
+takes the next consecutive positions still to do, from the last back (:func:`take_line`), and
+values them on one solver whose transposition table it keeps from each position to the next
+(the bench's ``lines``: ``python -m engine bench --exact``), within a time slice
+(``Budget.line_seconds`` of planned work) so it holds a process about as long as one position's
+job; what it did not reach goes back to be taken next.  At most ``parallel`` of one analysis
+are queued or running at a time, for the device that asked: the fair queue gives other
+devices' moves their turns in between, so an analysis can't starve them.  Each position is a
+search of a fixed size (:func:`app.analysis.step.budget`), so it gets the same values in any
+run, in any line, short of a machine far busier than planned.  Under load an analysis
+degrades, it never fails: a search still running at its wall-time cap stops itself with the
+deepest search it finished, and the positions of a line whose search process was stopped anyway
+(past its time, or dead) get a quick estimate; either is marked ``capped`` (an estimate) and the
+analysis goes on.  Each result is written to the store as it
 comes (the progress every server worker reads); a run whose process died is taken up again,
 from where it stopped, by the next request that reads it.
 """
@@ -23,7 +28,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 
 from app.analysis import report
-from app.analysis.step import Evaluate, as_decision, quick_estimate
+from app.analysis.step import Evaluate, EvaluateLine, as_decision, quick_estimate
 from app.analysis.store import AnalysisStore, Kept, runner_id
 from app.computer.pool import SearchFailed
 from app.computer.queue import FairQueue, wall_cap
@@ -56,6 +61,12 @@ class Budget:
     position of a game's analysis or the analysis board (a fixed node count at the solver's
     planned rate), enough to solve every 6x4 position off the opening book with the large
     table (docs/engine.md); hints keep their share of ``seconds``."""
+    line_seconds: float = 5.0
+    """A line job's time slice: the planned work (solver nodes at the solver's planned rate,
+    an estimate's planned seconds) after which it starts no other position (measured in
+    docs/engine.md)."""
+    line_positions: int = 16
+    """The most positions one line job takes."""
     cap_seconds: float | None = None
     """The wall time at which a position's search stops itself and answers with what it has,
     marked as an estimate (``ANALYSIS_CAP_SECONDS``); None: the queue's rule for the job's
@@ -91,11 +102,14 @@ class Run:
     game_id: str
     spec: GameSpec  # the game as it was when the run started
     kept: Kept
-    todo: list[int]  # position indices still to queue, the next one last
+    todo: list[int]  # position indices still to queue, ascending: the next one last
     client: str
     seconds: float
     solve_seconds: float
     in_flight: int = 0
+    alone: set[int] = field(default_factory=set)
+    """Positions of a line whose process was stopped: each is taken again as a line of one,
+    so only the position that ran too long gets a quick estimate."""
     lock: threading.Lock = field(default_factory=threading.Lock)
     saving: threading.Lock = field(default_factory=threading.Lock)
     """Held while the run is written: two positions ending at once write in turn, each what
@@ -187,31 +201,30 @@ class Analyses:
     # -- the work --------------------------------------------------------------------------------
 
     def _next(self, run: Run) -> None:
-        """Queue the run's next position, if any is left."""
+        """Queue the run's next line of positions, if any is left."""
         with run.lock:
             if not run.todo:
                 return
-            index = run.todo.pop()
+            plies = take_line(run.todo, self.budget.line_positions, run.alone)
             run.in_flight += 1
+        cap = self.budget.cap_for(run.seconds + run.solve_seconds)
+        line = EvaluateLine(
+            run.spec, plies, run.seconds, run.solve_seconds, cap, self.budget.line_seconds
+        )
         try:
-            future = self._submit(
-                run.spec.upto(index), run.seconds, run.client, False, run.solve_seconds
-            )
+            future = self.queue.submit(run.client, line, seconds=line.budget, interactive=False)
         except Exception as exc:  # noqa: BLE001 (the queue is shut down: the run stops here)
             self._fail(run, f"the computer could not take the analysis ({exc})")
             return
-        future.add_done_callback(functools.partial(self._step_done, run, index))
+        future.add_done_callback(functools.partial(self._step_done, run, plies))
 
-    def _step_done(self, run: Run, index: int, future: Future[JSONObject]) -> None:
+    def _step_done(self, run: Run, plies: tuple[int, ...], future: Future[JSONObject]) -> None:
         try:
-            found = future.result()
+            found = done_positions(future.result(), plies)
         except SearchFailed as exc:  # stopped past its time under load, or its process died
-            log.warning("analysis of %s: position %d estimated (%s)", run.game_id, index, exc)
+            log.warning("analysis of %s: line %s stopped (%s)", run.game_id, plies, exc)
             try:
-                spec = run.spec.upto(index)
-                found = quick_estimate(
-                    spec.variant, dict(spec.options), spec.first, list(spec.moves), spec.start
-                )
+                found = {} if len(plies) > 1 else {plies[0]: self._quick(run, plies[0])}
             except Exception as failed:  # noqa: BLE001 (the position itself is bad)
                 self._fail(run, f"a position could not be analysed ({failed!r})")
                 return
@@ -219,7 +232,11 @@ class Analyses:
             self._fail(run, f"a position could not be analysed ({exc!r})")
             return
         with run.lock:
-            run.kept.positions[index] = found
+            if not found:  # a line stopped: each of its positions again, alone
+                run.alone.update(plies)
+            for index, position in found.items():
+                run.kept.positions[index] = position
+            run.todo.extend(sorted(p for p in plies if p not in found))  # taken next
             run.in_flight -= 1
             last = not run.todo and run.in_flight == 0
         if last:
@@ -230,6 +247,14 @@ class Analyses:
         except StoreError as exc:  # the next position's write may get through
             log.warning("could not save analysis progress of %s: %s", run.game_id, exc)
         self._next(run)
+
+    @staticmethod
+    def _quick(run: Run, index: int) -> JSONObject:
+        """The quick estimate of the run's position before move ``index``."""
+        spec = run.spec.upto(index)
+        return quick_estimate(
+            spec.variant, dict(spec.options), spec.first, list(spec.moves), spec.start
+        )
 
     def _finish(self, run: Run) -> None:
         run.kept.runner = ""
@@ -304,6 +329,34 @@ class Analyses:
         """The analysis search's best move for the position now, as a decision."""
         found = self.position(game, len(game.record.moves), client, timeout, interactive=True)
         return as_decision(found)
+
+
+def take_line(todo: list[int], most: int, alone: set[int] | None = None) -> tuple[int, ...]:
+    """Take from ``todo`` (ascending) its last positions while they follow each other, at
+    most ``most`` of them, none of ``alone`` but as a line of its own: the next line, from
+    the last back."""
+    alone = alone or set()
+    plies = [todo.pop()]
+    while todo and len(plies) < most and todo[-1] == plies[-1] - 1:
+        if plies[0] in alone or todo[-1] in alone:
+            break
+        plies.append(todo.pop())
+    return tuple(plies)
+
+
+def done_positions(found: JSONObject, plies: tuple[int, ...]) -> dict[int, JSONObject]:
+    """A line job's answer (:func:`app.analysis.step.evaluate_line`) by ply: the first of
+    ``plies``, at least one; a ValueError if it is not such an answer."""
+    done, positions = found.get("plies"), found.get("positions")
+    if not isinstance(done, list) or not isinstance(positions, list) or not done:
+        raise ValueError(f"not a line's answer: {sorted(found)}")
+    if done != list(plies[: len(done)]) or len(positions) != len(done):
+        raise ValueError(f"a line's answer for plies {done}, not the first of {list(plies)}")
+    out: dict[int, JSONObject] = {}
+    for ply, position in zip(done, positions, strict=True):
+        assert isinstance(ply, int) and isinstance(position, dict)
+        out[ply] = position
+    return out
 
 
 def answer(game: Game, kept: Kept | None, running: bool) -> JSONObject:

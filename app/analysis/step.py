@@ -10,6 +10,7 @@ search, how long that takes on an unloaded machine and the wall-time cap it can'
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 
 from app.computer import job
@@ -18,7 +19,7 @@ from app.games.spec import GameSpec
 from app.store.json_types import JSONObject
 from engine import get_variant
 from engine.agents.analysis import Size, evaluate, peak_bytes, search_rate, size_for
-from engine.agents.exact_first import evaluation, long_size
+from engine.agents.exact_first import evaluations, long_size
 from engine.core import SWAP, State
 
 QUICK_NODES = 2000
@@ -58,6 +59,64 @@ class Evaluate:
             game.start,
             self.cap,
         )
+
+
+@dataclass(frozen=True)
+class EvaluateLine:
+    """The search job of a game's analysis: the positions of ``game`` before each of
+    ``plies`` (the last first), valued as one line (:func:`evaluate_line`: one solver's
+    transposition table kept from each to the next), each as :class:`Evaluate` would value it
+    alone (its own ``seconds``, ``solve_seconds`` and wall-time ``cap``).  A time slice keeps
+    it about as long as one position's job: once the positions done have used
+    ``slice_seconds`` of planned work, or as much wall time (a loaded machine), it starts no
+    other position; so it answers within the slice plus one position's cap, before the queue
+    would stop it.  The answer names the plies done; the caller queues the rest."""
+
+    game: GameSpec
+    plies: tuple[int, ...]
+    seconds: float
+    solve_seconds: float = 0.0
+    cap: float | None = None
+    slice_seconds: float | None = None
+
+    kind = "evaluate_line"
+
+    @property
+    def budget(self) -> float:
+        """One position's search and long solve, plus the slice (or every position's)."""
+        one = self.seconds + self.solve_seconds
+        if self.slice_seconds is None:
+            return one * max(1, len(self.plies))
+        return one + self.slice_seconds
+
+    def run(self) -> JSONObject:
+        return evaluate_line(self)
+
+
+def evaluate_line(line: EvaluateLine) -> JSONObject:
+    """Value the positions of ``line`` (see :class:`EvaluateLine`) in its order:
+    ``{"plies": [...], "positions": [...]}``, the plies done (a first part of its plies, at
+    least one) and each one's values as :func:`evaluate_position` gives them."""
+    game = line.game
+    states = replay(game.variant, dict(game.options), game.first, list(game.moves), game.start)
+    plies = list(line.plies)
+    if not plies or min(plies) < 0 or max(plies) >= len(states.states):
+        raise ValueError(f"plies {plies} are not positions of a game of {len(game.moves)} moves")
+    deadline = None
+    if line.slice_seconds is not None:  # each position started keeps its whole cap
+        deadline = time.perf_counter() + line.slice_seconds
+    positions = [states.states[p] for p in plies]
+    found = evaluations(
+        positions,
+        job.TABLES,
+        line.seconds,
+        line.solve_seconds,
+        line.cap,
+        line.slice_seconds,
+        deadline,
+    )
+    done = [_with_swap(s, f.to_dict()) for s, f in zip(positions, found, strict=False)]
+    return {"plies": plies[: len(done)], "positions": done}
 
 
 def budget(
@@ -102,8 +161,11 @@ def evaluate_position(
     (``engine.agents.exact_first``).  ``cap`` seconds of wall time (a loaded machine) stop the
     search before its process would be stopped: the deepest search finished by then is the
     answer, marked ``capped`` (an estimate)."""
-    state = replay(variant, options, first_player, moves, start).state
-    return _with_swap(state, evaluation(state, job.TABLES, seconds, solve_seconds, cap).to_dict())
+    game = GameSpec(variant, options, first_player, tuple(moves), start)
+    line = EvaluateLine(game, (len(moves),), seconds, solve_seconds, cap)
+    found = evaluate_line(line)["positions"]
+    assert isinstance(found, list) and isinstance(found[0], dict)
+    return found[0]
 
 
 def quick_estimate(

@@ -6,8 +6,9 @@ its ``kind`` (jobs of one kind take about as long: the fair queue's estimates), 
 (the seconds it may take) and ``run``, which the search process calls.  The kinds:
 
 * :class:`Think`: the computer's move or a level's hint (replay, let the level's agent choose);
-* ``app.analysis.step.Evaluate``: every move's value of one position (an analysis step, the
-  analysis board's values, an analysis hint);
+* ``app.analysis.step.EvaluateLine``: a game's analysis, consecutive positions from the last
+  back on one solver within a time slice (``app.analysis.step.Evaluate``: one position alone,
+  for the analysis board's values, a position's values and an analysis hint);
 * ``app.lab.job.LabMove``: one move of a lab game;
 * :class:`Call`: a module-level function and its plain arguments (tests, one-off tools);
 * :class:`Ready`: nothing, to prove a new search process answers.

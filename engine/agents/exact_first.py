@@ -68,23 +68,51 @@ def evaluations(
     seconds: float,
     solve_seconds: float = 0.0,
     cap: float | None = None,
+    slice_seconds: float | None = None,
+    deadline: float | None = None,
 ) -> list[Evaluation]:
     """:func:`evaluation` of each of ``states`` (a game's positions, say, from the last back),
-    their exact values solved as one line (:func:`engine.solver.exact.exact_line`: one
-    transposition table kept from each position to the next); ``cap`` is each position's."""
+    their exact values solved as one line (:class:`engine.solver.exact.Line`: one
+    transposition table kept from each position to the next); ``cap`` is each position's.
+
+    A time slice: with ``slice_seconds``, no position is started once the positions done have
+    used that much planned work (:func:`work`: their solver nodes at the solver's planned
+    rate, an estimate's planned seconds), nor after ``deadline`` (a ``time.perf_counter()``
+    value: a loaded machine); each position started keeps its whole ``cap``.  The answer is
+    then the evaluations of the first states only (at least one), the rest left to the
+    caller.  A position's values are the same in any slice (the line's table only saves
+    work), short of its own ``cap``."""
     line = Line(tables)
     found: list[Evaluation] = []
+    used = 0.0
     for state in states:
         start = time.perf_counter()
+        if found and slice_seconds is not None and used >= slice_seconds:
+            break
+        if found and deadline is not None and start >= deadline:
+            break
         solved = line.values(state, solver_nodes(state, tables, seconds, solve_seconds), cap)
         if solved is None:  # Oware: exact where its endgame table reaches
             later = partial(estimate, state, tables, seconds, cap, start)
-            found.append(table_first(state, tables, later))
+            each = table_first(state, tables, later)
+            used += work(each, seconds)
+            found.append(each)
             continue
         values = {m: float(v) for m, v in solved.values.items()}
         exactly = dict.fromkeys(values, True)
-        found.append(Evaluation(values, exactly, 0, solved.nodes, 0.0, solved.source))
+        each = Evaluation(values, exactly, 0, solved.nodes, 0.0, solved.source)
+        used += work(each, seconds)
+        found.append(each)
     return found
+
+
+def work(found: Evaluation, seconds: float) -> float:
+    """The planned seconds ``found`` used, a line's time slice counts (load-free, so a line
+    splits at the same positions on any load): the solver's nodes at its planned rate, an
+    estimate's (or a table's partly exact values') whole plan of ``seconds``, a book's none."""
+    if found.source == "solver":
+        return found.nodes / solver_rate()
+    return 0.0 if found.source in ("book", "oware-table") else seconds
 
 
 def estimate(

@@ -100,11 +100,11 @@ def test_a_position_whose_search_was_stopped_gets_a_quick_estimate(app: Flask) -
     game = small_game(client, seed=6)
     queue = app.extensions["mancala_computer"].queue
     submit = queue.submit
-    stopped: list[int] = []
+    stopped: list[tuple[int, ...]] = []
 
     def one_stopped(client_id: str, args: Any, task: Any = None, **how: Any) -> Any:
-        if len(args.game.moves) == 0:  # the first position (no moves yet)
-            stopped.append(0)
+        if 0 in args.plies:  # the first position (no moves yet) and the line holding it
+            stopped.append(args.plies)
             failed: Future[Any] = Future()
             failed.set_exception(SearchFailed("the search ran past 9.0 s and was stopped"))
             return failed
@@ -114,7 +114,7 @@ def test_a_position_whose_search_was_stopped_gets_a_quick_estimate(app: Flask) -
     url = f"/api/games/{game['id']}/analysis"
     client.post(url)
     found = finish(client, url)
-    assert stopped == [0]
+    assert stopped[-1] == (0,)  # the line holding it stopped, then the position alone
     assert found["status"] == "done" and "error" not in found, found
     first = found["moves"][0]
     assert first["capped"] is True and set(first["values"]) == {"0", "1", "2", "3", "4"}
