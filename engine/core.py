@@ -15,6 +15,7 @@ Rules work in two layers (as OpenSpiel's ``ApplyAction`` / ``DoApplyAction``):
 from __future__ import annotations
 
 import inspect
+import re
 import sys
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -307,6 +308,9 @@ class Rules:
     name: ClassVar[str]
     title: ClassVar[str]
     summary: ClassVar[str]
+    rules_lines: ClassVar[tuple[str, ...]] = ()
+    """The rules a person reads, one a line, marked with :func:`engine.texts.N_` (the English is
+    the message id the app's catalogs translate)."""
     options_spec: ClassVar[dict[str, Option]]
     has_stores_on_path: ClassVar[bool] = True
     store_word: ClassVar[str] = "store"
@@ -598,8 +602,14 @@ class Rules:
 
     @classmethod
     def rules_text(cls) -> list[str]:
-        """The rules as a person reads them: the bullets of the variant module's docstring
-        (where they are written, once), each as one line of plain text."""
+        """The rules as a person reads them, one rule a line: the variant's ``rules_lines``
+        (English message ids marked for the catalogs; the app shows them translated)."""
+        return list(cls.rules_lines)
+
+    @classmethod
+    def rules_doc(cls) -> list[str]:
+        """The bullets of the variant module's docstring, each as one line of plain text (the
+        rules as written for a programmer; ``rules_lines`` says the same to a person)."""
         doc = inspect.getdoc(sys.modules[cls.__module__]) or ""
         bullets: list[str] = []
         inside = False
@@ -611,7 +621,7 @@ class Rules:
                 bullets[-1] += " " + line.strip()
             else:
                 inside = False
-        return [b.replace("``", "") for b in bullets]
+        return [re.sub(r", :data:`[^`]*`", "", b).replace("``", "") for b in bullets]
 
     @classmethod
     def option_specs(cls) -> dict[str, dict[str, Any]]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core import Board, Ending, EndKind, MoveRecord, Option, Player, Rules, State
+from engine.texts import N_
 
 CYCLE = "the move cycles forever: the seeds on the board are split evenly"
 REPEAT = "the position repeated: the seeds on the board are split evenly"
@@ -31,13 +32,46 @@ LAST_FOUR = "a capture left the last four seeds, and the capturer takes them too
 class Adi(Rules):
     name: ClassVar[str] = "adi"
     title: ClassVar[str] = "Adi"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = N_(
         "Sow over all twelve pits. When your last seed lands in a pit that now holds 1, your "
         "turn ends; 4, you capture them; any other number, pick them up and sow on. Any other "
         "seed that makes a pit 4 gives those 4 to that pit's owner at once. Whoever captures "
         "when 8 seeds are left takes all 8. A move or a game that goes round in circles ends "
         "with the seeds split evenly. More captured seeds wins."
     )
+    rules_lines: ClassVar[tuple[str, ...]] = (
+        N_(
+            "6 pits a side, 4 seeds each; no stores on the path (the store slots hold captured "
+            "seeds);"
+        ),
+        N_(
+            "sow counter-clockwise one seed a pit over all 12 pits, the pit the move started from "
+            "included on later laps;"
+        ),
+        N_(
+            "a seed that is not the last one and makes a pit hold 4: that pit's owner captures the"
+            " 4 at once;"
+        ),
+        N_(
+            "the last seed: if its pit now holds 1 the turn ends; if it holds 4 the mover captures"
+            " them; otherwise the mover lifts that pit and keeps sowing;"
+        ),
+        N_(
+            "a capture that leaves exactly 4 seeds in play (on the board plus any still being "
+            'sown) gives those 4 to the capturer too, and the game ends ("when only 8 seeds '
+            'remain, whoever captures the next 4 also takes the last 4");'
+        ),
+        N_(
+            "a move that cycles forever (the same board with the same sowing position at a lift, "
+            "within the move) ends the game with the seeds on the board split evenly; so does a "
+            "position that repeats with the same player to move;"
+        ),
+        N_(
+            "a player with no seeds passes; the game ends when the board is empty; more captured "
+            "seeds wins."
+        ),
+    )
+    """The rules a person reads, one a line: the bullets above, marked for the catalogs."""
     options_spec: ClassVar[dict[str, Option]] = {}
     has_stores_on_path: ClassVar[bool] = False
     store_word: ClassVar[str] = "captured seeds"

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core import Ending, EndKind, MoveRecord, Option, Player
+from engine.texts import N_
 from engine.variants.relay import Relay
 
 
@@ -30,13 +31,35 @@ class Congkak(Relay):
 
     name: ClassVar[str] = "congkak"
     title: ClassVar[str] = "Congkak"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = N_(
         "Seven pits of seven seeds. Sow into your own store (never the opponent's); when the "
         "last seed lands in a pit that already held seeds, on either side, pick them all up and "
         "sow on. Last seed in your store: move again; in an empty pit of yours: take it and the "
         "pit opposite; in an empty pit of theirs: your turn ends. The game ends when the player "
         "to move has no seeds; each banks their own row and most seeds wins."
     )
+    rules_lines: ClassVar[tuple[str, ...]] = (
+        N_("7 pits a side, 7 seeds each (98 seeds); each player's store is on the sowing path;"),
+        N_(
+            "sow counter-clockwise one seed a pit, into your own store but never the opponent's "
+            "(the pit you started from is sown into again on a later lap, as in Kalah);"
+        ),
+        N_("last seed in your own store: you move again;"),
+        N_(
+            "last seed in a pit on either side that already held seeds: lift them all and keep "
+            "sowing;"
+        ),
+        N_(
+            "last seed in an empty pit of yours: you capture it and the pit opposite, even if that"
+            " is empty;"
+        ),
+        N_("last seed in an empty pit of the opponent's: the turn ends;"),
+        N_(
+            "the game ends when the player to move has no seeds (there is no passing); each player"
+            " banks the seeds on their own row, and most seeds wins."
+        ),
+    )
+    """The rules a person reads, one a line: the bullets above, marked for the catalogs."""
     options_spec: ClassVar[dict[str, Option]] = {}
     default_pits: ClassVar[int] = 7
     default_seeds: ClassVar[int] = 7

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core import Ending, EndKind, MoveRecord, Option, Player, Rules
-from engine.variants.options import PIE
+from engine.texts import N_
+from engine.variants.options import PIE, PIE_RULE
 
 EITHER_ROW_EMPTY = "either_row_empty"
 MOVER_CANNOT_MOVE = "mover_cannot_move"
@@ -28,31 +29,51 @@ MOVER_CANNOT_MOVE = "mover_cannot_move"
 class Kalah(Rules):
     name: ClassVar[str] = "kalah"
     title: ClassVar[str] = "Kalah"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = N_(
         "Sow into your own store (never the opponent's). Last seed in your store: move again. "
         "Last seed in an empty pit of yours with seeds opposite: take it and them (with the "
         "opposite pit empty, nothing is taken). "
         "When a row is empty, each player banks their own row; most seeds wins."
     )
+    rules_lines: ClassVar[tuple[str, ...]] = (
+        N_("sow counter-clockwise one seed a pit, into your own store but never the opponent's;"),
+        N_("last seed in your own store: you move again;"),
+        N_(
+            "last seed in an empty pit of your own row, with seeds in the pit opposite: that seed "
+            "and the opposite seeds go to your store (empty_capture=True captures even when the "
+            "opposite pit is empty; capture=False turns capturing off);"
+        ),
+        N_(
+            "when either row is empty after a move the game ends and each player banks their own "
+            'row (end="mover_cannot_move" ends it only when the player to move has no seeds; '
+            'leftovers="none" leaves the seeds still on the rows to nobody).'
+        ),
+        PIE_RULE,
+    )
+    """The rules a person reads, one a line: the bullets above, marked for the catalogs."""
     options_spec: ClassVar[dict[str, Option]] = {
-        "pits": Option(int, 6, "Pits per row", minimum=3, maximum=8),
-        "seeds": Option(int, 4, "Seeds per pit at the start", minimum=1, maximum=8),
-        "capture": Option(bool, True, "Last seed in an own empty pit captures the pit opposite"),
+        "pits": Option(int, 6, N_("Pits per row"), minimum=3, maximum=8),
+        "seeds": Option(int, 4, N_("Seeds per pit at the start"), minimum=1, maximum=8),
+        "capture": Option(
+            bool, True, N_("Last seed in an own empty pit captures the pit opposite")
+        ),
         "empty_capture": Option(
-            bool, False, "Capture even when the opposite pit is empty (takes the lone seed)"
+            bool, False, N_("Capture even when the opposite pit is empty (takes the lone seed)")
         ),
         "end": Option(
             str,
             EITHER_ROW_EMPTY,
-            "When the game ends: as soon as either row is empty, or only when the player to "
-            "move has no seeds",
+            N_(
+                "When the game ends: as soon as either row is empty, or only when the player to "
+                "move has no seeds"
+            ),
             choices=(EITHER_ROW_EMPTY, MOVER_CANNOT_MOVE),
             quiet_default=True,
         ),
         "leftovers": Option(
             str,
             "owner",
-            "Seeds left on a row at the end: its owner banks them, or they count for nobody",
+            N_("Seeds left on a row at the end: its owner banks them, or they count for nobody"),
             choices=("owner", "none"),
             quiet_default=True,
         ),

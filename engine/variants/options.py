@@ -8,12 +8,19 @@
 from __future__ import annotations
 
 from engine.core import Option
+from engine.texts import N_
 
 PIE = Option(
     bool,
     False,
-    "Pie rule: after the opener's first turn, the other player may swap sides (take "
-    "over the opening) instead of sowing",
+    N_(
+        "Pie rule: after the opener's first turn, the other player may swap sides (take "
+        "over the opening) instead of sowing"
+    ),
     quiet_default=True,
 )
 """The pie rule's option (off by default, and then left out of a text record)."""
+PIE_RULE = N_(
+    "the pie rule (pie=True): the second player may swap sides instead of their first sowing."
+)
+"""The pie rule as one line of a variant's rules (its ``rules_lines``)."""

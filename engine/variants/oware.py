@@ -26,24 +26,57 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core import Board, Ending, EndKind, MoveRecord, Option, Player, Rules, State
-from engine.variants.options import PIE
+from engine.texts import N_
+from engine.variants.options import PIE, PIE_RULE
 
 
 class Oware(Rules):
     name: ClassVar[str] = "oware"
     title: ClassVar[str] = "Oware"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = N_(
         "No stores on the path; 12+ seeds skip the house they came from. Last seed making an "
         "opponent house 2 or 3 captures it and the unbroken run of 2s and 3s before it, unless "
         "that would take all their seeds. You must feed an opponent who has none. "
         "25 of 48 seeds wins."
     )
+    rules_lines: ClassVar[tuple[str, ...]] = (
+        N_(
+            "sow counter-clockwise one seed a house over the twelve houses; a move of 12 or more "
+            "seeds skips the house it started from;"
+        ),
+        N_(
+            "if the last seed makes an opponent house hold 2 or 3, the mover captures it, and then"
+            " the houses before it on the opponent's row while each holds 2 or 3 (an unbroken "
+            "run);"
+        ),
+        N_(
+            "a move that would capture every seed the opponent has captures nothing (the grand "
+            'slam; grand_slam="illegal" forbids it unless every legal move is one, and then it '
+            'captures nothing; grand_slam="capture_all" lets it capture as usual);'
+        ),
+        N_(
+            "when the opponent has no seeds, the mover must play a move that gives them some; if "
+            "no move does, the game ends;"
+        ),
+        N_(
+            "when a position (same board, same player to move) repeats since the last capture, the"
+            " game ends;"
+        ),
+        N_(
+            "when the game ends each player banks the seeds on their own row; more than half the "
+            "seeds (25 of 48) wins, 24 each is a draw."
+        ),
+        PIE_RULE,
+    )
+    """The rules a person reads, one a line: the bullets above, marked for the catalogs."""
     options_spec: ClassVar[dict[str, Option]] = {
         "grand_slam": Option(
             str,
             "no_capture",
-            "A move that would capture all the opponent's seeds: captures nothing, may not be "
-            "played unless every move is one, or captures them all",
+            N_(
+                "A move that would capture all the opponent's seeds: captures nothing, may not be "
+                "played unless every move is one, or captures them all"
+            ),
             choices=("no_capture", "illegal", "capture_all"),
             quiet_default=True,
         ),

@@ -21,17 +21,32 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.core import Ending, EndKind, MoveRecord, Option, Player, Rules
+from engine.texts import N_
 
 
 class Relay(Rules):
     name: ClassVar[str] = "relay"
     title: ClassVar[str] = "Relay"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = N_(
         "Kalah sowing that keeps going: when your last seed lands in one of your own pits that "
         "already held seeds, pick them all up and sow on. Last seed in your store: move again; "
         "in an empty pit of yours or on the opponent's side: your turn ends. No captures. "
         "A player without seeds passes; when every seed is in a store, most seeds wins."
     )
+    rules_lines: ClassVar[tuple[str, ...]] = (
+        N_("6 pits a side, 4 seeds each;"),
+        N_("sow counter-clockwise one seed a pit, into your own store but never the opponent's;"),
+        N_("last seed in your own store: you move again;"),
+        N_(
+            "last seed in one of your own pits that already held seeds: lift them all and keep "
+            "sowing from there by the same rules;"
+        ),
+        N_("last seed in an empty pit of yours or in any pit of the opponent's: the turn ends;"),
+        N_("there are no captures;"),
+        N_("a player with no seeds on their row passes;"),
+        N_("the game ends when every seed is in a store; most seeds wins."),
+    )
+    """The rules a person reads, one a line: the bullets above, marked for the catalogs."""
     options_spec: ClassVar[dict[str, Option]] = {}
 
     def sow(self, board: list[int], player: Player, pit: int, rec: MoveRecord | None) -> int:

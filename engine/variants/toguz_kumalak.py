@@ -26,6 +26,7 @@ from typing import ClassVar
 
 from engine.core import Board, Ending, EndKind, MoveRecord, Option, Player, Rules
 from engine.notation import pit_letter
+from engine.texts import N_
 
 NO_TUZDYK = -1
 
@@ -33,7 +34,7 @@ NO_TUZDYK = -1
 class ToguzKumalak(Rules):
     name: ClassVar[str] = "toguz_kumalak"
     title: ClassVar[str] = "Toguz Kumalak"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = N_(
         "Nine pits of nine stones. The first stone goes back into the pit it came from. Your "
         "last stone making an opponent's pit even captures it; making it exactly 3 turns it "
         "into your tuzdyk (one per game, never their ninth pit, never the number of their "
@@ -41,6 +42,34 @@ class ToguzKumalak(Rules):
         "(the stones left on the rows count for nobody); a player who cannot move ends the "
         "game, and the other takes the stones on their own row."
     )
+    rules_lines: ClassVar[tuple[str, ...]] = (
+        N_(
+            "9 pits a side, 9 stones each (162); no stores on the path (the store slots hold "
+            "captures);"
+        ),
+        N_(
+            "lift a pit and sow counter-clockwise over the 18 pits, the first stone back into the "
+            "pit it came from (a pit holding a single stone just moves it on to the next pit);"
+        ),
+        N_("last stone making an opponent pit even: the mover captures that pit;"),
+        N_(
+            "last stone making an opponent pit exactly 3: it becomes the mover's *tuzdyk* and its "
+            "stones are captured, unless the mover has a tuzdyk already, the pit is the opponent's"
+            " ninth (pit 8), or it has the same number as the opponent's own tuzdyk (the \"same "
+            'number" rule); from then on every stone sown into a tuzdyk goes straight to its '
+            "owner's store;"
+        ),
+        N_(
+            "the game ends as soon as a store holds 82 (that player wins) or both hold 81 (a "
+            "draw), and the stores stand as they are then: stones still on the rows are not banked"
+            " (they count for nobody);"
+        ),
+        N_(
+            "a player who cannot move (all their pits empty) ends the game, and the other takes "
+            "the stones left on their own row."
+        ),
+    )
+    """The rules a person reads, one a line: the bullets above, marked for the catalogs."""
     options_spec: ClassVar[dict[str, Option]] = {}
     has_stores_on_path: ClassVar[bool] = False
     store_word: ClassVar[str] = "kazan"

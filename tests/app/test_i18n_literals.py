@@ -25,6 +25,7 @@ CONVERTED_TEMPLATES = {
     "player.html",
     "players.html",
     "puzzles.html",
+    "rules.html",
     "tournament.html",
     "tournaments.html",
 }
@@ -33,7 +34,6 @@ NOT_YET_TEMPLATES = {
     "analysis_board.html",
     "lab.html",
     "learn.html",
-    "rules.html",
 }
 CONVERTED_SCRIPTS = {
     "actions.js",
