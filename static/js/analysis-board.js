@@ -7,6 +7,7 @@
 import { api, errorText } from "./api.js";
 import { clearErrors, draw, drawValues, els, showError, showLink, setText, sideName } from "./analysis-draw.js";
 import { adopt, fromAddress, positionBody, started, state } from "./analysis-state.js";
+import { lang, t } from "./i18n.js";
 import { boardIndex, letterOf, pitAt } from "./pits.js";
 import { PositionEditor } from "./position-editor.js";
 import { readRecord } from "./record.js";
@@ -48,7 +49,7 @@ async function fetchValues(seq) {
     drawValues();
   } catch (err) {
     if (seq === state.seq) {
-      showError(els.error, `No values just now: ${errorText(err)}`);
+      showError(els.error, t("No values just now: %(reason)s", { reason: errorText(err) }));
       els.values.replaceChildren();
     }
   }
@@ -71,10 +72,13 @@ function play(index) {
  * @param {BoardAnswer} answer @param {number} player @param {number} pit
  */
 function refusal(answer, player, pit) {
-  const name = `Pit ${letterOf(answer, player, pit)}`;
-  if (answer.to_move !== null && player !== answer.to_move) return `${name} is not the mover's: it is ${sideName(answer.to_move)}'s turn.`;
-  if (answer.board[boardIndex(answer, player, pit)] === 0) return `${name} is empty: there is nothing to sow.`;
-  return `${name} can't be played in this position.`;
+  const letter = letterOf(answer, player, pit);
+  const where = { pit: lang === "ar" ? `\u2066${letter}\u2069` : letter };
+  if (answer.to_move !== null && player !== answer.to_move) {
+    return t("Pit %(pit)s is not the mover's: it is %(side)s's turn.", { ...where, side: sideName(answer.to_move) });
+  }
+  if (answer.board[boardIndex(answer, player, pit)] === 0) return t("Pit %(pit)s is empty: there is nothing to sow.", where);
+  return t("Pit %(pit)s can't be played in this position.", where);
 }
 
 /** Play ``pit`` next: along the line where it is the line's next move, else a new line. @param {number} pit */
@@ -208,7 +212,7 @@ async function main() {
     answer = await api("POST", "/api/board", asked);
   } catch (err) {
     // A link with a bad position: say why, open the editor on the variant's start.
-    showError(els.formError, `That link's position can't be analysed: ${errorText(err)}`);
+    showError(els.formError, t("That link's position can't be analysed: %(reason)s", { reason: errorText(err) }));
     els.editor.open = true;
     answer = await api("POST", "/api/board", { variant: "kalah" });
   }
@@ -234,9 +238,9 @@ els.copy.addEventListener("click", async () => {
   els.link.select();
   try {
     await navigator.clipboard.writeText(els.link.value);
-    setText(els.copy, "Copied");
+    setText(els.copy, t("Copied"));
   } catch {
-    setText(els.copy, "Select and copy");
+    setText(els.copy, t("Select and copy"));
   }
 });
 els.form.addEventListener("submit", setUp);

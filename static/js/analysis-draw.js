@@ -3,8 +3,9 @@
 // (on the pits as the review draws them, review-values.js, and as a list), the link. Everything
 // drawn comes from the server's answer (analysis-state.js); the best move is the server's too.
 import { Board } from "./board.js";
+import { t } from "./i18n.js";
 import { boardIndex, letterOf } from "./pits.js";
-import { seedsText } from "./review-text.js";
+import { ltr, seedsText } from "./review-text.js";
 import { showExactValues } from "./review-values.js";
 import { linkFor, state } from "./analysis-state.js";
 
@@ -62,17 +63,22 @@ export const els = {
 
 /** A player by their row as the board stands (the flip turns it round). @param {number} player */
 export function sideName(player) {
-  return `player ${player + 1} (the ${player === state.bottom ? "bottom" : "top"} row)`;
+  const num = player + 1;
+  return player === state.bottom ? t("player %(num)s (the bottom row)", { num }) : t("player %(num)s (the top row)", { num });
 }
 
-/** The row of ``player`` as the board stands, capitalised: "Bottom", "Top". @param {number} player */
-function row(player) {
-  return player === state.bottom ? "Bottom" : "Top";
+/**
+ * One of two sentences, as ``player``'s row stands on the board (the flip turns it round).
+ * @param {number} player @param {string} bottom @param {string} top
+ */
+function byRow(player, bottom, top) {
+  return player === state.bottom ? bottom : top;
 }
 
 /** The board's help after a flip: the server's sentence reads the unflipped board. */
-const FLIPPED_HELP =
-  "Flipped: player 2's row is at the bottom now and player 1's at the top; seeds are still sown counter-clockwise, each row into its own store at its right end.";
+const FLIPPED_HELP = t(
+  "Flipped: player 2's row is at the bottom now and player 1's at the top; seeds are still sown counter-clockwise, each row into its own store at its right end.",
+);
 
 /**
  * @param {HTMLElement} el
@@ -113,12 +119,13 @@ function ensureBoard(answer, actions) {
 /** @param {Played} entry */
 function moveWords(entry) {
   const rec = entry.record;
-  if (entry.swap) return `${row(entry.player)} row swapped sides: the board turned round`;
-  const parts = [`${row(entry.player)} row played ${entry.notation}`];
-  if (rec.captured) parts.push(`captured ${rec.captured}`);
-  if (rec.extra_turn) parts.push("extra turn");
-  if (rec.ended) parts.push(rec.end_reason || "game over");
-  return parts.join("; ");
+  if (entry.swap) return byRow(entry.player, t("Bottom row swapped sides: the board turned round"), t("Top row swapped sides: the board turned round"));
+  const move = ltr(entry.notation);
+  const parts = [byRow(entry.player, t("Bottom row played %(move)s", { move }), t("Top row played %(move)s", { move }))];
+  if (rec.captured) parts.push(t("captured %(num)s", { num: rec.captured }));
+  if (rec.extra_turn) parts.push(t("extra turn"));
+  if (rec.ended) parts.push(rec.end_reason ? t(rec.end_reason) : t("game over")); // (the engine's reason is English)
+  return parts.join(t("; "));
 }
 
 /** Draw the answer shown (nothing before the first). @param {Actions} actions */
@@ -134,16 +141,22 @@ export function draw(actions) {
   els.board.classList.toggle("my-turn", !answer.over);
   if (answer.over) {
     const [a, b] = answer.scores;
-    const who = answer.winner === null ? "a draw" : `${sideName(answer.winner)} wins`;
-    setText(els.status, `Game over (${answer.end_reason || "no move left"}): ${a}–${b}, ${who}.`);
+    const reason = answer.end_reason ? t(answer.end_reason) : t("no move left"); // (the engine's reason is English)
+    const score = ltr(`${a}–${b}`);
+    const said =
+      answer.winner === null
+        ? t("Game over (%(reason)s): %(score)s, a draw.", { reason, score })
+        : t("Game over (%(reason)s): %(score)s, %(side)s wins.", { reason, score, side: sideName(answer.winner) });
+    setText(els.status, said);
   } else {
-    const side = sideName(/** @type {number} */ (answer.to_move)); // (a game not over has a mover)
-    setText(els.status, `${side[0].toUpperCase()}${side.slice(1)} to move`);
+    const mover = /** @type {number} */ (answer.to_move); // (a game not over has a mover)
+    const num = mover + 1;
+    setText(els.status, byRow(mover, t("Player %(num)s (the bottom row) to move", { num }), t("Player %(num)s (the top row) to move", { num })));
   }
-  setText(els.last, lastEntry ? moveWords(lastEntry) : "The position as set up.");
+  setText(els.last, lastEntry ? moveWords(lastEntry) : t("The position as set up."));
   setText(els.extra, answer.extra_text || "");
   els.extra.hidden = !answer.extra_text;
-  setText(els.help, state.bottom ? FLIPPED_HELP : answer.board_help || "");
+  setText(els.help, state.bottom ? FLIPPED_HELP : answer.board_help ? t(answer.board_help) : ""); // (the server's English where the catalogs lack it)
   drawMoves(answer, actions);
   drawValues();
   els.back.disabled = state.moves.length === 0;
@@ -161,8 +174,9 @@ function drawMoves(answer, actions) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = i < answer.played.length ? "ab-move" : "ab-move ab-ahead";
-    button.textContent = `${row(entry.player)}: ${entry.notation}`;
-    button.title = "Show the position after this move (the rest of the line stays)";
+    const move = ltr(entry.notation);
+    button.textContent = byRow(entry.player, t("Bottom: %(move)s", { move }), t("Top: %(move)s", { move }));
+    button.title = t("Show the position after this move (the rest of the line stays)");
     if (i === answer.played.length - 1) button.setAttribute("aria-current", "true");
     button.addEventListener("click", () => actions.goTo(i + 1));
     li.append(button);
@@ -171,7 +185,7 @@ function drawMoves(answer, actions) {
   if (!answer.played.length) {
     const li = document.createElement("li");
     li.className = "muted ab-none";
-    li.textContent = "No move yet: click a pit to play it, for either side.";
+    li.textContent = t("No move yet: click a pit to play it, for either side.");
     els.moves.append(li);
   }
 }
@@ -194,9 +208,9 @@ function valueLine(name, value, exact, best) {
   shown.textContent = seedsText(value);
   const kind = document.createElement("span");
   kind.className = exact ? "ab-exact" : "ab-estimate muted";
-  kind.textContent = exact ? "exact" : "estimate";
+  kind.textContent = exact ? t("exact") : t("estimate");
   li.append(strong, " ", shown, " ", kind);
-  if (best) li.append(" ← best");
+  if (best) li.append(" ", t("← best"));
   return li;
 }
 
@@ -218,7 +232,7 @@ export function drawValues() {
   if (!values) {
     const p = document.createElement("p");
     p.className = "muted";
-    p.textContent = "The engine is valuing the moves…";
+    p.textContent = t("The engine is valuing the moves…");
     els.values.append(p);
     return;
   }
@@ -231,9 +245,9 @@ export function drawValues() {
   }
   if (values.swap_value !== undefined) {
     const swapBest = best === answer.swap_move;
-    list.append(valueLine("swap sides", values.swap_value, Boolean(values.swap_exact), swapBest));
+    list.append(valueLine(t("swap sides"), values.swap_value, Boolean(values.swap_exact), swapBest));
   }
   const head = document.createElement("p");
-  head.textContent = `Values for ${sideName(mover)}, in seeds of final margin:`;
+  head.textContent = t("Values for %(side)s, in seeds of final margin:", { side: sideName(mover) });
   els.values.append(head, list);
 }

@@ -17,7 +17,8 @@ export function positionLink(start, moves) {
   q.set("to_move", String(start.to_move));
   if (start.extra && start.extra.length) q.set("extra", start.extra.join(","));
   if (moves.length) q.set("moves", moves.join(","));
-  return `/analysis?${q.toString()}`;
+  const page = "/analysis"; // (a path, not words)
+  return `${page}?${q.toString()}`;
 }
 
 /**

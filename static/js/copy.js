@@ -2,6 +2,7 @@
 // Copy buttons: a button with data-copy="<input id>" copies that input's text and says so in
 // the element named by data-copied. The clipboard API needs a secure context (not a plain
 // http:// LAN address), so without it the input's text is selected and copied the old way.
+import { t } from "./i18n.js";
 
 /** @param {HTMLElement} button */
 async function copy(button) {
@@ -21,7 +22,7 @@ async function copy(button) {
       done = false;
     }
   }
-  if (said) said.textContent = done ? "Copied" : "Select the link and copy it (Ctrl+C or a long press)";
+  if (said) said.textContent = done ? t("Copied") : t("Select the link and copy it (Ctrl+C or a long press)");
 }
 
 for (const button of document.querySelectorAll("button")) {

@@ -3,6 +3,7 @@
 // who moves and (Toguz Kumalak) the tuzdyks, laid out as the board. The variant's start comes
 // from the server, and so does every check of the position set up.
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 import { boardIndex, letterOf, storeIndex } from "./pits.js";
 
 /**
@@ -83,7 +84,7 @@ export class PositionEditor {
       wrap.className = "ab-option";
       const label = document.createElement("label");
       label.htmlFor = id;
-      label.textContent = spec.help || key.replaceAll("_", " "); // the variant's words for it
+      label.textContent = spec.help ? t(spec.help) : key.replaceAll("_", " "); // the variant's words (translated where the catalogs hold them)
       /** @type {HTMLInputElement | HTMLSelectElement} */
       let input;
       const value = key in chosen ? chosen[key] : spec.default;
@@ -163,14 +164,14 @@ export class PositionEditor {
       input.setAttribute("aria-label", label);
       return input;
     };
-    grid.append(cell(storeIndex(layout, 1), "Store of the top row (player 2)", "ab-store-top"));
+    grid.append(cell(storeIndex(layout, 1), t("Store of the top row (player 2)"), "ab-store-top"));
     for (let i = pits - 1; i >= 0; i -= 1) {
-      grid.append(cell(boardIndex(layout, 1, i), `Pit ${letterOf(layout, 1, i)} (top row)`, "ab-top"));
+      grid.append(cell(boardIndex(layout, 1, i), t("Pit %(pit)s (top row)", { pit: letterOf(layout, 1, i) }), "ab-top"));
     }
     for (let i = 0; i < pits; i += 1) {
-      grid.append(cell(boardIndex(layout, 0, i), `Pit ${letterOf(layout, 0, i)} (bottom row)`, "ab-bottom"));
+      grid.append(cell(boardIndex(layout, 0, i), t("Pit %(pit)s (bottom row)", { pit: letterOf(layout, 0, i) }), "ab-bottom"));
     }
-    grid.append(cell(storeIndex(layout, 0), "Store of the bottom row (player 1)", "ab-store-bottom"));
+    grid.append(cell(storeIndex(layout, 0), t("Store of the bottom row (player 1)"), "ab-store-bottom"));
   }
 
   /**

@@ -2,8 +2,9 @@
 // Game records in and out, for the review panel and the analysis board alike: a record is read
 // from what a person pasted (or the file they chose) as text or JSON; the export links point at
 // the server's record of a game. The server reads and checks the record itself.
+import { t } from "./i18n.js";
 
-export const NO_RECORD = "Paste a record or choose a file first.";
+export const NO_RECORD = t("Paste a record or choose a file first.");
 
 /**
  * The record a person gave: the pasted text, else the chosen file's. JSON when it starts with
@@ -20,7 +21,8 @@ export async function readRecord(pasted, file) {
   try {
     return { record: JSON.parse(raw) };
   } catch (err) {
-    return { error: `That is not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+    // (the browser's own reason, in the browser's language)
+    return { error: t("That is not valid JSON: %(reason)s", { reason: err instanceof Error ? err.message : String(err) }) };
   }
 }
 

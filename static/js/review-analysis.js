@@ -4,7 +4,8 @@
 import { ApiError } from "./api.js";
 import { followAnalysis, readAnalysis, startAnalysis } from "./analysis.js";
 import { drawGraph } from "./graph.js";
-import { TAG_WORD, plural, setText } from "./review-text.js";
+import { num, t, tn } from "./i18n.js";
+import { TAG_WORD, ltr, setText } from "./review-text.js";
 import * as text from "./text.js";
 
 /** @typedef {import("./types.js").Analysis} Analysis */
@@ -24,6 +25,11 @@ import * as text from "./text.js";
  * @property {HTMLElement} help
  * @property {HTMLElement | null} mistakes the link to the puzzles made from the viewer's mistakes
  */
+
+/** The server's help on how moves are judged (app/analysis/report.py), said in the page's language. */
+const HELP = t(
+  "Each move is valued in seeds of the final margin its player can expect. Its loss is how many seeds it gives up against the best move: best (none), good (up to 1), inaccuracy (up to 3), mistake (up to 6), blunder (more than 6). Exact values are solved to the end of the game; the others are the search's estimates.",
+);
 
 /** @param {Analysis | null} a */
 function hasMoves(a) {
@@ -46,6 +52,7 @@ export class ReviewAnalysis {
     this.loading = false;
     this.polling = false;
     this.version = 0; // counts answers taken: the move list redraws when it changes
+    this.said = false; // the progress line says how far the analysis got (cleared when none)
   }
 
   /** The judgement of move ``ply``, once analysed. @param {number} ply */
@@ -72,7 +79,7 @@ export class ReviewAnalysis {
   async start() {
     if (this.polling) return;
     this.ui.analyse.disabled = true;
-    setText(this.ui.progressText, "Asking the computer…");
+    setText(this.ui.progressText, t("Asking the computer…"));
     try {
       const found = await startAnalysis(this.url);
       this.take(found);
@@ -140,30 +147,37 @@ export class ReviewAnalysis {
     const running = a !== null && a.status === "running";
     const done = a !== null && a.status === "done";
     ui.analyse.hidden = done && Boolean(a.current);
-    setText(ui.analyse, a !== null && hasMoves(a) && !a.current ? "Analyse again" : "Analyse");
+    setText(ui.analyse, a !== null && hasMoves(a) && !a.current ? t("Analyse again") : t("Analyse"));
     ui.analyse.disabled = running || this.polling;
     ui.progress.hidden = !running;
     if (running) {
       ui.progress.max = Math.max(1, a.total);
       ui.progress.value = a.done;
-      setText(ui.progressText, `Analysing… ${a.done} of ${a.total} positions`);
+      setText(ui.progressText, tn("Analysing… %(done)s of %(num)s position", "Analysing… %(done)s of %(num)s positions", a.total, { done: a.done }));
+      this.said = true;
     } else if (done) {
       const exact = a.moves.filter((m) => m.exact).length;
-      const sure = exact === a.moves.length ? "all exact" : `${exact} of ${a.moves.length} exact`;
-      setText(ui.progressText, `Analysed ${plural(a.total, "move")} (${sure}).`);
+      const said =
+        exact === a.moves.length
+          ? tn("Analysed %(num)s move (all exact).", "Analysed %(num)s moves (all exact).", a.total)
+          : tn("Analysed %(num)s move (%(exact)s of %(moves)s exact).", "Analysed %(num)s moves (%(exact)s of %(moves)s exact).", a.total, { exact, moves: a.moves.length });
+      setText(ui.progressText, said);
+      this.said = true;
     } else if (a && a.status === "failed") {
-      setText(ui.progressText, `The analysis stopped: ${a.error || "try again"}.`);
+      // (the server's reason is English: app/analysis; the page's own words around it)
+      setText(ui.progressText, a.error ? t("The analysis stopped: %(reason)s.", { reason: a.error }) : t("The analysis stopped: try again."));
     } else if (a && a.status === "withheld") {
-      setText(ui.progressText, `No analysis yet: ${a.error || "a rated game being played passes here"}.`);
-    } else if (!this.polling && ui.progressText.textContent.startsWith("Analys")) {
+      setText(ui.progressText, a.error ? t("No analysis yet: %(reason)s.", { reason: a.error }) : t("No analysis yet: a rated game being played passes here."));
+    } else if (!this.polling && this.said) {
       setText(ui.progressText, "");
+      this.said = false;
     }
     ui.turning.hidden = !(done && this.turningPoint());
     if (ui.mistakes) {
       const missed = (/** @type {AnalysedMove} */ m) => game.you.includes(m.player) && (m.tag === "mistake" || m.tag === "blunder");
       ui.mistakes.hidden = !(done && a.current && a.moves.some(missed));
     }
-    setText(ui.help, (a && a.help) || "");
+    setText(ui.help, a && a.help ? HELP : "");
     this.drawGraph(game, seat, pos, go);
     this.drawSummary(game);
   }
@@ -188,7 +202,8 @@ export class ReviewAnalysis {
     const points = [];
     if (typeof a.start_seat0 === "number") points.push({ pos: 0, y: sign * a.start_seat0 });
     for (const m of a.moves) {
-      const label = `${m.ply + 1}. ${game.moves[m.ply] ? game.moves[m.ply].notation : ""}: ${TAG_WORD[m.tag]}`;
+      const move = ltr(`${m.ply + 1}. ${game.moves[m.ply] ? game.moves[m.ply].notation : ""}`);
+      const label = t("%(move)s: %(judgement)s", { move, judgement: TAG_WORD[m.tag] });
       points.push({ pos: m.ply + 1, y: sign * m.after_seat0, tag: m.tag, label });
     }
     const name = text.seatName(game, seat);
@@ -196,7 +211,7 @@ export class ReviewAnalysis {
       points,
       total: game.moves.length,
       current: pos,
-      label: `How the game went, in seeds: up means ${name} ahead. Click to go to a move.`,
+      label: t("How the game went, in seeds: up means %(name)s ahead. Click to go to a move.", { name }),
       onPick: go,
     });
     let caption = ui.graph.nextElementSibling;
@@ -205,7 +220,7 @@ export class ReviewAnalysis {
       caption.className = "graph-caption muted";
       ui.graph.after(caption);
     }
-    setText(caption, `Up: ${name} ahead (seeds). Click the graph to go to a move.`);
+    setText(caption, t("Up: %(name)s ahead (seeds). Click the graph to go to a move.", { name }));
   }
 
   /** @param {Game} game */
@@ -223,12 +238,13 @@ export class ReviewAnalysis {
     const head = document.createElement("tr");
     const columns = [
       ["", ""],
-      ["Loss", "Average seeds lost a move"],
-      ["Best", "Best moves"],
-      ["Good", "Good moves"],
-      ["?!", "Inaccuracies"],
-      ["?", "Mistakes"],
-      ["??", "Blunders"],
+      // Translators: the analysis summary's column headings, short; the title says it in full.
+      [t("Loss"), t("Average seeds lost a move")],
+      [t("Best"), t("Best moves")],
+      [t("Good"), t("Good moves")],
+      ["?!", t("Inaccuracies")],
+      ["?", t("Mistakes")],
+      ["??", t("Blunders")],
     ];
     for (const [short, long] of columns) {
       const th = document.createElement("th");
@@ -247,16 +263,16 @@ export class ReviewAnalysis {
       th.scope = "row";
       th.textContent = text.seatName(game, s.player);
       tr.append(th);
-      const cells = [s.average_loss.toFixed(1), s.tags.best, s.tags.good, s.tags.inaccuracy, s.tags.mistake];
+      const cells = [num(s.average_loss, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), s.tags.best, s.tags.good, s.tags.inaccuracy, s.tags.mistake];
       for (const value of [...cells, s.tags.blunder]) {
         const td = document.createElement("td");
-        td.textContent = String(value);
+        td.textContent = typeof value === "number" ? num(value) : value;
         tr.append(td);
       }
       return tr;
     });
     const caption = document.createElement("caption");
-    caption.textContent = "Each player's moves: seeds lost a move on average; ?! inaccuracies, ? mistakes, ?? blunders";
+    caption.textContent = t("Each player's moves: seeds lost a move on average; ?! inaccuracies, ? mistakes, ?? blunders");
     table.replaceChildren(caption, head, ...rows);
   }
 }

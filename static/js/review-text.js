@@ -1,37 +1,39 @@
 // @ts-check
-// The review's words: how a move is judged, seeds as a person reads them. Pure functions of
-// the server's numbers and tags; no DOM.
+// The review's words: how a move is judged, seeds as a person reads them, in the page's
+// language (i18n.js). Pure functions of the server's numbers and tags; no DOM.
+import { lang, num, t } from "./i18n.js";
 
-/** The mark after a judged move in the move list. @type {Record<string, string>} */
+/** The mark after a judged move in the move list (the same in every language). @type {Record<string, string>} */
 export const TAG_MARK = { best: "", good: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 /** A judgement in words. @type {Record<string, string>} */
 export const TAG_WORD = {
-  best: "best move",
-  good: "good move",
-  inaccuracy: "inaccuracy",
-  mistake: "mistake",
-  blunder: "blunder",
+  best: t("best move"),
+  good: t("good move"),
+  inaccuracy: t("inaccuracy"),
+  mistake: t("mistake"),
+  blunder: t("blunder"),
 };
 
 /**
- * Seeds as a person reads them: "+3", "−1.5", "0".
+ * Text that reads left to right (notation, signed values) kept so inside an Arabic sentence
+ * (Unicode's isolates: plain text, so it works in ``textContent``); as written elsewhere.
+ * @param {string} text
+ */
+export function ltr(text) {
+  return lang === "ar" && text ? `\u2066${text}\u2069` : text;
+}
+
+/**
+ * Seeds as a person reads them: "+3", "−1.5" ("−1,5" in French), "0".
  * @param {unknown} v
  * @returns {string}
  */
 export function seedsText(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return "";
-  const s = Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(1);
+  const digits = Number.isInteger(v) ? 0 : 1;
+  const s = num(Math.abs(v), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
   return v > 0 ? `+${s}` : v < 0 ? `−${s}` : "0";
-}
-
-/**
- * "1 move", "3 moves".
- * @param {number} n
- * @param {string} word
- */
-export function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /**

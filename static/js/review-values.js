@@ -4,7 +4,8 @@
 // seeds of final margin, each exact one marked ✓.
 import { ApiError } from "./api.js";
 import { positionValues } from "./analysis.js";
-import { seedsText, setText } from "./review-text.js";
+import { t } from "./i18n.js";
+import { ltr, seedsText, setText } from "./review-text.js";
 import { shownHint, thinkingMove } from "./state.js";
 import * as text from "./text.js";
 
@@ -87,17 +88,24 @@ export class LiveValues {
     showExactValues(board, found.player, found.values, found.exact, found.best);
     // The line above says the same numbers as the pits (not the search's own scale).
     const hint = shownHint(this.view, game);
-    const who = hint ? "Hint" : text.seatName(game, found.player);
-    const best = text.letterOf(game, found.player, found.best);
-    const sure = found.exact[String(found.best)] ? " (exact)" : "";
+    const who = hint ? t("Hint") : text.seatName(game, found.player);
+    const best = ltr(text.letterOf(game, found.player, found.best));
+    const sure = Boolean(found.exact[String(found.best)]);
+    const args = { name: who, move: best, value: ltr(seedsText(found.value)) };
+    const said = sure ? t("%(name)s: best %(move)s, %(value)s seeds (exact).", args) : t("%(name)s: best %(move)s, %(value)s seeds.", args);
     const move = game.moves[ply];
-    const played = hint || move.swap ? "" : ` Played ${move.letter} (${seedsText(found.values[move.pit])}).`;
-    setText(this.els.thinkingInfo, `${who}: best ${best}, ${seedsText(found.value)} seeds${sure}.${played}`);
+    const played = hint || move.swap ? "" : t("Played %(move)s (%(value)s).", { move: ltr(move.letter), value: ltr(seedsText(found.values[move.pit])) });
+    setText(this.els.thinkingInfo, played ? `${said} ${played}` : said);
     this.els.thinkingInfo.hidden = false;
     const exact = Object.values(found.exact).filter(Boolean).length;
     const all = Object.keys(found.values).length;
-    const how = exact === all ? "all exact (solved)" : exact ? `${exact} of ${all} exact (✓)` : "estimates";
-    setText(this.note, `Pit values: seeds of the final margin for the player to move; ${how}.`);
+    const how =
+      exact === all
+        ? t("Pit values: seeds of the final margin for the player to move; all exact (solved).")
+        : exact
+          ? t("Pit values: seeds of the final margin for the player to move; %(exact)s of %(all)s exact (✓).", { exact, all })
+          : t("Pit values: seeds of the final margin for the player to move; estimates.");
+    setText(this.note, how);
     this.note.hidden = false;
   }
 

@@ -10,10 +10,11 @@
 // values and tags all come from the server.
 import { ApiError, api } from "./api.js";
 import { analysisLink } from "./analysis-link.js";
+import { t, tn } from "./i18n.js";
 import { boardIndex } from "./pits.js";
 import { readRecord, setExportLinks } from "./record.js";
 import { ReviewAnalysis } from "./review-analysis.js";
-import { TAG_MARK, TAG_WORD, plural, seedsText, setText } from "./review-text.js";
+import { TAG_MARK, TAG_WORD, ltr, seedsText, setText } from "./review-text.js";
 import { LiveValues, showExactValues } from "./review-values.js";
 import { bottomSeat } from "./state.js";
 import * as text from "./text.js";
@@ -22,7 +23,7 @@ import * as text from "./text.js";
 /** @typedef {import("./types.js").Move} Move */
 
 /** The keys that move between pits in a live game (board.js), never into review there. */
-const PIT_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
+const PIT_KEYS = /^(?:Arrow(?:Left|Right|Up|Down)|Home|End)$/;
 /** @typedef {import("./types.js").AnalysedMove} AnalysedMove */
 /** @typedef {import("./board.js").Board} Board */
 
@@ -142,7 +143,7 @@ export class Review {
     if (document.querySelector("dialog[open]")) return;
     const game = this.view.game;
     if (!game || !reviewable(game) || !game.moves.length) return;
-    if (this.pos === null && game.status !== "over" && PIT_KEYS.includes(event.key)) {
+    if (this.pos === null && game.status !== "over" && PIT_KEYS.test(event.key)) {
       // A live game: the arrows move between pits (a focused pit's own keys came first), not
       // into review, where number keys would play nothing.
       const board = this.view.board;
@@ -264,14 +265,16 @@ export class Review {
     ui.next.disabled = none || this.pos === null || at >= this.total();
     ui.last.disabled = none || this.pos === null;
     ui.note.hidden = open;
-    setText(ui.note, open ? "" : "You can step through the moves and analyse them once the game is over.");
+    setText(ui.note, open ? "" : t("You can step through the moves and analyse them once the game is over."));
     ui.banner.hidden = this.pos === null;
     if (this.pos !== null) {
       // Turns, as the move list numbers them (one story: a turn may be several moves).
       const move = this.pos === 0 ? null : game.moves[this.pos - 1];
       const turns = game.moves[game.moves.length - 1].turn;
-      const where = move ? `after ${move.turn}. ${move.notation} (turn ${move.turn} of ${turns})` : "the start";
-      setText(ui.where, `Reviewing ${where}: ←/→ step, Home/End jump.`);
+      const where = move
+        ? t("Reviewing after %(move)s (turn %(turn)s of %(turns)s): ←/→ step, Home/End jump.", { move: numbered(move), turn: move.turn, turns })
+        : t("Reviewing the start: ←/→ step, Home/End jump.");
+      setText(ui.where, where);
       if (ui.board) ui.board.href = analysisLink(game, this.pos); // the analysis board, from here
     }
   }
@@ -296,7 +299,7 @@ export class Review {
         row.value = m.turn;
         const who = document.createElement("span");
         who.className = "turn-who visually-hidden";
-        who.textContent = `${text.seatName(game, m.player)}:`;
+        who.textContent = t("%(name)s:", { name: text.seatName(game, m.player) });
         row.append(who);
         rows.push(row);
       }
@@ -307,9 +310,9 @@ export class Review {
       button.dataset.pos = String(m.ply + 1);
       button.disabled = !open;
       button.textContent = m.notation + (entry ? TAG_MARK[entry.tag] : "");
-      const said = entry ? ` ${TAG_WORD[entry.tag]}${entry.loss ? `, ${seedsText(-entry.loss)} seeds` : ""}.` : "";
+      const said = entry ? ` ${judgement(entry)}` : "";
       button.title = text.moveWords(game, m) + said;
-      button.setAttribute("aria-label", `Turn ${m.turn}: ${text.moveWords(game, m)}${said}`);
+      button.setAttribute("aria-label", t("Turn %(turn)s: %(move)s", { turn: m.turn, move: text.moveWords(game, m) + said }));
       if (this.pos === m.ply + 1) button.setAttribute("aria-current", "step");
       row.append(button, " ");
     }
@@ -345,7 +348,7 @@ export class Review {
       setText(tag.querySelector(".score"), String(counts[game.stores[seat]]));
       tag.classList.remove("to-move", "thinking");
     }
-    setText(this.els.status, move ? `Review: after ${move.turn}. ${move.notation}` : "Review: the start");
+    setText(this.els.status, move ? t("Review: after %(move)s", { move: numbered(move) }) : t("Review: the start"));
     this.els.status.classList.remove("thinking", "error");
     setText(this.els.lastMove, move ? text.lastMoveText(game, move) : "");
     this.comment(game, move, next);
@@ -360,15 +363,19 @@ export class Review {
   comment(game, move, next) {
     const lines = [];
     const done = move ? this.analysis.entry(move.ply) : null;
-    if (move && done) lines.push(`${move.notation}: ${judged(game, done)}`);
+    if (move && done) lines.push(t("%(move)s: %(judgement)s", { move: ltr(move.notation), judgement: judged(game, done) }));
     if (next) {
-      const mover = text.seatName(game, next.player);
-      const best = text.moveName(game, next.player, next.best);
-      const sure = next.exact ? " (exact)" : "";
-      lines.push(`${mover} to move: best is ${best}, ${seedsText(next.best_value)}${sure}.`);
+      const name = text.seatName(game, next.player);
+      const best = ltr(text.moveName(game, next.player, next.best));
+      const value = ltr(seedsText(next.best_value));
+      lines.push(
+        next.exact
+          ? t("%(name)s to move: best is %(move)s, %(value)s (exact).", { name, move: best, value })
+          : t("%(name)s to move: best is %(move)s, %(value)s.", { name, move: best, value }),
+      );
       if (next.tag !== "best") {
-        const played = text.moveName(game, next.player, next.played);
-        lines.push(`Played ${played} (${seedsText(next.played_value)}): ${judged(game, next)}`);
+        const played = ltr(text.moveName(game, next.player, next.played));
+        lines.push(t("Played %(move)s (%(value)s): %(judgement)s", { move: played, value: ltr(seedsText(next.played_value)), judgement: judged(game, next) }));
       }
     }
     setText(this.ui.comment, lines.join(" "));
@@ -419,8 +426,25 @@ function markPath(board, move) {
  * @param {AnalysedMove} entry
  */
 function judged(game, entry) {
-  if (entry.tag === "best") return entry.forced ? "the only move." : "the best move.";
-  const lost = `${plural(entry.loss, "seed")} lost`;
-  const best = text.moveName(game, entry.player, entry.best);
-  return `${TAG_WORD[entry.tag]}, ${lost}; ${best} was better (${seedsText(entry.best_value)}).`;
+  if (entry.tag === "best") return entry.forced ? t("the only move.") : t("the best move.");
+  const args = { judgement: TAG_WORD[entry.tag], move: ltr(text.moveName(game, entry.player, entry.best)), value: ltr(seedsText(entry.best_value)) };
+  return tn("%(judgement)s, %(num)s seed lost; %(move)s was better (%(value)s).", "%(judgement)s, %(num)s seeds lost; %(move)s was better (%(value)s).", entry.loss, args);
+}
+
+/**
+ * A judged move for the move list's titles: "mistake, −3 seeds." (what it lost, signed).
+ * @param {AnalysedMove} entry
+ */
+function judgement(entry) {
+  const args = { judgement: TAG_WORD[entry.tag], value: ltr(seedsText(-entry.loss)) };
+  if (!entry.loss) return t("%(judgement)s.", args);
+  return tn("%(judgement)s, %(value)s seed.", "%(judgement)s, %(value)s seeds.", entry.loss, args);
+}
+
+/**
+ * A move as the list numbers it: "3. C" (its turn, then its notation), left to right.
+ * @param {Move} move
+ */
+function numbered(move) {
+  return ltr(`${move.turn}. ${move.notation}`);
 }
