@@ -38,6 +38,7 @@ from app.games.spec import GameSpec
 from app.store import StoreError
 from app.store.json_types import JSONObject
 from engine.agents.analysis import solver_plays
+from engine.agents.exact_first import LINE_POSITIONS, LINE_SECONDS, take_line
 from engine.core import Rules
 
 log = logging.getLogger(__name__)
@@ -61,11 +62,10 @@ class Budget:
     position of a game's analysis or the analysis board (a fixed node count at the solver's
     planned rate), enough to solve every 6x4 position off the opening book with the large
     table (docs/engine.md); hints keep their share of ``seconds``."""
-    line_seconds: float = 5.0
+    line_seconds: float = LINE_SECONDS
     """A line job's time slice: the planned work (solver nodes at the solver's planned rate,
-    an estimate's planned seconds) after which it starts no other position (measured in
-    docs/engine.md)."""
-    line_positions: int = 16
+    an estimate's planned seconds) after which it starts no other position."""
+    line_positions: int = LINE_POSITIONS
     """The most positions one line job takes."""
     cap_seconds: float | None = None
     """The wall time at which a position's search stops itself and answers with what it has,
@@ -329,19 +329,6 @@ class Analyses:
         """The analysis search's best move for the position now, as a decision."""
         found = self.position(game, len(game.record.moves), client, timeout, interactive=True)
         return as_decision(found)
-
-
-def take_line(todo: list[int], most: int, alone: set[int] | None = None) -> tuple[int, ...]:
-    """Take from ``todo`` (ascending) its last positions while they follow each other, at
-    most ``most`` of them, none of ``alone`` but as a line of its own: the next line, from
-    the last back."""
-    alone = alone or set()
-    plies = [todo.pop()]
-    while todo and len(plies) < most and todo[-1] == plies[-1] - 1:
-        if plies[0] in alone or todo[-1] in alone:
-            break
-        plies.append(todo.pop())
-    return tuple(plies)
 
 
 def done_positions(found: JSONObject, plies: tuple[int, ...]) -> dict[int, JSONObject]:

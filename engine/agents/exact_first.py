@@ -23,6 +23,13 @@ from engine.agents.oware_exact import table_first
 from engine.core import State
 from engine.solver.exact import Line, large_table, long_solve
 
+LINE_SECONDS = 5.0
+"""A game's analysis as lines (the app's and the bench's): a line's time slice in planned
+seconds of work (:func:`evaluations`), so a line job holds a process about as long as one
+position's job (measured in docs/engine.md)."""
+LINE_POSITIONS = 16
+"""The most positions one line takes (:func:`take_line`)."""
+
 
 def long_size(size: Size, solve_seconds: float) -> Size:
     """``size`` with the long solve: at least ``solve_seconds`` of solver nodes at the solver's
@@ -113,6 +120,19 @@ def work(found: Evaluation, seconds: float) -> float:
     if found.source == "solver":
         return found.nodes / solver_rate()
     return 0.0 if found.source in ("book", "oware-table") else seconds
+
+
+def take_line(todo: list[int], most: int, alone: set[int] | None = None) -> tuple[int, ...]:
+    """Take from ``todo`` (ascending plies) its last positions while they follow each other,
+    at most ``most`` of them, none of ``alone`` but as a line of its own: a game's next line,
+    from the last back (each position's tree holds the next one, which the line solved)."""
+    alone = alone or set()
+    plies = [todo.pop()]
+    while todo and len(plies) < most and todo[-1] == plies[-1] - 1:
+        if plies[0] in alone or todo[-1] in alone:
+            break
+        plies.append(todo.pop())
+    return tuple(plies)
 
 
 def estimate(

@@ -8,11 +8,13 @@ Prints, for the host's tables folder (default ``instance/tables``):
 * the analysis of a fixed 60-move 6x4 game (:data:`GAME`, a random game, seed 8) with
   ``--analysis-seconds`` a position and ``--solve-seconds`` of solver nodes where the table is
   there (the app's defaults), on ``--processes`` processes, two ways back to back: each
-  position alone on a new solver (before: ``positions``), and as lines (after: ``lines``,
-  ``engine.solver.exact.Line``: process ``i`` of ``P`` solves the plies ``i, i+P, ...`` from
-  the last back on one transposition table, so each position reuses the later ones' work); for
-  each, its wall and CPU time (target: 15 s), how many positions got every move's value exact
-  (target: all) and whether both ways gave the same values (target: yes);
+  position alone on a new solver (before: ``positions``), and as the app's analysis sends
+  them (after: ``lines``: each process takes the next consecutive positions from the last
+  back, ``exact_first.take_line``, and values them on one transposition table within the
+  app's time slice, ``--line-seconds``, ``exact_first.evaluations``; what a line did not
+  reach is taken next); for each, its wall and CPU time (target: 15 s), how many positions
+  got every move's value exact (target: all) and whether both ways gave the same values
+  (target: yes);
 * ``--games`` games of Perfect against Perfect from the start, colours alternating: each one's
   final margin for the first player (Kalah(6,4) is worth +8) and the share of exact moves;
 * ``--openings`` games of Perfect against Master from random two-move openings (seed 1), Perfect
@@ -31,7 +33,7 @@ import json
 import random
 import resource
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
@@ -39,7 +41,13 @@ from typing import TextIO
 
 from engine import get_variant
 from engine.agents import Agent, Limit
-from engine.agents.exact_first import evaluation, evaluations
+from engine.agents.exact_first import (
+    LINE_POSITIONS,
+    LINE_SECONDS,
+    evaluation,
+    evaluations,
+    take_line,
+)
 from engine.agents.levels import level_agent, level_seconds
 from engine.core import State
 from engine.solver import KalahSpec, Solver, book, cache
@@ -111,35 +119,77 @@ def evaluate_ply(tables: str | None, seconds: float, solve: float, ply: int) -> 
 
 
 def evaluate_line(
-    tables: str | None, seconds: float, solve: float, plies: list[int]
+    tables: str | None,
+    seconds: float,
+    solve: float,
+    slice_seconds: float | None,
+    plies: tuple[int, ...],
 ) -> list[Valued]:
     """The fixed game's positions before each of ``plies`` valued as one line, in that order
-    (one solver's table kept from each to the next)."""
+    (one solver's table kept from each to the next), within the time slice (the app's line
+    job: ``app.analysis.step.EvaluateLine``): the first of them, at least one."""
     done: list[Valued] = []
     used = cpu()
-    found = evaluations([position(p) for p in plies], tables, seconds, solve)
-    share = (cpu() - used) / max(1, len(plies))  # (a line's CPU, spread over its positions)
-    for ply, each in zip(plies, found, strict=True):
+    found = evaluations([position(p) for p in plies], tables, seconds, solve, None, slice_seconds)
+    share = (cpu() - used) / max(1, len(found))  # (a line's CPU, spread over its positions)
+    for ply, each in zip(plies, found, strict=False):
         done.append((ply, each.all_exact, repr(sorted(each.values.items())), share))
     return done
 
 
+def by_lines(
+    pool: ProcessPoolExecutor,
+    tables: str | None,
+    seconds: float,
+    solve: float,
+    slice_seconds: float | None,
+    processes: int,
+) -> tuple[list[Valued], int]:
+    """The fixed game valued as the app's analysis runs it: ``processes`` line jobs at a time,
+    each the next consecutive positions from the last back, what a job did not reach taken
+    again next; the values, and how many jobs."""
+    todo = list(range(len(GAME)))
+    running: dict[Future[list[Valued]], tuple[int, ...]] = {}
+    found: list[Valued] = []
+    jobs = 0
+    work = partial(evaluate_line, tables, seconds, solve, slice_seconds)
+    while todo or running:
+        while todo and len(running) < processes:
+            plies = take_line(todo, LINE_POSITIONS)
+            running[pool.submit(work, plies)] = plies
+            jobs += 1
+        finished, _ = wait(running, return_when=FIRST_COMPLETED)
+        for future in finished:
+            plies = running.pop(future)
+            done = future.result()
+            found.extend(done)
+            todo.extend(sorted(plies[len(done) :]))
+    return found, jobs
+
+
 def bench_analysis(
-    tables: str | None, seconds: float, solve: float, processes: int, out: TextIO
+    tables: str | None,
+    seconds: float,
+    solve: float,
+    processes: int,
+    out: TextIO,
+    slice_seconds: float | None = LINE_SECONDS,
 ) -> None:
     """Value the fixed game's positions on ``processes`` processes, ``solve`` seconds of solver
     nodes each (a fixed search size), two ways back to back: each position alone on a new
-    solver, the last first (before), and as ``processes`` lines of every ``processes``-th
-    ply, each from the last back (after); say whether both gave the same values."""
+    solver, the last first (before), and as the app's analysis sends them, lines within
+    ``slice_seconds`` (after, :func:`by_lines`); say whether both gave the same values."""
     plies = list(reversed(range(len(GAME))))
     alone = partial(evaluate_ply, tables, seconds, solve)
-    lines = [plies[i::processes] for i in range(processes)]
-    by_line = partial(evaluate_line, tables, seconds, solve)
     answers = []
-    for name, work, items in (("positions", alone, plies), ("lines", by_line, lines)):
+    for way in ("positions", "lines"):
         wall = time.perf_counter()
         with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
-            found = [v for each in pool.map(work, items) for v in each]
+            if way == "positions":
+                found, name = [v for each in pool.map(alone, plies) for v in each], way
+            else:
+                found, jobs = by_lines(pool, tables, seconds, solve, slice_seconds, processes)
+                name = f"lines ({jobs} jobs, slice {slice_seconds} s)"
         wall = time.perf_counter() - wall
         exact = sum(e for _, e, _, _ in found)
         answers.append(sorted((p, v) for p, _, v, _ in found))
@@ -222,6 +272,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     parser.add_argument("--analysis-seconds", type=float, default=0.35)
     parser.add_argument("--solve-seconds", type=float, default=25.0, help="the app's default")
     parser.add_argument("--processes", type=int, default=2, help="positions valued at once")
+    parser.add_argument(
+        "--line-seconds", type=float, default=LINE_SECONDS, help="a line's slice (the app's)"
+    )
     parser.add_argument("--games", type=int, default=10, help="Perfect vs Perfect games")
     parser.add_argument("--openings", type=int, default=10, help="Perfect vs Master openings")
     parser.add_argument("--scale", type=float, default=1.0, help="times the levels' time")
@@ -229,7 +282,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     out.write("Kalah 6x4 exact from the first move\n")
     bench_book(out)
     tables = bench_table(Path(args.tables), out)
-    bench_analysis(tables, args.analysis_seconds, args.solve_seconds, args.processes, out)
+    bench_analysis(
+        tables, args.analysis_seconds, args.solve_seconds, args.processes, out, args.line_seconds
+    )
     out.flush()
     bench_perfect_pair(tables, args.games, args.scale, out)
     bench_perfect_master(tables, args.openings, args.scale, out)

@@ -37,7 +37,7 @@ def test_a_position_of_a_stopped_line_is_taken_alone() -> None:
 
 def test_a_line_job_is_budgeted_as_one_position_plus_its_slice() -> None:
     line = EvaluateLine(SPEC, (5, 4, 3), 0.35, 25.0, 40.0, 5.0)
-    assert (line.kind, line.budget) == ("evaluate_line", pytest.approx(30.35))
+    assert line.kind == "evaluate_line" and line.budget == pytest.approx(30.35)
     whole = EvaluateLine(SPEC, (5, 4, 3), 0.35, 25.0)
     assert whole.budget == pytest.approx(3 * 25.35)  # no slice: every position's
 
@@ -77,6 +77,7 @@ def test_a_line_answer_must_name_the_first_plies_of_its_job() -> None:
         5: position,
         4: position,
     }
+    bad: dict[str, Any]
     for bad in (
         {"plies": [], "positions": []},
         {"plies": [4], "positions": [position]},
