@@ -11,7 +11,7 @@ messages on or off), ``POST /api/games/<id>/messages``.  Every refusal is a 4xx 
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app
+from flask import Blueprint, Response, current_app
 from flask.typing import ResponseReturnValue
 
 from app.games.errors import BadInput, NoGame
@@ -57,7 +57,7 @@ def look() -> ResponseReturnValue:
     since = seen_version()
     timeout = float(current_app.config["LONG_POLL_SECONDS"])
     with long_poll(since is not None):
-        return get_lobby().look(current_owner(), since, timeout)
+        return room_answer(get_lobby().look(current_owner(), since, timeout, dumps))
 
 
 @bp.post("/lobby/here")
@@ -69,8 +69,18 @@ def be_here() -> ResponseReturnValue:
     lobby = get_lobby()
     owner = current_owner()
     if owner is None:
-        return lobby.view(me(), Arrival(False, 0))
-    return lobby.view(owner, lobby.beat(owner, client_address()))
+        return room_answer(lobby.view_text(me(), dumps, Arrival(False, 0)))
+    return room_answer(lobby.view_text(owner, dumps, lobby.beat(owner, client_address())))
+
+
+def dumps(value: object) -> str:
+    """An object as the app writes JSON (its keys sorted), compactly."""
+    return str(current_app.json.dumps(value, separators=(",", ":")))
+
+
+def room_answer(text: str) -> Response:
+    """The room as JSON text (:meth:`Lobby.view_text`)."""
+    return Response(text, mimetype="application/json")
 
 
 @bp.post("/lobby/leave")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -42,6 +43,7 @@ SCAN = 400  # rows read at most to make one list (each list then keeps a fair sh
 GAMES_SCAN = 100  # games being played read at most (each one's JSON is decoded)
 ROOM_SECONDS = 5.0  # a room's lists are built again this often under one version (moves)
 ROOMS_KEPT = 8  # rooms (versions) a process keeps
+SHARED = frozenset({"games", "tournament_games", "finished"})  # a room's lists, alike for all
 SEEK_FIELDS = frozenset({"variant", "options", "first", "clock", "hints", "rated", "name"})
 
 
@@ -73,6 +75,9 @@ class Lobby:
         self.watcher = self.store.watcher()
         self.rooms: Versioned[int, Room] = Versioned(ROOMS_KEPT)
         self.groups: Versioned[tuple[int, ...], list[JSONObject]] = Versioned(ROOMS_KEPT)
+        self.texts: Versioned[tuple[int, int], tuple[Room, list[JSONObject], str]] = Versioned(
+            ROOMS_KEPT
+        )
         self._lock = threading.Lock()
         self._upkept = 0.0
 
@@ -104,12 +109,15 @@ class Lobby:
 
     # -- looking ------------------------------------------------------------------------------
 
-    def look(self, device: str | None, since: int | None, timeout: float) -> shapes.Lobby:
-        """The room as ``device`` (None: a reader without a cookie) sees it; with ``since``
-        equal to its version, once it changes (or at ``timeout``).  Reading writes nothing."""
+    def look(
+        self, device: str | None, since: int | None, timeout: float, dumps: Callable[[object], str]
+    ) -> str:
+        """The room as ``device`` (None: a reader without a cookie) sees it, as JSON text
+        (:meth:`view_text`); with ``since`` equal to its version, once it changes (or at
+        ``timeout``).  Reading writes nothing."""
         if since is not None and since == self.store.version():
             self.watcher.wait("lobby", since, timeout)
-        return self.view(device)
+        return self.view_text(device, dumps)
 
     def view(self, device: str | None, arrival: Arrival | None = None) -> shapes.Lobby:
         """Who is here, the open seeks, challenges to and from ``device``, games being played,
@@ -119,6 +127,28 @@ class Lobby:
         every reader sees alike are the shared :meth:`room`; who is here, the seeks and who
         sits at a table are read per request (they change without the version: a page that
         opens, a quiet arrival)."""
+        return self.own_view(device, arrival)[0]
+
+    def view_text(
+        self, device: str | None, dumps: Callable[[object], str], arrival: Arrival | None = None
+    ) -> str:
+        """:meth:`view` as JSON text (``dumps`` writes an object's): the lists every reader
+        sees alike (the games being played, the finished tournament games) written once per
+        room and shared by every request and long-poll, the viewer's own part per request."""
+        seen, room, groups = self.own_view(device, arrival)
+
+        def shared() -> tuple[Room, list[JSONObject], str]:
+            lists = {k: v for k, v in seen.items() if k in SHARED}
+            return room, groups, dumps(lists)  # the objects kept: their identities are the key
+
+        text = self.texts.get((id(room), id(groups)), shared)[2]
+        own = dumps({k: v for k, v in seen.items() if k not in SHARED})
+        return f"{own[:-1]},{text[1:]}"
+
+    def own_view(
+        self, device: str | None, arrival: Arrival | None
+    ) -> tuple[shapes.Lobby, Room, list[JSONObject]]:
+        """:meth:`view`, with the room and the groups its shared lists come from."""
         now = time.time()
         limits = self.limits
         since = now - limits.here_seconds
@@ -147,7 +177,7 @@ class Lobby:
         )
         go, declined = self.answers(device, mine, shown)
         groups = self.finished_groups()
-        return {
+        seen: shapes.Lobby = {
             "version": room.version,
             "you": self.you(device, shown),
             "in_room": arrival.here if arrival else any(p.device == device for p in present),
@@ -170,6 +200,7 @@ class Lobby:
             "finished": groups,
             "go": go,
         }
+        return seen, room, groups
 
     def room(self) -> Room:
         """The costly lists every reader sees alike, built once per version of the lobby in

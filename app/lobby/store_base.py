@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from app.store.base import Watcher
@@ -22,8 +23,10 @@ MESSAGES = "messages:"  # + a game's id: the version of its quick messages (thei
 CHANNEL = LOBBY_CHANNEL  # PostgreSQL's NOTIFY channel: payload "<key> <version>"
 
 
+@lru_cache(maxsize=16384)
 def tag_of(device: str) -> str:
-    """A device's public tag: 12 hex digits of a hash of its (secret-derived) owner hash."""
+    """A device's public tag: 12 hex digits of a hash of its (secret-derived) owner hash
+    (remembered: a room's reader asks for every player's at each look)."""
     return hashlib.sha256(f"lobby:{device}".encode()).hexdigest()[:12]
 
 

@@ -155,3 +155,27 @@ def test_a_room_is_read_again_after_its_age_under_one_version(
     monkeypatch.setattr(lobby_service, "ROOM_SECONDS", 0.0)
     fresh = watcher.get("/api/lobby").json
     assert [g["moves"] for g in fresh["games"]] == [1]  # type: ignore[index]
+
+
+def test_the_rooms_lists_are_written_as_json_once_for_many_readers(
+    app: Flask, kept_rooms: None
+) -> None:
+    readers = [app.test_client() for _ in range(6)]
+    host, guest = app.test_client(), app.test_client()
+    gid = open_game(host)
+    join(guest, gid)
+    first = readers[0].get("/api/lobby").json
+    written: list[object] = []
+    real = app.json.dumps
+
+    def dumps(obj: object, **kwargs: Any) -> str:
+        if isinstance(obj, dict) and "games" in obj:
+            written.append(obj)
+        return real(obj, **kwargs)
+
+    app.json.dumps = dumps  # type: ignore[method-assign]
+    answers = [reader.get("/api/lobby").json for reader in readers * 3]
+    assert written == []  # the shared lists were written when the first reader came
+    assert all(a == first | {"you": a["you"]} for a in answers)  # type: ignore[index,operator]
+    assert all(gid in [g["id"] for g in a["games"]] for a in answers)  # type: ignore[index]
+    assert len({a["you"]["tag"] for a in answers}) == 1  # type: ignore[index]
