@@ -9,8 +9,10 @@ from __future__ import annotations
 import secrets
 import time
 import unicodedata
+from typing import get_args
 
 from app.games import clock
+from app.games.asks import MAX_DELAY, MAX_NAME, Action, NewGame
 from app.games.errors import BadInput, StaleVersion
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, Seat
 from app.games.spec import GameSpec
@@ -22,32 +24,11 @@ from engine.core import SWAP, Rules
 from engine.notation import SWAP_TEXT
 from engine.record import GameRecord, RecordError
 
-MAX_DELAY = 5.0
-MAX_NAME = 24
 # Bidirectional embeddings, overrides and isolates: they can make a name display as another.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # Letters and symbols that draw nothing: Hangul fillers and the blank Braille pattern.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-CREATE_FIELDS = frozenset(
-    {
-        "name",
-        "names",
-        "variant",
-        "options",
-        "mode",
-        "level",
-        "algorithm",
-        "first",
-        "levels",
-        "algorithms",
-        "delay",
-        "record",
-        "position",
-        "hints",
-        "clock",
-        "rated",
-    }
-)
+CREATE_FIELDS = frozenset(NewGame.__annotations__) - {"seat_token"}  # the token: app.web.seats
 # The fields that apply to each mode (beside variant, options, mode, first, record).  The menu
 # sends its level and algorithm whatever the mode; they are checked, kept only where they apply.
 MODE_FIELDS: dict[str, frozenset[str]] = {
@@ -58,7 +39,7 @@ MODE_FIELDS: dict[str, frozenset[str]] = {
 }
 COMMON_FIELDS = frozenset({"variant", "options", "mode", "first", "record", "position"})
 USES_LEVEL = ("computer", "watch")  # modes with a computer seat
-ACTIONS = ("request", "accept", "decline")
+ACTIONS: tuple[str, ...] = get_args(Action)
 
 
 def choice(params: JSONObject, key: str, allowed: tuple[str, ...], default: str) -> str:

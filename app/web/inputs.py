@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from flask import g, request
+from typing_extensions import TypedDict
 
 from app.games import owner_hash
 from app.games.service import Device
@@ -45,6 +46,17 @@ def whole_number(value: str | None, name: str, what: str = "a whole number") -> 
     if not (0 < len(value) <= MOST_DIGITS and value.isascii() and value.isdigit()):
         raise APIError(400, f"'{name}' must be {what}: digits 0-9 only")
     return int(value)
+
+
+class Since(TypedDict, total=False):
+    """A long-poll's query: answer at once without ``since``."""
+
+    since: int
+    """The version you saw: the answer waits (a long-poll) until it changes."""
+
+
+class NoFields(TypedDict, total=False):
+    """A body with no fields: none, or an empty object."""
 
 
 def since() -> int | None:

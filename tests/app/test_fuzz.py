@@ -34,7 +34,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from app.games import Game
-from app.web.openapi import spec
+from app.contract import document as spec  # the whole document: request shapes included
 from engine import get_variant, variant_names
 from engine.record import GameRecord
 
