@@ -19,7 +19,8 @@ SOURCES: tuple[tuple[str, str, str, dict[str, object]], ...] = (
     ("templates", "**.html", "jinja2.ext:babel_extract", dict(DEFAULT_KEYWORDS)),
     ("static/js", "**.js", "javascript", {"t": None, "tr": None, "tn": (1, 2)}),
     # The engine's texts: ids marked with engine.texts.N_ (the engine speaks no language).
-    ("engine", "**.py", "python", {"N_": None}),
+    # Nn_ (engine/lessons): a counted text, singular and plural ids (ngettext).
+    ("engine", "**.py", "python", {"N_": None, "Nn_": (1, 2)}),
 )
 OPTIONS = {"**.html": {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true"}}
 

@@ -12,13 +12,20 @@ from typing import cast
 from typing_extensions import TypedDict
 
 from app.games.errors import BadInput, NoGame
-from app.games.view import MoveRecordView, SpecialPit, Words, board_help, letters, words
+from app.games.view import MoveRecordView, SpecialPit, Words, letters, words
+from app.i18n.choose import current, gettext, messages
+from app.i18n.names import variant_name
 from app.learn import named
 from app.learn.store import LearnStore
 from app.store.json_types import JSONObject
 from engine import variant_names
-from engine.lessons import Course, Step, attempt, course, courses, tries
+from engine.core import Rules
+from engine.lessons import Course, Step, attempt, course, courses, spoken, tries
 from engine.notation import move_text
+from engine.texts import Text
+
+# Arguments kept left to right inside a right-to-left sentence: pit letters, a score "12–30".
+LEFT_TO_RIGHT = frozenset({"letter", "score"})
 
 
 class StepView(TypedDict):
@@ -108,6 +115,42 @@ class StepTry(TypedDict):
     """the next step's key (null: the last)"""
 
 
+def said(text: Text | str) -> str:
+    """A lesson's text (a message id and its arguments) in the request's language; in a
+    right-to-left language pit letters and scores are isolated left to right."""
+    catalog = messages()
+    rtl = current().dir == "rtl"
+
+    def shown(name: str, value: object) -> object:
+        return f"\u2066{value}\u2069" if rtl and name in LEFT_TO_RIGHT else value
+
+    return spoken(text, catalog.gettext, catalog.ngettext, shown)
+
+
+def board_help(rules: Rules) -> str:
+    """How the board reads, true for the variant, in the request's language (the same English
+    as :func:`app.games.view.board_help`, one whole sentence a kind of board)."""
+    if rules.has_stores_on_path:
+        return gettext(
+            "Seeds are sown counter-clockwise; your store is at the right end of your row (the "
+            "bottom one), your opponent's at the left (on a narrow screen: yours below the board, "
+            "theirs above)."
+        )
+    if rules.seed_word == "stones":
+        return gettext(
+            "Stones are sown counter-clockwise around both rows (yours is the bottom one, or the "
+            "left one where a narrow screen stands the board on its end); the stones each player "
+            "takes are counted in their kazan, beside the board (on a narrow screen: yours below "
+            "it, theirs above)."
+        )
+    return gettext(
+        "Seeds are sown counter-clockwise around both rows (yours is the bottom one, or the left "
+        "one where a narrow screen stands the board on its end); the seeds each player takes are "
+        "counted in their captured seeds, beside the board (on a narrow screen: yours below it, "
+        "theirs above)."
+    )
+
+
 def find(variant: str, key: str | None = None) -> tuple[Course, Step | None]:
     """The course of ``variant`` (and its step ``key``); NoGame saying which exist."""
     try:
@@ -131,9 +174,9 @@ def step_view(lesson: Course, step: Step, done: list[str]) -> StepView:
     rules = state.rules
     return {
         "key": step.key,
-        "title": step.title,
-        "idea": step.idea,
-        "task": step.task,
+        "title": gettext(step.title),
+        "idea": gettext(step.idea),
+        "task": gettext(step.task),
         "done": step.key in done,
         "board": list(state.board),
         "extra": list(state.extra),
@@ -150,8 +193,8 @@ def course_view(lesson: Course, done: list[str]) -> CourseView:
     rules = lesson.rules
     return {
         "variant": lesson.variant,
-        "title": rules.title,
-        "intro": lesson.intro,
+        "title": variant_name(lesson.variant, rules.title),
+        "intro": gettext(lesson.intro),
         "pits": rules.pits,
         "stores": [rules.store(0), rules.store(1)],
         "letters": letters(rules),
@@ -171,10 +214,11 @@ def overview(done: dict[str, list[str]]) -> list[CourseLine]:
         out.append(
             {
                 "variant": lesson.variant,
-                "title": lesson.rules.title,
-                "intro": lesson.intro,
+                "title": variant_name(lesson.variant, lesson.rules.title),
+                "intro": gettext(lesson.intro),
                 "steps": [
-                    {"key": s.key, "title": s.title, "done": s.key in mine} for s in lesson.steps
+                    {"key": s.key, "title": gettext(s.title), "done": s.key in mine}
+                    for s in lesson.steps
                 ],
                 "passed": sum(1 for s in lesson.steps if s.key in mine),
             }
@@ -225,8 +269,8 @@ def try_step(
         "step": key,
         "pit": pit,
         "passed": tried.passed,
-        "said": tried.said,
-        "why": tried.why,
+        "said": [said(line) for line in tried.lines],
+        "why": " ".join(said(reason) for reason in tried.reasons),
         "before": list(step.board),
         "move": move,
         "done": done,

@@ -8,17 +8,24 @@ move did (:func:`account`) and, for a wrong try, why it missed.  ``answer`` is w
 each step and must be exactly the pits the engine finds (:func:`solutions`; a test checks it).
 
 The text lives here, once, beside the rules in :mod:`engine.variants`: one data module a variant
-(:mod:`engine.lessons.kalah`, ...).  Pure data and rules: no I/O.
+(:mod:`engine.lessons.kalah`, ...).  Pure data and rules: no I/O, and no language: every word is
+a message id (English, marked with ``N_``/``Nn_`` for the catalogs) with its arguments
+(:class:`~engine.texts.Text`, :class:`Counted`); the app says them through its catalogs
+(:func:`spoken`), the engine's tools and tests in English (:func:`english`).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from engine.core import IllegalMove, MoveRecord, Player, Rules, State
 from engine.notation import pit_letter
+from engine.texts import N_, Text
 from engine.variants import get_variant, variant_names
 
 
@@ -47,7 +54,8 @@ class Goal:
 @dataclass(frozen=True)
 class Step:
     """One idea: a position, what to read, what to do, and which pits do it (``answer``).
-    ``notes`` says more about a tempting wrong pit when it is tried."""
+    ``notes`` says more about a tempting wrong pit when it is tried.  The words are message ids
+    (English, marked with ``N_``): the app says them in the learner's language."""
 
     key: str
     title: str
@@ -89,13 +97,25 @@ class Course:
 @dataclass(frozen=True)
 class Attempt:
     """A try at a step: whether it did the task, the move's record and the position after it
-    (None for a pit that can't be played), what happened in words, and why it missed."""
+    (None for a pit that can't be played), what happened (``lines``) and why it missed
+    (``reasons``), as message ids with their arguments: the app says them in the learner's
+    language, :attr:`said` and :attr:`why` in English."""
 
     passed: bool
     record: MoveRecord | None
     after: State | None
-    said: list[str]
-    why: str
+    lines: tuple[Text, ...]
+    reasons: tuple[Text | str, ...]
+
+    @property
+    def said(self) -> list[str]:
+        """What happened, a sentence each, in English."""
+        return [english(line) for line in self.lines]
+
+    @property
+    def why(self) -> str:
+        """Why it missed, in English ("" when it passed)."""
+        return " ".join(english(x) for x in self.reasons)
 
 
 def courses() -> tuple[Course, ...]:
@@ -124,15 +144,122 @@ def course(variant: str) -> Course:
     raise KeyError(variant)
 
 
-def place(rules: Rules, index: int) -> str:
+@dataclass(frozen=True)
+class Counted(Text):
+    """A text that counts: its singular id (``id``), its plural id, and the count ``num`` that
+    picks the form (each language by its own plural rules); ``args`` holds ``num`` too."""
+
+    plural: str = ""
+    num: int = 0
+
+
+def Nn_(singular: str, plural: str, num: int, **args: object) -> Counted:  # noqa: N802
+    """Mark a counted message (``ngettext``'s two ids) and fill in ``num`` and ``args``."""
+    return Counted(singular, MappingProxyType({"num": num, **args}), plural, num)
+
+
+def T(message: str, **args: object) -> Text:  # noqa: N802
+    """A message id (marked with ``N_`` where it is written) with its arguments."""
+    return Text(message, MappingProxyType(args))
+
+
+def spoken(
+    text: Text | str,
+    gettext: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str],
+    shown: Callable[[str, object], object] = lambda name, value: value,
+) -> str:
+    """``text`` through a catalog (``gettext``, ``ngettext``), its arguments first: an argument
+    that is itself a :class:`Text` is said in the same language, any other goes through
+    ``shown(name, value)`` (e.g. to isolate a pit's letter in a right-to-left sentence)."""
+    if isinstance(text, str):
+        return gettext(text)
+    args = {
+        name: spoken(value, gettext, ngettext, shown)
+        if isinstance(value, Text)
+        else shown(name, value)
+        for name, value in text.args.items()
+    }
+    if isinstance(text, Counted):
+        return ngettext(text.id, text.plural, text.num) % args
+    found = gettext(text.id)
+    return found % args if args else found
+
+
+def english(text: Text | str) -> str:
+    """``text`` in English: the ids themselves (the engine's tools and tests read this)."""
+    return spoken(text, lambda s: s, lambda one, many, n: one if n == 1 else many)
+
+
+# Translators: a place on the board, said as where something lands or lies ("in your pit C",
+# with the preposition or case your language needs there): the sentences say "the last seed fell
+# %(place)s", "you captured 5 seeds (%(pits)s)". The letters stay as they are.
+PLACES = {
+    ("your", "store"): N_("your store"),
+    ("their", "store"): N_("their store"),
+    ("your", "kazan"): N_("your kazan"),
+    ("their", "kazan"): N_("their kazan"),
+    ("your", "captured seeds"): N_("your captured seeds"),
+    ("their", "captured seeds"): N_("their captured seeds"),
+    ("your", "pit"): N_("your pit %(letter)s"),
+    ("their", "pit"): N_("their pit %(letter)s"),
+    ("your", "house"): N_("your house %(letter)s"),
+    ("their", "house"): N_("their house %(letter)s"),
+}
+SQUARE = N_("square %(index)s")
+NOWHERE = N_("nowhere")
+# Translators: a store reached through a tuzdyk; %(place)s is one of the places above.
+THROUGH_TUZDYK = N_("%(place)s (through the tuzdyk)")
+# Translators: a list's separator between two places (Arabic: "، ").
+AND_ALSO = N_("%(before)s, %(after)s")
+# Why a move is illegal and how a game ended, as the variants say it (engine/variants): the
+# same English, marked here so that a lesson's explanation is said in the learner's language.
+REASONS = {
+    N_("that pit is empty"),
+    N_("that house is empty"),
+    N_("that pit is the opponent's tuzdyk"),
+    N_("it would capture all the opponent's seeds (a grand slam) and other moves don't"),
+    N_("the opponent has no seeds and this move does not give them any"),
+    N_("a row is empty"),
+    N_("no player can move"),
+    N_("a player has captured more than half the seeds"),
+    N_("the position repeated"),
+    N_("every seed is in a store"),
+    N_("the board is empty"),
+    N_("a capture left the last four seeds, and the capturer takes them too"),
+}
+REASON_PATTERNS = (
+    (re.compile(r"a store holds (?P<count>\d+)"), N_("a store holds %(count)s")),
+    (re.compile(r"both stores hold (?P<count>\d+)"), N_("both stores hold %(count)s")),
+    (
+        re.compile(r"player (?P<player>\d+) has no seeds to move"),
+        N_("player %(player)s has no seeds to move"),
+    ),
+    (re.compile(r"player (?P<player>\d+) cannot move"), N_("player %(player)s cannot move")),
+)
+
+
+def reason(said: str) -> Text | str:
+    """A variant's reason (an illegal move's, an ending's) as a message id; an unknown one is
+    kept as it is (a test checks that every lesson's reasons are known)."""
+    if said in REASONS:
+        return T(said)
+    for pattern, message in REASON_PATTERNS:
+        if found := pattern.fullmatch(said):
+            return T(message, **{name: int(value) for name, value in found.groupdict().items()})
+    return said
+
+
+def place(rules: Rules, index: int) -> Text:
     """A board index in the learner's words: "your pit C", "their pit b", "your store"."""
     for player in (0, 1):
         whose = "your" if player == 0 else "their"
         if index == rules.store(player):
-            return f"{whose} {rules.store_word}"
+            return T(PLACES[whose, rules.store_word])
         if index in rules.row(player):
-            return f"{whose} {pit_word(rules)} {pit_letter(player, index - rules.index(player, 0))}"
-    return f"square {index}"
+            letter = pit_letter(player, index - rules.index(player, 0))
+            return T(PLACES[whose, pit_word(rules)], letter=letter)
+    return T(SQUARE, index=index)
 
 
 def pit_word(rules: Rules) -> str:
@@ -141,16 +268,19 @@ def pit_word(rules: Rules) -> str:
     return "house" if rules.name == "oware" else "pit"
 
 
-def landing(rules: Rules, index: int) -> str:
+def landing(rules: Rules, index: int) -> Text:
     """Where a seed fell: a place, or a store off the path reached through a tuzdyk."""
     if index in (rules.store(0), rules.store(1)) and not rules.has_stores_on_path:
-        return f"{place(rules, index)} (through the tuzdyk)"
+        return T(THROUGH_TUZDYK, place=place(rules, index))
     return place(rules, index)
 
 
-def counted(n: int, word: str) -> str:
-    """``n`` things: "1 seed", "3 seeds" (``word`` is the plural)."""
-    return f"{n} {word if n != 1 else word.removesuffix('s')}"
+def listed(texts: list[Text]) -> Text:
+    """Several texts as one list: "your pit C, their pit b"."""
+    found = texts[0]
+    for text in texts[1:]:
+        found = T(AND_ALSO, before=found, after=text)
+    return found
 
 
 def _gained(before: State, after: State, player: Player) -> int:
@@ -184,77 +314,185 @@ def reached(goal: Goal, before: State, rec: MoveRecord, after: State) -> bool:
             return len(rec.lifted) >= goal.target
 
 
-def missed(goal: Goal, before: State, rec: MoveRecord, after: State) -> str:
+# The sentences of a try, one id per word the variant uses (seeds or stones, pit or house, store
+# or kazan): each language words them as its players say them.
+LAST_NOT_IN = {
+    "seeds": N_("The last seed fell in %(last)s, not in %(target)s."),
+    "stones": N_("The last stone fell in %(last)s, not in %(target)s."),
+}
+STORE_GAINED = {
+    "store": N_("Your store gained %(got)s; the task wants %(target)s."),
+    "kazan": N_("Your kazan gained %(got)s; the task wants %(target)s."),
+    "captured seeds": N_("Your captured seeds gained %(got)s; the task wants %(target)s."),
+}
+NO_SEEDS_LEFT = {
+    "seeds": N_("Your opponent still has no seeds."),
+    "stones": N_("Your opponent still has no stones."),
+}
+LIFTED = {
+    "seeds": N_(
+        "The last seed fell in %(place)s, which held seeds: you lifted its %(count)s and sowed on."
+    ),
+    "stones": N_(
+        "The last stone fell in %(place)s, which held stones: you lifted its %(count)s and "
+        "sowed on."
+    ),
+}
+LAST_IN = {
+    "seeds": N_("The last seed fell in %(place)s."),
+    "stones": N_("The last stone fell in %(place)s."),
+}
+LAST_IN_EMPTY = {
+    "seeds": N_("The last seed fell in %(place)s, which was empty."),
+    "stones": N_("The last stone fell in %(place)s, which was empty."),
+}
+
+
+def _run(pits: int, target: int, word: str) -> Counted:
+    if word == "house":
+        return Nn_(
+            "You captured from %(num)s house; the task wants %(target)s at once.",
+            "You captured from %(num)s houses; the task wants %(target)s at once.",
+            pits,
+            target=target,
+        )
+    return Nn_(
+        "You captured from %(num)s pit; the task wants %(target)s at once.",
+        "You captured from %(num)s pits; the task wants %(target)s at once.",
+        pits,
+        target=target,
+    )
+
+
+def _sowed(lifted: int, letter: str, pit: str, seeds: str) -> Counted:
+    """The sowing's sentence: "You sowed the 3 seeds of your pit C, one a pit counter-clockwise"
+    (the learner's own pit: in a lesson the learner moves)."""
+    if pit == "house":
+        return Nn_(
+            "You sowed the one seed of your house %(letter)s, one a house counter-clockwise.",
+            "You sowed the %(num)s seeds of your house %(letter)s, one a house counter-clockwise.",
+            lifted,
+            letter=letter,
+        )
+    if seeds == "stones":
+        return Nn_(
+            "You sowed the one stone of your pit %(letter)s, one a pit counter-clockwise.",
+            "You sowed the %(num)s stones of your pit %(letter)s, one a pit counter-clockwise.",
+            lifted,
+            letter=letter,
+        )
+    return Nn_(
+        "You sowed the one seed of your pit %(letter)s, one a pit counter-clockwise.",
+        "You sowed the %(num)s seeds of your pit %(letter)s, one a pit counter-clockwise.",
+        lifted,
+        letter=letter,
+    )
+
+
+def _captured(seeds: int, pits: Text, word: str) -> Counted:
+    if word == "stones":
+        return Nn_(
+            "You captured %(num)s stone (%(pits)s).",
+            "You captured %(num)s stones (%(pits)s).",
+            seeds,
+            pits=pits,
+        )
+    return Nn_(
+        "You captured %(num)s seed (%(pits)s).",
+        "You captured %(num)s seeds (%(pits)s).",
+        seeds,
+        pits=pits,
+    )
+
+
+def missed(goal: Goal, before: State, rec: MoveRecord, after: State) -> Text:
     """Why a move did not reach ``goal``, in one sentence."""
     rules = before.rules
     seeds = rules.seed_word
     match goal.aim:
         case Aim.LAST_IN:
-            last = place(rules, rec.sown[-1]) if rec.sown else "nowhere"
-            return f"The last {seeds[:-1]} fell in {last}, not in {place(rules, goal.target)}."
+            last = place(rules, rec.sown[-1]) if rec.sown else T(NOWHERE)
+            return T(LAST_NOT_IN[seeds], last=last, target=place(rules, goal.target))
         case Aim.STORE:
             got = _gained(before, after, rec.player)
-            return f"Your {rules.store_word} gained {got}; the task wants {goal.target}."
+            return T(STORE_GAINED[rules.store_word], got=got, target=goal.target)
         case Aim.EXTRA_TURN:
-            return "The turn passed to your opponent: no extra turn."
+            return T(N_("The turn passed to your opponent: no extra turn."))
         case Aim.CAPTURE:
             if not rec.captured:
-                return "Nothing was captured."
-            return f"You captured {rec.captured}; the task wants {goal.target}."
+                return T(N_("Nothing was captured."))
+            return T(
+                N_("You captured %(captured)s; the task wants %(target)s."),
+                captured=rec.captured,
+                target=goal.target,
+            )
         case Aim.RUN:
             pits = len({index for index, _ in rec.captures})
-            run = counted(pits, pit_word(rules) + "s")
-            return f"You captured from {run}; the task wants {goal.target} at once."
+            return _run(pits, goal.target, pit_word(rules))
         case Aim.WIN:
             if not rec.ended:
-                return "The game goes on."
-            return "The game ended, but you did not win it."
+                return T(N_("The game goes on."))
+            return T(N_("The game ended, but you did not win it."))
         case Aim.FEED:
-            return f"Your opponent still has no {seeds}."
+            return T(NO_SEEDS_LEFT[seeds])
         case Aim.TUZDYK:
-            return "No tuzdyk was made."
+            return T(N_("No tuzdyk was made."))
         case Aim.RELAY:
-            return "The sowing stopped without lifting again."
+            return T(N_("The sowing stopped without lifting again."))
 
 
-def account(before: State, rec: MoveRecord, after: State) -> list[str]:
-    """What a move did, in sentences a learner reads: the sowing, each lift, captures, an
-    extra turn, a tuzdyk, the end and what each row banked."""
+def explain(before: State, rec: MoveRecord, after: State) -> list[Text]:
+    """What a move did, as texts a learner reads: the sowing, each lift, captures, an extra
+    turn, a tuzdyk, the end and what each row banked (the learner is player 0)."""
     rules = before.rules
     seeds = rules.seed_word
     origin, lifted = rec.lifted[0] if rec.lifted else (rules.index(rec.player, rec.pit), 0)
-    sown = f"the one {seeds.removesuffix('s')}" if lifted == 1 else f"the {counted(lifted, seeds)}"
-    said = [
-        f"You sowed {sown} of {place(rules, origin)}, one a {pit_word(rules)} counter-clockwise."
-    ]
+    letter = pit_letter(0, origin - rules.index(0, 0))
+    said: list[Text] = [_sowed(lifted, letter, pit_word(rules), seeds)]
     for index, count in rec.lifted[1:]:
-        said.append(
-            f"The last {seeds.removesuffix('s')} fell in {place(rules, index)}, which held "
-            f"{seeds}: you lifted its {count} and sowed on."
-        )
+        said.append(T(LIFTED[seeds], place=place(rules, index), count=count))
     last = rec.sown[-1]
     empty = last in rules.row(0) or last in rules.row(1)
     empty = empty and after.board[last] == 1 and not rec.captures  # it held none before
-    was = ", which was empty" if empty else ""
-    said.append(f"The last {seeds[:-1]} fell in {landing(rules, last)}{was}.")
+    said.append(T((LAST_IN_EMPTY if empty else LAST_IN)[seeds], place=landing(rules, last)))
     if rec.opponent_captures:
         taken = sum(n for _, n in rec.opponent_captures)
-        said.append(f"Your opponent took {taken} on the way (pits that made 4 on their side).")
+        said.append(
+            T(
+                N_("Your opponent took %(taken)s on the way (pits that made 4 on their side)."),
+                taken=taken,
+            )
+        )
     if rec.captures:
-        pits = ", ".join(place(rules, index) for index, _ in rec.captures)
-        said.append(f"You captured {counted(rec.captured, seeds)} ({pits}).")
+        pits = listed([place(rules, index) for index, _ in rec.captures])
+        said.append(_captured(rec.captured, pits, seeds))
     made = after.extra[rec.player] if after.extra else -1
     if after.extra and before.extra[rec.player] < 0 <= made:
-        said.append(f"{place(rules, made).capitalize()} became your tuzdyk.")
+        # A tuzdyk is always one of the opponent's pits.
+        letter = pit_letter(1, made - rules.index(1, 0))
+        said.append(T(N_("Their pit %(letter)s became your tuzdyk."), letter=letter))
     if rec.ended:
         mine, theirs = rec.banked
         said.append(
-            f"That ended the game ({rec.end_reason}): you banked {mine} and your opponent "
-            f"{theirs}; the score is {after.scores[0]}–{after.scores[1]}."
+            T(
+                N_(
+                    "That ended the game (%(reason)s): you banked %(mine)s and your opponent "
+                    "%(theirs)s; the score is %(score)s."
+                ),
+                reason=reason(rec.end_reason),
+                mine=mine,
+                theirs=theirs,
+                score=f"{after.scores[0]}–{after.scores[1]}",
+            )
         )
     elif rec.extra_turn:
-        said.append("You move again.")
+        said.append(T(N_("You move again.")))
     return said
+
+
+def account(before: State, rec: MoveRecord, after: State) -> list[str]:
+    """What a move did, in English sentences (:func:`explain`'s texts)."""
+    return [english(text) for text in explain(before, rec, after)]
 
 
 def attempt(course: Course, step: Step, pit: int) -> Attempt:
@@ -263,14 +501,19 @@ def attempt(course: Course, step: Step, pit: int) -> Attempt:
     try:
         after, rec = before.play_record(pit)
     except IllegalMove as exc:
-        reason = str(exc).split(": ", 1)[-1]
+        why_not = reason(str(exc).split(": ", 1)[-1])
         letter = pit_letter(0, pit) if 0 <= pit < before.rules.pits else str(pit)
-        said = [f"Pit {letter} can't be played: {reason}."]
-        return Attempt(False, None, None, said, step.notes.get(pit, step.hint))
+        said = T(N_("Pit %(letter)s can't be played: %(reason)s."), letter=letter, reason=why_not)
+        return Attempt(False, None, None, (said,), (step.notes.get(pit, step.hint),))
     if reached(step.goal, before, rec, after):
-        return Attempt(True, rec, after, account(before, rec, after), "")
-    why = " ".join(x for x in (missed(step.goal, before, rec, after), step.notes.get(pit)) if x)
-    return Attempt(False, rec, after, account(before, rec, after), f"{why} {step.hint}".strip())
+        return Attempt(True, rec, after, tuple(explain(before, rec, after)), ())
+    note = step.notes.get(pit)
+    reasons: tuple[Text | str, ...] = (
+        missed(step.goal, before, rec, after),
+        *([note] if note else []),
+        step.hint,
+    )
+    return Attempt(False, rec, after, tuple(explain(before, rec, after)), reasons)
 
 
 def solutions(course: Course, step: Step) -> tuple[int, ...]:

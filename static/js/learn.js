@@ -2,10 +2,12 @@
 // The lessons: a course per variant, one idea a step on a real board. A click on a pit asks the
 // server to try it (POST /api/learn/<variant>/<step>); the answer says whether the task was
 // done, the move's sowing path (animated here) and, for a wrong try, what happened and why.
-// No rule is computed here: the pits to try and every verdict come from the server.
+// No rule is computed here: the pits to try and every verdict come from the server, already in
+// the page's language (the lessons' texts are the engine's message ids, said by the server).
 import { api, errorText } from "./api.js";
 import { Skipper, animateMove, reducedMotion } from "./animate.js";
 import { Board } from "./board.js";
+import { t, tn } from "./i18n.js";
 import { pitAt } from "./pits.js";
 
 /**
@@ -115,9 +117,9 @@ function showStep() {
   board.clearPulses();
   board.setCounts(step.board);
   board.mark({ legal: step.tries, mover: 0 });
-  board.markSpecial(step.special_pits || [], () => "tuzdyk");
+  board.markSpecial(step.special_pits || [], () => t("tuzdyk"));
   els.board.classList.add("my-turn");
-  setText(els.stepTitle, `Step ${view.index + 1} of ${course.steps.length}: ${step.title}`);
+  setText(els.stepTitle, t("Step %(n)s of %(count)s: %(title)s", { n: view.index + 1, count: course.steps.length, title: step.title }));
   setText(els.stepIdea, step.idea);
   setText(els.stepTask, step.task);
   setText(els.task, step.task);
@@ -141,11 +143,11 @@ function showWhatNext(shown) {
   els.nextLessonItem.hidden = !after;
   if (after) {
     els.nextLesson.href = `#${after.dataset.variant}`;
-    setText(els.nextLesson, `Next lesson: ${after.querySelector(".learn-course-title")?.textContent || after.dataset.variant}`);
+    setText(els.nextLesson, t("Next lesson: %(name)s", { name: after.querySelector(".learn-course-title")?.textContent || after.dataset.variant || "" }));
   }
   els.nextPuzzles.href = `/puzzles?variant=${encodeURIComponent(course.variant)}`;
-  setText(els.nextPuzzles, `${course.title} puzzles: find the winning move`);
-  setText(els.nextGame, `Play ${course.title} against Beginner`);
+  setText(els.nextPuzzles, t("%(game)s puzzles: find the winning move", { game: course.title }));
+  setText(els.nextGame, t("Play %(game)s against Beginner", { game: course.title }));
 }
 
 /** Start a game of the course's variant against the computer's Beginner, and go to it. */
@@ -178,9 +180,9 @@ function drawSteps() {
       star.textContent = step.done ? "★" : "☆";
       star.setAttribute("aria-hidden", "true");
       const name = document.createElement("span");
-      name.textContent = `${i + 1}. ${step.title}`;
+      name.textContent = t("%(n)s. %(title)s", { n: i + 1, title: step.title });
       button.append(star, name);
-      if (step.done) button.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: " (passed)" }));
+      if (step.done) button.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: ` ${t("(passed)")}` }));
       if (i === view.index) button.setAttribute("aria-current", "step");
       button.addEventListener("click", () => goTo(i));
       li.append(button);
@@ -189,7 +191,7 @@ function drawSteps() {
   );
   const passed = course.steps.filter((s) => s.done).length;
   const badge = document.querySelector(`[data-progress="${course.variant}"]`);
-  if (badge) setText(/** @type {HTMLElement} */ (badge), `${passed} / ${course.steps.length} steps`);
+  if (badge) setText(/** @type {HTMLElement} */ (badge), tn("%(passed)s / %(num)s step", "%(passed)s / %(num)s steps", course.steps.length, { passed }));
 }
 
 /** @param {number} i */
@@ -208,7 +210,7 @@ function showFeedback(tried) {
   els.feedback.hidden = false;
   els.feedback.classList.toggle("passed", tried.passed);
   const last = view.index + 1 >= course.steps.length;
-  setText(els.verdict, tried.passed ? (last ? "★ Well done: that was the last step!" : "★ Well done!") : "Not quite.");
+  setText(els.verdict, tried.passed ? (last ? t("★ Well done: that was the last step!") : t("★ Well done!")) : t("Not quite."));
   els.said.replaceChildren(
     ...tried.said.map((line) => {
       const li = document.createElement("li");
@@ -220,7 +222,7 @@ function showFeedback(tried) {
   els.again.hidden = tried.passed;
   els.next.hidden = !tried.passed || last;
   showWhatNext(tried.passed && last);
-  setText(els.task, tried.passed ? "Task done." : "Not quite: see why, then try again.");
+  setText(els.task, tried.passed ? t("Task done.") : t("Not quite: see why, then try again."));
 }
 
 /** @param {number} index the board index clicked */

@@ -24,6 +24,7 @@ CONVERTED_TEMPLATES = {
     "error.html",
     "game.html",
     "index.html",
+    "learn.html",
     "player.html",
     "players.html",
     "puzzles.html",
@@ -33,7 +34,6 @@ CONVERTED_TEMPLATES = {
 }
 NOT_YET_TEMPLATES = {
     "lab.html",
-    "learn.html",
 }
 CONVERTED_SCRIPTS = {
     *("analysis-board.js", "analysis-draw.js", "analysis-link.js", "analysis-state.js"),
@@ -46,6 +46,7 @@ CONVERTED_SCRIPTS = {
     "game.js",
     "home.js",
     "i18n.js",
+    "learn.js",
     "lobby.js",
     "local-time.js",
     "names.js",
@@ -69,7 +70,7 @@ CONVERTED_SCRIPTS = {
 }
 NOT_YET_SCRIPTS = {  # the game, review, analysis, lessons, puzzles and lab: next session
     *("animate.js", "api-types.js", "board.js"),
-    *("lab.js", "learn.js"),
+    "lab.js",
     *("match.js", "pits.js"),
     *("text.js", "types.js"),
 }
