@@ -133,20 +133,23 @@ class OfferAnswer(Versioned, total=False):
     """request (the default), accept or decline."""
 
 
-class RematchAsk(TypedDict, total=False):
-    """A rematch: against the computer nothing; between two devices an offer made or answered."""
+class Seen(TypedDict, total=False):
+    """A write that may name the version it saw."""
 
     version: int
     """The version you saw."""
+
+
+class RematchAsk(Seen, total=False):
+    """A rematch: against the computer nothing; between two devices an offer made or answered."""
+
     action: Action
     """request (the default), accept or decline."""
 
 
-class SettingsAsk(TypedDict, total=False):
+class SettingsAsk(Seen, total=False):
     """The computer paused or resumed, or the pace of its moves."""
 
-    version: int
-    """The version you saw."""
     paused: bool
     delay: Delay
 

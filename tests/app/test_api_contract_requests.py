@@ -94,14 +94,13 @@ class World:
         return str(client.get("/api/lobby").json["you"]["tag"])  # type: ignore[index]
 
     def fresh_game(self) -> str:
-        made = self.me.post("/api/games", json={"mode": "local"})
-        assert made.status_code == 201, made.json
-        self.game = made.json  # type: ignore[assignment]
-        self.legal = self.game["legal_moves"]
-        return str(self.game["id"])
+        return self.new_game(self.me, "local")
 
     def open_game(self) -> str:
-        made = self.other.post("/api/games", json={"mode": "remote"})
+        return self.new_game(self.other, "remote")
+
+    def new_game(self, client: FlaskClient, mode: str) -> str:
+        made = client.post("/api/games", json={"mode": mode})
         assert made.status_code == 201, made.json
         self.game = made.json  # type: ignore[assignment]
         self.legal = self.game["legal_moves"]
