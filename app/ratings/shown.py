@@ -8,6 +8,7 @@ from typing_extensions import TypedDict
 
 from app.games.model import Game
 from app.games.player_names import PlayerNames
+from app.games.versioned import Versioned
 from app.ratings.glicko2 import BASE, MAX_RD, PROVISIONAL_RD
 from app.ratings.policy import why_not
 from app.ratings.pools import pool_of, rated_pair, title_of
@@ -54,10 +55,21 @@ def signed(change: int) -> str:
     return f"+{change}" if change > 0 else f"\u2212{-change}"
 
 
+_per_version: Versioned[tuple[int, str, int], GameRatings | None] = Versioned(512)
+
+
 def game_ratings(store: GameStore, game: Game) -> GameRatings | None:
     """A rated game's ratings per seat: before it and, once settled, after it and the change
     (None for a game that is not rated); a finished game that changed no rating says why in
-    ``reason`` (see :mod:`app.ratings.policy`)."""
+    ``reason`` (see :mod:`app.ratings.policy`).  Read once per version of the game in this
+    process and shared by every answer of that version (the mover's and each long-poll it
+    wakes; a settlement is a version of its own), so never changed in place."""
+    key = (id(store), game.id, game.version)
+    return _per_version.get(key, lambda: read_ratings(store, game))
+
+
+def read_ratings(store: GameStore, game: Game) -> GameRatings | None:
+    """:func:`game_ratings` read from the store now."""
     pair = rated_pair(game)
     if pair is None:
         return None

@@ -23,6 +23,7 @@ import hmac
 import re
 import secrets
 import threading
+from functools import lru_cache
 
 from flask import Flask, Response, current_app, g, request
 
@@ -39,8 +40,14 @@ _known: set[str] = set()  # owners of unsigned (older) tokens seen holding seats
 
 
 def signature(body: str) -> str:
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    mac = hmac.new(key, b"seat-token:" + body.encode(), hashlib.sha256).digest()[:16]
+    return signed_with(str(current_app.config["SECRET_KEY"]), body)
+
+
+@lru_cache(maxsize=4096)
+def signed_with(key: str, body: str) -> str:
+    """A token body's signature under ``key`` (remembered: a request checks its token more
+    than once, and a device sends the same one all along)."""
+    mac = hmac.new(key.encode(), b"seat-token:" + body.encode(), hashlib.sha256).digest()[:16]
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
