@@ -46,6 +46,25 @@ export function numbers(text) {
     .map((x) => Number(x));
 }
 
+/** The variants' option values in words (engine/variants: Kalah's end and leftovers, Oware's grand slam). */
+const CHOICES = {
+  either_row_empty: t("either row empty"),
+  mover_cannot_move: t("mover cannot move"),
+  owner: t("owner"),
+  none: t("none"),
+  no_capture: t("no capture"),
+  illegal: t("illegal"),
+  capture_all: t("capture all"),
+};
+
+/**
+ * An option's value as a person reads it (the value itself where the page has no words for it).
+ * @param {string} value
+ */
+function choiceWords(value) {
+  return Object.hasOwn(CHOICES, value) ? CHOICES[/** @type {keyof typeof CHOICES} */ (value)] : value.replaceAll("_", " ");
+}
+
 export class PositionEditor {
   /**
    * @param {EditorElements} els
@@ -98,7 +117,7 @@ export class PositionEditor {
         for (const c of spec.choices) {
           const option = document.createElement("option");
           option.value = String(c);
-          option.textContent = String(c).replaceAll("_", " ");
+          option.textContent = choiceWords(String(c));
           select.append(option);
         }
         select.value = String(value);

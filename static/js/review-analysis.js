@@ -5,7 +5,7 @@ import { ApiError } from "./api.js";
 import { followAnalysis, readAnalysis, startAnalysis } from "./analysis.js";
 import { drawGraph } from "./graph.js";
 import { num, t, tn } from "./i18n.js";
-import { TAG_WORD, ltr, setText } from "./review-text.js";
+import { TAG_WORD, isYou, ltr, setText } from "./review-text.js";
 import * as text from "./text.js";
 
 /** @typedef {import("./types.js").Analysis} Analysis */
@@ -207,11 +207,14 @@ export class ReviewAnalysis {
       points.push({ pos: m.ply + 1, y: sign * m.after_seat0, tag: m.tag, label });
     }
     const name = text.seatName(game, seat);
+    const you = isYou(game, seat);
     drawGraph(ui.graph, {
       points,
       total: game.moves.length,
       current: pos,
-      label: t("How the game went, in seeds: up means %(name)s ahead. Click to go to a move.", { name }),
+      label: you
+        ? t("How the game went, in seeds: up means you are ahead. Click to go to a move.")
+        : t("How the game went, in seeds: up means %(name)s ahead. Click to go to a move.", { name }),
       onPick: go,
     });
     let caption = ui.graph.nextElementSibling;
@@ -220,7 +223,7 @@ export class ReviewAnalysis {
       caption.className = "graph-caption muted";
       ui.graph.after(caption);
     }
-    setText(caption, t("Up: %(name)s ahead (seeds). Click the graph to go to a move.", { name }));
+    setText(caption, you ? t("Up: you are ahead (seeds). Click the graph to go to a move.") : t("Up: %(name)s ahead (seeds). Click the graph to go to a move.", { name }));
   }
 
   /** @param {Game} game */

@@ -37,6 +37,17 @@ export function seedsText(v) {
 }
 
 /**
+ * Whether ``seat`` is the viewer's only seat with no name of its own (the sentence then says
+ * "you": "À vous de jouer", not "Au tour de Vous").
+ * @param {{seats: {yours: boolean, player_name?: string | null}[], you: number[]}} game
+ * @param {number} seat
+ */
+export function isYou(game, seat) {
+  const info = game.seats[seat];
+  return Boolean(info && info.yours && game.you.length === 1 && !info.player_name);
+}
+
+/**
  * Set a node's text only when it changes (no needless live-region announcements).
  * @param {Node} node
  * @param {string} value

@@ -14,7 +14,7 @@ import { t, tn } from "./i18n.js";
 import { boardIndex } from "./pits.js";
 import { readRecord, setExportLinks } from "./record.js";
 import { ReviewAnalysis } from "./review-analysis.js";
-import { TAG_MARK, TAG_WORD, ltr, seedsText, setText } from "./review-text.js";
+import { TAG_MARK, TAG_WORD, isYou, ltr, seedsText, setText } from "./review-text.js";
 import { LiveValues, showExactValues } from "./review-values.js";
 import { bottomSeat } from "./state.js";
 import * as text from "./text.js";
@@ -238,6 +238,8 @@ export class Review {
     if (!open) this.pos = null;
     if (this.pos !== null && this.pos > this.total()) this.pos = this.total();
     this.els.root.classList.toggle("reviewing", this.pos !== null);
+    // Translators: the badge under the best pit of a reviewed position (a word or two).
+    this.els.root.style.setProperty("--best-word", JSON.stringify(t("best")));
     this.drawList(game);
     this.drawNav(game, open);
     const seat = bottomSeat(this.view, game);
@@ -368,11 +370,12 @@ export class Review {
       const name = text.seatName(game, next.player);
       const best = ltr(text.moveName(game, next.player, next.best));
       const value = ltr(seedsText(next.best_value));
-      lines.push(
-        next.exact
-          ? t("%(name)s to move: best is %(move)s, %(value)s (exact).", { name, move: best, value })
-          : t("%(name)s to move: best is %(move)s, %(value)s.", { name, move: best, value }),
-      );
+      const args = { name, move: best, value };
+      if (isYou(game, next.player)) {
+        lines.push(next.exact ? t("You to move: best is %(move)s, %(value)s (exact).", args) : t("You to move: best is %(move)s, %(value)s.", args));
+      } else {
+        lines.push(next.exact ? t("%(name)s to move: best is %(move)s, %(value)s (exact).", args) : t("%(name)s to move: best is %(move)s, %(value)s.", args));
+      }
       if (next.tag !== "best") {
         const played = ltr(text.moveName(game, next.player, next.played));
         lines.push(t("Played %(move)s (%(value)s): %(judgement)s", { move: played, value: ltr(seedsText(next.played_value)), judgement: judged(game, next) }));
