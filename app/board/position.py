@@ -10,6 +10,7 @@ from typing import NotRequired, cast
 from typing_extensions import TypedDict
 
 from app.analysis.report import Evaluation
+from app.board.asks import BoardAsk
 from app.games.errors import BadInput
 from app.games.params import import_record, rules_from
 from app.games.spec import GameSpec
@@ -30,7 +31,7 @@ from engine.notation import move_text
 from engine.record import GameRecord, RecordError
 
 MAX_MOVES = 600  # moves played on from a position in one request
-FIELDS = frozenset({"variant", "options", "board", "to_move", "extra", "moves", "values", "record"})
+FIELDS = frozenset(BoardAsk.__annotations__)  # the body it reads: its shape's fields
 
 
 class AfterMove(TypedDict):

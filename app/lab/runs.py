@@ -15,6 +15,7 @@ from app.games.model import Seat, new_game_id
 from app.games.params import rules_from
 from app.games.service import Device, Games
 from app.games.spec import GameSpec
+from app.lab.asks import LabGameAsk
 from app.lab.job import LabMove, move_budget
 from app.store.json_types import JSONObject
 from engine.agents import ALGORITHMS, LEVELS
@@ -33,7 +34,7 @@ TIME_SCALE = 0.1  # a level's time cap, scaled: Master thinks 0.3 s a move in th
 MAX_ITERATIONS = 5000
 MAX_DEPTH = 8
 WAIT_SECONDS = 300.0
-FIELDS = frozenset({"variant", "options", "a", "b", "games", "game", "seed", "tally"})
+FIELDS = frozenset(LabGameAsk.__annotations__)  # the body it reads: its shape's fields
 _SPEC = re.compile(
     r"random|greedy|mcts:iterations=(?P<iterations>\d{1,5})|minimax:depth=(?P<depth>\d{1,2})"
     r"|(?P<level>[a-z]+)(:algorithm=(?P<algorithm>[a-z]+))?"
