@@ -182,7 +182,8 @@ function drawSteps() {
       const name = document.createElement("span");
       name.textContent = t("%(n)s. %(title)s", { n: i + 1, title: step.title });
       button.append(star, name);
-      if (step.done) button.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: ` ${t("(passed)")}` }));
+      const passed = t("(passed)");
+      if (step.done) button.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: ` ${passed}` }));
       if (i === view.index) button.setAttribute("aria-current", "step");
       button.addEventListener("click", () => goTo(i));
       li.append(button);
