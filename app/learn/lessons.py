@@ -157,7 +157,11 @@ def find(variant: str, key: str | None = None) -> tuple[Course, Step | None]:
         found = course(variant)
     except KeyError:
         raise NoGame(
-            f"there is no lesson for {named(variant)} (lessons: {', '.join(variant_names())})"
+            gettext(
+                "there is no lesson for %(game)s (lessons: %(names)s)",
+                game=named(variant),
+                names=", ".join(variant_names()),
+            )
         ) from None
     if key is None:
         return found, None
@@ -165,7 +169,14 @@ def find(variant: str, key: str | None = None) -> tuple[Course, Step | None]:
         return found, found.step(key)
     except KeyError:
         keys = ", ".join(s.key for s in found.steps)
-        raise NoGame(f"the {variant} lesson has no step {named(key)} (steps: {keys})") from None
+        raise NoGame(
+            gettext(
+                "the %(game)s lesson has no step %(step)s (steps: %(keys)s)",
+                game=variant,
+                step=named(key),
+                keys=keys,
+            )
+        ) from None
 
 
 def step_view(lesson: Course, step: Step, done: list[str]) -> StepView:
@@ -230,10 +241,14 @@ def pit_of(sent: JSONObject) -> int:
     """The ``pit`` a try names; BadInput saying what is wrong."""
     unknown = sorted(set(sent) - {"pit"})
     if unknown:
-        raise BadInput(f"unknown field {named(unknown[0])} (send {{'pit': <your pit number>}})")
+        raise BadInput(
+            gettext(
+                "unknown field %(field)s (send {'pit': <your pit number>})", field=named(unknown[0])
+            )
+        )
     pit = sent.get("pit")
     if isinstance(pit, bool) or not isinstance(pit, int):
-        raise BadInput("'pit' must be the number of one of your pits (0 is your leftmost)")
+        raise BadInput(gettext("'pit' must be the number of one of your pits (0 is your leftmost)"))
     return pit
 
 
@@ -247,7 +262,9 @@ def try_step(
     assert step is not None
     pit = pit_of(sent)
     if not 0 <= pit < lesson.rules.pits:
-        raise BadInput(f"'pit' must be 0-{lesson.rules.pits - 1}, not {pit}")
+        raise BadInput(
+            gettext("'pit' must be 0-%(last)s, not %(pit)s", last=lesson.rules.pits - 1, pit=pit)
+        )
     tried = attempt(lesson, step, pit)
     if tried.passed and owner is not None:
         store.pass_step(owner, variant, key)

@@ -154,3 +154,16 @@ def test_the_page_in_arabic_has_no_english_of_its_own(client: FlaskClient) -> No
     page = client.get("/learn", headers={"Accept-Language": "ar"}).get_data(as_text=True)
     assert "تعلّم اللعب" in page and "Learn to play" not in page
     assert 'dir="rtl"' in page
+
+
+def test_a_lessons_refusal_is_said_in_the_requests_language(client: FlaskClient) -> None:
+    """The error field stays English (for programs); the message is the request's language."""
+    answer = client.post(
+        "/api/learn/kalah/sowing", json={"pit": 9}, headers={"Accept-Language": "fr"}
+    )
+    assert answer.status_code == 400 and answer.json is not None
+    assert answer.json["error"] == "Bad Request"
+    assert answer.json["message"] == "'pit' doit être entre 0 et 5, pas 9"
+    missing = client.get("/api/learn/nothing", headers={"Accept-Language": "kk"})
+    assert missing.status_code == 404 and missing.json is not None
+    assert missing.json["message"].startswith("'nothing' ойынына сабақ жоқ (сабақтар: kalah")
