@@ -35,6 +35,7 @@
 #include <Python.h>
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define H 12
@@ -134,6 +135,29 @@ static int legal(const uint8_t *b, int g) {
 
 static int get(const int8_t *t, uint64_t r, int which) { return t[ENTRY * r + which]; }
 
+enum { SWAP = 0, AGAIN = 1, OVER = 2 };
+
+/* Play house i of b under g into out: SWAP (out: the opponent's view, they move), AGAIN (out:
+ * the mover's view, the opponent can't move but the mover can) or OVER (both rows banked);
+ * *gain: the seeds captured, plus the banking when it is OVER. */
+static int play_move(const uint8_t *b, int i, int g, uint8_t *out, int *gain) {
+    uint8_t c[H];
+    int lo = 0, all = 0, j = sow(b, i, c);
+    int got = (c[j] == 2 || c[j] == 3) ? capture_run(c, j, &lo, &all) : 0;
+    *gain = 0;
+    if (got && !(all && g != CAPTURE_ALL)) {
+        for (int x = lo; x <= j; x++) c[x] = 0;
+        *gain = got;
+    }
+    memcpy(out, c + 6, 6);
+    memcpy(out + 6, c, 6);
+    if (can_move(out)) return SWAP;
+    memcpy(out, c, H);
+    if (can_move(c)) return AGAIN;
+    *gain += row_sum(c, 0) - row_sum(c, 6);
+    return OVER;
+}
+
 /* The mover's values of b from its children's: *lo (L: children read U), *hi (U: they read L). */
 static void values_of(const uint8_t *b, int g, const int8_t *t, int *lo_out, int *hi_out) {
     int set = legal(b, g);
@@ -144,26 +168,18 @@ static void values_of(const uint8_t *b, int g, const int8_t *t, int *lo_out, int
     int lo_best = -1000, hi_best = -1000;
     for (int i = 0; i < 6; i++) {
         if (!(set >> i & 1)) continue;
-        uint8_t c[H], d[H];
-        int lo = 0, all = 0, j = sow(b, i, c), gain = 0;
-        int got = (c[j] == 2 || c[j] == 3) ? capture_run(c, j, &lo, &all) : 0;
-        if (got && !(all && g != CAPTURE_ALL)) {
-            for (int x = lo; x <= j; x++) c[x] = 0;
-            gain = got;
-        }
-        memcpy(d, c + 6, 6);
-        memcpy(d + 6, c, 6);
-        int a, z;
-        if (can_move(d)) {
+        uint8_t d[H];
+        int gain, a, z, kind = play_move(b, i, g, d, &gain);
+        if (kind == SWAP) {
             uint64_t r = rank_of(d);
             a = gain - get(t, r, 1);
             z = gain - get(t, r, 0);
-        } else if (can_move(c)) {
-            uint64_t r = rank_of(c);
+        } else if (kind == AGAIN) {
+            uint64_t r = rank_of(d);
             a = gain + get(t, r, 0);
             z = gain + get(t, r, 1);
         } else {
-            a = z = gain + row_sum(c, 0) - row_sum(c, 6);
+            a = z = gain;
         }
         if (a > lo_best) lo_best = a;
         if (z > hi_best) hi_best = z;
@@ -172,58 +188,112 @@ static void values_of(const uint8_t *b, int g, const int8_t *t, int *lo_out, int
     *hi_out = hi_best;
 }
 
-/* The first composition of n seeds over 12 houses in rank order; next in place (0 at the end). */
-static void first_of(uint8_t *b, int n) {
-    memset(b, 0, H);
-    b[H - 1] = (uint8_t)n;
+/* The view of layer n at offset o in it (the inverse of rank_of). */
+static void unrank(uint64_t o, int n, uint8_t *b) {
+    int rest = n;
+    for (int i = 0; i < H - 1; i++) {
+        int k = H - 1 - i, v = 0;
+        while (v < rest && BIN[k][rest] - BIN[k][rest - v - 1] <= o) v++;
+        o -= BIN[k][rest] - BIN[k][rest - v];
+        b[i] = (uint8_t)v;
+        rest -= v;
+    }
+    b[H - 1] = (uint8_t)rest;
 }
 
-static int next_of(uint8_t *b) {
-    int t = H - 1;
-    while (t > 0 && !b[t]) t--;
-    if (t == 0) return 0;
-    int v = b[t];
-    b[t] = 0;
-    b[t - 1]++;
-    b[H - 1] = (uint8_t)(v - 1);
-    return 1;
+/* Call mark(p) for every position p of q's layer with a move to q that keeps the layer (no
+ * capture): un-sow each empty house of the position before the opponent's turn (q turned
+ * round) or before the mover's extra turn (q), then check by playing the move forwards. */
+static int predecessors(const uint8_t *q, int g, uint64_t *dirty, uint64_t start, uint64_t cur) {
+    int again = 0;
+    for (int kind = SWAP; kind <= AGAIN; kind++) {
+        uint8_t c[H];
+        if (kind == SWAP) {
+            memcpy(c, q + 6, 6);
+            memcpy(c + 6, q, 6);
+        } else {
+            memcpy(c, q, H);
+        }
+        for (int i = 0; i < 6; i++) {
+            if (c[i]) continue;
+            uint8_t p[H], out[H];
+            memcpy(p, c, H);
+            int j = i, s = 0;
+            for (;;) {
+                j = j + 1 == H ? 0 : j + 1;
+                if (j == i) continue;
+                if (!p[j]) break;
+                p[j]--;
+                p[i] = (uint8_t)++s;
+                int gain;
+                if ((legal(p, g) >> i & 1) && play_move(p, i, g, out, &gain) == kind && !gain &&
+                    !memcmp(out, q, H)) {
+                    uint64_t r = rank_of(p) - start;
+                    dirty[r >> 6] |= 1ULL << (r & 63);
+                    again |= r <= cur;
+                }
+                p[i] = 0;
+            }
+        }
+    }
+    return again;
 }
 
-/* Build layer n into t (layers below it built); the sweeps it took, -1 past MAX_SWEEPS. */
+/* Build layer n into t (layers below it built); the sweeps it took, -1 past MAX_SWEEPS or
+ * out of memory.  Sweeps in rank order updating in place (Gauss-Seidel), but a position is
+ * evaluated only when a child of it changed since its last evaluation (its dirty bit, set by
+ * un-moves from the child): the others would find the same values, so the bytes, sweeps
+ * included, are those of full sweeps (the pure twin's). */
 static long fill_layer(int n, int g, int8_t *t) {
-    uint64_t start = count_upto(n - 1), stop = count_upto(n);
+    uint64_t start = count_upto(n - 1), stop = count_upto(n), size = stop - start;
+    uint64_t words = (size + 63) / 64;
+    uint64_t *dirty = malloc(words * sizeof(uint64_t));
+    if (!dirty) return -1;
     for (uint64_t r = start; r < stop; r++) {
         int8_t *e = t + ENTRY * r;
         e[0] = (int8_t)-n;
         e[1] = (int8_t)n;
         e[2] = e[3] = 0;
     }
+    memset(dirty, 0xff, words * sizeof(uint64_t));
+    if (size % 64) dirty[words - 1] = (1ULL << (size % 64)) - 1;
     long sweeps = 0;
-    int changed = 1;
-    while (changed) {
-        changed = 0;
-        sweeps++;
-        if (sweeps > MAX_SWEEPS) return -1;
-        uint8_t b[H];
-        first_of(b, n);
-        uint64_t r = start;
-        do {
-            int lo, hi;
-            int8_t *e = t + ENTRY * r;
-            if (e[0] == e[1]) continue; /* L rises, U falls: met, they are final */
-            values_of(b, g, t, &lo, &hi);
-            if (lo != e[0]) {
-                e[0] = (int8_t)lo;
-                ((uint8_t *)e)[2] = (uint8_t)sweeps;
-                changed = 1;
+    int again = 1;
+    while (again) {
+        again = 0;
+        if (++sweeps > MAX_SWEEPS) {
+            free(dirty);
+            return -1;
+        }
+        for (uint64_t w = 0; w < words; w++) {
+            int from = 0;
+            uint64_t bits;
+            while (from < 64 && (bits = dirty[w] & (~0ULL << from))) {
+                int bit = __builtin_ctzll(bits);
+                uint64_t o = w * 64 + (uint64_t)bit;
+                from = bit + 1;
+                dirty[w] &= ~(1ULL << bit);
+                int8_t *e = t + ENTRY * (start + o);
+                if (e[0] == e[1]) continue; /* L rises, U falls: met, they are final */
+                uint8_t b[H];
+                int lo, hi, changed = 0;
+                unrank(o, n, b);
+                values_of(b, g, t, &lo, &hi);
+                if (lo != e[0]) {
+                    e[0] = (int8_t)lo;
+                    ((uint8_t *)e)[2] = (uint8_t)sweeps;
+                    changed = 1;
+                }
+                if (hi != e[1]) {
+                    e[1] = (int8_t)hi;
+                    ((uint8_t *)e)[3] = (uint8_t)sweeps;
+                    changed = 1;
+                }
+                if (changed) again |= predecessors(b, g, dirty, start, o);
             }
-            if (hi != e[1]) {
-                e[1] = (int8_t)hi;
-                ((uint8_t *)e)[3] = (uint8_t)sweeps;
-                changed = 1;
-            }
-        } while (r++, next_of(b));
+        }
     }
+    free(dirty);
     return sweeps;
 }
 
