@@ -38,6 +38,10 @@ class Names:
 
     def of(self, devices: list[str]) -> dict[str, str]:
         """A name for each of ``devices``: its chosen one, else its guest name."""
+        return self.shown(devices)[0]
+
+    def shown(self, devices: list[str]) -> tuple[dict[str, str], set[str]]:
+        """:meth:`of`, and which of ``devices`` chose their name (one read of the names)."""
         unique = list(dict.fromkeys(devices))
         chosen = self.chosen(unique)
-        return {d: chosen.get(d) or guest(d) for d in unique}
+        return {d: chosen.get(d) or guest(d) for d in unique}, set(chosen)

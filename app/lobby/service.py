@@ -152,25 +152,15 @@ class Lobby:
         now = time.time()
         limits = self.limits
         since = now - limits.here_seconds
-        room = self.room()
-        present = fair(self.store.present(since, SCAN), address_of, *limits.here_list)
-        seeks = [
-            s
-            for s, _ in fair(
-                self.store.seeks_present("s.target IS NULL", since, SCAN),
-                second,
-                *limits.seeks_list,
-            )
-        ]
-        to_you: list[Seek] = []
-        mine: list[Seek] = []
-        if device is not None:
-            found = self.store.seeks_present("s.target = :me", since, SCAN, me=device)
-            to_you = [s for s, _ in fair(found, second, *limits.challenges_list)]
-            mine = self.store.made_by(device)
+        look = self.store.look(since, SCAN, device)
+        room = self.room(look.version)
+        present = fair(look.present, address_of, *limits.here_list)
+        seeks = [s for s, _ in fair(look.seeks, second, *limits.seeks_list)]
+        to_you = [s for s, _ in fair(look.to_you, second, *limits.challenges_list)]
+        mine = look.mine
         playing = self.at_tables(room.owners, since)
         people = here_first(device, [p.device for p in present], playing)
-        shown = self.names.of(
+        shown, named = self.names.shown(
             people
             + [s.device for s in seeks + to_you + mine]
             + [str(s.target) for s in mine if s.target]
@@ -179,7 +169,7 @@ class Lobby:
         groups = self.finished_groups()
         seen: shapes.Lobby = {
             "version": room.version,
-            "you": self.you(device, shown),
+            "you": self.you(device, shown, named),
             "in_room": arrival.here if arrival else any(p.device == device for p in present),
             "retry_after": arrival.retry if arrival and not arrival.here else None,
             "beat_seconds": limits.beat_seconds,
@@ -202,14 +192,14 @@ class Lobby:
         }
         return seen, room, groups
 
-    def room(self) -> Room:
+    def room(self, version: int | None = None) -> Room:
         """The costly lists every reader sees alike, built once per version of the lobby in
         this process and shared by every request and every long-poll it wakes.  The version
         moves whenever the list of games being played does (a game between two devices that
         starts or ends: :mod:`app.lobby.ends`); what moves on under one version (a game's
         count of moves, a game left unplayed for ``GAMES_SECONDS``) is read again after
-        ``ROOM_SECONDS``."""
-        version = self.store.version()
+        ``ROOM_SECONDS``.  ``version``: the lobby's version just read (else it is read)."""
+        version = self.store.version() if version is None else version
         return self.rooms.get(version, lambda: self.build(version), fresh=ROOM_SECONDS)
 
     def build(self, version: int) -> Room:
@@ -235,12 +225,14 @@ class Lobby:
             lambda: finished_groups(games, limits.tournaments_listed, limits.finished_share),
         )
 
-    def you(self, device: str | None, shown: dict[str, str]) -> shapes.LobbyYou:
-        """The viewer: its tag, name and whether it chose one (nulls: no cookie)."""
+    def you(
+        self, device: str | None, shown: dict[str, str], named: AbstractSet[str]
+    ) -> shapes.LobbyYou:
+        """The viewer: its tag, name and whether it chose one (``named``: the devices of
+        ``shown`` that did; nulls: no cookie)."""
         if device is None:
             return {"tag": None, "name": None, "named": False}
-        named = self.names.name(device) is not None
-        return {"tag": self.store_tag(device), "name": shown[device], "named": named}
+        return {"tag": self.store_tag(device), "name": shown[device], "named": device in named}
 
     def answers(
         self, device: str | None, mine: list[Seek], shown: dict[str, str]

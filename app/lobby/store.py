@@ -23,6 +23,8 @@ name that can't be turned back into the hash.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from app.lobby.store_base import CHANNEL, LOBBY, MESSAGES, LobbyQueries, tag_of
 from app.lobby.store_presence import Beat, Here, PresenceQueries, Present
 from app.lobby.store_seeks import Seek, SeekCaps, SeekQueries
@@ -36,6 +38,7 @@ __all__ = [
     "Beat",
     "Here",
     "LobbyStore",
+    "Look",
     "LobbyQueries",
     "Present",
     "Seek",
@@ -44,9 +47,36 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True)
+class Look:
+    """What one look at the room reads of the lobby's tables (:meth:`LobbyStore.look`)."""
+
+    version: int  # the lobby's version, read first
+    present: list[Present]  # who is here, the latest to arrive first
+    seeks: list[tuple[Seek, str]]  # the open seeks to anyone, with their makers' addresses
+    to_you: list[tuple[Seek, str]]  # the open challenges to the viewer
+    mine: list[Seek]  # the viewer's own seeks, any state
+
+
 class LobbyStore(PresenceQueries, SeekQueries, TableQueries):
     """The lobby's queries on one SQL store (SQLite or PostgreSQL), through its dialect: each
     job's (presence, seeks, at the table), and the upkeep that sweeps them all."""
+
+    def look(self, since: float, scan: int, device: str | None) -> Look:
+        """The room's version and what a look reads per request, in one trip to the store:
+        who beat since ``since`` and their open seeks, and ``device``'s challenges and seeks
+        (none without a device); ``scan`` rows at most of each list."""
+
+        def read(db: Connection) -> Look:
+            version = self.versions(db, [LOBBY])[LOBBY]
+            present = self.present_in(db, since, scan)
+            seeks = self.seeks_present_in(db, "s.target IS NULL", since, scan)
+            if device is None:
+                return Look(version, present, seeks, [], [])
+            to_you = self.seeks_present_in(db, "s.target = :me", since, scan, me=device)
+            return Look(version, present, seeks, to_you, self.made_by_in(db, device))
+
+        return self.run(read)
 
     def forget(self, before: float) -> int:
         """Forget devices not seen since ``before`` and seeks made or answered before then:

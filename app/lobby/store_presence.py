@@ -160,11 +160,15 @@ class PresenceQueries(LobbyQueries):
 
     def present(self, since: float, limit: int = 400) -> list[Present]:
         """The devices whose page beat since ``since``, the latest to arrive first."""
+        return self.run(lambda db: self.present_in(db, since, limit))
+
+    def present_in(self, db: Connection, since: float, limit: int = 400) -> list[Present]:
+        """:meth:`present` on an open connection."""
         query = (
             "SELECT device, address, arrived, seen FROM room_presence WHERE seen >= :since "
             "AND listed = 1 ORDER BY arrived DESC, device LIMIT :limit"
         )
-        rows = self.run(lambda db: self.execute(db, query, since=since, limit=limit).fetchall())
+        rows = self.execute(db, query, since=since, limit=limit).fetchall()
         return [Present(str(d), str(a), float(r), float(s)) for d, a, r, s in rows]
 
     def is_present(self, device: str, since: float) -> bool:

@@ -138,24 +138,32 @@ class SeekQueries(LobbyQueries):
     ) -> list[tuple[Seek, str]]:
         """The open seeks a condition (on ``s``) picks whose maker's page beat since ``since``,
         newest first, each with the address its maker is here from."""
+        return self.run(lambda db: self.seeks_present_in(db, where, since, limit, **args))
+
+    def seeks_present_in(
+        self, db: Connection, where: str, since: float, limit: int = 400, **args: Any
+    ) -> list[tuple[Seek, str]]:
+        """:meth:`seeks_present` on an open connection."""
         query = (
             f"SELECT {SEEK_COLUMNS_OF}, p.address FROM seeks s "
             "JOIN room_presence p ON p.device = s.device "
             f"WHERE s.state = 'open' AND p.seen >= :since AND p.listed = 1 AND ({where}) "
             "ORDER BY s.created DESC, s.id LIMIT :limit"
         )
-        rows = self.run(
-            lambda db: self.execute(db, query, since=since, limit=limit, **args).fetchall()
-        )
+        rows = self.execute(db, query, since=since, limit=limit, **args).fetchall()
         return [(Seek.decode(r[:-1]), str(r[-1])) for r in rows]
 
     def made_by(self, device: str, limit: int = 50) -> list[Seek]:
         """The seeks ``device`` made, any state, newest first."""
+        return self.run(lambda db: self.made_by_in(db, device, limit))
+
+    def made_by_in(self, db: Connection, device: str, limit: int = 50) -> list[Seek]:
+        """:meth:`made_by` on an open connection."""
         query = (
             f"SELECT {SEEK_COLUMNS} FROM seeks WHERE device = :device "
             "ORDER BY created DESC, id LIMIT :limit"
         )
-        rows = self.run(lambda db: self.execute(db, query, device=device, limit=limit).fetchall())
+        rows = self.execute(db, query, device=device, limit=limit).fetchall()
         return [Seek.decode(r) for r in rows]
 
     def seek(self, seek_id: str) -> Seek | None:
