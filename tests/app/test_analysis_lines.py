@@ -11,9 +11,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app.analysis.runner import done_positions, take_line
+from app.analysis.runner import Budget, done_positions
 from app.analysis.step import EvaluateLine, evaluate_line, evaluate_position
+from app.computer.queue import wall_cap
 from app.games.spec import GameSpec
+from engine.agents.exact_first import take_line
 from tests.app.test_analysis import finish, small_game
 
 SPEC = GameSpec("kalah", {"pits": 3, "seeds": 3}, 0, (0, 2, 1, 0, 2), None)
@@ -40,6 +42,15 @@ def test_a_line_job_is_budgeted_as_one_position_plus_its_slice() -> None:
     assert line.kind == "evaluate_line" and line.budget == pytest.approx(30.35)
     whole = EvaluateLine(SPEC, (5, 4, 3), 0.35, 25.0)
     assert whole.budget == pytest.approx(3 * 25.35)  # no slice: every position's
+
+
+def test_a_line_answers_before_the_queue_would_stop_it() -> None:
+    """Its last position starts within the slice (wall time at most) with its own cap."""
+    budget = Budget()
+    for seconds, solve in ((0.35, 25.0), (2.0, 0.0), (0.05, 0.0)):
+        one = seconds + solve
+        line = EvaluateLine(SPEC, (5, 4), seconds, solve, budget.cap_for(one), 5.0)
+        assert line.cap is not None and 5.0 + line.cap < wall_cap(line.budget)
 
 
 def test_each_position_of_a_line_has_its_values_alone() -> None:
@@ -117,6 +128,7 @@ def test_an_analysis_in_one_line_or_many_slices_gives_the_same_values(
     moves = len(whole["moves"])
     assert moves > 3 and len(few) < len(many) == moves  # a slice of none: a position a job
     assert all(isinstance(job, EvaluateLine) for job in few + many)
+    assert {job.slice_seconds for job in many} == {0.0}  # the budget's slice, sent whole
     assert [len(job.plies) > 1 for job in many].count(True) >= 1  # the rest taken again
     keys = ("ply", "values", "exact", "best", "tag")
     assert [{k: m.get(k) for k in keys} for m in sliced["moves"]] == [
