@@ -5,59 +5,41 @@ does one, splits at the same place every time, and each position keeps its value
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from engine.agents.analysis import solver_rate
 from engine.agents.exact_first import evaluation, evaluations, work
-from engine.solver import book, cache
-from engine.solver.build import build_file
 from engine.solver.native import solve_core
-from engine.solver.rules import KalahSpec
-from tests.engine.test_solver_line import game
+from tests.engine.test_solver_line import game, no_books, tables  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.skipif(solve_core() is None, reason="reads tables natively only")
 
 
-@pytest.fixture(autouse=True)
-def no_books(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(book, "BOOKS", tmp_path / "books")
-    book.shipped.cache_clear()
-    cache.clear()
-    yield
-    book.shipped.cache_clear()
-    cache.clear()
-
-
-@pytest.fixture
-def tables(tmp_path: Path) -> str:
-    folder = tmp_path / "tables"
-    build_file(KalahSpec(5), 14, folder)
-    return str(folder)
-
-
-def test_a_slice_splits_a_line_by_the_solver_nodes_it_used(tables: str) -> None:
+def test_a_slice_splits_a_line_by_the_solver_nodes_it_used(request: pytest.FixtureRequest) -> None:
+    folder: str = request.getfixturevalue("tables")  # a 5-pit table of 14 seeds
     states = game(5, 14)
-    whole = evaluations(states, tables, 1.0)
+    whole = evaluations(states, folder, 1.0)
     assert all(e.source == "solver" for e in whole)
     spent = [work(e, 1.0) for e in whole]
     assert spent == [e.nodes / solver_rate() for e in whole]
     # A slice the first three positions' work fills: exactly those, then the caller's turn.
     assert spent[2] > 0
     part = spent[0] + spent[1] + spent[2]  # (added in the line's order)
-    sliced = evaluations(states, tables, 1.0, slice_seconds=part)
+    sliced = evaluations(states, folder, 1.0, slice_seconds=part)
     assert len(sliced) == 3 and len(sliced) < len(states)
-    assert evaluations(states, tables, 1.0, slice_seconds=part) == sliced  # the same split
+    assert evaluations(states, folder, 1.0, slice_seconds=part) == sliced  # the same split
     assert [e.values for e in sliced] == [e.values for e in whole[:3]]
     assert [e.nodes for e in sliced] == [e.nodes for e in whole[:3]]  # the same line's start
-    assert [e.values for e in sliced] == [evaluation(s, tables, 1.0).values for s in states[:3]]
+    assert [e.values for e in sliced] == [evaluation(s, folder, 1.0).values for s in states[:3]]
 
 
-def test_a_line_does_one_position_at_least_and_none_after_its_deadline(tables: str) -> None:
+def test_a_line_does_one_position_at_least_and_none_after_its_deadline(
+    request: pytest.FixtureRequest,
+) -> None:
+    folder: str = request.getfixturevalue("tables")
     states = game(6, 10)
-    assert len(evaluations(states, tables, 1.0, slice_seconds=0.0)) == 1
+    assert len(evaluations(states, folder, 1.0, slice_seconds=0.0)) == 1
     past = time.perf_counter() - 1.0
-    assert len(evaluations(states, tables, 1.0, deadline=past)) == 1
-    assert len(evaluations(states, tables, 1.0, deadline=past + 3600.0)) == len(states)
+    assert len(evaluations(states, folder, 1.0, deadline=past)) == 1
+    assert len(evaluations(states, folder, 1.0, deadline=past + 3600.0)) == len(states)
