@@ -2,6 +2,7 @@
 // The board's DOM: two rows of pit buttons between two stores, drawn from the viewer's side.
 // It knows the canonical layout (which index is whose pit or store) and nothing of the rules:
 // which pits are playable comes from the server; the pits' letters are the server's.
+import { t } from "./i18n.js";
 import { boardIndex, letterOf, pitAt, storeIndex } from "./pits.js";
 
 const MAX_DOTS_PIT = 12;
@@ -68,8 +69,8 @@ export class Board {
     // Labels for screen readers, from text.js: pit(player, pit, n) and store(player, n).
     /** @type {Labels} */
     this.labels = {
-      pit: (player, pit, n) => `Pit ${letterOf(this.layout, player, pit)}: ${n}`,
-      store: (player, n) => `Store ${player + 1}: ${n}`,
+      pit: (player, pit, n) => t("Pit %(letter)s: %(num)s", { letter: letterOf(this.layout, player, pit), num: n }),
+      store: (player, n) => t("Store %(player)s: %(num)s", { player: player + 1, num: n }),
     };
     /** @type {((index: number, n: number) => void) | null} called whenever a count on screen changes */
     this.onCount = null;

@@ -4,6 +4,14 @@
 // score (or, for the sweep preset, the win rate against the playouts) and lists every game.
 
 import { api, ApiError } from "./api.js";
+import { num, t, tn } from "./i18n.js";
+
+/**
+ * Agent specs, scores and Elo inside a sentence, kept left to right on a right-to-left page
+ * (Unicode's isolates: plain text, so it works in ``textContent``).
+ * @param {string} text
+ */
+const iso = (text) => (document.documentElement.dir === "rtl" ? `\u2066${text}\u2069` : text);
 
 /**
  * The element with ``id`` (lab.html has it): an input, select or button as the caller uses it.
@@ -52,8 +60,9 @@ function status(text) {
 
 /** @param {Elo} elo */
 function eloText(elo) {
-  const f = (/** @type {number | null} */ x, /** @type {string} */ sign) => (x === null ? `${sign}∞` : `${x > 0 ? "+" : ""}${Math.round(x)}`);
-  return `Elo ${f(elo.diff, "+")} (95%: ${f(elo.low, "−")} to ${f(elo.high, "+")})`;
+  const f = (/** @type {number | null} */ x, /** @type {string} */ sign) => iso(x === null ? `${sign}∞` : `${x > 0 ? "+" : ""}${Math.round(x)}`);
+  const confidence = num(0.95, { style: "percent" });
+  return t("Elo %(diff)s (%(confidence)s: %(low)s to %(high)s)", { diff: f(elo.diff, "+"), confidence, low: f(elo.low, "−"), high: f(elo.high, "+") });
 }
 
 /**
@@ -74,7 +83,7 @@ function drawChart(points, { xMax, xLabel, yLabel, logX = false }) {
   svg.append(el("line", { x1: L, y1: T, x2: L, y2: B, class: "axis" }));
   for (const y of [0, 0.25, 0.5, 0.75, 1]) {
     svg.append(el("line", { x1: L, y1: ys(y), x2: R, y2: ys(y), class: y === 0.5 ? "even" : "grid" }));
-    svg.append(el("text", { x: L - 8, y: ys(y) + 4, class: "tick", "text-anchor": "end" }, `${y * 100}%`));
+    svg.append(el("text", { x: L - 8, y: ys(y) + 4, class: "tick", "text-anchor": "end" }, num(y, { style: "percent" })));
   }
   svg.append(el("text", { x: (L + R) / 2, y: 252, class: "label", "text-anchor": "middle" }, xLabel));
   svg.append(el("text", { x: 12, y: (T + B) / 2, class: "label", "text-anchor": "middle", transform: `rotate(-90 12 ${(T + B) / 2})` }, yLabel));
@@ -97,7 +106,10 @@ function listGame(result, label) {
   a.target = "_blank"; // a new tab: Back would lose the match and its chart
   a.rel = "noopener";
   const [sa, sb] = [result.scores[result.a_player], result.scores[1 - result.a_player]];
-  a.textContent = `${label}A ${result.outcome === "win" ? "won" : result.outcome === "draw" ? "drew" : "lost"} ${sa}–${sb} (A played ${result.a_player === 0 ? "first seat" : "second seat"})`;
+  const score = iso(`${sa}–${sb}`);
+  const said = result.outcome === "win" ? t("A won %(score)s", { score }) : result.outcome === "draw" ? t("A drew %(score)s", { score }) : t("A lost %(score)s", { score });
+  const seat = result.a_player === 0 ? t("A played first seat") : t("A played second seat");
+  a.textContent = t("%(label)s: %(result)s (%(seat)s)", { label, result: said, seat });
   li.append(a);
   $("lab-games-list").append(li);
 }
@@ -114,7 +126,7 @@ async function playOne(body) {
     } catch (err) {
       const later = err instanceof ApiError && (err.status === 429 || err.status === 503);
       if (!later || tries >= 60 || stopping) throw err;
-      status(`${err.message} — waiting, then game ${body.game + 1} again…`);
+      status(t("%(reason)s — waiting, then game %(game)s again…", { reason: err.message, game: body.game + 1 }));
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
   }
@@ -130,7 +142,7 @@ async function match({ variant, a, b, games, seed }, onGame) {
   /** @type {LabGame | null} */
   let last = null;
   for (let game = 0; game < games && !stopping; game++) {
-    status(`Playing game ${game + 1} of ${games}: ${a} against ${b}…`);
+    status(t("Playing game %(game)s of %(games)s: %(a)s against %(b)s…", { game: game + 1, games, a: iso(a), b: iso(b) }));
     last = await playOne({ variant, a, b, games, game, seed, tally });
     tally = last.tally;
     onGame(last, game);
@@ -182,16 +194,18 @@ function startMatch(event) {
   const points = [];
   run(async () => {
     const last = await match(settings, (/** @type {LabGame} */ result, /** @type {number} */ game) => {
-      if (game === 0) fresh(`${settings.a}'s running score against ${settings.b}`);
+      if (game === 0) fresh(t("%(a)s's running score against %(b)s", { a: iso(settings.a), b: iso(settings.b) }));
       const n = result.tally[0] + result.tally[1] + result.tally[2];
       const low = result.elo.low === null ? 0 : 1 / (1 + 10 ** (-result.elo.low / 400));
       const high = result.elo.high === null ? 1 : 1 / (1 + 10 ** (-result.elo.high / 400));
       points.push({ x: n, y: result.score, low, high });
-      drawChart(points, { xMax: settings.games, xLabel: "games", yLabel: "score of A" });
-      listGame(result, `Game ${game + 1}: `);
-      status(`${n} of ${settings.games} games: A ${result.tally.join("–")} (wins–draws–losses), score ${(result.score * 100).toFixed(0)}%, ${eloText(result.elo)}`);
+      drawChart(points, { xMax: settings.games, xLabel: t("games"), yLabel: t("score of A") });
+      listGame(result, t("Game %(game)s", { game: game + 1 }));
+      const tally = iso(result.tally.join("–"));
+      const score = num(result.score, { style: "percent", maximumFractionDigits: 0 });
+      status(tn("%(num)s of %(games)s game: A %(tally)s (wins–draws–losses), score %(score)s, %(elo)s", "%(num)s of %(games)s games: A %(tally)s (wins–draws–losses), score %(score)s, %(elo)s", settings.games, { num: n, games: settings.games, tally, score, elo: eloText(result.elo) }));
     });
-    if (last && stopping) status(`Stopped. ${$("lab-status").textContent}`);
+    if (last && stopping) status(t("Stopped. %(status)s", { status: $("lab-status").textContent }));
   });
 }
 
@@ -205,17 +219,18 @@ function startSweep() {
       const a = `mcts:iterations=${playouts}`;
       const last = await match({ variant, a, b: "random", games: SWEEP_GAMES, seed: playouts }, (/** @type {LabGame} */ result, /** @type {number} */ game) => {
         if (!points.length && game === 0) {
-          fresh("MCTS against random: A's score as the playouts a move grow");
-          drawChart([], { xMax: SWEEP[SWEEP.length - 1], xLabel: "playouts a move", yLabel: "score of MCTS", logX: true });
+          fresh(t("MCTS against random: A's score as the playouts a move grow"));
+          drawChart([], { xMax: SWEEP[SWEEP.length - 1], xLabel: t("playouts a move"), yLabel: t("score of MCTS"), logX: true });
         }
-        listGame(result, `${playouts} playouts, game ${game + 1}: `);
+        listGame(result, tn("%(num)s playout, game %(game)s", "%(num)s playouts, game %(game)s", playouts, { game: game + 1 }));
       });
       if (!last) break;
       const low = last.elo.low === null ? 0 : 1 / (1 + 10 ** (-last.elo.low / 400));
       const high = last.elo.high === null ? 1 : 1 / (1 + 10 ** (-last.elo.high / 400));
       points.push({ x: playouts, y: last.score, low, high });
-      drawChart(points, { xMax: SWEEP[SWEEP.length - 1], xLabel: "playouts a move", yLabel: "score of MCTS", logX: true });
-      status(`${playouts} playouts a move: MCTS scored ${(last.score * 100).toFixed(0)}% against random (${eloText(last.elo)})`);
+      drawChart(points, { xMax: SWEEP[SWEEP.length - 1], xLabel: t("playouts a move"), yLabel: t("score of MCTS"), logX: true });
+      const score = num(last.score, { style: "percent", maximumFractionDigits: 0 });
+      status(tn("%(num)s playout a move: MCTS scored %(score)s against random (%(elo)s)", "%(num)s playouts a move: MCTS scored %(score)s against random (%(elo)s)", playouts, { score, elo: eloText(last.elo) }));
     }
   });
 }
@@ -224,6 +239,6 @@ $("lab-form").addEventListener("submit", startMatch);
 $("lab-sweep").addEventListener("click", startSweep);
 $("lab-stop").addEventListener("click", () => {
   stopping = true;
-  status("Stopping after this game…");
+  status(t("Stopping after this game…"));
 });
-drawChart([], { xMax: 20, xLabel: "games", yLabel: "score of A" });
+drawChart([], { xMax: 20, xLabel: t("games"), yLabel: t("score of A") });
