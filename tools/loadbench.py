@@ -737,6 +737,27 @@ def cpu_figures(
     }
 
 
+def web_own_cpu(pgids: list[int]) -> float:
+    """CPU seconds so far of the servers' own web processes (gunicorn's master and workers),
+    without their reaped children: a search process that ended (stopped, replaced) is added
+    by the kernel to its worker's children's time, which made the web share of a run swing
+    with the searches (the group's figures, :func:`tools.servers.group_cpu`, keep it)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmd = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[2]) in pgids and b"multiprocessing" not in cmd and fields[0] != "Z":
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime: its own
+    return total
+
+
 def targets(figures: dict[str, Any]) -> dict[str, Any]:
     p95 = figures["no_wait"]["p95"]
     return {
@@ -813,9 +834,11 @@ def tournament(args: argparse.Namespace) -> dict[str, Any]:
     seconds = args.seconds or 300.0
     with served_or_given(args.url, args.root, args.server_log) as server:
         cpu0, busy0, load0 = group_cpu(server.pgids), machine_busy(), loadavg()
+        own0 = web_own_cpu(server.pgids)
         start = time.monotonic()
         figures = tournamentbench.run(server.url, args.players, args.computers, seconds, args.seed)
         wall = time.monotonic() - start
+        own = web_own_cpu(server.pgids) - own0
         cpu = cpu_figures(
             cpu0,
             group_cpu(server.pgids),
@@ -827,16 +850,23 @@ def tournament(args: argparse.Namespace) -> dict[str, Any]:
         )
         requests = sum(int(k["requests"]) for k in figures["kinds"].values())
         if cpu["web_s"] is not None and requests:
-            # every request the web workers answered, long-polls included: the room's cost
-            cpu["web_ms_per_request"] = round(1000.0 * cpu["web_s"] / requests, 2)
+            # every request the web workers answered, long-polls included: the room's cost,
+            # of the web processes' own CPU (a search process that ended is not in it)
+            cpu["web_own_s"] = round(own, 1)
+            cpu["web_ms_per_request"] = round(1000.0 * own / requests, 2)
+            cpu["web_with_ended_searches_ms_per_request"] = round(
+                1000.0 * cpu["web_s"] / requests, 2
+            )
         figures["cpu"] = cpu
         figures["load"] = (
             f"{cpu_model()}, {os.cpu_count()} cores; load average {load0} before, {loadavg()} "
             f"after; server CPU {cpu['server_s']} s (web {cpu['web_s']}, search "
             f"{cpu['search_s']}), client {cpu['client_s']} s, machine busy "
             f"{cpu['machine_busy_cores']} cores over {cpu['wall_s']} s; web CPU "
-            f"{cpu.get('web_ms_per_request', '-')} ms a request ({requests} requests, long-polls "
-            f"included); {server.settings}"
+            f"{cpu.get('web_ms_per_request', '-')} ms a request (the web processes' own "
+            f"{cpu.get('web_own_s', '-')} s; with the ended searches their workers reaped "
+            f"{cpu.get('web_with_ended_searches_ms_per_request', '-')} ms; {requests} requests, "
+            f"long-polls included); {server.settings}"
         )
     tournamentbench.report(figures, sys.stdout)
     return figures
