@@ -205,6 +205,7 @@ function valueLine(name, value, exact, best) {
   strong.textContent = name;
   const shown = document.createElement("span");
   shown.className = "ab-value";
+  shown.dir = "ltr"; // a signed value ("+4") reads left to right in every language
   shown.textContent = seedsText(value);
   const kind = document.createElement("span");
   kind.className = exact ? "ab-exact" : "ab-estimate muted";

@@ -155,8 +155,9 @@ export function render(view, els, onPlay) {
   renderThinking(view, els, game);
   renderOver(els, game);
   renderMatch(els, game, bottomSeat(view, game)); // clocks, series, hints (match.js)
-  setText(els.boardHelp, game.board_help || "");
-  setText(els.boardHelpShort, game.board_help || "");
+  const help = game.board_help ? text.serverWords(game.board_help) : ""; // (marked in the engine)
+  setText(els.boardHelp, help);
+  setText(els.boardHelpShort, help);
   setText(els.sound, text.soundLabel(view.sound));
   els.sound.setAttribute("aria-pressed", String(Boolean(view.sound)));
 }

@@ -312,6 +312,7 @@ export class Review {
       button.dataset.pos = String(m.ply + 1);
       button.disabled = !open;
       button.textContent = m.notation + (entry ? TAG_MARK[entry.tag] : "");
+      button.dir = "ltr"; // notation and its mark ("C3?") read left to right in every language
       const said = entry ? ` ${judgement(entry)}` : "";
       button.title = text.moveWords(game, m) + said;
       button.setAttribute("aria-label", t("Turn %(turn)s: %(move)s", { turn: m.turn, move: text.moveWords(game, m) + said }));

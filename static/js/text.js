@@ -3,8 +3,9 @@
 // presence, the thinking panel, labels for screen readers. Pure functions of the game the
 // server sent (and of the page's view where it matters); no DOM, no rules: what a move did,
 // who may undo and what the variant calls its store all come from the server.
+import { UNREACHABLE } from "./api.js";
 import { formatValue } from "./board.js";
-import { lang, t as tr, tn } from "./i18n.js";
+import { lang, num, t as tr, tn } from "./i18n.js";
 import { letterAt, letterOf, onRow, pitAt } from "./pits.js";
 
 /**
@@ -56,22 +57,24 @@ export function seatName(game, seat) {
  */
 function translatedName(game, info) {
   const level = info.level ? tr(info.level.charAt(0).toUpperCase() + info.level.slice(1)) : "";
+  const number = { num: info.seat + 1 };
   if (info.kind === "computer") {
-    if (info.name !== `Computer (${capitalised(info.level)})` && !/^Computer \d \(/.test(info.name)) return info.name; // a lab agent's spec
-    return game.mode === "watch" ? tr("Computer %(num)s (%(level)s)", { num: info.seat + 1, level }) : tr("Computer (%(level)s)", { level });
+    if (!DEFAULT_COMPUTER.test(info.name)) return info.name; // a lab agent's spec
+    return game.mode === "watch" ? tr("Computer %(num)s (%(level)s)", { ...number, level }) : tr("Computer (%(level)s)", { level });
   }
   if (info.player_name) return info.yours && game.mode !== "local" ? tr("%(name)s (you)", { name: info.player_name }) : info.player_name;
-  if (info.name === "You") return tr("You");
-  if (info.name === "Waiting for a friend") return tr("Waiting for a friend");
-  if (info.name === "Opponent") return tr("Opponent");
-  if (info.name === `Player ${info.seat + 1}`) return tr("Player %(num)s", { num: info.seat + 1 });
-  return info.name;
+  // The server's defaults (app/games/view.py seat_name), told by what it says of the seat.
+  if (!DEFAULT_NAME.test(info.name)) return info.name;
+  if (game.mode === "local") return tr("Player %(num)s", number);
+  if (game.you.includes(info.seat)) return tr("You");
+  if (info.open) return tr("Waiting for a friend");
+  return game.you.length ? tr("Opponent") : tr("Player %(num)s", number);
 }
 
-/** @param {string | null} word */
-function capitalised(word) {
-  return word ? word.charAt(0).toUpperCase() + word.slice(1) : "";
-}
+/** A computer's seat named by the server's default ("Computer (Medium)", "Computer 2 (Easy)"). */
+const DEFAULT_COMPUTER = /^Computer(?: \d)? \(\w+\)$/;
+/** A person's seat named by the server's default (no name of its own). */
+const DEFAULT_NAME = /^(?:You|Opponent|Waiting for a friend|Player \d)$/;
 
 /**
  * Whether the seat's name is the bare "You" (so it takes "you play", "your store").
@@ -97,25 +100,16 @@ export function subject(game, seat, verb) {
 }
 
 /**
- * "Your" / "Ana's": the viewer's only seat is "Your" whatever its name ("Kofi (you)'s b" reads
- * oddly).
- * @param {import("./types.js").Game} game
- * @param {number} seat
- */
-export function possessive(game, seat) {
-  if (onlyMine(game, seat)) return "Your";
-  const name = seatName(game, seat);
-  return name.endsWith("s") ? `${name}'` : `${name}'s`;
-}
-
-/**
- * "your" / "Ana's" in the middle of a sentence.
+ * "your" / "Ana's" in the middle of an English sentence (the English branch of moveWords: the
+ * other languages name the pits a capture took by their letters); the viewer's only seat is
+ * "your" whatever its name ("Kofi (you)'s b" reads oddly).
  * @param {import("./types.js").Game} game
  * @param {number} seat
  */
 function possessiveLower(game, seat) {
-  const p = possessive(game, seat);
-  return p === "Your" ? "your" : p;
+  if (onlyMine(game, seat)) return "your";
+  const name = seatName(game, seat);
+  return name.endsWith("s") ? `${name}'` : `${name}'s`;
 }
 
 // The other player of a game between two devices: their name if they gave one.
@@ -133,8 +127,9 @@ export function opponent(game, { capital = false } = {}) {
  */
 function waitingFor(game, seat) {
   const info = game.seats[seat];
-  if (lang !== "en") return tr("Waiting for %(name)s…", { name: seatName(game, seat) });
-  return `Waiting for ${info.player_name ? info.name : info.name.toLowerCase()}…`;
+  // (English: "Waiting for opponent…", a default name in small letters mid-sentence)
+  const name = lang === "en" && !info.player_name ? info.name.toLowerCase() : seatName(game, seat);
+  return tr("Waiting for %(name)s…", { name });
 }
 
 export { letterOf };
@@ -147,7 +142,7 @@ export { letterOf };
  * @param {number} move
  */
 export function moveName(game, player, move) {
-  return move === game.swap_move ? "swap sides" : letterOf(game, player, move);
+  return move === game.swap_move ? tr("swap sides") : letterOf(game, player, move);
 }
 
 /**
@@ -267,13 +262,9 @@ export function moveCallout(game, move) {
   let said = "";
   const you = isYou(game, move.player);
   const name = seatName(game, move.player);
-  if (lang !== "en") {
-    if (took && extra) said = you ? tr("You capture %(num)s · extra turn!", { num: took }) : tr("%(name)s captures %(num)s · extra turn!", { name, num: took });
-    else if (took) said = you ? tr("You capture %(num)s", { num: took }) : tr("%(name)s captures %(num)s", { name, num: took });
-    else if (extra) said = you ? tr("Extra turn for you!") : tr("Extra turn for %(name)s!", { name });
-  } else if (took && extra) said = `${subject(game, move.player, "capture")} ${took} · extra turn!`;
-  else if (took) said = `${subject(game, move.player, "capture")} ${took}`;
-  else if (extra) said = `Extra turn for ${you ? "you" : name}!`;
+  if (took && extra) said = you ? tr("You capture %(num)s · extra turn!", { num: took }) : tr("%(name)s captures %(num)s · extra turn!", { name, num: took });
+  else if (took) said = you ? tr("You capture %(num)s", { num: took }) : tr("%(name)s captures %(num)s", { name, num: took });
+  else if (extra) said = you ? tr("Extra turn for you!") : tr("Extra turn for %(name)s!", { name });
   return said || (rec.ended ? tr("Game over") : "");
 }
 
@@ -309,14 +300,14 @@ export function swapWords(game, move) {
   const opener = 1 - swapper;
   if (onlyMine(game, swapper)) {
     const name = seatName(game, opener);
-    return `You swapped sides: you take over ${name}'s opening, and ${name} plays on from the other row.`;
+    return tr("You swapped sides: you take over %(name)s's opening, and %(name)s plays on from the other row.", { name });
   }
   const name = seatName(game, swapper);
   if (onlyMine(game, opener)) {
-    return `${name} swapped sides: ${name} takes over your opening, and you play on from the other row.`;
+    return tr("%(name)s swapped sides: %(name)s takes over your opening, and you play on from the other row.", { name });
   }
   const other = seatName(game, opener);
-  return `${name} swapped sides: ${name} takes over ${other}'s opening, and ${other} plays on from the other row.`;
+  return tr("%(name)s swapped sides: %(name)s takes over %(other)s's opening, and %(other)s plays on from the other row.", { name, other });
 }
 
 /**
@@ -325,9 +316,12 @@ export function swapWords(game, move) {
  */
 export function swapOfferText(game) {
   const mover = /** @type {number} */ (game.to_move);
-  const who = onlyMine(game, mover) ? "you" : seatName(game, mover);
   const opener = seatName(game, 1 - mover);
-  return `Pie rule: instead of sowing, ${who} may swap sides and take over ${opener}'s opening (its row and store); ${opener} then plays on from the other row.`;
+  if (onlyMine(game, mover)) {
+    return tr("Pie rule: instead of sowing, you may swap sides and take over %(opener)s's opening (its row and store); %(opener)s then plays on from the other row.", { opener });
+  }
+  const name = seatName(game, mover);
+  return tr("Pie rule: instead of sowing, %(name)s may swap sides and take over %(opener)s's opening (its row and store); %(opener)s then plays on from the other row.", { name, opener });
 }
 
 /** @param {import("./types.js").Game} game */
@@ -441,10 +435,11 @@ export function overPlayers(game) {
 
 /** @param {import("./types.js").Game} game */
 export function overReason(game) {
-  const ended = game.end_reason ? `Ended: ${game.end_reason}.` : "";
+  // (the engine's reason and detail, in the catalogs where they are marked)
+  const ended = game.end_reason ? tr("Ended: %(reason)s.", { reason: tr(game.end_reason) }) : "";
   // The server's detail on the score (seeds left on the rows banked, or counting for nobody);
   // banked seeds are shown in the score table instead (overScore).
-  const detail = game.result && game.result.by === "rules" && !overScore(game) ? game.result.detail : "";
+  const detail = game.result && game.result.by === "rules" && !overScore(game) ? (game.result.detail ? tr(game.result.detail) : "") : "";
   return [ended, detail].filter(Boolean).join(" ");
 }
 
@@ -459,7 +454,9 @@ export function overScore(game) {
   if (!r || r.by !== "rules" || !r.banked || !(r.banked[0] || r.banked[1])) return null;
   const order = game.you.length === 1 ? [game.you[0], 1 - game.you[0]] : [0, 1];
   const store = words(game).store;
-  const inStore = lang !== "en" && store === "store" ? tr("In the store") : `In the ${store}`;
+  /** @type {Record<string, string>} */
+  const inStores = { store: tr("In the store"), kazan: tr("In the kazan") };
+  const inStore = inStores[store] || tr("In the %(store)s", { store });
   const taken = game.stores_on_path ? inStore : tr("Captured");
   const left = r.banked[0] + r.banked[1];
   return {
@@ -485,8 +482,8 @@ export function undoLabel(game) {
 export function presenceText(game) {
   const others = game.mode === "remote" ? game.seats.filter((s) => !s.yours && !s.open) : [];
   if (!others.length) return "";
-  const text = others.map((s) => `${s.name}: ${s.connected ? "connected" : "not connected"}`).join(" · ");
-  return !game.you.length && game.mode === "remote" && !game.can_join ? `Watching · ${text}` : text;
+  const text = others.map((s) => (s.connected ? tr("%(name)s: connected", { name: seatName(game, s.seat) }) : tr("%(name)s: not connected", { name: seatName(game, s.seat) }))).join(" · ");
+  return !game.you.length && game.mode === "remote" && !game.can_join ? tr("Watching · %(players)s", { players: text }) : text;
 }
 
 /**
@@ -496,15 +493,16 @@ export function presenceText(game) {
 export function offerText(game) {
   const mine = (/** @type {number} */ seat) => game.you.includes(seat);
   if (game.you.length === 1 && game.takeback !== null && game.takeback !== undefined && !mine(game.takeback)) {
-    return `${opponent(game, { capital: true })} asks to take back their last move.`;
+    return tr("%(name)s asks to take back their last move.", { name: opponent(game, { capital: true }) });
   }
   if (game.you.length === 1 && game.draw_offer !== null && game.draw_offer !== undefined && !mine(game.draw_offer)) {
-    return `${opponent(game, { capital: true })} offers a draw.`;
+    return tr("%(name)s offers a draw.", { name: opponent(game, { capital: true }) });
   }
   if (game.you.length === 1 && game.rematch && !game.rematch.game && !mine(game.rematch.by)) {
     const youFirst = mine(1 - game.first_player);
-    const them = opponent(game, { capital: true });
-    return `${them} offers a rematch (${youFirst ? "you move" : `${opponent(game)} moves`} first).`;
+    const name = opponent(game, { capital: true });
+    if (youFirst) return tr("%(name)s offers a rematch (you move first).", { name });
+    return tr("%(name)s offers a rematch (%(other)s moves first).", { name, other: opponent(game) });
   }
   return "";
 }
@@ -516,18 +514,18 @@ export function offerText(game) {
  */
 export function thinkingText(game, shown) {
   const d = shown.decision;
-  const bits = [`${shown.label}: best ${moveName(game, shown.player, shown.best)}`];
+  const bits = [tr("%(name)s: best %(move)s", { name: shown.label, move: moveName(game, shown.player, shown.best) })];
   if (d) {
-    if (d.value !== null && d.value !== undefined) bits.push(`value ${formatValue(d.value)}`);
-    if (d.depth) bits.push(`depth ${d.depth}`);
-    if (d.nodes) bits.push(`${d.nodes.toLocaleString()} position${d.nodes === 1 ? "" : "s"}`);
-    if (d.seconds !== undefined) bits.push(`${d.seconds.toFixed(2)} s`);
+    if (d.value !== null && d.value !== undefined) bits.push(tr("value %(value)s", { value: formatValue(d.value) }));
+    if (d.depth) bits.push(tr("depth %(depth)s", { depth: d.depth }));
+    if (d.nodes) bits.push(tn("%(num)s position", "%(num)s positions", d.nodes));
+    if (d.seconds !== undefined) bits.push(tr("%(seconds)s s", { seconds: num(d.seconds, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }));
   }
-  let note = "Values are shown on each pit it considered";
-  if (d && d.upper_bounds && d.upper_bounds.length) note += "; ≤ marks a move proved no better";
-  if (d && d.random) note = `It played a deliberate slip. ${note}`;
-  if (shown.best === game.swap_move) note = "It took over the opening: the board turned round, so no pit shows a value";
-  return `${bits.join(", ")}. ${note}.`;
+  const bounded = Boolean(d && d.upper_bounds && d.upper_bounds.length);
+  let note = bounded ? tr("Values are shown on each pit it considered; ≤ marks a move proved no better") : tr("Values are shown on each pit it considered");
+  if (d && d.random) note = tr("It played a deliberate slip. %(note)s", { note });
+  if (shown.best === game.swap_move) note = tr("It took over the opening: the board turned round, so no pit shows a value");
+  return tr("%(facts)s. %(note)s.", { facts: bits.join(tr(", ")), note });
 }
 
 export const NOT_MOVED_YET = tr("The computer has not moved yet.");
@@ -570,10 +568,13 @@ export function gameOverWords(game) {
  */
 export function notSent(message, path) {
   const move = path === "/moves";
-  if (message !== "The server can't be reached. Check the connection.") {
-    return `${move ? "Your move" : "That"} got no answer in time; the board shows what the server has once it answers.`;
+  if (message !== UNREACHABLE) {
+    return move
+      ? tr("Your move got no answer in time; the board shows what the server has once it answers.")
+      : tr("That got no answer in time; the board shows what the server has once it answers.");
   }
-  return `${move ? "Your move was" : "That was"} not sent: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  const reason = `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  return move ? tr("Your move was not sent: %(reason)s", { reason }) : tr("That was not sent: %(reason)s", { reason });
 }
 
 /**
@@ -584,7 +585,7 @@ export function notSent(message, path) {
  * @param {number} n
  */
 export function pitLabel(game, player, pit, n) {
-  return `Pit ${letterOf(game, player, pit)} (${seatName(game, player)}): ${seeds(game, n)}`;
+  return tr("Pit %(pit)s (%(name)s): %(seeds)s", { pit: letterOf(game, player, pit), name: seatName(game, player), seeds: seeds(game, n) });
 }
 
 /**
@@ -594,7 +595,12 @@ export function pitLabel(game, player, pit, n) {
  * @param {number} n
  */
 export function storeLabel(game, player, n) {
-  return `${possessive(game, player)} ${words(game).store}: ${seeds(game, n)}`;
+  const args = { name: seatName(game, player), seeds: seeds(game, n), store: words(game).store };
+  const mine = onlyMine(game, player);
+  if (args.store === "store") return mine ? tr("Your store: %(seeds)s", args) : tr("%(name)s's store: %(seeds)s", args);
+  if (args.store === "kazan") return mine ? tr("Your kazan: %(seeds)s", args) : tr("%(name)s's kazan: %(seeds)s", args);
+  if (args.store === "captured seeds") return mine ? tr("Your captured seeds: %(seeds)s", args) : tr("%(name)s's captured seeds: %(seeds)s", args);
+  return mine ? tr("Your %(store)s: %(seeds)s", args) : tr("%(name)s's %(store)s: %(seeds)s", args);
 }
 
 /**
@@ -614,8 +620,13 @@ export const YOUR_SEAT = tr("You (take the seat)");
 function optionsWords(options) {
   const parts = Object.entries(options || {})
     .filter(([, value]) => typeof value === "number")
-    .map(([key, value]) => `${value} ${key.replace(/_/g, " ")}`);
-  return parts.length ? ` (${parts.join(", ")})` : "";
+    .map(([key, value]) => {
+      const n = /** @type {number} */ (value);
+      if (key === "pits") return tn("%(num)s pit", "%(num)s pits", n);
+      if (key === "seeds") return tn("%(num)s seed", "%(num)s seeds", n);
+      return `${num(n)} ${key.replace(/_/g, " ")}`;
+    });
+  return parts.length ? ` (${parts.join(tr(", "))})` : "";
 }
 
 /** @param {import("./types.js").Game} game */
@@ -630,12 +641,15 @@ function inviter(game) {
  */
 export function inviteText(game) {
   const open = game.seats.find((s) => s.open);
-  const who = inviter(game);
-  const what = `${game.title}${optionsWords(game.options)}`;
-  if (!open) return `${who} invites you to a game of ${what}.`;
+  const args = { name: inviter(game), game: `${tr(game.title)}${optionsWords(game.options)}` };
+  if (!open) return tr("%(name)s invites you to a game of %(game)s.", args);
   const first = open.seat === game.first_player;
-  const moved = game.moves.length ? ` ${game.moves.length} move${game.moves.length === 1 ? " has" : "s have"} been played.` : "";
-  return `${who} invites you to a game of ${what}. You would play the bottom row and move ${first ? "first" : "second"}.${moved}`;
+  const invite = first
+    ? tr("%(name)s invites you to a game of %(game)s. You would play the bottom row and move first.", args)
+    : tr("%(name)s invites you to a game of %(game)s. You would play the bottom row and move second.", args);
+  if (!game.moves.length) return invite;
+  const moved = tn("%(num)s move has been played.", "%(num)s moves have been played.", game.moves.length);
+  return `${invite} ${moved}`;
 }
 
 /**
@@ -644,7 +658,9 @@ export function inviteText(game) {
  * @param {import("./types.js").SpecialPit} special
  */
 export function specialBadge(game, special) {
-  return `${possessive(game, special.owner)} ${special.kind}`;
+  const name = seatName(game, special.owner);
+  if (special.kind === "tuzdyk") return onlyMine(game, special.owner) ? tr("Your tuzdyk") : tr("%(name)s's tuzdyk", { name });
+  return `${name}: ${special.kind}`; // (a kind of special pit this page has no words for)
 }
 
 /**
@@ -654,13 +670,29 @@ export function specialBadge(game, special) {
 export function specialsLine(game, colour = (/** @type {number} */ _owner) => "") {
   const list = game.special_pits || [];
   if (!list.length) return "";
+  /** @type {Record<string, string>} the tag colours render.js names */
+  const tags = { green: tr("green tag"), red: tr("red tag") };
   const each = list.map((s) => {
-    const tag = colour(s.owner) ? ` (${colour(s.owner)} tag)` : "";
-    return `${possessive(game, s.owner)} ${s.kind}: ${letterAt(game, s.pit)}${tag}`;
+    const c = colour(s.owner);
+    const tag = c ? ` (${tags[c] || c})` : "";
+    const pit = letterAt(game, s.pit);
+    if (s.kind !== "tuzdyk") return `${specialBadge(game, s)}: ${pit}${tag}`;
+    const said = onlyMine(game, s.owner) ? tr("Your tuzdyk: %(pit)s", { pit }) : tr("%(name)s's tuzdyk: %(pit)s", { name: seatName(game, s.owner), pit });
+    return `${said}${tag}`;
   });
   // What the chequered pit means, once: a tuzdyk's seeds go to its owner's kazan.
-  const kind = list[0].kind === "tuzdyk" ? ". A tuzdyk (chequered, ★) stays empty: every stone sown into it goes to its owner's kazan" : "";
-  return `${each.join(" · ")}${kind}.`;
+  const all = each.join(" · ");
+  if (list[0].kind === "tuzdyk") return tr("%(list)s. A tuzdyk (chequered, ★) stays empty: every stone sown into it goes to its owner's kazan.", { list: all });
+  return `${all}.`;
+}
+
+/**
+ * Words the server sent in English (a variant's board help, an ending's reason), in the page's
+ * language where the catalogs hold them (the engine marks them), else as sent.
+ * @param {string} english
+ */
+export function serverWords(english) {
+  return tr(english);
 }
 
 /** @param {boolean} on */

@@ -38,6 +38,7 @@ CONVERTED_SCRIPTS = {
     *("analysis-board.js", "analysis-draw.js", "analysis-link.js", "analysis-state.js"),
     *("analysis.js", "copy.js", "graph.js", "position-editor.js", "record.js"),
     *("review-analysis.js", "review-text.js", "review-values.js", "review.js", "thinking-kept.js"),
+    "text.js",
     "actions.js",
     "api.js",
     "clock.js",
@@ -70,7 +71,7 @@ CONVERTED_SCRIPTS = {
     # Type definitions (JSDoc) only: no text shown to a person.
     *("api-types.js", "types.js"),
 }
-NOT_YET_SCRIPTS = {"text.js"}  # the game page's texts: in progress
+NOT_YET_SCRIPTS: set[str] = set()
 # Words that are the same in every language: names of formats and of the game's notation.
 SAME_EVERYWHERE = {
     *("JSON", "Content-Type", "application/json", "AbortError", "ApiError"),
