@@ -15,7 +15,7 @@ import time
 
 import engine
 from app.games import clock, params
-from app.games.errors import BadInput, IllegalMove, NoSeat, NotNow, NotYourTurn
+from app.games.errors import N_, BadInput, IllegalMove, NoSeat, NotNow, NotYourTurn
 from app.games.model import Game, Seat
 from app.store.json_types import JSONObject
 
@@ -44,8 +44,9 @@ def play_move(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     mover = game.record.state.to_move
     assert mover is not None
     if mover not in mine:
-        who = "the computer" if game.seats[mover].is_computer else "your opponent"
-        raise NotYourTurn(f"it is not your turn: {who} is to move")
+        if game.seats[mover].is_computer:
+            raise NotYourTurn(N_("it is not your turn: the computer is to move"))
+        raise NotYourTurn(N_("it is not your turn: your opponent is to move"))
     now = time.time()
     if clock.flag_due(game.data.get("clock"), now) is not None:
         raise NotNow("your time is up")
@@ -211,21 +212,35 @@ def draw(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     action = params.action(body)
     seat = one_seat(game, owner)
     not_over(game)
-    asked = offer(game, seat, action, "draw_offer", "draw offer")
+    asked = offer(game, seat, action, "draw_offer")
     return ended(game, time.time(), drawn=True) if asked is None else asked
 
 
-def offer(game: Game, seat: int, action: str, key: str, name: str) -> JSONObject | None:
+# What an offer's refusals say, by its key: one waits already; there is none to answer.
+OFFER_REFUSALS = {
+    "draw_offer": (
+        N_("a draw offer is already waiting for an answer"),
+        N_("there is no draw offer from your opponent to answer"),
+    ),
+    "takeback": (
+        N_("a takeback request is already waiting for an answer"),
+        N_("there is no takeback request from your opponent to answer"),
+    ),
+}
+
+
+def offer(game: Game, seat: int, action: str, key: str) -> JSONObject | None:
     """An offer to the opponent kept under ``key`` (a draw, a takeback): a ``request`` when
     none is waiting, then the other seat's ``decline`` (the data with it cleared) or
     ``accept`` (None: the caller carries it out)."""
     pending = game.data.get(key)
+    waiting, none = OFFER_REFUSALS[key]
     if action == "request":
         if pending is not None:
-            raise NotNow(f"a {name} is already waiting for an answer")
+            raise NotNow(waiting)
         return dict(game.data, **{key: seat})
     if pending is None or pending == seat:
-        raise NotNow(f"there is no {name} from your opponent to answer")
+        raise NotNow(none)
     if action == "decline":
         return dict(game.data, **{key: None})
     return None
@@ -289,7 +304,7 @@ def takeback(game: Game, owner: str | None, body: JSONObject) -> JSONObject:
     mine = any(r.player == seat for r in game.record.records)
     if action == "request" and pending is None and not mine:
         raise NotNow("there is no move of yours to take back")
-    asked = offer(game, seat, action, "takeback", "takeback request")
+    asked = offer(game, seat, action, "takeback")
     if asked is not None:
         return asked
     record = game.record
@@ -371,7 +386,9 @@ def change_settings(game: Game, owner: str | None, body: JSONObject) -> JSONObje
         params.check_version(game, body)
     unknown = sorted(set(body) - set(SETTINGS))
     if unknown:
-        raise BadInput(f"unknown setting {unknown[0]!r} (settings: paused, delay)")
+        raise BadInput(
+            N_("unknown setting %(setting)s (settings: paused, delay)"), setting=repr(unknown[0])
+        )
     if game.mode != "watch":
         seats_held(game, owner)
     data = dict(game.data)
@@ -388,7 +405,7 @@ def join(game: Game, owner: str, body: JSONObject) -> tuple[JSONObject, int]:
     """Take the open seat of a game between two devices, with ``body["name"]`` if given."""
     unknown = sorted(set(body) - {"name", "version"})
     if unknown:
-        raise BadInput(f"unknown field {unknown[0]!r} (fields: name)")
+        raise BadInput(N_("unknown field %(field)s (fields: name)"), field=repr(unknown[0]))
     name = params.player_name(body["name"]) if "name" in body else None
     if game.seats_of(owner):
         raise NotNow("you already have a seat in this game")

@@ -6,6 +6,8 @@ person reads; the status is the web layer's business (one table, ``app.web.error
 
 from __future__ import annotations
 
+from engine.texts import Text
+
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs (Babel finds the calls); it is translated where sent."""
@@ -39,11 +41,21 @@ GAME_REFUSALS = (
 
 
 class GameError(Exception):
-    """A request a use case refused; nothing was changed."""
+    """A request a use case refused; nothing was changed.
 
-    def __init__(self, message: str, retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    ``message`` is English. With ``params`` it is a message id: its ``%(name)s`` placeholders
+    are filled from them (``BadInput(N_("%(field)s must be 1 to %(high)s"), field=..., high=8)``;
+    a part that is a sentence of its own is a :class:`engine.texts.Text`), so app.web.errors can
+    say it in the request's language; ``message`` is the English filled in.
+    """
+
+    def __init__(self, message: str, retry_after: int | None = None, **params: object) -> None:
+        english = {k: v.english() if isinstance(v, Text) else v for k, v in params.items()}
+        text = message % english if params else message
+        super().__init__(text)
+        self.message = text
+        self.message_id = message
+        self.params = params
         self.retry_after = retry_after  # seconds until trying again makes sense (busy, limited)
 
 

@@ -20,6 +20,7 @@ from flask import current_app
 
 from app.games import changes, clock, ends, errors, params, rematches, starts
 from app.games.errors import (
+    N_,
     BadInput,
     Damaged,
     NoGame,
@@ -139,15 +140,18 @@ class Games:
         except CorruptGame as exc:
             log.error("damaged game: %s", exc)
             raise Damaged(
-                f"this game's stored record is damaged and can't be read: {exc}"
+                N_("this game's stored record is damaged and can't be read: %(reason)s"),
+                reason=str(exc),
             ) from None
         if row is None:
-            raise NoGame(f"there is no game {game_id!r}")
+            raise NoGame(N_("there is no game %(game)s"), game=repr(game_id))
         try:
             game = Game.from_row(row)
         except Exception as exc:  # noqa: BLE001 (any fault in a stored record stays in its game)
             log.error("game %s can't be replayed: %r", game_id, exc)
-            raise Damaged(f"this game can no longer be replayed: {exc!r}") from None
+            raise Damaged(
+                N_("this game can no longer be replayed: %(reason)s"), reason=repr(exc)
+            ) from None
         return game
 
     def flag_if_due(self, game: Game) -> Game:
@@ -272,9 +276,13 @@ class Games:
         running = self.store.running("watch", device.address, time.time() - STALLED_SECONDS)
         if running >= cap:
             raise TooManyGames(
-                f"your device already runs {running} computer-vs-computer games (at most {cap} "
-                "at once); pause one or let one finish. Nothing was changed.",
+                N_(
+                    "your device already runs %(running)s computer-vs-computer games (at most "
+                    "%(cap)s at once); pause one or let one finish. Nothing was changed."
+                ),
                 30,
+                running=running,
+                cap=cap,
             )
 
     def with_player_name(self, seats: list[JSONObject], owner: str) -> list[JSONObject]:
@@ -298,15 +306,18 @@ class Games:
         named players."""
         if PlayerNames(self.store).name_of(owner) is None:
             raise NotNow(
-                f"take a player's name first (PUT /api/me) to {what}: rated games are between "
-                "named players"
+                N_(
+                    "take a player's name first (PUT /api/me) to %(what)s: rated games are "
+                    "between named players"
+                ),
+                what=what,
             )
 
     def creator_only(self, game: Game, device: Device, what: str) -> None:
         """Only the device that started a watch game may ``what`` (NotCreator, 403)."""
         creator = game.data.get("creator")
         if creator is None or creator != device.owner:
-            raise NotCreator(f"only the device that started this game may {what}")
+            raise NotCreator(N_("only the device that started this game may %(what)s"), what=what)
 
     def save(self, game: Game, data: JSONObject, device: Device) -> Game:
         """Write the next version of ``game`` and let the computer move if it is its turn."""
@@ -381,14 +392,18 @@ class Games:
         data = dict(params.new_game_data(body, owner), **(carry or {}))
         data.update(creator=owner, device=device.address)
         if data.get("rated"):
-            self.named(owner, "create a rated game")
+            self.named(owner, N_("create a rated game"))
         if data["mode"] == "remote":
             data["seats"] = self.with_player_name(data["seats"], owner)
         size = len(json.dumps(data))
         if size > self.policy.max_new_game_bytes:
             raise TooLarge(
-                f"the game would take {size} bytes to store; at most "
-                f"{self.policy.max_new_game_bytes} are kept for a new game"
+                N_(
+                    "the game would take %(size)s bytes to store; at most %(most)s are kept "
+                    "for a new game"
+                ),
+                size=size,
+                most=self.policy.max_new_game_bytes,
             )
         device.limit("create")
         if data["mode"] == "watch":
@@ -439,7 +454,7 @@ class Games:
         def change(game: Game) -> tuple[JSONObject, tuple[str, int]]:
             data, seat = changes.join(game, owner, body)
             if game.data.get("rated"):
-                self.named(owner, "join a rated game")
+                self.named(owner, N_("join a rated game"))
             data["seats"] = self.with_player_name(data["seats"], owner)
             return data, (owner, seat)
 
@@ -452,7 +467,7 @@ class Games:
 
         def change(game: Game) -> tuple[JSONObject, None]:
             if game.mode == "watch":
-                self.creator_only(game, device, "pause it or change its speed")
+                self.creator_only(game, device, N_("pause it or change its speed"))
             data = changes.change_settings(game, device.owner, body)
             if body.get("paused") is False and game.data.get("paused"):
                 if game.mode == "watch" and not game.over:
@@ -469,7 +484,7 @@ class Games:
         if game.mode == "remote":
             return self.remote_rematch(device, game, body)
         if game.mode == "watch":
-            self.creator_only(game, device, "start its rematch")
+            self.creator_only(game, device, N_("start its rematch"))
         else:
             changes.seats_held(game, owner)
         # Play again: the same settings, the other side moving first (a game from a set-up
@@ -505,7 +520,7 @@ class Games:
             raise NotNow("a hint is for your own turn")
         level = body.get("level")
         if level is not None and level not in LEVELS:
-            raise BadInput(f"'level' must be one of {', '.join(LEVELS)}")
+            raise BadInput(N_("'level' must be one of %(levels)s"), levels=", ".join(LEVELS))
         noted = changes.note_hint(game, game.to_move)  # refused when the game has hints off
         self.admit_search(device)
         try:
@@ -517,7 +532,9 @@ class Games:
                     game, level, DEFAULT_ALGORITHM, level_seconds(level) + 10, device.address
                 )
         except Exception as exc:  # a timeout or a broken pool: say so, the game is unchanged
-            raise QueueFull(f"the computer could not suggest a move just now ({exc!r})") from None
+            raise QueueFull(
+                N_("the computer could not suggest a move just now (%(reason)s)"), reason=repr(exc)
+            ) from None
         if noted is not None:  # between people: the opponent is told a hint was used
             game = self.save(game, noted, device)
         return game, decision

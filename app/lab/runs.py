@@ -28,6 +28,7 @@ from engine.match import (
     elo_estimate,
     game_opening,
 )
+from engine.texts import N_, Text
 
 MAX_GAMES = 100
 TIME_SCALE = 0.1  # a level's time cap, scaled: Master thinks 0.3 s a move in the lab
@@ -93,29 +94,56 @@ class LabGameAnswer(TypedDict):
     """the match's last game"""
 
 
+# The agents as the page names them ("Agent A"): the refusals say them in the page's language.
+AGENT_LABELS = {"a": N_("Agent A"), "b": N_("Agent B")}
+
+
 def agent_spec(value: object, field: str) -> str:
     """An agent the lab plays: a level (``hard``, ``hard:algorithm=mcts``), ``random``,
     ``greedy``, ``mcts:iterations=N`` (N up to 5000) or ``minimax:depth=N`` (N up to 8).
     Errors name the agent as the page does ("Agent A"), not by its field."""
-    label = f"Agent {field.upper()}" if field in ("a", "b") else repr(field)
-    kinds = (
-        f"a level ({', '.join(LEVELS)}), a level with ':algorithm=' one of "
-        + ", ".join(ALGORITHMS)
-        + f", 'random', 'greedy', 'mcts:iterations=N' (N up to {MAX_ITERATIONS}) or "
-        f"'minimax:depth=N' (N up to {MAX_DEPTH})"
+    label = AGENT_LABELS.get(field, repr(field))
+    kinds = Text(
+        N_(
+            "a level (%(levels)s), a level with ':algorithm=' one of %(algorithms)s, 'random', "
+            "'greedy', 'mcts:iterations=N' (N up to %(iterations)s) or 'minimax:depth=N' (N up "
+            "to %(depth)s)"
+        ),
+        {
+            "levels": ", ".join(LEVELS),
+            "algorithms": ", ".join(ALGORITHMS),
+            "iterations": MAX_ITERATIONS,
+            "depth": MAX_DEPTH,
+        },
     )
     found = _SPEC.fullmatch(value) if isinstance(value, str) else None
     if found is None:
-        raise BadInput(f"{label} must be {kinds}; got {value!r}")
+        raise BadInput(
+            N_("%(agent)s must be %(kinds)s; got %(value)s"),
+            agent=label,
+            kinds=kinds,
+            value=repr(value),
+        )
     level, algorithm = found["level"], found["algorithm"]
     if level is not None and level not in LEVELS:
-        raise BadInput(f"{label}: there is no level {level!r}; an agent is {kinds}")
+        raise BadInput(
+            N_("%(agent)s: there is no level %(level)s; an agent is %(kinds)s"),
+            agent=label,
+            level=repr(level),
+            kinds=kinds,
+        )
     if algorithm is not None and algorithm not in ALGORITHMS:
-        raise BadInput(f"{label}: algorithm must be one of {', '.join(ALGORITHMS)}")
+        raise BadInput(
+            N_("%(agent)s: algorithm must be one of %(algorithms)s"),
+            agent=label,
+            algorithms=", ".join(ALGORITHMS),
+        )
     if found["iterations"] is not None and not 1 <= int(found["iterations"]) <= MAX_ITERATIONS:
-        raise BadInput(f"{label}: iterations must be 1 to {MAX_ITERATIONS}")
+        raise BadInput(
+            N_("%(agent)s: iterations must be 1 to %(high)s"), agent=label, high=MAX_ITERATIONS
+        )
     if found["depth"] is not None and not 1 <= int(found["depth"]) <= MAX_DEPTH:
-        raise BadInput(f"{label}: depth must be 1 to {MAX_DEPTH}")
+        raise BadInput(N_("%(agent)s: depth must be 1 to %(high)s"), agent=label, high=MAX_DEPTH)
     return str(value)
 
 
@@ -130,7 +158,12 @@ def engine_spec(spec: str) -> str:
 def whole(body: JSONObject, key: str, low: int, high: int, default: int | None = None) -> int:
     value = body.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadInput(f"{key!r} must be a whole number from {low} to {high}")
+        raise BadInput(
+            N_("%(field)s must be a whole number from %(low)s to %(high)s"),
+            field=repr(key),
+            low=low,
+            high=high,
+        )
     return value
 
 
@@ -150,7 +183,11 @@ class LabGame:
     def parse(cls, body: JSONObject) -> LabGame:
         unknown = sorted(set(body) - FIELDS)
         if unknown:
-            raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})")
+            raise BadInput(
+                N_("unknown field %(field)s (fields: %(fields)s)"),
+                field=repr(unknown[0]),
+                fields=", ".join(sorted(FIELDS)),
+            )
         rules = rules_from(body)
         games = whole(body, "games", 1, MAX_GAMES)
         game = whole(body, "game", 0, games - 1)
@@ -162,7 +199,9 @@ class LabGame:
             and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in tally)
             and sum(tally) == game
         ):
-            raise BadInput("'tally' must be A's [wins, draws, losses] in the games before this one")
+            raise BadInput(
+                N_("'tally' must be A's [wins, draws, losses] in the games before this one")
+            )
         a, b = agent_spec(body.get("a"), "a"), agent_spec(body.get("b"), "b")
         return cls(rules, a, b, games, game, seed, (tally[0], tally[1], tally[2]))
 
@@ -188,7 +227,7 @@ class Lab:
         """Play the game ``body`` names, keep it, and answer with it and the match so far."""
         asked = LabGame.parse(body)
         if device.address in self.busy:
-            raise NotNow("your lab game is still being played; one at a time")
+            raise NotNow(N_("your lab game is still being played; one at a time"))
         device.limit("computer")
         self.queue.admit(device.address, interactive=False)
         self.busy.add(device.address)
@@ -247,7 +286,8 @@ class Lab:
                 decision = future.result(max(1.0, end - time.monotonic()))
             except Exception as exc:  # noqa: BLE001 (a timeout or a failed search: nothing kept)
                 raise QueueFull(
-                    f"the computer could not play the lab game just now ({exc!r})"
+                    N_("the computer could not play the lab game just now (%(reason)s)"),
+                    reason=repr(exc),
                 ) from None
             state = state.play(int(decision["move"]))
             moves.append(int(decision["move"]))

@@ -19,6 +19,7 @@ from app.i18n.choose import N_, gettext
 from app.store import StoreError
 from app.store.json_types import JSONObject
 from app.web.headers import HEADERS
+from engine.texts import Text
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +130,22 @@ def shown(message: str) -> str:
     return gettext(message)
 
 
+def said(exc: kinds.GameError) -> str:
+    """A refusal in the request's language: its message id translated, then its arguments
+    filled in (an argument that is itself a catalog message, such as a field's name as the page
+    shows it, "Agent A", is said too; a value the request sent is shown as sent)."""
+    if not exc.params:
+        return exc.message
+    args = {k: _said(v) for k, v in exc.params.items()}
+    return shown(exc.message_id) % args
+
+
+def _said(value: object) -> object:
+    if isinstance(value, Text):
+        return value.render(shown)
+    return shown(value) if isinstance(value, str) else value
+
+
 DRAIN_BYTES = 8 * 1024 * 1024  # of a refused body, read and dropped before answering
 
 
@@ -165,7 +182,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(kinds.GameError)
     def game_error(exc: kinds.GameError) -> ResponseReturnValue:
-        return api_error(APIError(status_of(exc), exc.message, exc.retry_after))
+        return api_error(APIError(status_of(exc), said(exc), exc.retry_after))
 
     @app.errorhandler(StoreError)
     def store_error(exc: StoreError) -> ResponseReturnValue:
