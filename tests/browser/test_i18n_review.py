@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_browser_i18n import english_left, fits, tab_in
-from tests.browser.test_browser_play import Tab, wait_js
+from tests.browser.test_browser_play import MOVES, Tab, wait_js
 
 pytestmark = pytest.mark.browser
 
@@ -169,6 +169,81 @@ def test_the_review_and_the_analysis_board_in_the_page_language(
         assert tab.page.evaluate("1") == 1
         review_and_analyse(tab, lang, size)
         analysis_board(tab, lang, size)
+        assert tab.errors == []
+    finally:
+        tab.close()
+
+
+# What text.js said in English on the game page before issue 36: tuzdyk lines and badges, pit
+# labels for screen readers, the pie rule's offer and swap, the computer's thinking.
+TUZDYK_ENGLISH = re.compile(
+    r"Player \d|'s tuzdyk|Your tuzdyk|chequered|stays empty|red tag|green tag|\bPit [A-Za-z]\b"
+    r"|'s kazan|Your kazan|\bstones?\b"
+)
+PIE_ENGLISH = re.compile(r"Pie rule|instead of sowing|swap sides|swapped sides|opening|plays on")
+THINKING_ENGLISH = re.compile(r"\bbest\b|\bvalue\b|\bdepth\b|\bpositions?\b|Values are shown")
+LABELS = "() => [...document.querySelectorAll('.board [aria-label]')].map((e) => e.ariaLabel)"
+
+
+def play_index(tab: Tab, index: int) -> None:
+    before = tab.moves()
+    tab.page.locator(f".board .pit.legal[data-index='{index}']").click()
+    wait_js(tab.page, f"document.querySelectorAll('{MOVES}').length > {before}")
+
+
+@pytest.mark.parametrize("lang", ["fr", "kk", "ar"])
+def test_the_game_pages_other_words_in_the_page_language(
+    browser: Any, server: str, lang: str
+) -> None:
+    tab = tab_in(browser, server, lang, "laptop")
+    page = tab.page
+    try:
+        # Toguz Kumalak with a tuzdyk: its badge, the line beside the board, the pits' labels.
+        record = {"variant": "toguz_kumalak", "first_player": 0, "moves": [3, 3, 6, 7, 1, 0]}
+        made = tab.context.request.post("/api/games", data={"mode": "local", "record": record})
+        assert made.ok, made.text()[:300]
+        page.goto(f"/game/{made.json()['id']}")
+        page.wait_for_selector(".pit.special-tuzdyk .badge")
+        text = "\n".join(
+            [page.locator(".pit.special-tuzdyk .badge").inner_text(), page.inner_text("#extra")]
+            + page.evaluate(LABELS)
+        )
+        found = english_words(tab, lang, TUZDYK_ENGLISH, text)
+        assert found == [], (found, text)
+        tab.shot(f"i18n-tuzdyk-{lang}")
+
+        # Kalah with the pie rule between two players here: the offer, then the swap.
+        body = {"mode": "local", "variant": "kalah", "options": {"pie": True}}
+        made = tab.context.request.post("/api/games", data=body)
+        assert made.ok, made.text()[:300]
+        page.goto(f"/game/{made.json()['id']}")
+        page.wait_for_selector(".board .pit.legal")
+        play_index(tab, 2)  # C4+: the opener moves again
+        play_index(tab, 5)  # F5: the opener's turn is over, the offer comes
+        page.wait_for_selector("#swap-offer:not([hidden])")
+        offer = page.inner_text("#swap-text")
+        found = english_words(tab, lang, PIE_ENGLISH, offer)
+        assert found == [] and offer.strip(), (found, offer)
+        page.locator("#btn-swap").click()
+        wait_js(page, "document.getElementById('last-move').textContent.trim().length > 0")
+        wait_js(page, f"document.querySelectorAll('{MOVES}').length === 3")
+        swapped = page.inner_text("#last-move")
+        found = english_words(tab, lang, PIE_ENGLISH, swapped)
+        assert found == [], (found, swapped)
+
+        # The computer's thinking, asked for: its line above the board.
+        body = {"mode": "computer", "level": "easy", "first": 1, "variant": "kalah"}
+        made = tab.context.request.post("/api/games", data=body)
+        assert made.ok, made.text()[:300]
+        page.goto(f"/game/{made.json()['id']}")
+        page.wait_for_selector(".row-bottom .pit.legal")
+        page.check("#show-thinking")
+        wait_js(page, "document.getElementById('thinking-info').textContent.trim().length > 0")
+        wait_js(page, "!document.getElementById('thinking-info').textContent.includes('…')")
+        thinking = page.inner_text("#thinking-info")
+        found = english_words(tab, lang, THINKING_ENGLISH, thinking)
+        assert found == [], (found, thinking)
+        tab.shot(f"i18n-thinking-{lang}")
         assert tab.errors == []
     finally:
         tab.close()
