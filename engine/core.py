@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Final
 
+from engine.texts import N_
+
 Board = tuple[int, ...]
 Player = int
 
@@ -55,7 +57,7 @@ class Ending:
     text: str
 
 
-NOBODY_CAN_MOVE = Ending(EndKind.CANNOT_MOVE, "no player can move")
+NOBODY_CAN_MOVE = Ending(EndKind.CANNOT_MOVE, N_("no player can move"))
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,9 @@ from typing import ClassVar
 from engine.core import Board, Ending, EndKind, MoveRecord, Option, Player, Rules, State
 from engine.texts import N_
 
-CYCLE = "the move cycles forever: the seeds on the board are split evenly"
-REPEAT = "the position repeated: the seeds on the board are split evenly"
-LAST_FOUR = "a capture left the last four seeds, and the capturer takes them too"
+CYCLE = N_("the move cycles forever: the seeds on the board are split evenly")
+REPEAT = N_("the position repeated: the seeds on the board are split evenly")
+LAST_FOUR = N_("a capture left the last four seeds, and the capturer takes them too")
 
 
 class Adi(Rules):
@@ -104,7 +104,7 @@ class Adi(Rules):
         for nxt in (1 - player, player):
             if self.moves(board, nxt):
                 return nxt
-        self.bank(board, rec, Ending(EndKind.BOARD_EMPTY, "the board is empty"))
+        self.bank(board, rec, Ending(EndKind.BOARD_EMPTY, N_("the board is empty")))
         return None
 
     def sow_and_capture(

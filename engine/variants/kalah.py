@@ -142,7 +142,7 @@ class Kalah(Rules):
             return Ending(EndKind.CANNOT_MOVE, f"player {next_player} has no seeds to move")
         if any(board[:n]) and any(board[n + 1 : 2 * n + 1]):
             return None
-        return Ending(EndKind.ROW_EMPTY, "a row is empty")
+        return Ending(EndKind.ROW_EMPTY, N_("a row is empty"))
 
     def bank(self, board: list[int], rec: MoveRecord | None, ending: Ending) -> None:
         """End of game: each player banks their own row (``leftovers="none"``: nobody does, and

@@ -186,7 +186,7 @@ class Oware(Rules):
         """The game ends once a player has captured more than half the seeds."""
         half = self.total_seeds // 2
         if board[6] > half or board[13] > half:
-            return Ending(EndKind.MAJORITY, "a player has captured more than half the seeds")
+            return Ending(EndKind.MAJORITY, N_("a player has captured more than half the seeds"))
         return None
 
     # -- repetition ---------------------------------------------------------------------------
@@ -205,6 +205,6 @@ class Oware(Rules):
         if captured:
             return nxt, frozenset({key})
         if key in state.history:
-            self.bank(board, rec, Ending(EndKind.REPETITION, "the position repeated"))
+            self.bank(board, rec, Ending(EndKind.REPETITION, N_("the position repeated")))
             return None, frozenset()
         return nxt, state.history | {key}

@@ -80,4 +80,4 @@ class Relay(Rules):
         """The game ends when every seed is in a store."""
         if any(board[i] for p in (0, 1) for i in self.row(p)):
             return None
-        return Ending(EndKind.ALL_STORED, "every seed is in a store")
+        return Ending(EndKind.ALL_STORED, N_("every seed is in a store"))

@@ -14,6 +14,8 @@ from app.games.view import board_help
 from app.i18n.catalogs import catalog
 from app.web.pages import board_help_words
 from engine import get_variant, variant_names
+from engine.core import NOBODY_CAN_MOVE
+from engine.variants.adi import CYCLE, LAST_FOUR, REPEAT
 
 LANGS = ("fr", "de", "es", "pt", "ru", "kk", "ms", "ar")
 
@@ -81,3 +83,12 @@ def test_the_board_help_says_what_the_game_page_says(name: str) -> None:
     """The rules page's board help is the game's, a whole sentence each for translation."""
     rules = get_variant(name)
     assert board_help_words(rules) == board_help(rules)  # outside a request: English
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_how_a_game_ended_is_marked_and_translated(lang: str) -> None:
+    """The engine's endings without numbers in them are message ids (the game page says
+    "Ended: …" through the catalogs)."""
+    words = catalog(lang)
+    for text in (NOBODY_CAN_MOVE.text, CYCLE, LAST_FOUR, REPEAT, "a row is empty"):
+        assert words.gettext(text) != text, (lang, text)
