@@ -10,7 +10,7 @@ from flask import Flask, Response, request
 
 from app.i18n.choose import current, messages
 from app.i18n.languages import LANGUAGES
-from app.i18n.names import in_time, isolate, level_name, tr, variant_name
+from app.i18n.names import game_title, in_time, isolate, level_name, tr, variant_name
 
 
 def init_app(app: Flask) -> None:
@@ -24,6 +24,7 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.filters.update(
         variant_name=variant_name,
+        game_title=game_title,
         level_name=level_name,
         tr=tr,
         in_time=in_time,

@@ -65,6 +65,16 @@ def variant_name(name: str, title: str | None = None) -> str:
     return gettext(english) if english else (title or name)
 
 
+def game_title(title: object) -> str:
+    """A game's or a rating pool's title ("Oware", "Kalah 6×4") with its variant named as the
+    request's language calls it ("Awalé", "Тоғызқұмалақ"); the board's size after it as written."""
+    text = str(title or "")
+    for english in sorted(VARIANT_NAMES.values(), key=len, reverse=True):
+        if text == english or text.startswith(english + " "):
+            return gettext(english) + text[len(english) :]
+    return text
+
+
 def level_name(level: str) -> str:
     """A computer level's name in the request's language."""
     english = LEVEL_NAMES.get(level)
