@@ -5,7 +5,7 @@ games the lobby lists."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from app.games import Game
 from app.games.errors import NotNow
@@ -53,12 +53,21 @@ class FinishedSource:
         self.store = store
         self.tournaments = tournaments
         self.kept: dict[str, tuple[int, list[tuple[float, JSONObject]]]] = {}
+        self.answer: tuple[Hashable, list[JSONObject]] | None = None  # the last, by versions
         self.lock = threading.Lock()
 
     def __call__(self, limit: int) -> list[JSONObject]:
+        """The finished games, newest first, at most ``limit``: the same list (the same
+        objects) while the latest tournaments' versions are the same, so that the lobby
+        groups them once (:meth:`app.lobby.service.Lobby.finished_groups`)."""
         store = self.store()
+        latest = store.latest(self.tournaments)
+        key = (tuple(latest), limit)
+        with self.lock:
+            if self.answer is not None and self.answer[0] == key:
+                return self.answer[1]
         found: list[tuple[float, JSONObject]] = []
-        for tid, version in store.latest(self.tournaments):
+        for tid, version in latest:
             with self.lock:
                 kept = self.kept.get(tid)
             if kept is None or kept[0] != version:
@@ -70,4 +79,7 @@ class FinishedSource:
                     self.kept[tid] = kept
             found.extend(kept[1])
         found.sort(key=lambda t: -t[0])
-        return [item for _, item in found[:limit]]
+        answer = [item for _, item in found[:limit]]
+        with self.lock:
+            self.answer = (key, answer)
+        return answer

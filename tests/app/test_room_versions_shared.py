@@ -52,3 +52,35 @@ def test_a_rated_games_ratings_are_read_once_per_version(
         assert c.get(f"/api/games/{gid}").json["ratings"]["pool"]  # type: ignore[index]
     assert len(reads) == before  # the move's answer read the new version's; the others share it
     assert before >= 1
+
+
+def test_the_finished_tournament_games_are_one_list_while_no_tournament_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The lobby's source of finished tournament games answers the same list (the same
+    objects) while the latest tournaments' versions stay, so the room groups them once."""
+    from types import SimpleNamespace
+
+    from app.tournaments import hooks as tournament_hooks
+
+    versions = [("t1", 3)]
+    loads: list[str] = []
+
+    class Tournaments:
+        def latest(self, limit: int) -> list[tuple[str, int]]:
+            return list(versions)
+
+        def load(self, tid: str) -> Any:
+            loads.append(tid)
+            return SimpleNamespace(id=tid, version=versions[0][1], data={})
+
+    ended = [(1.0, {"id": "g1"}), (2.0, {"id": "g2"})]
+    monkeypatch.setattr(tournament_hooks, "finished_games", lambda row: list(ended))
+    source = tournament_hooks.FinishedSource(Tournaments)  # type: ignore[arg-type]
+    first = source(50)
+    assert [g["id"] for g in first] == ["g2", "g1"]
+    assert source(50) is first and source(50) is first
+    assert loads == ["t1"]
+    versions[0] = ("t1", 4)  # the tournament moved on: read again, a new list
+    again = source(50)
+    assert again is not first and again == first and loads == ["t1", "t1"]
