@@ -19,7 +19,7 @@ def test_the_lab_in_french(client: FlaskClient) -> None:
     assert "<h1>Labo IA</h1>" in page
     assert "Jouer le match" in page and "Play the match" not in page
     assert "<code>mcts:iterations=N</code> (jusqu'à 5000)" in page  # specs stay as typed
-    assert "avec son intervalle à 95 %;" in page  # the %% of the message is one %
+    assert "avec son intervalle à 95 % ;" in page  # the %% of the message is one %
 
 
 def test_each_language_names_the_master_level_its_own_way(client: FlaskClient) -> None:
