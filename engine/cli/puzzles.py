@@ -2,7 +2,7 @@
 
     python -m engine puzzles build [--variant V ...] [--count N] [--seed S] [--out DIR]
                                    [--records FILE] [--resume]
-    python -m engine puzzles check [--variant V ...] [--sample N] [--folder DIR]
+    python -m engine puzzles check [--variant V ...] [--sample N] [--folder DIR] [--tables DIR]
     python -m engine puzzles confirm [--variant V ...] [--folder DIR]
     python -m engine puzzles lines [--variant V ...] [--folder DIR]
 
@@ -13,7 +13,8 @@ tops up the file there to the count, going on with self-play after its last game
 mines the games of a file of game records first (one a line, as JSON or as the one-line text of
 :mod:`engine.record`), e.g. games played on the server.  ``check`` re-verifies puzzles of a
 file: every one, or an evenly spread sample of N (an exact puzzle by the solver, a searched one
-at its two depths).  ``confirm`` re-searches every searched puzzle of a file at its variant's
+at its two depths; an exact Oware one by the endgame table, found or built in ``--tables``).
+``confirm`` re-searches every searched puzzle of a file at its variant's
 two depths (:data:`engine.puzzles.builder.PLANS`: ``confirm`` and ``depth``, at least 4 plies
 apart), keeps those where both agree on the move and the margin (with the margin both give and
 the deeper gain) and drops the rest, naming each.  ``lines`` plays each puzzle's line on from
@@ -36,7 +37,9 @@ from engine.puzzles.checks import LINE_TURNS, check_puzzle, confirm_puzzle
 from engine.puzzles.lines import MOST_TURNS, line_chooser, line_gain, won_line
 from engine.puzzles.loader import DATA, PuzzleDataError, load_puzzles, puzzle_file, puzzle_lines
 from engine.puzzles.model import Puzzle
+from engine.puzzles.oware_proof import find_table, needs_table
 from engine.record import GameRecord, RecordError
+from engine.solver.oware_table import OwareTable
 
 REPORT_EVERY = 10.0
 """Seconds between progress lines."""
@@ -156,7 +159,8 @@ def check_main(args: argparse.Namespace, out: TextIO) -> int:
             continue
         puzzles = spread(loaded, args.sample)
         started = time.process_time()
-        bad = [(p, problem) for p in puzzles if (problem := check_puzzle(p)) is not None]
+        table = oware_table_for(puzzles, args.tables, out)
+        bad = [(p, problem) for p in puzzles if (problem := check_puzzle(p, table)) is not None]
         for puzzle, problem in bad:
             out.write(f"{puzzle.id}: {problem}\n")
         out.write(
@@ -165,6 +169,18 @@ def check_main(args: argparse.Namespace, out: TextIO) -> int:
         )
         failures += len(bad)
     return 1 if failures else 0
+
+
+def oware_table_for(puzzles: list[Puzzle], folder: str, out: TextIO) -> OwareTable | None:
+    """The Oware table that proves the exact Oware puzzles among ``puzzles``, found or built in
+    ``folder`` (saying which); None when none needs it."""
+    exact = [p for p in puzzles if needs_table(p)]
+    if not exact:
+        return None
+    seeds = max(p.state().on_rows for p in exact)
+    found = find_table(exact[0].rules(), folder, seeds)
+    out.write(f"{found.said}\n")
+    return found.table
 
 
 def confirm_main(args: argparse.Namespace, out: TextIO) -> int:
@@ -202,7 +218,7 @@ def lines_main(args: argparse.Namespace, out: TextIO) -> int:
         if puzzles is None:
             return 1
         started = time.process_time()
-        done = [extended(p, plan) for p in puzzles]
+        done = [p if needs_table(p) else extended(p, plan) for p in puzzles]  # table's lines
         write_puzzles(puzzle_file(variant, args.folder), done)
         banked = sum(line_gain(p.state(), p.solution) >= p.gain for p in done)
         out.write(
@@ -240,6 +256,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     check.add_argument("--variant", action="append", choices=list(PLANS), help="(default: all)")
     check.add_argument("--sample", type=int, help="check this many, spread over the file")
     check.add_argument("--folder", default=str(DATA), help="folder of the files (default: shipped)")
+    check.add_argument(
+        "--tables",
+        default=str(Path("instance") / "tables"),
+        help="folder the Oware table proving exact Oware puzzles is found or built in "
+        "(default: instance/tables)",
+    )
     confirm = commands.add_parser("confirm", help="re-search at two depths, drop what fails")
     confirm.add_argument("--variant", action="append", choices=list(PLANS), help="(default: all)")
     confirm.add_argument(

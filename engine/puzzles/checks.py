@@ -21,6 +21,7 @@ from engine.core import MoveRecord, Rules, State
 from engine.notation import move_text, parse_move
 from engine.puzzles.model import APART, THEMES, Puzzle
 from engine.solver import Solver
+from engine.solver.oware_table import OwareTable
 from engine.solver.rules import view
 
 MIN_MARGIN = 3
@@ -260,17 +261,22 @@ def off_best_line(state: State, solution: tuple[tuple[str, ...], ...]) -> str | 
     return None
 
 
-def check_puzzle(puzzle: Puzzle) -> str | None:
+def check_puzzle(puzzle: Puzzle, oware_table: OwareTable | None = None) -> str | None:
     """Re-verify one puzzle: its data against the rules, then its values (the solver's for an
-    exact puzzle, else the searches at its two depths, ``confirm`` and ``depth``, at least
-    :data:`APART` plies apart): at each, the named move is the best and every other move is
-    worse by at least the margin; the gain is what the best line wins (exactly, or by the
-    deeper search); in an exact puzzle every move of the solution line is a best move too.
-    None when it holds, else what is wrong."""
+    exact puzzle, an exact Oware one's by ``oware_table``
+    (:func:`engine.puzzles.oware_proof.check_by_table`), else the searches at its two depths,
+    ``confirm`` and ``depth``, at least :data:`APART` plies apart): at each, the named move is
+    the best and every other move is worse by at least the margin; the gain is what the best
+    line wins (exactly, or by the deeper search); in an exact puzzle every move of the
+    solution line is a best move too.  None when it holds, else what is wrong."""
     try:
         puzzle.validate()
     except ValueError as exc:
         return str(exc)
+    if puzzle.exact and puzzle.variant == "oware":
+        from engine.puzzles.oware_proof import check_by_table
+
+        return check_by_table(puzzle, oware_table)
     state = puzzle.state()
     checks: list[tuple[str, dict[int, float]]]
     if puzzle.exact:

@@ -33,8 +33,9 @@ SUBSET = {"oware": 3, "adi": 1, "relay": 1, "toguz_kumalak": 1, "congkak": 1}
 
 def test_every_shipped_puzzle_is_exact_or_confirmed_at_two_depths_apart() -> None:
     for puzzle in load_puzzles():
-        if puzzle.exact:
-            assert puzzle.variant == "kalah" and puzzle.depth is None and puzzle.confirm is None
+        if puzzle.exact:  # Kalah's by the solver, Oware's by its endgame table
+            assert puzzle.variant in ("kalah", "oware")
+            assert puzzle.depth is None and puzzle.confirm is None
             continue
         plan = PLANS[puzzle.variant]
         assert (puzzle.confirm, puzzle.depth) == (plan.confirm, plan.depth), puzzle.id
@@ -57,7 +58,7 @@ def test_the_known_bad_oware_puzzles_are_gone_and_the_check_catches_them() -> No
 
 @pytest.mark.parametrize(("variant", "count"), sorted(SUBSET.items()))
 def test_a_fixed_subset_holds_at_both_its_depths(variant: str, count: int) -> None:
-    puzzles = load_puzzles(variant)
+    puzzles = [p for p in load_puzzles(variant) if not p.exact]  # searched ones
     if native.solve is None:  # the pure engine's deep searches: one of each is enough there
         count = 1
     step = max(1, len(puzzles) // count)

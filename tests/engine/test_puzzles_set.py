@@ -45,9 +45,11 @@ def test_every_shipped_kalah_puzzle_is_proved_by_the_solver() -> None:
 def test_a_sample_of_each_other_variant_holds_at_its_stated_depth(variant: str) -> None:
     puzzles = load_puzzles(variant)
     assert len(puzzles) >= PLANS[variant].target
-    assert all(not p.exact and p.depth == PLANS[variant].depth for p in puzzles)
+    # Oware's within its endgame table are exact: tests/engine/test_oware_puzzles_exact.py
+    searched = [p for p in puzzles if not (p.exact and variant == "oware")]
+    assert all(not p.exact and p.depth == PLANS[variant].depth for p in searched)
     problems = [
-        problem for p in spread(puzzles, SAMPLE) if (problem := check_puzzle(p)) is not None
+        problem for p in spread(searched, SAMPLE) if (problem := check_puzzle(p)) is not None
     ]
     assert problems == []
 
