@@ -13,13 +13,13 @@ from typing_extensions import TypedDict
 
 from app.games.errors import BadInput, NoGame
 from app.games.view import MoveRecordView, SpecialPit, Words, letters, words
+from app.i18n.board_help import board_help_words
 from app.i18n.choose import current, gettext, messages
 from app.i18n.names import variant_name
 from app.learn import named
 from app.learn.store import LearnStore
 from app.store.json_types import JSONObject
 from engine import variant_names
-from engine.core import Rules
 from engine.lessons import Course, Step, attempt, course, courses, spoken, tries
 from engine.notation import move_text
 from engine.texts import Text
@@ -127,30 +127,6 @@ def said(text: Text | str) -> str:
     return spoken(text, catalog.gettext, catalog.ngettext, shown)
 
 
-def board_help(rules: Rules) -> str:
-    """How the board reads, true for the variant, in the request's language (the same English
-    as :func:`app.games.view.board_help`, one whole sentence a kind of board)."""
-    if rules.has_stores_on_path:
-        return gettext(
-            "Seeds are sown counter-clockwise; your store is at the right end of your row (the "
-            "bottom one), your opponent's at the left (on a narrow screen: yours below the board, "
-            "theirs above)."
-        )
-    if rules.seed_word == "stones":
-        return gettext(
-            "Stones are sown counter-clockwise around both rows (yours is the bottom one, or the "
-            "left one where a narrow screen stands the board on its end); the stones each player "
-            "takes are counted in their kazan, beside the board (on a narrow screen: yours below "
-            "it, theirs above)."
-        )
-    return gettext(
-        "Seeds are sown counter-clockwise around both rows (yours is the bottom one, or the left "
-        "one where a narrow screen stands the board on its end); the seeds each player takes are "
-        "counted in their captured seeds, beside the board (on a narrow screen: yours below it, "
-        "theirs above)."
-    )
-
-
 def find(variant: str, key: str | None = None) -> tuple[Course, Step | None]:
     """The course of ``variant`` (and its step ``key``); NoGame saying which exist."""
     try:
@@ -210,7 +186,7 @@ def course_view(lesson: Course, done: list[str]) -> CourseView:
         "stores": [rules.store(0), rules.store(1)],
         "letters": letters(rules),
         "words": words(rules),
-        "board_help": board_help(rules),
+        "board_help": board_help_words(rules),
         "rules_url": f"/rules#rules-{lesson.variant}",
         "steps": [step_view(lesson, s, done) for s in lesson.steps],
         "passed": sum(1 for s in lesson.steps if s.key in done),

@@ -21,7 +21,7 @@ from app.analysis.store import AnalysisStore, Kept
 from app.games.errors import NoSeat, NotNow
 from app.games.model import Game
 from app.games.service import Games
-from app.learn.own_line import check_text, own_line, turn_of, whole, why_text
+from app.learn.own_line import check_text, own_line, said, turn_of, whole, why_text
 from app.learn.puzzles import Problem
 from app.learn.store import LearnStore
 from app.store.base import GameStore
@@ -94,8 +94,9 @@ def own_problem(data: JSONObject) -> Problem:
             "played": data["played"],
             "tag": data["tag"],
             "loss": whole(float(data["loss"])),
-            **{k: data[k] for k in ("turn", "why", "line_check") if data.get(k) is not None},
-            "check": data.get("check") or check_text(bool(data["exact"]), _depth(data), ""),
+            **{k: data[k] for k in ("turn", "line_check") if data.get(k) is not None},
+            **({"why": said(data["why"])} if data.get("why") is not None else {}),
+            "check": said(data.get("check") or check_text(bool(data["exact"]), _depth(data), "")),
         },
     )
 

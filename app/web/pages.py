@@ -12,13 +12,13 @@ from markupsafe import Markup
 from app.games import DEFAULT_LEVEL
 from app.games.service import get_games
 from app.games.view import summary, variants_payload
-from app.i18n.choose import gettext
+from app.i18n.board_help import board_help_words
 from app.store import get_store
 from app.store.json_types import JSONObject
 from app.upkeep.maintenance import get_upkeep, listed, notice
 from app.web.lan import qr_svg, urls
 from app.web.seats import current_owner
-from engine import Rules, get_variant
+from engine import get_variant
 from engine.agents import ALGORITHMS, LEVELS
 from engine.agents.levels import DESCRIPTIONS
 from engine.agents.perfect import menu_line
@@ -140,27 +140,3 @@ def rules_page() -> str:
         {**v, "board_help": board_help_words(get_variant(v["name"]))} for v in variants_payload()
     ]
     return render_template("rules.html", variants=variants)
-
-
-def board_help_words(rules: Rules) -> str:
-    """How the board reads, true for the variant, in the request's language: the same sentence
-    as :func:`app.games.view.board_help` says in English, one whole sentence a kind of board."""
-    if rules.has_stores_on_path:
-        return gettext(
-            "Seeds are sown counter-clockwise; your store is at the right end of your row (the "
-            "bottom one), your opponent's at the left (on a narrow screen: yours below the board, "
-            "theirs above)."
-        )
-    if rules.seed_word == "stones":
-        return gettext(
-            "Stones are sown counter-clockwise around both rows (yours is the bottom one, or the "
-            "left one where a narrow screen stands the board on its end); the stones each player "
-            "takes are counted in their kazan, beside the board (on a narrow screen: yours below "
-            "it, theirs above)."
-        )
-    return gettext(
-        "Seeds are sown counter-clockwise around both rows (yours is the bottom one, or the left "
-        "one where a narrow screen stands the board on its end); the seeds each player takes are "
-        "counted in their captured seeds, beside the board (on a narrow screen: yours below it, "
-        "theirs above)."
-    )
