@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from typing_extensions import TypedDict
 
-from app.games.errors import BadInput
+from app.games.errors import N_, BadInput
 from app.store.json_types import JSONObject
 
 START_SECONDS = 30.0  # the window for each player's first move in a game with a clock
@@ -59,13 +59,19 @@ def from_params(value: object, mode: str) -> Clock | None:
         or not isinstance(minutes, int | float)
         or not 0 < minutes <= MAX_MINUTES
     ):
-        raise BadInput(f"'clock.minutes' must be a number of minutes over 0, up to {MAX_MINUTES}")
+        raise BadInput(
+            N_("'clock.minutes' must be a number of minutes over 0, up to %(most)s"),
+            most=MAX_MINUTES,
+        )
     if (
         isinstance(increment, bool)
         or not isinstance(increment, int | float)
         or not 0 <= increment <= MAX_INCREMENT
     ):
-        raise BadInput(f"'clock.increment' must be a number of seconds from 0 to {MAX_INCREMENT}")
+        raise BadInput(
+            N_("'clock.increment' must be a number of seconds from 0 to %(most)s"),
+            most=MAX_INCREMENT,
+        )
     initial = round(minutes * 60_000)
     return {
         "initial_ms": initial,

@@ -28,7 +28,7 @@ import unicodedata
 
 import icu  # type: ignore[import-untyped]
 
-from app.games.errors import BadInput
+from app.games.errors import N_, BadInput
 from app.games.player_names import PlayerNames
 from app.store.base import GameStore
 
@@ -102,7 +102,11 @@ def clean(name: object) -> str:
     if not text:
         raise InvalidName("'name' must have at least one visible character")
     if len(text) > MAX_LENGTH:
-        raise InvalidName(f"'name' may have at most {MAX_LENGTH} characters ({len(text)} sent)")
+        raise InvalidName(
+            N_("'name' may have at most %(most)s characters (%(sent)s sent)"),
+            most=MAX_LENGTH,
+            sent=len(text),
+        )
     if "  " in text:
         raise InvalidName("'name' may have only single spaces between words")
     if text in (".", ".."):  # a player page's address would lead elsewhere
@@ -111,8 +115,9 @@ def clean(name: object) -> str:
         before, after = text[i - 1] if i else "", text[i + 1] if i + 1 < len(text) else ""
         if not shown(char, before or " ", after or " "):
             raise InvalidName(
-                f"'name' may hold only visible characters (not U+{ord(char):04X}, "
-                f"{unicodedata.name(char, 'an unnamed character').lower()})"
+                N_("'name' may hold only visible characters (not %(code)s, %(char)s)"),
+                code=f"U+{ord(char):04X}",
+                char=unicodedata.name(char, "an unnamed character").lower(),
             )
     if unicodedata.category(text[0]).startswith("M"):
         raise InvalidName("'name' may not start with a combining mark")

@@ -22,7 +22,7 @@ import threading
 import unicodedata
 from collections.abc import Iterable
 
-from app.games.errors import NotNow
+from app.games.errors import N_, NotNow
 from app.games.names import MAX_LENGTH, InvalidName, clean, key_of, seat_name
 from app.games.player_names import NameTaken, PlayerNames
 from app.store.base import GameStore
@@ -107,8 +107,11 @@ def set_name(store: GameStore, device_id: str, name: object) -> str:
         PlayerNames(rekeyed(store)).set_name(device_id, text, key_of(text))
     except NameTaken:
         raise TakenName(
-            f"the name {text!r} is taken by another player (or one that looks the same); "
-            "choose another"
+            N_(
+                "the name %(name)s is taken by another player (or one that looks the same); "
+                "choose another"
+            ),
+            name=repr(text),
         ) from None
     return text
 

@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 
-from app.games.errors import WrongHost
+from app.games.errors import N_, WrongHost
 from app.web.errors import APIError
 from app.web.headers import HEADERS
 from app.web.lan import lan_addresses
@@ -145,9 +145,12 @@ def check_host() -> None:
     name = host_name(request.host)
     if not hosts.allowed(name):
         raise WrongHost(
-            f"this server does not answer to the host name {name[:60]!r}: open it by its "
-            "address (as printed when it started), or its host can add the name to "
-            "MANCALA_ALLOWED_HOSTS"
+            N_(
+                "this server does not answer to the host name %(name)s: open it by its "
+                "address (as printed when it started), or its host can add the name to "
+                "MANCALA_ALLOWED_HOSTS"
+            ),
+            name=repr(name[:60]),
         )
 
 
