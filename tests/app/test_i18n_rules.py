@@ -92,3 +92,14 @@ def test_how_a_game_ended_is_marked_and_translated(lang: str) -> None:
     words = catalog(lang)
     for text in (NOBODY_CAN_MOVE.text, CYCLE, LAST_FOUR, REPEAT, "a row is empty"):
         assert words.gettext(text) != text, (lang, text)
+
+
+def test_the_game_page_rules_dialog_says_the_summary_in_french(client: FlaskClient) -> None:
+    made = client.post("/api/games", json={"mode": "local", "variant": "oware"})
+    assert made.status_code in (200, 201), made.get_data(as_text=True)
+    game_id = (made.json or {})["id"]
+    page = html.unescape(
+        client.get(f"/game/{game_id}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    )
+    summary = get_variant("oware").summary
+    assert catalog("fr").gettext(summary) in page and summary not in page
