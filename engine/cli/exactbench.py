@@ -182,7 +182,8 @@ def bench_analysis(
     plies = list(reversed(range(len(GAME))))
     alone = partial(evaluate_ply, tables, seconds, solve)
     answers = []
-    for way in ("positions", "lines"):
+    ways: tuple[str, ...] = ("positions", "lines")
+    for way in ways:
         wall = time.perf_counter()
         with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
             if way == "positions":
