@@ -12,7 +12,7 @@ from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 from typing_extensions import TypedDict
 
-from app.games.errors import BadInput, NoGame
+from app.games.errors import N_, BadInput, NoGame
 from app.games.service import get_games
 from app.players import names
 from app.players.chart import rating_chart
@@ -66,7 +66,9 @@ def rename() -> ResponseReturnValue:
     sent = body()
     unknown = sorted(set(sent) - {"name"})
     if unknown:
-        raise BadInput(f"unknown field(s): {', '.join(unknown)}; send only 'name'")
+        raise BadInput(
+            N_("unknown field(s): %(fields)s; send only 'name'"), fields=", ".join(unknown)
+        )
     if "name" not in sent:
         raise BadInput('send {"name": "..."}: the name to take')
     names.clean(sent["name"])  # 400 before a cookie is minted for nothing
@@ -82,9 +84,11 @@ def filters() -> Filters:
     result = request.args.get("result") or None
     opponent = request.args.get("opponent") or None
     if variant is not None and variant not in variant_names():
-        raise BadInput(f"'variant' must be one of {', '.join(variant_names())}")
+        raise BadInput(
+            N_("'variant' must be one of %(variants)s"), variants=", ".join(variant_names())
+        )
     if result is not None and result not in RESULTS:
-        raise BadInput(f"'result' must be one of {', '.join(RESULTS)}")
+        raise BadInput(N_("'result' must be one of %(results)s"), results=", ".join(RESULTS))
     if opponent is not None and len(opponent) > 4 * names.MAX_LENGTH:
         raise BadInput("'opponent' is a player's name (at most 24 characters)")
     return Filters(variant, result, opponent, kind_arg(request.args.get("kind")))
@@ -93,7 +97,7 @@ def filters() -> Filters:
 def player_data(name: str) -> PlayerAnswer:
     found = names.canonical(get_store(), name)
     if found is None:
-        raise NoPlayer(f"there is no player named {name[:40]!r}")
+        raise NoPlayer(N_("there is no player named %(name)s"), name=repr(name[:40]))
     device, kept = found
     return {
         **profile(get_store(), get_games(), device, kept, filters()),
@@ -117,7 +121,9 @@ def player_page(name: str) -> ResponseReturnValue:
 def pool_arg() -> str | None:
     pool = request.args.get("pool") or None
     if pool is not None and pool not in RatingTables(get_store()).pools():
-        raise BadInput(f"no rated game was played in the pool {pool[:40]!r} yet")
+        raise BadInput(
+            N_("no rated game was played in the pool %(pool)s yet"), pool=repr(pool[:40])
+        )
     return pool
 
 
