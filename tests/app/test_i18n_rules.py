@@ -11,8 +11,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from app.games.view import board_help
+from app.i18n.board_help import board_help_words
 from app.i18n.catalogs import catalog
-from app.web.pages import board_help_words
 from engine import get_variant, variant_names
 from engine.core import NOBODY_CAN_MOVE
 from engine.variants.adi import CYCLE, LAST_FOUR, REPEAT
