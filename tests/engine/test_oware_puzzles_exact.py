@@ -138,3 +138,14 @@ def test_the_check_command_finds_or_builds_the_table_and_says_so(tmp_path: Path)
     bad = io.StringIO()
     assert puzzles_main(argv, bad) == 1
     assert "by the table, not" in bad.getvalue()
+
+
+def test_the_lines_command_keeps_the_table_s_lines(tmp_path: Path) -> None:
+    """The solver's lines don't play Oware: an exact Oware puzzle's line (the table's, already
+    played to where its seeds are won) is kept as it is."""
+    puzzles = within(6)[:3]
+    (tmp_path / "oware.jsonl").write_text(puzzle_lines(puzzles))
+    said = io.StringIO()
+    assert puzzles_main(["lines", "--variant", "oware", "--folder", str(tmp_path)], said) == 0
+    assert "oware: 3 lines played to where their seeds are won" in said.getvalue()
+    assert load_puzzles("oware", tmp_path) == puzzles
