@@ -43,12 +43,8 @@ def _errors(*codes: int) -> JSONObject:
 
 
 def _game(description: str, status: str = "200") -> JSONObject:
-    return {
-        status: {
-            "description": description,
-            "content": {"application/json": {"schema": _ref("GameAnswer")}},
-        }
-    }
+    """An answer whose body is a game."""
+    return _shape("GameAnswer", description, status)
 
 
 def _shape(name: str, description: str, status: str = "200") -> JSONObject:
@@ -72,13 +68,6 @@ def _asks(name: str, required: bool = True) -> JSONObject:
 
 QUERY_KEY = "x-query"  # an operation's query parameters: the shape that names them
 POLL = "Since"  # the query of a long-poll
-
-
-def _analysis(description: str) -> JSONObject:
-    return {
-        "description": description,
-        "content": {"application/json": {"schema": _ref("AnalysisAnswer")}},
-    }
 
 
 METHODS = ("get", "post", "patch", "put", "delete")
@@ -660,8 +649,10 @@ def _spec() -> JSONObject:
                     "(a game between two devices once it is over); kept with the game",
                     "requestBody": _asks("AnalysisAsk", required=False),
                     "responses": {
-                        "200": _analysis("The analysis, already done"),
-                        "202": _analysis("The analysis started (or running): poll GET"),
+                        **_shape("AnalysisAnswer", "The analysis, already done"),
+                        **_shape(
+                            "AnalysisAnswer", "The analysis started (or running): poll GET", "202"
+                        ),
                         **_errors(400, 404, 409, 503),
                     },
                 },
@@ -670,7 +661,7 @@ def _spec() -> JSONObject:
                     "withheld, with why in error and no moves, while a rated game being played "
                     "passes through one of its positions; 409 for a rated game being played)",
                     "responses": {
-                        "200": _analysis("The analysis: progress, moves, summary"),
+                        **_shape("AnalysisAnswer", "The analysis: progress, moves, summary"),
                         **_errors(404, 409),
                     },
                 },
