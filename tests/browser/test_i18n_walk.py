@@ -21,11 +21,12 @@ from typing import Any
 
 import pytest
 
+from app.i18n.languages import LANGUAGES
 from engine.puzzles import load_puzzles
 from tests.browser.test_browser_i18n import (
-    LANGS,
     LOOKED_AT,
     SIZES,
+    TEXTS,
     english_left,
     fits,
     make_tournament,
@@ -38,13 +39,60 @@ from tests.browser.test_i18n_puzzles import english_sentences as puzzle_english
 
 pytestmark = pytest.mark.browser
 
-# Each language's lesson step (English walks Kalah's capture; the others, the lessons' test's).
-STEPS = {"en": ("kalah", "capture"), **LESSONS}
+# Each language's lesson step: the lessons' test's, else (English, a language added since)
+# Kalah's capture.
+STEPS = {**LESSONS}
 # A puzzle only looked at (never tried, so no rating moves): from the end of the set, with the
 # viewer to move.
 PUZZLE = next(p for p in load_puzzles("kalah")[::-1] if p.to_move == 0)
-# English left on a page where the language has its own words, by (language, page): none now.
-KNOWN_ENGLISH: dict[tuple[str, str], list[str]] = {}
+# Words only English uses among the nine languages: a text with two of them is an English
+# sentence the catalog check misses (one composed by the server or a script from pieces).
+ENGLISH_WORDS = frozenset(
+    {"the", "you", "your", "this", "is", "of", "and", "unless", "nobody", "someone", "with"}
+    | {"for", "from", "are", "moves", "seeds", "played", "wins", "won", "turn"}
+)
+# Latin words a page in a language of another script may show: formats (CSV, JSON), a guest's
+# name as everyone sees it (Guest 1c6c), the names this walk gives its players and tournaments.
+LATIN_NAMES = frozenset({"JSON", "CSV", "Guest", "Cup", "Walker", "laptop", "phone", "kalah"})
+# English still shown where the language has its own words: (page, a piece of the text, the
+# languages whose check finds it), each in a file not this test's to fix (named in the report).
+# The test fails when one is seen nowhere in a language's walk: then take it out.
+EVERY = ("fr", "de", "es", "pt", "ru", "kk", "ms", "ar")  # a language added since: name it here
+OTHER_SCRIPT = ("ru", "kk", "ar")  # a Latin word in their pages is found by itself
+KNOWN_ENGLISH: list[tuple[str, str, tuple[str, ...]]] = [
+    # app/upkeep/maintenance.py's notice(): an f-string under the game's controls.
+    ("game", "A game nobody moves in for", EVERY),
+    # The tournament's title as the server sends it (the variant's English name) in its facts
+    # line: static/js/tournament-list.js factsLine (home's list and the tournament page).
+    ("home", "Kalah 6×4", OTHER_SCRIPT),
+    ("tournament", "Kalah 6×4", OTHER_SCRIPT),
+    # A computer's seat as the server names it in English, where a page shows the name as it
+    # is: a tournament's standings and crosstable ("Computer (easy)"), the home page's list of
+    # your games ("Kalah against Computer (Beginner)").
+    ("tournament", "Computer (easy)", OTHER_SCRIPT),
+    ("home", "Computer (Beginner)", OTHER_SCRIPT),
+]
+# The visible text of the header and the page, one entry per text node, but the language
+# picker's names (each in its own language) and the board's letters.
+OWN_TEXTS = TEXTS.replace(
+    "if (text) out.push(text);",
+    "const own = el.closest('[lang]');\n"
+    "    if (text && (!own || own.lang === document.documentElement.lang)) out.push(text);",
+)
+
+
+def english_sentences(tab: Tab, lang: str) -> list[str]:
+    """Texts on the page that read as English: two of ENGLISH_WORDS in one text, or (a page in
+    another script than Latin) a Latin word of 3 letters or more that is not notation or a
+    name (web addresses left out)."""
+    found = []
+    for text in tab.page.evaluate(OWN_TEXTS):
+        words = re.findall(r"[A-Za-z]+", re.sub(r"https?://\S+", "", text))
+        two = len({w.lower() for w in words} & ENGLISH_WORDS) >= 2
+        latin = any(len(w) >= 3 and w not in LATIN_NAMES for w in words)
+        if two or (latin and lang in OTHER_SCRIPT):
+            found.append(text)
+    return found
 
 
 class Walk(Tab):
@@ -54,22 +102,24 @@ class Walk(Tab):
     def __init__(self, browser: Any, server: str, lang: str) -> None:
         super().__init__(browser, server, viewport=SIZES["laptop"], locale=lang)
         self.found: list[str] = []
+        self.known: set[tuple[str, str]] = set()  # KNOWN_ENGLISH's pieces seen on a page
 
 
-def english_on(tab: Tab, lang: str, page: str) -> list[str]:
+def english_on(tab: Walk, lang: str, page: str) -> list[str]:
     """Catalog English on the page, and the page's own English sentences (the lesson's and the
     puzzle's, as their tests find them); those KNOWN_ENGLISH names for the page taken out."""
-    found = english_left(tab, lang)
-    if lang != "en" and page == "lesson":
+    if lang == "en":
+        return []
+    found = english_left(tab, lang) + english_sentences(tab, lang)
+    if page == "lesson":
         found += lesson_english(tab, lang)
-    if lang != "en" and page == "puzzle":
+    if page == "puzzle":
         found += puzzle_english(tab, lang)
-    if lang != "en" and page == "game":
+    if page == "game":
         found += status_english(tab)
-    known = KNOWN_ENGLISH.get((lang, page), [])
-    missing = [k for k in known if k not in found]
-    assert missing == [], f"{lang} {page}: now translated, take out of KNOWN_ENGLISH: {missing}"
-    return [t for t in found if t not in known]
+    known = [piece for where, piece, langs in KNOWN_ENGLISH if where == page and lang in langs]
+    tab.known |= {(page, k) for k in known if any(k in t for t in found)}
+    return sorted({t for t in found if not any(k in t for k in known)})
 
 
 def x_of(tab: Tab, selector: str) -> float:
@@ -136,7 +186,7 @@ def game(tab: Walk, lang: str, size: str) -> None:
 
 
 def lesson(tab: Walk, lang: str, size: str) -> None:
-    variant, key = STEPS[lang]
+    variant, key = STEPS.get(lang, ("kalah", "capture"))
     open_step(tab.page, variant, key)
     check(tab, lang, "lesson", size)
 
@@ -159,7 +209,7 @@ def tournament(tab: Walk, lang: str, size: str) -> None:
     check(tab, lang, "tournament", size)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))  # every language the app speaks
 def test_the_walk_in_every_language(browser: Any, server: str, lang: str) -> None:
     tab = Walk(browser, server, lang)
     try:
@@ -167,6 +217,9 @@ def test_the_walk_in_every_language(browser: Any, server: str, lang: str) -> Non
             tab.page.set_viewport_size(SIZES[size])
             for step in (home, game, lesson, puzzle, tournament):
                 step(tab, lang, size)
+        known = {(page, piece) for page, piece, langs in KNOWN_ENGLISH if lang in langs}
+        gone = sorted(known - tab.known)
+        assert gone == [], f"translated now, take out of KNOWN_ENGLISH: {gone}"
         assert tab.found == [], "\n".join(tab.found)
         assert tab.errors == []
     finally:
