@@ -344,13 +344,3 @@ def pit(game: Game, body: JSONObject) -> int:
             "sides where the pie rule allows it)"
         )
     return value
-
-
-def since(value: str | None) -> int | None:
-    """A long-poll's ``since``: the version the client has."""
-    if value is None:
-        return None
-    try:
-        return int(value)
-    except ValueError:
-        raise BadInput("'since' must be a version number") from None

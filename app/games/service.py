@@ -202,11 +202,12 @@ class Games:
         """The games a device holds a seat in, newest first."""
         return [] if owner is None else list(self.replayable(self.store.games_of(owner, limit)))
 
-    def read(self, device: Device, game_id: str, since: str | None, timeout: float) -> Game:
-        """The game; with ``since`` equal to its version, once it moves on (or at ``timeout``)."""
+    def read(self, device: Device, game_id: str, since: int | None, timeout: float) -> Game:
+        """The game; with ``since`` equal to its version, once it moves on (or at ``timeout``).
+        ``since`` comes parsed (app.web.inputs.since, the one parser of every long-poll's)."""
         game = self.load(game_id)
         self.computer.ensure(game, device.address)
-        if params.since(since) == game.version:
+        if since == game.version:
             present = game.seats_of(device.owner) if game.mode == "remote" else []
             game = self.wait_for_change(game, device, timeout, present=present)
         return game

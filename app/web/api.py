@@ -234,7 +234,7 @@ def read_game(game_id: str) -> ResponseReturnValue:
         raise
     timeout = float(current_app.config["LONG_POLL_SECONDS"])
     with long_poll(seen is not None):  # app.web.polls: 429 beyond the device's cap
-        game = get_games().read(device(), game_id, None if seen is None else str(seen), timeout)
+        game = get_games().read(device(), game_id, seen, timeout)
     return game_response(game)
 
 
