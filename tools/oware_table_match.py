@@ -5,8 +5,9 @@
 Plays ``--games`` games (both colours: game 2k and 2k+1 share an opening), Perfect reading the
 tables in ``--tables`` against ``--against`` (``perfect``: today's Perfect, no Oware table;
 ``master``), and prints wins/draws/losses, the Elo difference with its 95% interval, how many
-positions the table met, how many of those it decided, and every time a position the table
-showed won or drawn for the table player ended worse (which must never happen).
+positions the table met, how many of those it decided, how many it showed won or drawn for the
+table player, and every time such a position ended worse (which must never happen).  A summary
+line follows every game, so a run stopped early still says what it measured.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def main() -> int:
     args = parser.parse_args()
     rules = get_variant("oware")
     rng = random.Random(args.seed)
-    wins = draws = losses = met = decided = worse = inexact = 0
+    wins = draws = losses = met = decided = worse = inexact = safe = 0
     opening: tuple[int, ...] = ()  # one per pair of games (both colours)
     for game in range(args.games):
         if game % 2 == 0:
@@ -48,7 +49,7 @@ def main() -> int:
         ]
         table_player = level_agent("perfect", seed=args.seed + game, tables=args.tables)
         assert isinstance(table_player, PerfectAgent)
-        table_player.oware_table_moves = True  # off in the app until they make progress
+        assert table_player.oware_table_moves  # the app's Perfect: its table moves on
         agents[ours] = table_player
         state = rules.initial_state()
         for pit in opening:
@@ -63,6 +64,7 @@ def main() -> int:
                     met += 1
                     inexact += got[0] != got[1]
                     r = result(got[0])
+                    safe += r >= 0
                     promised = r if promised is None else max(promised, r)
             decision = agents[mover].choose(state, Limit(args.seconds))
             if mover == ours and decision.extra.get("oware_table") is not None:
@@ -77,13 +79,14 @@ def main() -> int:
             print(f"game {game}: table showed {promised:+d}, ended {final:+d}", flush=True)
             print(f"  moves {list(opening)} then {moves}", flush=True)
         print(f"game {game}: {'LDW'[final + 1]} ({s[ours]}-{s[1 - ours]})", flush=True)
-    elo = elo_estimate(wins, draws, losses)
-    print(
-        f"perfect+tables vs {args.against}, {args.games} games at {args.seconds} s a move: "
-        f"+{wins} ={draws} -{losses}, Elo {elo.text()}; table positions met {met} "
-        f"(bounds apart {inexact}), moves the table decided {decided}, "
-        f"won/drawn positions ending worse {worse}"
-    )
+        elo = elo_estimate(wins, draws, losses)
+        print(
+            f"perfect+tables vs {args.against}, {game + 1} games at {args.seconds} s a move: "
+            f"+{wins} ={draws} -{losses}, Elo {elo.text()}; table positions met {met} "
+            f"(bounds apart {inexact}, won or drawn for it {safe}), moves the table decided "
+            f"{decided}, games a won/drawn position ended worse {worse}",
+            flush=True,
+        )
     return 0
 
 

@@ -19,15 +19,15 @@ from engine import get_variant
 from engine.cli.arena import parse_options
 from engine.solver import oware_table as ot
 
-CPU_SECONDS = {12: 14.0, 14: 60.0, 16: 290.0}
+CPU_SECONDS = {12: 5.0, 14: 22.0, 16: 107.0}
 """CPU seconds measured here for the whole table of that many seeds (docs/engine.md); larger
-sizes are extrapolated from the last: each seed about 2.3 times the one before."""
+sizes are extrapolated from the last: each seed about 1.8 times the one before."""
 
 
 def estimate(seeds: int) -> float:
     """The CPU seconds a table of ``seeds`` seeds takes, measured or extrapolated."""
     known = max((n for n in CPU_SECONDS if n <= seeds), default=12)
-    return CPU_SECONDS[known] * 2.3 ** (seeds - known)
+    return CPU_SECONDS[known] * 1.8 ** (seeds - known)
 
 
 def large_seeds(limit: int = ot.LARGE_BYTES) -> int:
