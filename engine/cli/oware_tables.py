@@ -65,8 +65,12 @@ def build(flag: int, seeds: int, folder: Path, pure: bool, out: TextIO) -> int:
         out.write(f"already built: {final}\n")
         return 0
     done = ot.layers_done(folder, flag, seeds)
+    smaller = ot.largest(flag, folder)
     if done:
         out.write(f"continuing an earlier build: {done} of {seeds + 1} layers done\n")
+    elif smaller is not None and smaller < seeds:
+        done = smaller + 1  # build_file copies the smaller table in
+        out.write(f"starting from the {smaller}-seed table: {done} of {seeds + 1} layers done\n")
     elif free < ot.nbytes(seeds):
         out.write("not enough free disk for the table\n")
         return 1
