@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_decimal
 from flask import Flask
 
 from app.games import ends, flags
 from app.games.model import Game
+from app.i18n.choose import current, gettext, messages
 from app.store import Store, StoreError
 from app.store.base import GameStore
 from app.store.json_types import JSONObject
@@ -58,36 +60,51 @@ class Upkeep:
 
 
 def rule(game: Game, upkeep: Upkeep) -> tuple[float, str]:
-    """How long after its last change ``game`` is kept, and the rule in words: the shortest of
-    the rules that apply to it (as :meth:`GameStore.expire` deletes it)."""
+    """How long after its last change ``game`` is kept, and the rule in words (in the
+    request's language): the shortest of the rules that apply to it (as
+    :meth:`GameStore.expire` deletes it)."""
     rules = []
     if game.data.get("lab") is not None:
-        rules.append((upkeep.keep_lab, f"A lab game is kept {days(upkeep.keep_lab)}"))
-    if game.over:
         rules.append(
-            (upkeep.keep_finished, f"A finished game is kept {days(upkeep.keep_finished)}")
+            (upkeep.keep_lab, gettext("A lab game is kept %(days)s", days=days(upkeep.keep_lab)))
         )
+    if game.over:
+        kept = days(upkeep.keep_finished)
+        rules.append((upkeep.keep_finished, gettext("A finished game is kept %(days)s", days=kept)))
     else:
         rules.append(
             (
                 upkeep.keep_unfinished,
-                f"A game nobody moves in for {days(upkeep.keep_unfinished)} is removed",
+                gettext(
+                    "A game nobody moves in for %(days)s is removed",
+                    days=days(upkeep.keep_unfinished),
+                ),
             )
         )
         if game.mode == "remote" and game.has_open_seat:
             rules.append(
                 (
                     upkeep.keep_invites,
-                    f"An invite nobody takes is removed after {days(upkeep.keep_invites)}",
+                    gettext(
+                        "An invite nobody takes is removed after %(days)s",
+                        days=days(upkeep.keep_invites),
+                    ),
                 )
             )
     return min(rules, key=lambda r: r[0])
 
 
 def days(seconds: float) -> str:
-    """``seconds`` as days in words: "1 day", "30 days", "0.5 days"."""
+    """``seconds`` as days in words, in the request's language: "1 day", "30 days", "0.5 days"
+    (a part of a day takes the form of 2)."""
     n = seconds / DAY
-    return "1 day" if n == 1 else f"{n:g} days"
+    form = int(n) if n == int(n) else 2
+    return messages().ngettext("%(num)s day", "%(num)s days", form) % {"num": number(n)}
+
+
+def number(n: float) -> str:
+    """``n`` written in the request's language's forms ("0.5", "0,5")."""
+    return format_decimal(n, locale=current().code)
 
 
 def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> JSONObject:
@@ -104,12 +121,25 @@ def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> JSONObject:
 
 
 def notice(game: Game, upkeep: Upkeep, now: float | None = None) -> JSONObject:
-    """:func:`expires` with a sentence for the game's page: the rule, and when it applies to
-    this game ("A game nobody moves in for 30 days is removed: this one in 30 days, unless
-    someone moves.")."""
+    """:func:`expires` with a sentence for the game's page in the request's language: the
+    rule, and when it applies to this game ("A game nobody moves in for 30 days is removed:
+    this one in 30 days, unless someone moves.")."""
     when = expires(game, upkeep, now)
-    later = "" if game.over else ", unless someone moves"
-    return dict(when, text=f"{rule(game, upkeep)[1]}: this one {when['in_words']}{later}.")
+    left = max(0.0, float(when["at"]) - (time.time() if now is None else now))
+    if left >= 2 * DAY:
+        n = round(left / DAY)
+        said = messages().ngettext("in %(num)s day", "in %(num)s days", n) % {"num": number(n)}
+    elif left >= 2 * 3600:
+        n = round(left / 3600)
+        said = messages().ngettext("in %(num)s hour", "in %(num)s hours", n) % {"num": number(n)}
+    else:
+        said = gettext("within the next two hours")
+    found = rule(game, upkeep)[1]
+    if game.over:
+        text = gettext("%(rule)s: this one %(when)s.", rule=found, when=said)
+    else:
+        text = gettext("%(rule)s: this one %(when)s, unless someone moves.", rule=found, when=said)
+    return dict(when, text=text)
 
 
 def listed(line: Mapping[str, object], game: Game) -> JSONObject:
