@@ -17,6 +17,7 @@ import { goToGame } from "./tournament-go.js";
  * @property {string} system
  * @property {string} system_label the system in words (the server's)
  * @property {string} title the game, e.g. "Kalah 6×4"
+ * @property {string} [variant] the game's variant, e.g. "kalah"
  * @property {{minutes: number, increment?: number} | null} clock
  * @property {string} status
  */
@@ -56,7 +57,27 @@ export function clockText(t) {
  * @param {(string | null | undefined | false)[]} more
  */
 export function factsLine(t, more) {
-  return [t.system_label && tr(t.system_label), t.title, ...more].filter(Boolean).join(" · ");
+  return [t.system_label && tr(t.system_label), gameTitle(t), ...more].filter(Boolean).join(" · ");
+}
+
+/**
+ * The tournament's game as the page's language names its variant ("Калах 6×4", "Awalé"); the
+ * board's size after it as the server wrote it (the catalogs' ids are the English names).
+ * @param {Tournament} t
+ */
+export function gameTitle(t) {
+  const names = /** @type {Record<string, string>} */ ({
+    kalah: tr("Kalah"),
+    oware: tr("Oware"),
+    relay: tr("Relay"),
+    adi: tr("Adi"),
+    toguz_kumalak: tr("Toguz Kumalak"),
+    congkak: tr("Congkak"),
+  });
+  const name = t.variant ? names[t.variant] : undefined;
+  if (!name) return t.title;
+  const size = t.title.match(/\d+×\d+/);
+  return size ? `${name} ${size[0]}` : name;
 }
 
 /**
