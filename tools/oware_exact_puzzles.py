@@ -38,13 +38,21 @@ from engine.puzzles.oware_proof import (  # noqa: E402
     PROOF,
     TABLE_SEEDS,
     Unsettled,
+    check_by_table,
     find_table,
+    off_table_line,
     table_chooser,
     table_verdict,
 )
 from engine.solver.oware_table import OwareTable  # noqa: E402
 from engine.variants import get_variant  # noqa: E402
 
+DROPPED = (
+    ((1, 0, 3, 0, 0, 15, 10, 0, 0, 0, 0, 6, 3, 10), 0),  # oware-6x4-0112
+    ((0, 0, 0, 0, 0, 3, 18, 2, 1, 0, 0, 1, 0, 23), 1),  # oware-6x4-0209
+)
+"""Positions once shipped with a wrong answer (docs/engine.md): not shipped again, so their
+old answers stay caught by the check as shipped (tests/engine/test_puzzles_hold.py)."""
 PER_GAME = 3
 """New exact puzzles taken from one self-play game at most (spread over many games)."""
 
@@ -60,6 +68,8 @@ def proved(state: State, table: OwareTable, ident: str, origin: str) -> Puzzle |
         line = won_line(state, first, found.gain, choose)
     except Unsettled:
         return None
+    if off_table_line(state, line, table) is not None:
+        return None  # e.g. the majority end cuts the line short of the table's value
     assert state.to_move is not None
     rules = state.rules
     return Puzzle(
@@ -88,7 +98,7 @@ def reprove(puzzle: Puzzle, table: OwareTable) -> Puzzle | None:
     if state.on_rows > TABLE_SEEDS:
         return puzzle
     if puzzle.exact:
-        return puzzle
+        return puzzle if check_by_table(puzzle, table) is None else None
     found = proved(state, table, puzzle.id, puzzle.origin)
     if found is None or found.best != puzzle.best:
         return None
@@ -100,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", required=True, help="folder the Oware table is found in")
     parser.add_argument("--count", type=int, default=120, help="exact puzzles to ship")
     parser.add_argument(
-        "--grand-slams", type=int, default=6, help="then only grand-slam ones up to this many"
+        "--grand-slams", type=int, default=3, help="then only grand-slam ones up to this many"
     )
     parser.add_argument("--seed", type=int, default=1, help="self-play seed")
     parser.add_argument("--max-games", type=int, default=5000)
@@ -132,7 +142,11 @@ def main(argv: list[str] | None = None) -> int:
             if position.on_rows > TABLE_SEEDS:
                 continue
             state = candidate(position, plan)
-            if state is None or state.key() in seen:
+            if (
+                state is None
+                or state.key() in seen
+                or (tuple(state.board), state.to_move) in DROPPED
+            ):
                 continue
             seen.add(state.key())
             new = proved(state, table, f"{puzzle_prefix(rules)}-{number + 1:04d}", origin)

@@ -120,8 +120,13 @@ def table_chooser(table: ot.OwareTable) -> Chooser:
 def off_table_line(
     state: State, solution: tuple[tuple[str, ...], ...], table: ot.OwareTable
 ) -> str | None:
-    """The first move of a line that does not keep its position's exact value by the table
-    (for whichever side plays it), or None when every move does."""
+    """The first move of a line that does not keep the value the line started with (for
+    whichever side plays it, each position's exact value by the table, a move that ends the
+    game by the real rules valued as it ends), or where the line ends the game with another
+    margin; None when every move keeps it."""
+    me = state.to_move
+    assert me is not None
+    start: int | None = None
     for turn in solution:
         for text in turn:
             if state.to_move is None:
@@ -133,9 +138,17 @@ def off_table_line(
             pit = parse_move(text, state.rules.pits).pit
             if value is None:
                 return f"{text}: the table does not settle its position"
+            mine = value if state.to_move == me else -value
+            start = mine if start is None else start
             if bounds[pit][0] != value:
                 return f"{text} in the solution gives away seeds: it is not a best move"
+            if mine != start:
+                return f"{text}: its position is worth {mine}, not the line's {start}"
             state = state.play(pit)
+    if state.to_move is None and start is not None:
+        mine, theirs = state.scores if me == 0 else state.scores[::-1]
+        if mine - theirs != start:
+            return f"the line ends the game {mine}-{theirs}, not at the margin {start}"
     return None
 
 
