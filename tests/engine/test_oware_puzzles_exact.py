@@ -149,3 +149,25 @@ def test_the_lines_command_keeps_the_table_s_lines(tmp_path: Path) -> None:
     assert puzzles_main(["lines", "--variant", "oware", "--folder", str(tmp_path)], said) == 0
     assert "oware: 3 lines played to where their seeds are won" in said.getvalue()
     assert load_puzzles("oware", tmp_path) == puzzles
+
+
+# As made before the line's value was checked: the table values the line at +20 for the mover,
+# but E4x4 takes their store to 26, the majority end, and the game ends 33-15 (+18).
+CUT_SHORT = (
+    '{"id":"oware-6x4-0443","variant":"oware","options":{},'
+    '"board":[1,1,3,1,4,1,22,1,0,0,0,0,0,14],"extra":null,"to_move":0,"best":"F1",'
+    '"solution":[["F1"],["a2"],["E4x4"]],"gain":12,"margin":4,'
+    '"themes":["capture","grand-slam","endgame"],"rating":1600,"exact":true,"depth":null,'
+    '"origin":"self-play medium-medium seed 1 game 4114 ply 62; proved exact by the '
+    'oware-table (12 seeds)"}'
+)
+
+
+def test_a_line_the_majority_end_cuts_short_is_caught(table: ot.OwareTable) -> None:
+    puzzle = Puzzle.from_dict(json.loads(CUT_SHORT))
+    said = check_puzzle(puzzle, table) or ""
+    if PURE:  # the pure pass's table of 6 seeds does not reach it
+        assert "12 seeds on the board, beyond the table's 6" in said
+    else:
+        assert "E4x4: its position is worth 18, not the line's 20" in said
+    assert puzzle.key() not in {p.key() for p in load_puzzles("oware")}
