@@ -5,10 +5,13 @@ exact when its best move's bounds meet (``L == U``: its value whatever a repetit
 every other move's ``U`` is at least :data:`~engine.puzzles.checks.MIN_MARGIN` seeds below
 it, the mover has at least :data:`~engine.puzzles.checks.MIN_MOVES` moves and the best one
 gains seeds.  Values are final margins, stores included, as the table gives them (the majority
-end left out: it never changes who wins, see the table's module).  The line: every move,
-either side's, keeps the exact value of its position, and of those the one that comes first
+end left out: it never changes who wins, see the table's module; a move that ends the game by
+the real rules is valued as it ends).  The line: every move, either side's, keeps the exact
+value of its position, and of those the one that comes first
 (:func:`engine.agents.oware_exact.progress`: leaving the layer, else the child's value reached
-first), so a line never comes back to a position.
+first), so a line never comes back to a position; every position of the line is worth the
+value it started with, and a line that ends the game ends at it (where the majority end cuts
+a line short of the table's value, the puzzle is not proved).
 
 The one I/O here is the table's: :func:`find_table` finds or builds it in a folder the
 caller names.
