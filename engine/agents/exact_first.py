@@ -19,6 +19,7 @@ from dataclasses import replace
 from functools import partial
 
 from engine.agents.analysis import Evaluation, Size, evaluate, guard, size_for, solver_rate
+from engine.agents.base import Decision
 from engine.agents.oware_exact import table_first
 from engine.core import State
 from engine.solver.exact import Line, large_table, long_solve
@@ -141,12 +142,16 @@ def estimate(
     seconds: float,
     cap: float | None,
     start: float,
+    solver_tried: bool = False,
 ) -> Evaluation:
-    """The one fallback where the book and the solver give no exact values: the analysis's
-    own evaluation of the size ``seconds`` plan for (the solver's share skipped where the
-    folder's table had it), stopped at ``cap`` seconds after ``start`` if given."""
+    """The one fallback where the book and the solver give no exact values, the analysis's
+    and Perfect's (:func:`fallback_decision`): the analysis's own evaluation of the size
+    ``seconds`` plan for (the solver's share skipped where the folder's table had it, or
+    ``solver_tried``: the caller's solver had its try), stopped at ``cap`` seconds after
+    ``start`` if given.  The same state and size give the same values, natively or in pure
+    Python (:mod:`engine.agents.analysis`), unless the cap stops it (``capped``)."""
     size = size_for(state.rules, seconds)
-    if large_table(state, tables) is not None:  # the solver had its nodes: search with the rest
+    if solver_tried or large_table(state, tables) is not None:  # the solver had its nodes
         size = replace(size, solver_nodes=0)
     left = None if cap is None else cap - (time.perf_counter() - start)
     timed_out = left is not None and left <= 0
@@ -155,3 +160,20 @@ def estimate(
     found_now = evaluate(state, size=size)
     found_now.capped = found_now.capped or timed_out
     return found_now
+
+
+def fallback_decision(found: Evaluation) -> Decision:
+    """The move a player makes by the fallback's values ``found`` (:func:`estimate`): the
+    best the analysis shows (:attr:`Evaluation.best`, the lowest of equals), with every
+    move's value; exact only where every value is."""
+    move = found.best
+    return Decision(
+        move,
+        value=found.values[move],
+        depth=found.depth,
+        nodes=found.nodes,
+        pv=(move,),
+        move_values=dict(found.values),
+        exact=all(found.exact.values()),
+        extra={"fallback": "analysis", "capped": found.capped},
+    )

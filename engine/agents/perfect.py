@@ -25,11 +25,13 @@ in its ``tables`` folder, and solves without one until it is there.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from engine import get_variant
-from engine.agents import oware_exact
+from engine.agents import exact_first, oware_exact
 from engine.agents.base import Agent, Deadline, Decision, Limit
+from engine.agents.kernels import kernel_spec
 from engine.core import Rules, State
 from engine.solver import KalahSpec, Solver, cache
 from engine.solver.book import book_for
@@ -48,6 +50,14 @@ table (the rest to its Master search if the solve does not finish): off the book
 takes 1-5 s of CPU, so half of 5 s was too little on a loaded machine (docs/engine.md)."""
 BEYOND_SHARE = 0.1
 """The share of its time the agent tries a solve with beyond its reach."""
+FALLBACK_SECONDS = 1.0
+"""The planned seconds of the shared fallback's search when a move has no wall-time limit."""
+FALLBACK_PLAN = 100.0
+"""The shared fallback's plan, in times the wall time left: the analysis plans 200,000 nodes
+a second, the native search runs millions, so a move's time, not its plan, stops it."""
+ONE_FALLBACK = False
+"""Whether Perfect falls back on the analysis's search (:meth:`PerfectAgent.shared_fallback`)
+rather than its level's Master search: see the match in docs/engine.md."""
 TT_BITS = 21
 """Transposition entries of an agent's solver (2**21 x 24 bytes: 48 MB per rule set)."""
 
@@ -67,6 +77,12 @@ def solver_for(rules: Rules, tables: str | None, pure: bool = False) -> Solver |
     have = tables is None or find(KalahSpec.of(rules), seeds, tables) is not None
     key = ("solver", rules, tables, pure, have)
     return cache.keep(key, lambda: Solver(rules, tables, None, TT_BITS, pure, build=False), _charge)
+
+
+def one_fallback_plays(rules: Rules) -> bool:
+    """Whether the shared fallback plays ``rules``: where the analysis's search has a fused
+    kernel (Kalah and Oware, every option: native, or its pure twin), the rule sets measured."""
+    return kernel_spec(rules) is not None
 
 
 def _charge(solver: Solver) -> list[cache.Part]:
@@ -131,6 +147,11 @@ class PerfectAgent(Agent):
         # position's value, the one the table reached first, so a won or drawn ending is kept
         # and never repeats (docs/engine.md); False plays by search alone (measurements).
         self.oware_table_moves = True
+        # Where no exact value is found, the analysis's search decides (one_fallback_plays):
+        # the same values the analysis shows (engine.agents.exact_first.estimate); False plays
+        # ``fallback``'s (or ``stronger``'s) move instead.
+        self.one_fallback = ONE_FALLBACK
+        self.fallback_seconds = FALLBACK_SECONDS
 
     def describe(self) -> str:
         return f"perfect({self.fallback.describe()})"
@@ -181,6 +202,10 @@ class PerfectAgent(Agent):
                     exact=True,
                     extra={"solved": True},
                 )
+        if self.one_fallback and one_fallback_plays(state.rules):
+            decision = self.shared_fallback(state, clock)
+            decision.extra["solved"] = False
+            return decision
         left = None if clock.end is None else max(0.01, clock.end - clock.elapsed() - clock.start)
         rest = Limit(left, limit.depth, limit.iterations) if left is not None else limit
         fallback = self.fallback
@@ -189,6 +214,22 @@ class PerfectAgent(Agent):
         decision = fallback.search(state, rest, Deadline(left))
         decision.extra["solved"] = False
         return decision
+
+    def shared_fallback(self, state: State, clock: Deadline) -> Decision:
+        """The analysis's fallback (:func:`engine.agents.exact_first.estimate`) played: the
+        best of its values, from a search planned for :data:`FALLBACK_PLAN` times the time
+        left and stopped when it is spent (the deepest search finished by then: the analysis's
+        own ``capped`` answer); without a wall-time limit, a plan of ``fallback_seconds``
+        (:data:`FALLBACK_SECONDS`), so the move is the one the analysis of that many seconds
+        shows."""
+        start = time.perf_counter()
+        if clock.end is None:
+            plan, cap = self.fallback_seconds, None
+        else:
+            cap = max(0.01, clock.end - start)
+            plan = cap * FALLBACK_PLAN
+        found = exact_first.estimate(state, self.tables, plan, cap, start, solver_tried=True)
+        return exact_first.fallback_decision(found)
 
     def guess(self, state: State) -> int | None:
         """The final margin the mover of ``state`` most likely forces: the last exact value
