@@ -13,7 +13,7 @@ from typing import get_args
 
 from app.games import clock
 from app.games.asks import MAX_DELAY, MAX_NAME, Action, NewGame
-from app.games.errors import BadInput, StaleVersion
+from app.games.errors import N_, BadInput, StaleVersion
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, Seat
 from app.games.spec import GameSpec
 from app.games.start import start_position
@@ -40,13 +40,20 @@ MODE_FIELDS: dict[str, frozenset[str]] = {
 COMMON_FIELDS = frozenset({"variant", "options", "mode", "first", "record", "position"})
 USES_LEVEL = ("computer", "watch")  # modes with a computer seat
 ACTIONS: tuple[str, ...] = get_args(Action)
+# A record that does not read or replay; the problem is the record reader's (English) words.
+BAD_RECORD = N_("bad game record: %(problem)s")
 
 
 def choice(params: JSONObject, key: str, allowed: tuple[str, ...], default: str) -> str:
     """``params[key]`` if it is one of ``allowed`` (``default`` when absent)."""
     value = params.get(key, default)
     if value not in allowed:
-        raise BadInput(f"{key!r} must be one of {', '.join(allowed)}; got {value!r}")
+        raise BadInput(
+            N_("%(field)s must be one of %(allowed)s; got %(value)s"),
+            field=repr(key),
+            allowed=", ".join(allowed),
+            value=repr(value),
+        )
     return str(value)
 
 
@@ -62,7 +69,9 @@ def computer_seat(params: JSONObject) -> Seat:
 def delay(value: object) -> float:
     """A watched game's pause between computer moves: 0 to MAX_DELAY seconds."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_DELAY:
-        raise BadInput(f"'delay' must be a number of seconds from 0 to {MAX_DELAY:g}")
+        raise BadInput(
+            N_("'delay' must be a number of seconds from 0 to %(high)s"), high=f"{MAX_DELAY:g}"
+        )
     return float(value)
 
 
@@ -71,7 +80,11 @@ def rules_from(params: JSONObject) -> Rules:
     variant = params.get("variant", "kalah")
     options = params.get("options", {})
     if variant not in variant_names():
-        raise BadInput(f"unknown variant {variant!r} (variants: {', '.join(variant_names())})")
+        raise BadInput(
+            N_("unknown variant %(variant)s (variants: %(variants)s)"),
+            variant=repr(variant),
+            variants=", ".join(variant_names()),
+        )
     if not isinstance(options, dict):
         raise BadInput("'options' must be an object of rule options")
     try:
@@ -83,19 +96,32 @@ def rules_from(params: JSONObject) -> Rules:
 def player_name(value: object, field: str = "name") -> str:
     """A name a person gave their seat: a string, stripped, 1-24 characters, no controls."""
     if not isinstance(value, str):
-        raise BadInput(f"{field!r} must be a string of 1 to {MAX_NAME} characters")
+        raise BadInput(
+            N_("%(field)s must be a string of 1 to %(high)s characters"),
+            field=repr(field),
+            high=MAX_NAME,
+        )
     name = value.strip()
     if not 1 <= len(name) <= MAX_NAME:
         raise BadInput(
-            f"{field!r} must be 1 to {MAX_NAME} characters (not counting spaces around it)"
+            N_("%(field)s must be 1 to %(high)s characters (not counting spaces around it)"),
+            field=repr(field),
+            high=MAX_NAME,
         )
     for ch in name:
         if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in BIDI_CONTROLS:
-            raise BadInput(f"{field!r} must not contain control characters ({ch!r})")
+            raise BadInput(
+                N_("%(field)s must not contain control characters (%(char)s)"),
+                field=repr(field),
+                char=repr(ch),
+            )
     if not any(visible(ch) for ch in name):
         raise BadInput(
-            f"{field!r} needs at least one visible character (a letter, digit, mark or symbol): "
-            "it is made only of spaces or invisible characters"
+            N_(
+                "%(field)s needs at least one visible character (a letter, digit, mark or "
+                "symbol): it is made only of spaces or invisible characters"
+            ),
+            field=repr(field),
         )
     return name
 
@@ -130,7 +156,12 @@ def first_player(params: JSONObject, mode: str) -> int:
     first = params.get("first", "me")
     firsts = ("me", "computer", "random", 0, 1) if mode == "computer" else ("random", 0, 1, "me")
     if isinstance(first, bool) or first not in firsts:
-        raise BadInput(f"'first' must be one of {', '.join(map(str, firsts))}; got {first!r}")
+        raise BadInput(
+            N_("%(field)s must be one of %(allowed)s; got %(value)s"),
+            field="'first'",
+            allowed=", ".join(map(str, firsts)),
+            value=repr(first),
+        )
     if first == "random":
         return secrets.randbelow(2)
     return 0 if first in ("me", 0) else 1
@@ -164,7 +195,11 @@ def new_game_data(params: JSONObject, owner: str) -> JSONObject:
     """The data of the game a create request describes (checked whole before anything is kept)."""
     unknown = sorted(set(params) - CREATE_FIELDS)
     if unknown:
-        raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(CREATE_FIELDS))})")
+        raise BadInput(
+            N_("unknown field %(field)s (fields: %(fields)s)"),
+            field=repr(unknown[0]),
+            fields=", ".join(sorted(CREATE_FIELDS)),
+        )
     rules = rules_from(params)
     mode = choice(params, "mode", tuple(MODES), "computer")
     fields_for_mode(params, mode)
@@ -198,7 +233,10 @@ def new_game_data(params: JSONObject, owner: str) -> JSONObject:
             position = dict(position)
             seat = position.pop("seat", 0)
         if seat not in (0, 1) or isinstance(seat, bool):
-            raise BadInput(f"'position.seat' (your seat against the computer) is 0 or 1: {seat!r}")
+            raise BadInput(
+                N_("'position.seat' (your seat against the computer) is 0 or 1: %(seat)s"),
+                seat=repr(seat),
+            )
         if seat == 1 and mode != "computer":
             raise BadInput("'position.seat' chooses your side against the computer (mode computer)")
         start = start_position(rules, position)
@@ -226,7 +264,12 @@ def fields_for_mode(params: JSONObject, mode: str) -> None:
     stray = sorted(set(params) - allowed - {"name", "names"})  # seat_names says why for those
     if stray:
         fields = ", ".join(sorted(allowed))
-        raise BadInput(f"{stray[0]!r} does not apply to a {mode!r} game (its fields: {fields})")
+        raise BadInput(
+            N_("%(field)s does not apply to a %(mode)s game (its fields: %(fields)s)"),
+            field=repr(stray[0]),
+            mode=repr(mode),
+            fields=fields,
+        )
     choice(params, "level", LEVELS, DEFAULT_LEVEL)
     choice(params, "algorithm", ALGORITHMS, DEFAULT_ALGORITHM)
 
@@ -280,7 +323,7 @@ def import_record(value: object) -> GameRecord:
             return GameRecord.from_text(value)
         return GameRecord.from_dict(value)
     except RecordError as exc:
-        raise BadInput(f"bad game record: {exc}") from None
+        raise BadInput(BAD_RECORD, problem=str(exc)) from None
 
 
 def record_from_position(value: JSONObject) -> GameRecord:
@@ -288,7 +331,7 @@ def record_from_position(value: JSONObject) -> GameRecord:
     try:
         empty = GameRecord.from_dict({**value, "moves": [], "result": None})
     except RecordError as exc:
-        raise BadInput(f"bad game record: {exc}") from None
+        raise BadInput(BAD_RECORD, problem=str(exc)) from None
     rules = empty.rules
     start = start_position(rules, value["start"])
     moves = value.get("moves")
@@ -298,10 +341,12 @@ def record_from_position(value: JSONObject) -> GameRecord:
         spec = GameSpec(rules.name, dict(rules.options), start["to_move"], tuple(moves), start)
         record = spec.replay()
     except RecordError as exc:
-        raise BadInput(f"bad game record: {exc}") from None
+        raise BadInput(BAD_RECORD, problem=str(exc)) from None
     result = value.get("result")
     if result is not None and result != record.result():
-        raise BadInput(f"bad game record: the result {result} is not the replayed one")
+        raise BadInput(
+            N_("bad game record: the result %(result)s is not the replayed one"), result=result
+        )
     return record
 
 
@@ -323,7 +368,9 @@ def check_version(game: Game, body: JSONObject) -> None:
         raise BadInput("'version' (the game version you saw, a whole number) is required")
     if version != game.version:
         raise StaleVersion(
-            f"the game has changed since version {version} (now {game.version}); reload it"
+            N_("the game has changed since version %(version)s (now %(now)s); reload it"),
+            version=version,
+            now=game.version,
         )
 
 
@@ -340,7 +387,10 @@ def pit(game: Game, body: JSONObject) -> int:
         return SWAP
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadInput(
-            f"'pit' must be a pit number 0-{game.record.rules.pits - 1} (or \"swap\" to swap "
-            "sides where the pie rule allows it)"
+            N_(
+                "'pit' must be a pit number 0-%(last)s (or \"swap\" to swap sides where the pie "
+                "rule allows it)"
+            ),
+            last=game.record.rules.pits - 1,
         )
     return value

@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from app.config import with_setting
-from app.games.errors import TooManyGames
+from app.games.errors import N_, TooManyGames
 from app.store.base import GameStore
 from app.tournaments.store import TournamentRow
 
@@ -67,7 +67,9 @@ def take(store: GameStore, what: str, key: str, rule: tuple[float, float], advic
     wait = store.take_token(f"tournament-{what}:{key}", rule[0], rule[1])
     if wait > 0:
         seconds = max(1, math.ceil(wait))
-        raise TooManyGames(f"{advice}; try again in {seconds} s", seconds)
+        raise TooManyGames(
+            N_("%(advice)s; try again in %(seconds)s s"), seconds, advice=advice, seconds=seconds
+        )
 
 
 def admit_create(
@@ -82,21 +84,28 @@ def admit_create(
     mine = sum(1 for r in open_rows if r.data.get("director") == owner)
     if mine >= limits.open_per_device:
         raise TooManyGames(
-            f"you have {mine} tournaments waiting to start (at most {limits.open_per_device}): "
-            "start "
-            "or end one first",
+            N_(
+                "you have %(count)s tournaments waiting to start (at most %(most)s): start or "
+                "end one first"
+            ),
             60,
+            count=mine,
+            most=limits.open_per_device,
         )
     here = sum(1 for r in open_rows if r.data.get("address") == address)
     if here >= limits.open_per_address:
         raise TooManyGames(
-            f"{here} tournaments made from your network address wait to start (at most "
-            f"{limits.open_per_address}): start or end one first",
+            N_(
+                "%(count)s tournaments made from your network address wait to start (at most "
+                "%(most)s): start or end one first"
+            ),
             60,
+            count=here,
+            most=limits.open_per_address,
         )
-    advice = "too many new tournaments from your device"
+    advice = N_("too many new tournaments from your device")
     take(store, "create", f"owner:{owner}", limits.create_device, advice)
-    advice = "too many new tournaments from your network address"
+    advice = N_("too many new tournaments from your network address")
     take(store, "create", f"address:{address}", limits.create_address, advice)
 
 
@@ -104,9 +113,9 @@ def admit_join(
     store: GameStore, owner: str, address: str, limits: TournamentLimits = DEFAULT_LIMITS
 ) -> None:
     """Refuse (429) a device or address that joins tournaments too fast."""
-    advice = "too many joins from your device"
+    advice = N_("too many joins from your device")
     take(store, "join", f"owner:{owner}", limits.join_device, advice)
-    advice = "too many joins from your network address"
+    advice = N_("too many joins from your network address")
     take(store, "join", f"address:{address}", limits.join_address, advice)
 
 

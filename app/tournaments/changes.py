@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.games import new_game_id
-from app.games.errors import BadInput, NotCreator, NotNow
+from app.games.errors import N_, BadInput, NotCreator, NotNow
 from app.players.names import key_of
 from app.tournaments import arena, roundrobin, swiss
 from app.tournaments.model import Computer, Match, Player, Tournament
@@ -62,7 +62,7 @@ def add_computer(
 ) -> Tournament:
     """The director seats the computer at ``level`` and ``algorithm`` (``most`` players at
     most)."""
-    director_only(t, owner, "seat the computer")
+    director_only(t, owner, N_("seat the computer"))
     if t.status != "open" and t.system != "arena":
         raise NotNow("this tournament has started: only an arena takes new players")
     name = f"Computer ({level}{'' if algorithm == 'minimax' else ', ' + algorithm})"
@@ -88,7 +88,7 @@ def leave(t: Tournament, owner: str) -> Tournament:
 def start(t: Tournament, owner: str, now: float) -> Tournament:
     """The director starts it: a round robin's table drawn, an arena's end set, the first
     games paired."""
-    director_only(t, owner, "start it")
+    director_only(t, owner, N_("start it"))
     if t.status != "open":
         raise NotNow("this tournament has started already")
     players = [p.id for p in t.players if p.state == "in"]
@@ -106,7 +106,7 @@ def start(t: Tournament, owner: str, now: float) -> Tournament:
 def pause(t: Tournament, owner: str, paused: bool, now: float) -> Tournament:
     """Pause or resume: paused, nothing new is paired and an arena's countdown stops (its end
     moves on by the pause's length)."""
-    director_only(t, owner, "pause it")
+    director_only(t, owner, N_("pause it"))
     if t.status not in ("running", "paused"):
         raise NotNow("only a running tournament can be paused or resumed")
     if paused and t.status == "running":
@@ -121,10 +121,10 @@ def pause(t: Tournament, owner: str, paused: bool, now: float) -> Tournament:
 def remove(t: Tournament, owner: str, player: str, now: float) -> Removed:
     """The director removes ``player``: before the start, off the list; after, removed, the
     game they play and their games ahead lost by forfeit (the game called off)."""
-    director_only(t, owner, "remove a player")
+    director_only(t, owner, N_("remove a player"))
     found = [p for p in t.players if p.id == player]
     if not found:
-        raise BadInput(f"there is no player {player!r} in this tournament")
+        raise BadInput(N_("there is no player %(player)s in this tournament"), player=repr(player))
     if t.status == "open":
         return Removed(t.without_player(player), ())
     t = t.with_player(replace(found[0], state="removed"))
@@ -139,7 +139,7 @@ def remove(t: Tournament, owner: str, player: str, now: float) -> Removed:
 def end(t: Tournament, owner: str) -> Tournament:
     """The director ends it now: the games being played still count; nothing more is
     paired."""
-    director_only(t, owner, "end it")
+    director_only(t, owner, N_("end it"))
     if t.status == "finished":
         raise NotNow("this tournament is over already")
     return replace(t, status="ending")
@@ -147,13 +147,13 @@ def end(t: Tournament, owner: str) -> Tournament:
 
 def director_only(t: Tournament, owner: str | None, what: str) -> None:
     if owner is None or t.director != owner:
-        raise NotCreator(f"only the tournament's director may {what}")
+        raise NotCreator(N_("only the tournament's director may %(what)s"), what=what)
 
 
 def next_id(t: Tournament, most: int = MAX_PLAYERS) -> str:
     """A new entrant's id (``p1``, ``p2``…); refused once the tournament has ``most``."""
     if len(t.players) >= most:
-        raise NotNow(f"this tournament is full ({most} players)")
+        raise NotNow(N_("this tournament is full (%(most)s players)"), most=most)
     used = {p.id for p in t.players}
     n = len(used) + 1
     while f"p{n}" in used:
@@ -164,7 +164,10 @@ def next_id(t: Tournament, most: int = MAX_PLAYERS) -> str:
 def taken_name(players: list[Player], name: str) -> None:
     """Refuse a name that looks like one of ``players``' (compared by skeleton)."""
     if any(key_of(p.name) == key_of(name) for p in players):
-        raise NotNow(f"someone in this tournament is called {name!r} already; pick another name")
+        raise NotNow(
+            N_("someone in this tournament is called %(name)s already; pick another name"),
+            name=repr(name),
+        )
 
 
 # -- pairing the next games (from the results) --------------------------------------------------

@@ -8,7 +8,7 @@ import threading
 from collections.abc import Callable, Hashable
 
 from app.games import Game
-from app.games.errors import NotNow
+from app.games.errors import N_, NotNow
 from app.store.json_types import JSONObject
 from app.tournaments.store import TournamentRow, TournamentStore
 from app.tournaments.view import result_text
@@ -20,8 +20,11 @@ def rematch_rule(game: Game) -> JSONObject | None:
     if not isinstance(tournament, dict):
         return None
     raise NotNow(
-        f"this game is part of the tournament {tournament.get('name', '')!r}: it pairs your "
-        "next game itself (see its page)"
+        N_(
+            "this game is part of the tournament %(name)s: it pairs your next game itself (see "
+            "its page)"
+        ),
+        name=repr(tournament.get("name", "")),
     )
 
 

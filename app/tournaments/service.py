@@ -37,7 +37,7 @@ from dataclasses import replace
 from app.games import Game, Seat, params
 from app.games import changes as game_changes
 from app.games.clock import from_params as clock_from_params
-from app.games.errors import BadInput, NoGame, NotNow
+from app.games.errors import N_, BadInput, NoGame, NotNow
 from app.games.service import Device, Games
 from app.players.names import forget, name_of, take
 from app.store import StaleVersion
@@ -95,7 +95,7 @@ class Tournaments:
             return kept
         row = self.store.load(tournament_id)
         if row is None:
-            raise NoGame(f"there is no tournament {tournament_id!r}")
+            raise NoGame(N_("there is no tournament %(id)s"), id=repr(tournament_id))
         with self.lock:
             if len(self.rows) >= KEPT_ROWS:
                 self.rows.pop(next(iter(self.rows)))
@@ -179,14 +179,18 @@ class Tournaments:
         unknown = sorted(set(body) - CREATE_FIELDS)
         if unknown:
             raise BadInput(
-                f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(CREATE_FIELDS))})"
+                N_("unknown field %(field)s (fields: %(fields)s)"),
+                field=repr(unknown[0]),
+                fields=", ".join(sorted(CREATE_FIELDS)),
             )
         system = body.get("system", "round_robin")
         if system not in SYSTEMS:
-            raise BadInput(f"'system' must be one of {', '.join(SYSTEMS)}")
+            raise BadInput(N_("'system' must be one of %(systems)s"), systems=", ".join(SYSTEMS))
         title = body.get("name", "")
         if not isinstance(title, str) or not 1 <= len(title.strip()) <= MAX_TITLE:
-            raise BadInput(f"'name' must be the tournament's name, 1 to {MAX_TITLE} characters")
+            raise BadInput(
+                N_("'name' must be the tournament's name, 1 to %(high)s characters"), high=MAX_TITLE
+            )
         if not all(ch.isprintable() for ch in title.strip()):
             raise BadInput("'name' must not contain control characters")
         rules = params.rules_from({"variant": body.get("variant", "kalah"), **opts(body)})
@@ -216,7 +220,11 @@ class Tournaments:
             made = replace(made, minutes=bounded(body.get("minutes", 30), "minutes", 1, 600))
         for key in ("cycles", "rounds", "minutes"):
             if key in body and getattr(made, key) is None:
-                raise BadInput(f"{key!r} does not apply to a {system} tournament")
+                raise BadInput(
+                    N_("%(field)s does not apply to a %(system)s tournament"),
+                    field=repr(key),
+                    system=system,
+                )
         if "you" not in body:
             return self.store.create(secrets.token_urlsafe(9), made.doc())
         before = name_of(self.games.store, owner)
@@ -235,7 +243,10 @@ class Tournaments:
         if given is None:
             kept = name_of(self.games.store, owner)
             if kept is None:
-                raise BadInput(f"{field!r}: tell us your name first (1 to 24 visible characters)")
+                raise BadInput(
+                    N_("%(field)s: tell us your name first (1 to 24 visible characters)"),
+                    field=repr(field),
+                )
             return kept
         return take(self.games.store, owner, given)  # the name rule and rate limit
 
@@ -246,7 +257,7 @@ class Tournaments:
         :mod:`app.tournaments.caps`)."""
         extra = sorted(set(body) - {"name"})
         if extra:
-            raise BadInput(f"unknown field {extra[0]!r} (fields: name)")
+            raise BadInput(N_("unknown field %(field)s (fields: name)"), field=repr(extra[0]))
         self.row(tournament_id)  # 404 before a name is kept for nothing
         caps.admit_join(self.games.store, owner, address, self.limits)
         before = name_of(self.games.store, owner)
@@ -264,13 +275,19 @@ class Tournaments:
         """The director seats the computer at a level and algorithm."""
         extra = sorted(set(body) - {"level", "algorithm"})
         if extra:
-            raise BadInput(f"unknown field {extra[0]!r} (fields: level, algorithm)")
+            raise BadInput(
+                N_("unknown field %(field)s (fields: %(fields)s)"),
+                field=repr(extra[0]),
+                fields="level, algorithm",
+            )
         level = body.get("level", "medium")
         algorithm = body.get("algorithm", "minimax")
         if level not in LEVELS:
-            raise BadInput(f"'level' must be one of {', '.join(LEVELS)}")
+            raise BadInput(N_("'level' must be one of %(levels)s"), levels=", ".join(LEVELS))
         if algorithm not in ALGORITHMS:
-            raise BadInput(f"'algorithm' must be one of {', '.join(ALGORITHMS)}")
+            raise BadInput(
+                N_("'algorithm' must be one of %(algorithms)s"), algorithms=", ".join(ALGORITHMS)
+            )
         return self.change(
             tournament_id,
             lambda t, now: changes.add_computer(t, owner, level, algorithm, MAX_PLAYERS),
@@ -458,7 +475,12 @@ def opts(body: JSONObject) -> JSONObject:
 
 def bounded(value: object, field: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BadInput(f"{field!r} must be a whole number from {low} to {high}")
+        raise BadInput(
+            N_("%(field)s must be a whole number from %(low)s to %(high)s"),
+            field=repr(field),
+            low=low,
+            high=high,
+        )
     return value
 
 
