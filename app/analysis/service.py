@@ -8,7 +8,7 @@ from flask import current_app
 
 from app.analysis import get_analyses
 from app.analysis.runner import Analyses, answer
-from app.games.errors import BadInput, NotNow, QueueFull
+from app.games.errors import N_, BadInput, NotNow, QueueFull
 from app.games.fairplay import POSITION_GUARDED, Guard, check_game, get_guard
 from app.games.model import Game
 from app.games.service import Device, Games, get_games
@@ -83,7 +83,12 @@ class Review:
         moves = len(game.record.moves)
         ply = body.get("ply", moves)
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= moves:
-            raise BadInput(f"'ply' must be a whole number from 0 to {moves}")
+            raise BadInput(
+                N_("%(field)s must be a whole number from %(low)s to %(high)s"),
+                field="'ply'",
+                low=0,
+                high=moves,
+            )
         if game.mode == "remote" and not game.over:
             mover = game.to_move
             if ply != moves or mover is None or mover not in game.seats_of(device.owner):
@@ -97,7 +102,8 @@ class Review:
             found = self.analyses.position(game, ply, device.address, timeout=POSITION_TIMEOUT)
         except Exception as exc:  # noqa: BLE001 (a timeout or a broken pool: nothing changed)
             raise QueueFull(
-                f"the computer could not value the position just now ({exc!r})"
+                N_("the computer could not value the position just now (%(problem)s)"),
+                problem=repr(exc),
             ) from None
         return {"ply": ply, "player": state.to_move, "version": game.version, **found}
 

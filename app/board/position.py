@@ -11,7 +11,7 @@ from typing_extensions import TypedDict
 
 from app.analysis.report import Evaluation
 from app.board.asks import BoardAsk
-from app.games.errors import BadInput
+from app.games.errors import N_, BadInput
 from app.games.params import import_record, rules_from
 from app.games.spec import GameSpec
 from app.games.start import start_position
@@ -116,7 +116,11 @@ def parse(sent: JSONObject) -> Asked:
     what is wrong."""
     unknown = sorted(set(sent) - FIELDS)
     if unknown:
-        raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})")
+        raise BadInput(
+            N_("unknown field %(field)s (fields: %(fields)s)"),
+            field=repr(unknown[0]),
+            fields=", ".join(sorted(FIELDS)),
+        )
     if "record" in sent:  # an exported game: its start and its moves
         if set(sent) & {"variant", "options", "board", "to_move", "extra", "moves"}:
             raise BadInput("send either a 'record' or a position (variant, board, ...), not both")
@@ -145,14 +149,14 @@ def parse(sent: JSONObject) -> Asked:
 def played(rules: Rules, start: JSONObject, moves: object) -> tuple[GameSpec, GameRecord]:
     """The moves played from ``start``, replayed by the rules (BadInput names a bad move)."""
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
-        raise BadInput(f"'moves' must be a list of at most {MAX_MOVES} pit numbers")
+        raise BadInput(N_("'moves' must be a list of at most %(most)s pit numbers"), most=MAX_MOVES)
     if any(isinstance(m, bool) or not isinstance(m, int) for m in moves):
         raise BadInput("'moves' must be a list of pit numbers")
     spec = GameSpec(rules.name, dict(rules.options), start["to_move"], tuple(moves), start)
     try:
         return spec, spec.replay()
     except RecordError as exc:
-        raise BadInput(f"bad move: {exc}") from None
+        raise BadInput(N_("bad move: %(problem)s"), problem=str(exc)) from None
 
 
 def special(rules: Rules, state: State) -> list[SpecialPit]:

@@ -12,7 +12,7 @@ from flask import current_app
 from app.analysis import get_analyses
 from app.analysis.runner import Analyses
 from app.board.position import Asked, BoardValues
-from app.games.errors import QueueFull
+from app.games.errors import N_, QueueFull
 from app.games.fairplay import Guard, get_guard
 from app.games.service import Device
 from app.store.json_types import JSONObject
@@ -53,7 +53,8 @@ class Board:
             )
         except Exception as exc:  # noqa: BLE001 (a timeout or a broken pool: nothing changed)
             raise QueueFull(
-                f"the computer could not value the position just now ({exc!r})"
+                N_("the computer could not value the position just now (%(problem)s)"),
+                problem=repr(exc),
             ) from None
         return cast(BoardValues, {**found, "best_move": best_move(found)})  # the engine's JSON
 

@@ -30,12 +30,20 @@ from dataclasses import dataclass, field
 from app.computer.job import SearchJob, Task, as_job
 from app.computer.lanes import Lane
 from app.computer.pool import Outcome, Runner, SearchFailed, SearchPool
-from app.games.errors import QueueFull, TooManySearches
+from app.games.errors import N_, QueueFull, TooManySearches
 from app.store.json_types import JSONObject
 
 log = logging.getLogger(__name__)
 
 HALF_LIFE = 60.0  # seconds for a device's charge to halve
+# A device with moves waiting while the computer is busy: the one with the most, or not.
+BUSY_MOST = N_(
+    "the computer is busy and your device has %(count)s moves waiting for it (the most); nothing "
+    "was changed"
+)
+BUSY_MINE = N_(
+    "the computer is busy and your device has %(count)s moves waiting for it; nothing was changed"
+)
 KILL_GRACE = 5.0  # a job running past twice its budget and this is killed with its process
 RETURN_SECONDS = 2.0  # before that, the time a search that stops itself has to answer
 
@@ -303,21 +311,27 @@ class FairQueue:
             total, turn = self._ahead(client, interactive)
         if mine >= self.per_client:
             raise TooManySearches(
-                f"you already have {mine} computer moves waiting; nothing was changed", 2
+                N_("you already have %(count)s computer moves waiting; nothing was changed"),
+                2,
+                count=mine,
             )
         if waiting < self.max_queued and total <= self.max_wait:
             return
         if mine and (mine >= max(counts, default=0) or turn > self.max_wait):
             raise TooManySearches(
-                f"the computer is busy and your device has {mine} moves waiting for it"
-                f"{' (the most)' if mine >= max(counts, default=0) else ''}; nothing was changed",
+                BUSY_MOST if mine >= max(counts, default=0) else BUSY_MINE,
                 max(2, min(30, math.ceil(turn))),
+                count=mine,
             )
         if turn > self.max_wait or waiting >= self.max_queued * 4:
             raise QueueFull(
-                f"the computer is busy: {waiting} games are waiting for it (about {turn:.0f} s "
-                "for yours); nothing was changed",
+                N_(
+                    "the computer is busy: %(count)s games are waiting for it (about %(seconds)s "
+                    "s for yours); nothing was changed"
+                ),
                 max(1, min(30, math.ceil(turn / 2))),
+                count=waiting,
+                seconds=f"{turn:.0f}",
             )
 
     def submit(

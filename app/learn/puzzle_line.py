@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.games.errors import BadInput
+from app.games.errors import N_, BadInput
 from engine.core import State
 from engine.notation import parse_move
 from engine.puzzles.checks import best_of, depth_values
@@ -162,10 +162,14 @@ def walk_to(
     walk = begin(state, solution, 0)
     for n, pit in enumerate(moves):
         if walk.done or walk.state.to_move is None or pit not in walk.state.legal_moves():
-            raise BadInput(f"'moves' is not a line of this puzzle (move {n + 1} can't be played)")
+            raise BadInput(
+                N_("'moves' is not a line of this puzzle (move %(n)s can't be played)"), n=n + 1
+            )
         found = step(walk, pit, solution, good)
         if found is None:
-            raise BadInput(f"'moves' is not a line of this puzzle (move {n + 1} is not on it)")
+            raise BadInput(
+                N_("'moves' is not a line of this puzzle (move %(n)s is not on it)"), n=n + 1
+            )
         walk = found.walk
     return walk
 

@@ -525,8 +525,11 @@ class Puzzles:
         unknown = sorted(set(sent) - {"pit", "moves"})
         if unknown:
             raise BadInput(
-                f"unknown field {named(unknown[0])} (send {{'pit': <pit number>, "
-                "'moves': [<pits played before>]}})"
+                N_(
+                    "unknown field %(field)s (send {'pit': <pit number>, 'moves': [<pits played "
+                    "before>]})"
+                ),
+                field=named(unknown[0]),
             )
         pit = sent.get("pit")
         if isinstance(pit, bool) or not isinstance(pit, int):

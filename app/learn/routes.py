@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from app.games.errors import BadInput
+from app.games.errors import N_, BadInput
 from app.i18n.names import variant_name
 from app.learn import get_learn_store, named
 from app.learn.lessons import Courses, course_view, find, overview, try_step
@@ -142,7 +142,9 @@ def learn_from_mistakes() -> ResponseReturnValue:
     sent = body()
     unknown = sorted(set(sent) - {"game"})
     if unknown:
-        raise BadInput(f"unknown field {named(unknown[0])} (send {{'game': <game id>}} or {{}})")
+        raise BadInput(
+            N_("unknown field %(field)s (send {'game': <game id>} or {})"), field=named(unknown[0])
+        )
     owner = current_owner()
     if owner is None:
         return {"made": []}

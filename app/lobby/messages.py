@@ -22,7 +22,7 @@ import math
 import time
 
 from app.games import changes
-from app.games.errors import BadInput, NotNow, TooManySearches
+from app.games.errors import N_, BadInput, NotNow, TooManySearches
 from app.games.service import Device, Games
 from app.lobby.shapes import Messages
 from app.lobby.store import MESSAGES, LobbyStore
@@ -45,10 +45,12 @@ def text_of(body: JSONObject) -> str:
     """The message a request sends: one of QUICK."""
     unknown = sorted(set(body) - {"text"})
     if unknown:
-        raise BadInput(f"unknown field {unknown[0]!r} (fields: text, or quiet alone)")
+        raise BadInput(
+            N_("unknown field %(field)s (fields: text, or quiet alone)"), field=repr(unknown[0])
+        )
     text = body.get("text")
     if text not in QUICK:
-        raise BadInput(f"'text' must be one of: {', '.join(QUICK)}")
+        raise BadInput(N_("'text' must be one of: %(texts)s"), texts=", ".join(QUICK))
     return str(text)
 
 
@@ -80,7 +82,7 @@ def send(games: Games, lobby: LobbyStore, device: Device, game_id: str, body: JS
     wait = lobby.store.take_token(f"message:{device.owner}", BURST, 1 / EVERY_SECONDS)
     if wait > 0:
         seconds = max(1, math.ceil(wait))
-        raise TooManyMessages(f"too many messages; wait {seconds} s", seconds)
+        raise TooManyMessages(N_("too many messages; wait %(seconds)s s"), seconds, seconds=seconds)
     return lobby.add_message(game_id, seat, text, time.time(), KEPT)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app
 from flask.typing import ResponseReturnValue
 
-from app.games.errors import BadInput, NoGame
+from app.games.errors import N_, BadInput, NoGame
 from app.games.service import Device, get_games
 from app.lobby import messages
 from app.lobby.caps import RoomLimits
@@ -131,7 +131,7 @@ def challenge() -> ResponseReturnValue:
         raise BadInput("'to' must name the player to challenge (their name or tag)")
     found = lobby.store.device_of_tag(target) or lobby.names.device_of(target)
     if found is None:
-        raise NoGame(f"there is no player {target!r} in the lobby")
+        raise NoGame(N_("there is no player %(player)s in the lobby"), player=repr(target))
     seek = lobby.offer(device_now(), sent, target=found)
     return seek_answer(seek.id), 201
 
@@ -201,7 +201,9 @@ def read_messages(game_id: str, since: int | None) -> Messages:
 
 def no_fields(sent: JSONObject) -> None:
     if sent:
-        raise BadInput(f"this request takes no fields (got {sorted(sent)[0]!r})")
+        raise BadInput(
+            N_("this request takes no fields (got %(field)s)"), field=repr(sorted(sent)[0])
+        )
 
 
 def device_now() -> Device:

@@ -21,7 +21,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from app.games import changes, params
-from app.games.errors import BadInput, NoGame, NoSeat, NotNow
+from app.games.errors import N_, BadInput, NoGame, NoSeat, NotNow
 from app.games.model import Game, new_game_id
 from app.games.service import Device, Games
 from app.games.versioned import Versioned
@@ -37,6 +37,11 @@ from app.store.sql import SQLStore
 from engine import get_variant
 
 UPKEEP_EVERY = 30.0  # how often a process sweeps seeks of makers who left
+# A seek answered already, by its state: one sentence each.
+SEEK_GONE = {
+    "taken": N_("this seek was taken already"),
+    "declined": N_("this seek was declined already"),
+}
 FORGET_SECONDS = 24 * 3600.0  # devices and answered seeks older than this are deleted
 GAMES_SECONDS = 1800.0  # a game between two devices unchanged this long is not listed as played
 SCAN = 400  # rows read at most to make one list (each list then keeps a fair share of them)
@@ -364,9 +369,15 @@ class Lobby:
         (it is swept then), NotNow (409) if it was taken or declined."""
         seek = self.store.seek(seek_id)
         if seek is None:
-            raise NoGame(f"there is no seek {seek_id!r} (it was withdrawn, or taken long ago)")
+            raise NoGame(
+                N_("there is no seek %(id)s (it was withdrawn, or taken long ago)"),
+                id=repr(seek_id),
+            )
         if seek.state != "open":
-            raise NotNow(f"this seek was {seek.state} already")
+            gone = SEEK_GONE.get(seek.state)
+            if gone is None:
+                raise NotNow(N_("this seek was %(state)s already"), state=seek.state)
+            raise NotNow(gone)
         if not self.store.is_present(seek.device, time.time() - self.limits.here_seconds):
             self.store.cancel(seek_id, seek.device)  # swept now: its maker is gone
             raise NoGame("there is no such seek any more: the player who made it left the room")
@@ -431,7 +442,11 @@ def seek_settings(body: JSONObject, owner: str) -> JSONObject:
     """A seek's settings, checked as the game they make would be (mode: two devices)."""
     unknown = sorted(set(body) - SEEK_FIELDS)
     if unknown:
-        raise BadInput(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(SEEK_FIELDS))})")
+        raise BadInput(
+            N_("unknown field %(field)s (fields: %(fields)s)"),
+            field=repr(unknown[0]),
+            fields=", ".join(sorted(SEEK_FIELDS)),
+        )
     params.new_game_data(dict(body, mode="remote"), owner)  # BadInput saying what is wrong
     return dict(body, rated=body.get("rated", False))
 

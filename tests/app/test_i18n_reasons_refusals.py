@@ -71,3 +71,40 @@ def test_the_tournaments_refusals(app: Flask, client: FlaskClient, lang: str) ->
     tid = (made.json or {})["id"]
     other = app.test_client()
     assert refusal(other, lang, f"/api/tournaments/{tid}/start", {}, 403) == DIRECTOR[lang]
+
+
+ROOM = {
+    "en": (
+        "there is no player 'nobody' in the lobby",
+        "this request takes no fields (got 'x')",
+        "there is no seek 'zzz' (it was withdrawn, or taken long ago)",
+        "unknown field 'x' (send {'game': <game id>} or {})",
+    ),
+    "fr": (
+        "il n'y a pas de joueur 'nobody' dans la salle",
+        "cette requête ne prend aucun champ (reçu 'x')",
+        "il n'y a pas d'offre 'zzz' (elle a été retirée, ou acceptée il y a longtemps)",
+        "champ inconnu 'x' (envoyez {'game': <identifiant de la partie>} ou {})",
+    ),
+    "kk": (
+        "залда 'nobody' ойыншысы жоқ",
+        "бұл сұрау өріс қабылдамайды (келгені: 'x')",
+        "'zzz' ұсынысы жоқ (ол қайтарылып алынды не әлдеқашан қабылданды)",
+        "белгісіз өріс 'x' ({'game': <ойын id>} не {} жібер)",
+    ),
+    "ar": (
+        "لا يوجد لاعب 'nobody' في القاعة",
+        "هذا الطلب لا يأخذ حقولًا (وصل 'x')",
+        "لا يوجد عرض 'zzz' (سُحب، أو قُبل منذ زمن)",
+        "حقل غير معروف 'x' (أرسل {'game': <معرّف المباراة>} أو {})",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ROOM))
+def test_the_rooms_and_the_puzzles_refusals(client: FlaskClient, lang: str) -> None:
+    nobody, no_fields, no_seek, mistakes = ROOM[lang]
+    assert refusal(client, lang, "/api/lobby/challenges", {"to": "nobody"}, 404) == nobody
+    assert refusal(client, lang, "/api/lobby/seeks/zzz/join", {"x": 1}, 400) == no_fields
+    assert refusal(client, lang, "/api/lobby/seeks/zzz/join", {}, 404) == no_seek
+    assert refusal(client, lang, "/api/puzzles/mistakes", {"x": 1}, 400) == mistakes
