@@ -17,6 +17,7 @@ from typing_extensions import TypedDict
 from app.games import clock
 from app.games.changes import can_undo, series_after
 from app.games.clock import START_SECONDS
+from app.games.kept_views import Kept
 from app.games.model import Game
 from app.store.json_types import JSONObject
 from engine import get_variant, variant_names
@@ -565,18 +566,61 @@ def tournament_of(game: Game) -> TournamentLink | None:
     }
 
 
+_shared_parts: Kept[JSONObject] = Kept(lambda part: 2048 + 512 * len(part["moves"]))
+"""Each version's shared part (:func:`shared_part`), by (game id, version, last change, moves)."""
+
+OWN_FIELDS = (
+    "seats",
+    "you",
+    "your_turn",
+    "end_reason",
+    "result",
+    "series",
+    "can_undo",
+    "can_offer_draw",
+    "can_abort",
+    "can_join",
+    "clock",
+    "server_time_ms",
+    "start_wait",
+    "expires",
+)
+"""The fields of a game's answer that are the viewer's own or depend on the time of asking;
+every other field is the same for every viewer of a version (:func:`shared_part`)."""
+
+
+def shared_key(game: Game) -> tuple[str, int, float, int]:
+    """What names one version of a game in this process: its id, version, last change and moves
+    (a record a move was pushed onto in place is not its stored version)."""
+    return (game.id, game.version, game.updated, len(game.record.moves))
+
+
 def view(game: Game, owner: str | None, expires: JSONObject) -> GameView:
     """Everything a browser needs to draw the game, from the viewer's side; ``expires``: when it
-    is deleted if nobody changes it (:func:`app.upkeep.maintenance.notice`)."""
+    is deleted if nobody changes it (:func:`app.upkeep.maintenance.notice`).  The fields of
+    :func:`shared_part` and of :func:`own_part`; the nested lists of the shared part are shared:
+    replace them, never change them."""
+    return cast(GameView, {**shared_part(game), **own_part(game, owner, expires)})
+
+
+def shared_part(game: Game) -> JSONObject:
+    """The fields of a game's answer every viewer of its version is sent (no viewer's name, no
+    time of asking, no word of the request's language), kept per version
+    (:mod:`app.games.kept_views`); shared: callers must not change it."""
+    if game.version <= 0:  # an unsaved game is never kept
+        return build_shared(game)
+    return _shared_parts.get_or_make(shared_key(game), lambda: build_shared(game))
+
+
+def build_shared(game: Game) -> JSONObject:
+    """The shared part of a game's answer (:func:`shared_part`), built."""
     record = game.record
     rules = record.rules
     state = record.state
-    mine = game.seats_of(owner)
     moves = move_list(game)
     mover = game.to_move
     computer = game.computer_to_move()
     last_decision = next((m["decision"] for m in reversed(moves) if m["decision"]), None)
-    now = time.time()
     playable = mover is not None and not game.waiting_for_seat  # nobody moves before both sit
     return {
         "id": game.id,
@@ -588,24 +632,10 @@ def view(game: Game, owner: str | None, expires: JSONObject) -> GameView:
         "pits": rules.pits,
         "stores_on_path": bool(type(rules).has_stores_on_path),
         "stores": [rules.store0, rules.store1],
-        "words": words(rules),
+        "words": cast(JSONObject, words(rules)),
         "letters": letters(rules),
         "board_help": board_help(rules),
         "mode": game.mode,
-        "seats": [
-            {
-                "seat": i,
-                "kind": s.kind,
-                "name": seat_name(game, i, mine),
-                "player_name": s.name,
-                "open": s.is_open,
-                "level": s.level,
-                "algorithm": s.algorithm,
-                "yours": i in mine,
-            }
-            for i, s in enumerate(game.seats)
-        ],
-        "you": mine,
         "first_player": record.first_player,
         "extra": list(state.extra),
         "extra_text": extra_text(rules, state),
@@ -620,39 +650,65 @@ def view(game: Game, owner: str | None, expires: JSONObject) -> GameView:
         "legal_moves": list(state.legal_moves()) if playable else [],
         "can_swap": playable and state.can_swap,  # the pie rule: the mover may swap sides
         "swap_move": SWAP,
-        "your_turn": playable and mover in mine,
         "scores": list(state.scores),
         "status": "over" if game.over else "playing",
         "winner": game.winner() if game.over else None,
         "resigned": game.resigned,
-        "end_reason": end_reason(game, mine),
         "ended_by": game.ended_by,
         "flagged": game.flagged,
-        "result": result(game, mine),
-        "series": series(game, mine),
         "rated": bool(game.data.get("rated")),
-        "tournament": tournament_of(game),
+        "tournament": cast(JSONObject | None, tournament_of(game)),
         "hints": game.data.get("hints", True),
         "hints_used": list(game.data.get("hints_used") or [0, 0]),
-        "clock": clock.view(game.data.get("clock"), now),
-        "server_time_ms": round(now * 1000),
-        "can_undo": can_undo(game, mine),
         "undo_asks": game.mode == "remote",
         "thinking": computer is not None,
         "think_seconds": level_seconds(str(computer.level)) if computer else None,
         "paused": bool(game.data.get("paused")),
         "delay": game.data.get("delay", 0.0),
-        "moves": moves,
-        "last_decision": last_decision,
+        "moves": cast(list[JSONObject], moves),
+        "last_decision": cast(JSONObject | None, last_decision),
         "takeback": game.data.get("takeback"),
         "rematch": game.data.get("rematch"),
         "draw_offer": None if game.over else game.data.get("draw_offer"),
+        "waiting_for_seat": game.waiting_for_seat,
+        "updated": game.updated,
+    }
+
+
+def own_part(game: Game, owner: str | None, expires: JSONObject) -> JSONObject:
+    """The fields of a game's answer that are the viewer's own (``OWN_FIELDS``): the seats'
+    names, what the viewer may do, the result in their words, and what depends on now (the
+    clock, the first-move window, when the game is deleted)."""
+    mine = game.seats_of(owner)
+    mover = game.to_move
+    now = time.time()
+    playable = mover is not None and not game.waiting_for_seat
+    return {
+        "seats": [
+            {
+                "seat": i,
+                "kind": s.kind,
+                "name": seat_name(game, i, mine),
+                "player_name": s.name,
+                "open": s.is_open,
+                "level": s.level,
+                "algorithm": s.algorithm,
+                "yours": i in mine,
+            }
+            for i, s in enumerate(game.seats)
+        ],
+        "you": cast(list[object], mine),
+        "your_turn": playable and mover in mine,
+        "end_reason": end_reason(game, mine),
+        "result": cast(JSONObject | None, result(game, mine)),
+        "series": cast(JSONObject | None, series(game, mine)),
+        "can_undo": can_undo(game, mine),
         "can_offer_draw": can_offer_draw(game, mine),
         "can_abort": bool(mine) and game.abortable,
-        "waiting_for_seat": game.waiting_for_seat,
-        "start_wait": start_wait(game, now),
         "can_join": not mine and game.has_open_seat,
-        "updated": game.updated,
+        "clock": cast(JSONObject | None, clock.view(game.data.get("clock"), now)),
+        "server_time_ms": round(now * 1000),
+        "start_wait": cast(JSONObject | None, start_wait(game, now)),
         "expires": expires,
     }
 

@@ -16,6 +16,7 @@ from typing_extensions import TypedDict
 from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
 from app.games.errors import GameError
 from app.games.fairplay import check_game, get_guard, key_of, rated_running
+from app.games.kept_views import texts
 from app.games.liveness import serving
 from app.games.params import new_game_data
 from app.games.service import CONNECTED_SECONDS, get_games
@@ -25,10 +26,14 @@ from app.games.view import (
     GameLine,
     GameView,
     VariantView,
+    own_part,
+    shared_key,
+    shared_part,
     summary,
     variants_payload,
     view,
 )
+from app.i18n.choose import current
 from app.ratings.shown import GameRatings, game_ratings
 from app.store import get_store
 from app.store.json_types import JSONObject
@@ -164,20 +169,53 @@ def check_start(sent: JSONObject) -> None:
 
 def game_response(game: Game, status: int = 200) -> tuple[Response, int]:
     """The game from the viewer's side; between two devices, with whether each seat is
-    connected now."""
-    payload = cast(GameAnswer, game_view(game))  # its optional fields are added here
+    connected now.  The part every viewer of the version is sent goes out as JSON kept per
+    version (:mod:`app.games.kept_views`), the viewer's own fields spliced in after it."""
+    own = cast(GameAnswer, own_part(game, viewer(), notice(game, get_upkeep())))
     if game.data.get("rated"):  # before and, once it is over, after and the change per seat
-        payload["ratings"] = game_ratings(get_store(), game)
+        own["ratings"] = game_ratings(get_store(), game)
     if game.mode == "remote":
-        seen = get_games().presence(game, payload["you"])
-        for seat in payload["seats"]:
+        seen = get_games().presence(game, own["you"])
+        for seat in own["seats"]:
             ago = seen[seat["seat"]]
             seat["seen_ago"] = ago
             seat["connected"] = ago is not None and ago < CONNECTED_SECONDS
     token = issued_token()
     if token:  # a bot's new seat token, given once
-        payload["seat_token"] = token
-    return jsonify(payload), status
+        own["seat_token"] = token
+    shared = shared_text(game)
+    if shared is None:  # some decisions hidden, others not: the whole answer built here
+        payload = without_thinking(game, cast(GameView, {**shared_part(game), **own}))
+        return jsonify(payload), status
+    text = f"{shared[:-1]},{current_app.json.dumps(own)[1:]}\n"
+    mimetype = getattr(current_app.json, "mimetype", "application/json")
+    return current_app.response_class(text, mimetype=mimetype), status
+
+
+def shared_text(game: Game) -> str | None:
+    """The shared part of a game's answer as JSON, kept per version: as it is, or with every
+    decision hidden (a rated game going on); None when only some decisions are hidden (a
+    position a rated game going on is at: :func:`without_thinking`) or the answer is indented."""
+    provider = current_app.json
+    compact = getattr(provider, "compact", None)
+    if compact is False or (compact is None and current_app.debug):
+        return None
+    part = shared_part(game)
+    moves = part["moves"]
+    hidden = False
+    if any(m["decision"] for m in moves):
+        hidden = rated_running(game)  # every decision hidden
+        if not hidden and without_thinking(game, cast(GameView, dict(part)))["moves"] is not moves:
+            return None  # some hidden: not kept
+    key = (*shared_key(game), hidden, current().code)
+
+    def encoded() -> str:
+        blind = dict(part, moves=[{**m, "decision": None} for m in moves], last_decision=None)
+        return provider.dumps(blind if hidden else part)
+
+    if game.version <= 0:
+        return encoded()
+    return texts.get_or_make(key, encoded)
 
 
 def created(game: Game) -> tuple[Response, int]:

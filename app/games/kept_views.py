@@ -1,0 +1,84 @@
+"""What a game's answer shares across its viewers, kept per version in this process.
+
+Every player and spectator of one version of a game is sent the same board, legal moves, move
+list and settings; only a few fields (the seats' names, "you", what the viewer may do, the
+result in their words, the clock as of now) are their own.  The shared part is built once per
+(game id, version, last change) and its JSON once per encoding, then reused until the game moves
+on: a new version is a new key, so nothing is ever invalidated, and the oldest entries go first
+when the count or the bytes kept pass their caps.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+Value = TypeVar("Value")
+
+KEPT_COUNT = 512  # entries kept per process
+KEPT_BYTES = 32 * 1024 * 1024  # their estimated size at most
+
+
+class Kept(Generic[Value]):
+    """A bounded store of values by key, the least recently used dropped first: at most
+    ``count`` entries and ``most_bytes`` of their sizes (as ``size`` measures them); a value
+    larger than the byte cap alone is not kept."""
+
+    def __init__(
+        self,
+        size: Callable[[Value], int],
+        count: int = KEPT_COUNT,
+        most_bytes: int = KEPT_BYTES,
+    ) -> None:
+        self.size = size
+        self.count = count
+        self.most_bytes = most_bytes
+        self.bytes = 0
+        self._entries: OrderedDict[Hashable, tuple[Value, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, key: Hashable) -> Value | None:
+        """The value kept for ``key`` (now the most recently used), or None."""
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None:
+                return None
+            self._entries.move_to_end(key)
+            return found[0]
+
+    def put(self, key: Hashable, value: Value) -> Value:
+        """Keep ``value`` for ``key``, dropping the least recently used beyond the caps;
+        ``value`` back."""
+        size = self.size(value)
+        if size > self.most_bytes:
+            return value
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+            self._entries[key] = (value, size)
+            self.bytes += size
+            while len(self._entries) > self.count or self.bytes > self.most_bytes:
+                _, (_, dropped) = self._entries.popitem(last=False)
+                self.bytes -= dropped
+        return value
+
+    def get_or_make(self, key: Hashable, make: Callable[[], Value]) -> Value:
+        """The value kept for ``key``, else ``make()`` kept."""
+        found = self.get(key)
+        return found if found is not None else self.put(key, make())
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.bytes = 0
+
+
+texts: Kept[str] = Kept(len)
+"""The shared part of a game's answer as JSON text, by (game id, version, last change, how it
+was encoded, its variant)."""
