@@ -6,9 +6,9 @@ Master search), from seeded random openings, both colours.
 Plays ``--games`` games through :func:`engine.match.play_match` (game 2k and 2k+1 share a
 random opening of ``--openings`` plies, colours swapped), both players the Perfect level with
 the same limit of ``--seconds`` a move and the same ``--tables`` folder (none: in memory), A
-with ``one_fallback`` on, B off, and prints a summary line after every game (so a run stopped
-early still says what it measured): wins/draws/losses for A, the Elo difference with its 95%
-interval, and how many of A's moves the shared fallback decided.
+with the shared fallback on (``one_fallback_on``), B off, and prints a summary line after
+every game (so a run stopped early still says what it measured): wins/draws/losses for A, the
+Elo difference with its 95% interval, and how many of A's moves the shared fallback decided.
 """
 
 from __future__ import annotations
@@ -51,11 +51,11 @@ class Counted(Agent):
         self.inner.reset()
 
 
-def perfect(seed: int, one_fallback: bool, tables: str | None) -> Agent:
+def perfect(seed: int, one_fallback: bool, tables: str | None, rules_name: str) -> Agent:
     """The Perfect level with the shared fallback on or off."""
     agent = level_agent("perfect", seed=seed, tables=tables)
     assert isinstance(agent, PerfectAgent)
-    agent.one_fallback = one_fallback
+    agent.one_fallback_on = (rules_name,) if one_fallback else ()
     return Counted(agent) if one_fallback else agent
 
 
@@ -82,8 +82,8 @@ def main() -> int:
 
     play_match(
         rules,
-        lambda seed: perfect(seed, True, args.tables),
-        lambda seed: perfect(seed, False, args.tables),
+        lambda seed: perfect(seed, True, args.tables, rules.name),
+        lambda seed: perfect(seed, False, args.tables, rules.name),
         args.games,
         seed=args.seed,
         openings=args.openings,

@@ -55,9 +55,10 @@ FALLBACK_SECONDS = 1.0
 FALLBACK_PLAN = 100.0
 """The shared fallback's plan, in times the wall time left: the analysis plans 200,000 nodes
 a second, the native search runs millions, so a move's time, not its plan, stops it."""
-ONE_FALLBACK = False
-"""Whether Perfect falls back on the analysis's search (:meth:`PerfectAgent.shared_fallback`)
-rather than its level's Master search: see the match in docs/engine.md."""
+ONE_FALLBACK_ON: tuple[str, ...] = ()
+"""The variants Perfect falls back on the analysis's search on (:meth:`PerfectAgent.
+shared_fallback`) rather than its level's Master search: where a match found it not weaker
+(docs/engine.md, "One fallback")."""
 TT_BITS = 21
 """Transposition entries of an agent's solver (2**21 x 24 bytes: 48 MB per rule set)."""
 
@@ -147,10 +148,10 @@ class PerfectAgent(Agent):
         # position's value, the one the table reached first, so a won or drawn ending is kept
         # and never repeats (docs/engine.md); False plays by search alone (measurements).
         self.oware_table_moves = True
-        # Where no exact value is found, the analysis's search decides (one_fallback_plays):
-        # the same values the analysis shows (engine.agents.exact_first.estimate); False plays
-        # ``fallback``'s (or ``stronger``'s) move instead.
-        self.one_fallback = ONE_FALLBACK
+        # On these variants, where no exact value is found, the analysis's search decides
+        # (one_fallback_plays): the values the analysis shows (exact_first.estimate); elsewhere
+        # ``fallback``'s (or ``stronger``'s) move.
+        self.one_fallback_on = ONE_FALLBACK_ON
         self.fallback_seconds = FALLBACK_SECONDS
 
     def describe(self) -> str:
@@ -202,7 +203,7 @@ class PerfectAgent(Agent):
                     exact=True,
                     extra={"solved": True},
                 )
-        if self.one_fallback and one_fallback_plays(state.rules):
+        if state.rules.name in self.one_fallback_on and one_fallback_plays(state.rules):
             decision = self.shared_fallback(state, clock)
             decision.extra["solved"] = False
             return decision

@@ -15,7 +15,7 @@ from engine import get_variant
 from engine.agents import exact_first
 from engine.agents.base import Limit
 from engine.agents.levels import level_agent
-from engine.agents.perfect import ONE_FALLBACK, PerfectAgent, one_fallback_plays, solver_for
+from engine.agents.perfect import ONE_FALLBACK_ON, PerfectAgent, one_fallback_plays, solver_for
 from engine.core import Rules, State
 from tests.engine.native_cores import native_core, on_both, random_positions
 
@@ -38,7 +38,7 @@ def perfect(one_fallback: bool = True) -> PerfectAgent:
     """The Perfect level, the shared fallback on or off, planning :data:`PLAN` seconds."""
     agent = level_agent("perfect", seed=5)
     assert isinstance(agent, PerfectAgent)
-    agent.one_fallback = one_fallback
+    agent.one_fallback_on = ("kalah", "oware") if one_fallback else ()
     agent.fallback_seconds = PLAN
     return agent
 
@@ -105,4 +105,4 @@ def test_off_it_plays_the_level_search_as_before() -> None:
 def test_the_level_agent_has_the_measured_default() -> None:
     agent = level_agent("perfect")
     assert isinstance(agent, PerfectAgent)
-    assert agent.one_fallback is ONE_FALLBACK
+    assert agent.one_fallback_on == ONE_FALLBACK_ON
