@@ -19,9 +19,10 @@ import re
 import sys
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
-from engine.texts import N_
+from engine.texts import N_, Text
 
 Board = tuple[int, ...]
 Player = int
@@ -51,13 +52,30 @@ class EndKind(StrEnum):
 
 @dataclass(frozen=True)
 class Ending:
-    """How a game ended: its kind and the same in words for a person."""
+    """How a game ended: its kind and the same in words for a person (``text``, English;
+    ``said``, the message id and its arguments when the words carry a number, made by
+    :meth:`of`, so the app can say them in a language)."""
 
     kind: EndKind
     text: str
+    said: Text | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, kind: EndKind, message: str, **args: object) -> Ending:
+        """An ending worded by the message id ``message`` and its arguments."""
+        said = Text(message, MappingProxyType(args))
+        return cls(kind, said.english(), said)
+
+    @property
+    def words(self) -> Text:
+        """The words as a message id and its arguments (the English text alone, as its id,
+        when it has none)."""
+        return self.said if self.said is not None else Text(self.text)
 
 
 NOBODY_CAN_MOVE = Ending(EndKind.CANNOT_MOVE, N_("no player can move"))
+# The player to move next has no seeds: an ending's words (Kalah's, Congkak's).
+NO_SEEDS = N_("player %(player)s has no seeds to move")
 
 
 @dataclass(frozen=True)
@@ -95,12 +113,15 @@ class MoveRecord:
     """Seeds each player banked from their own row when the move ended the game."""
     end_reason: str = ""
     end_kind: EndKind | None = None
+    end_said: Text | None = None
+    """The reason's message id and arguments when it carries a number (see :class:`Ending`)."""
 
     def end(self, ending: Ending) -> None:
         """Note that this move ended the game, and how."""
         self.ended = True
         self.end_reason = ending.text
         self.end_kind = ending.kind
+        self.end_said = ending.said
 
     @property
     def captured(self) -> int:

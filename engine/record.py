@@ -55,7 +55,7 @@ class GameRecord:
         last = self.records[-1] if self.records else None
         ending = None
         if last is not None and last.end_kind is not None:
-            ending = Ending(last.end_kind, last.end_reason)
+            ending = Ending(last.end_kind, last.end_reason, last.end_said)
         return Outcome(ending, state.winner, state.scores)
 
     def push(self, pit: int) -> MoveRecord:

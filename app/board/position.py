@@ -16,11 +16,13 @@ from app.games.params import import_record, rules_from
 from app.games.spec import GameSpec
 from app.games.start import start_position
 from app.games.view import (
+    EndWords,
     MoveRecordView,
     SpecialPit,
     StartPosition,
     Words,
     board_help,
+    end_words,
     extra_text,
     letters,
     words,
@@ -91,6 +93,8 @@ class BoardAnswer(TypedDict):
     over: bool
     winner: int | None
     end_reason: str | None
+    end_words: EndWords | None
+    """the same as a message id and its arguments, for the page to say in its language"""
     values: NotRequired[BoardValues]
 
 
@@ -216,4 +220,5 @@ def describe(record: GameRecord, start: JSONObject) -> BoardAnswer:
         "over": state.is_over,
         "winner": state.winner,
         "end_reason": outcome.ending.text if outcome and outcome.ending else None,
+        "end_words": end_words(record) if outcome and outcome.ending else None,
     }

@@ -24,6 +24,8 @@ from engine import get_variant, variant_names
 from engine.agents.levels import level_seconds
 from engine.core import SWAP, Rules, State
 from engine.notation import pit_letter
+from engine.record import GameRecord
+from engine.texts import Text
 
 # The shapes this module sends (typing_extensions.TypedDict: pydantic reads them on Python 3.11
 # to write the OpenAPI document, app.contract). A field's docstring is its description.
@@ -188,6 +190,15 @@ class Rematch(TypedDict):
     game: str | None
 
 
+class EndWords(TypedDict):
+    """Why the rules ended a game, in no language: a message id and its arguments."""
+
+    id: str
+    """the message id, English with %(name)s placeholders ("a store holds %(count)s")"""
+    args: dict[str, int | str]
+    """the values of its placeholders"""
+
+
 class GameView(TypedDict):
     """A game as the server sends it to one viewer: everything the page draws and may do."""
 
@@ -230,6 +241,9 @@ class GameView(TypedDict):
     resigned: int | None
     end_reason: str
     """why the game ended, in words ("" while it goes on)"""
+    end_words: EndWords | None
+    """how the rules ended it as a message id and its arguments, for the page to say in its
+    language (null unless the rules ended the game)"""
     ended_by: Literal["rules", "resignation", "time", "aborted", "agreement"] | None
     """how the game ended: the rules, a resignation, time, an abort or a draw agreed (null in
     play); the rule that ended it is the last move's record.end_kind"""
@@ -372,6 +386,16 @@ def move_list(game: Game) -> list[MoveView]:
             while len(_move_lists) > MOVE_LISTS_KEPT:
                 _move_lists.popitem(last=False)
     return moves
+
+
+def end_words(record: GameRecord) -> EndWords | None:
+    """How the rules ended the game (its last move's ending), as a message id and its
+    arguments; None while it goes on."""
+    last = record.records[-1] if record.records else None
+    if last is None or not last.ended:
+        return None
+    said = last.end_said or Text(last.end_reason)
+    return {"id": said.id, "args": {k: v for k, v in said.args.items() if isinstance(v, int | str)}}
 
 
 def end_reason(game: Game, mine: list[int]) -> str:
@@ -655,6 +679,7 @@ def build_shared(game: Game) -> JSONObject:
         "winner": game.winner() if game.over else None,
         "resigned": game.resigned,
         "ended_by": game.ended_by,
+        "end_words": end_words(record) if game.ended_by == "rules" else None,
         "flagged": game.flagged,
         "rated": bool(game.data.get("rated")),
         "tournament": cast(JSONObject | None, tournament_of(game)),

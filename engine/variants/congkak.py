@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import Ending, EndKind, MoveRecord, Option, Player
+from engine.core import NO_SEEDS, Ending, EndKind, MoveRecord, Option, Player
 from engine.texts import N_
 from engine.variants.relay import Relay
 
@@ -86,4 +86,4 @@ class Congkak(Relay):
         """The game ends when the player to move has no seeds to move (nobody passes)."""
         if any(board[i] for i in self.row(next_player)):
             return None
-        return Ending(EndKind.CANNOT_MOVE, f"player {next_player} has no seeds to move")
+        return Ending.of(EndKind.CANNOT_MOVE, NO_SEEDS, player=next_player)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import Ending, EndKind, MoveRecord, Option, Player, Rules
+from engine.core import NO_SEEDS, Ending, EndKind, MoveRecord, Option, Player, Rules
 from engine.texts import N_
 from engine.variants.options import PIE, PIE_RULE
 
@@ -139,7 +139,7 @@ class Kalah(Rules):
         if self.ends_when_mover_is_stuck:
             if any(board[(n + 1) * next_player : (n + 1) * next_player + n]):
                 return None
-            return Ending(EndKind.CANNOT_MOVE, f"player {next_player} has no seeds to move")
+            return Ending.of(EndKind.CANNOT_MOVE, NO_SEEDS, player=next_player)
         if any(board[:n]) and any(board[n + 1 : 2 * n + 1]):
             return None
         return Ending(EndKind.ROW_EMPTY, N_("a row is empty"))

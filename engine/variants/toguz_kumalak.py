@@ -28,6 +28,8 @@ from engine.core import Board, Ending, EndKind, MoveRecord, Option, Player, Rule
 from engine.notation import pit_letter
 from engine.texts import N_
 
+CANNOT_MOVE = N_("player %(player)s cannot move")  # an ending's words
+
 NO_TUZDYK = -1
 
 
@@ -193,11 +195,11 @@ class ToguzKumalak(Rules):
         half = self.total_seeds // 2
         s0, s1 = board[self.store0], board[self.store1]
         if s0 > half or s1 > half:
-            return Ending(EndKind.MAJORITY, f"a store holds {half + 1}")
+            return Ending.of(EndKind.MAJORITY, N_("a store holds %(count)s"), count=half + 1)
         if s0 == s1 == half:
-            return Ending(EndKind.HALF_EACH, f"both stores hold {half}")
+            return Ending.of(EndKind.HALF_EACH, N_("both stores hold %(count)s"), count=half)
         if not self.moves(board, next_player):
-            return Ending(EndKind.CANNOT_MOVE, f"player {next_player} cannot move")
+            return Ending.of(EndKind.CANNOT_MOVE, CANNOT_MOVE, player=next_player)
         return None
 
     def bank(self, board: list[int], rec: MoveRecord | None, ending: Ending) -> None:

@@ -116,15 +116,26 @@ function ensureBoard(answer, actions) {
   return state.board;
 }
 
-/** @param {Played} entry */
-function moveWords(entry) {
+/**
+ * Why the rules ended the game, in the page's language: the ending's message id and arguments
+ * when the server sent them ("a store holds %(count)s"), else its English looked up.
+ * @param {BoardAnswer} answer
+ * @param {string | null} english
+ */
+function endWords(answer, english) {
+  if (answer.end_words) return t(answer.end_words.id, answer.end_words.args);
+  return english ? t(english) : "";
+}
+
+/** @param {Played} entry @param {BoardAnswer} answer */
+function moveWords(entry, answer) {
   const rec = entry.record;
   if (entry.swap) return byRow(entry.player, t("Bottom row swapped sides: the board turned round"), t("Top row swapped sides: the board turned round"));
   const move = ltr(entry.notation);
   const parts = [byRow(entry.player, t("Bottom row played %(move)s", { move }), t("Top row played %(move)s", { move }))];
   if (rec.captured) parts.push(t("captured %(num)s", { num: rec.captured }));
   if (rec.extra_turn) parts.push(t("extra turn"));
-  if (rec.ended) parts.push(rec.end_reason ? t(rec.end_reason) : t("game over")); // (the engine's reason is English)
+  if (rec.ended) parts.push(endWords(answer, rec.end_reason) || t("game over")); // (a line ends once: the answer's ending is this move's)
   return parts.join(t("; "));
 }
 
@@ -141,7 +152,7 @@ export function draw(actions) {
   els.board.classList.toggle("my-turn", !answer.over);
   if (answer.over) {
     const [a, b] = answer.scores;
-    const reason = answer.end_reason ? t(answer.end_reason) : t("no move left"); // (the engine's reason is English)
+    const reason = endWords(answer, answer.end_reason) || t("no move left");
     const score = ltr(`${a}–${b}`);
     const said =
       answer.winner === null
@@ -153,7 +164,7 @@ export function draw(actions) {
     const num = mover + 1;
     setText(els.status, byRow(mover, t("Player %(num)s (the bottom row) to move", { num }), t("Player %(num)s (the top row) to move", { num })));
   }
-  setText(els.last, lastEntry ? moveWords(lastEntry) : t("The position as set up."));
+  setText(els.last, lastEntry ? moveWords(lastEntry, answer) : t("The position as set up."));
   setText(els.extra, answer.extra_text || "");
   els.extra.hidden = !answer.extra_text;
   setText(els.help, state.bottom ? FLIPPED_HELP : answer.board_help ? t(answer.board_help) : ""); // (the server's English where the catalogs lack it)

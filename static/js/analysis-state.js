@@ -45,6 +45,7 @@ import { numbers } from "./position-editor.js";
  * @property {boolean} over
  * @property {number | null} winner
  * @property {string | null} end_reason
+ * @property {import("./api-types.js").EndWords | null} end_words the ending as a message id and its arguments
  * @property {BoardValues} [values]
  */
 

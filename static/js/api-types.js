@@ -89,6 +89,7 @@
  * @property {boolean} over
  * @property {number | null} winner
  * @property {string | null} end_reason
+ * @property {EndWords | null} end_words the same as a message id and its arguments, for the page to say in its language
  * @property {BoardValues} [values]
  */
 
@@ -277,6 +278,13 @@
  */
 
 /**
+ * Why the rules ended a game, in no language: a message id and its arguments.
+ * @typedef {object} EndWords
+ * @property {string} id the message id, English with %(name)s placeholders ("a store holds %(count)s")
+ * @property {Record<string, number | string>} args the values of its placeholders
+ */
+
+/**
  * A player of the tournament.
  * @typedef {object} Entrant
  * @property {string} id
@@ -336,6 +344,7 @@
  * @property {number | null} winner
  * @property {number | null} resigned
  * @property {string} end_reason
+ * @property {EndWords | null} end_words
  * @property {"rules" | "resignation" | "time" | "aborted" | "agreement" | null} ended_by
  * @property {number | null} flagged
  * @property {ResultView | null} result
@@ -432,6 +441,7 @@
  * @property {number | null} winner
  * @property {number | null} resigned
  * @property {string} end_reason why the game ended, in words ("" while it goes on)
+ * @property {EndWords | null} end_words how the rules ended it as a message id and its arguments, for the page to say in its language (null unless the rules ended the game)
  * @property {"rules" | "resignation" | "time" | "aborted" | "agreement" | null} ended_by how the game ended: the rules, a resignation, time, an abort or a draw agreed (null in play); the rule that ended it is the last move's record.end_kind
  * @property {number | null} flagged the seat that ran out of time (and lost)
  * @property {ResultView | null} result

@@ -435,8 +435,10 @@ export function overPlayers(game) {
 
 /** @param {import("./types.js").Game} game */
 export function overReason(game) {
-  // (the engine's reason and detail, in the catalogs where they are marked)
-  const ended = game.end_reason ? tr("Ended: %(reason)s.", { reason: tr(game.end_reason) }) : "";
+  // (the rules' ending from its message id and arguments, "a store holds %(count)s"; the other
+  // reasons and the detail in the catalogs where they are marked)
+  const words = game.end_words ? tr(game.end_words.id, game.end_words.args) : game.end_reason ? tr(game.end_reason) : "";
+  const ended = words ? tr("Ended: %(reason)s.", { reason: words }) : "";
   // The server's detail on the score (seeds left on the rows banked, or counting for nobody);
   // banked seeds are shown in the score table instead (overScore).
   const detail = game.result && game.result.by === "rules" && !overScore(game) ? (game.result.detail ? tr(game.result.detail) : "") : "";
