@@ -32,6 +32,7 @@ from app.analysis.step import Evaluate, EvaluateLine, as_decision, quick_estimat
 from app.analysis.store import AnalysisStore, Kept, runner_id
 from app.computer.pool import SearchFailed
 from app.computer.queue import FairQueue, wall_cap
+from app.games.errors import N_
 from app.games.model import Game
 from app.games.service import Device
 from app.games.spec import GameSpec
@@ -43,6 +44,8 @@ from engine.core import Rules
 
 log = logging.getLogger(__name__)
 
+# Why a run stopped, as the page says it (the exception's words go to the log).
+COULD_NOT = N_("a position could not be analysed")
 STALE_SECONDS = 30.0  # a run with no progress for this long (its process gone) is taken up
 
 
@@ -214,7 +217,7 @@ class Analyses:
         try:
             future = self.queue.submit(run.client, line, seconds=line.budget, interactive=False)
         except Exception as exc:  # noqa: BLE001 (the queue is shut down: the run stops here)
-            self._fail(run, f"the computer could not take the analysis ({exc})")
+            self._fail(run, N_("the computer could not take the analysis"), str(exc))
             return
         future.add_done_callback(functools.partial(self._step_done, run, plies))
 
@@ -226,10 +229,10 @@ class Analyses:
             try:
                 found = {} if len(plies) > 1 else {plies[0]: self._quick(run, plies[0])}
             except Exception as failed:  # noqa: BLE001 (the position itself is bad)
-                self._fail(run, f"a position could not be analysed ({failed!r})")
+                self._fail(run, COULD_NOT, repr(failed))
                 return
         except BaseException as exc:  # noqa: BLE001 (a failed or cancelled search)
-            self._fail(run, f"a position could not be analysed ({exc!r})")
+            self._fail(run, COULD_NOT, repr(exc))
             return
         with run.lock:
             if not found:  # a line stopped: each of its positions again, alone
@@ -266,8 +269,10 @@ class Analyses:
             if self._runs.get(run.game_id) is run:
                 del self._runs[run.game_id]
 
-    def _fail(self, run: Run, message: str) -> None:
-        log.warning("analysis of game %s stopped: %s", run.game_id, message)
+    def _fail(self, run: Run, message: str, detail: str) -> None:
+        """Stop ``run``: ``message`` (a message id, said in the reader's language) is kept as
+        its ``error``; the ``detail`` (an exception's words) goes to the log only."""
+        log.warning("analysis of game %s stopped: %s (%s)", run.game_id, message, detail)
         with run.lock:
             run.todo.clear()
         run.kept.error = message

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from flask import current_app
 
-from app.games.errors import NotNow
+from app.games.errors import N_, NotNow
 from app.games.model import Game
 from app.games.spec import GameSpec
 from app.store import StoreError, get_store
@@ -36,11 +36,11 @@ KEEP_SECONDS = 1.0  # how long a process trusts its set of guarded positions
 RUNNING_SECONDS = 24 * 3600.0  # a rated game untouched longer than this is not guarded
 MOST_GAMES = 1000  # running games read at most (a LAN evening has a few dozen)
 
-RATED_RUNNING = (
+RATED_RUNNING = N_(
     "this rated game is being played: the engine's values (hints, analysis, board values, "
     "the computer's thinking) open for its positions once it is over"
 )
-POSITION_GUARDED = (
+POSITION_GUARDED = N_(
     "this position is in a rated game being played now: the engine's values for it open "
     "once that game is over"
 )

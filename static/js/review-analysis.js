@@ -164,10 +164,10 @@ export class ReviewAnalysis {
       setText(ui.progressText, said);
       this.said = true;
     } else if (a && a.status === "failed") {
-      // (the server's reason is English: app/analysis; the page's own words around it)
-      setText(ui.progressText, a.error ? t("The analysis stopped: %(reason)s.", { reason: a.error }) : t("The analysis stopped: try again."));
+      // (the server's reason is a message id, app/analysis: said in the page's language)
+      setText(ui.progressText, a.error ? t("The analysis stopped: %(reason)s.", { reason: t(a.error) }) : t("The analysis stopped: try again."));
     } else if (a && a.status === "withheld") {
-      setText(ui.progressText, a.error ? t("No analysis yet: %(reason)s.", { reason: a.error }) : t("No analysis yet: a rated game being played passes here."));
+      setText(ui.progressText, a.error ? t("No analysis yet: %(reason)s.", { reason: t(a.error) }) : t("No analysis yet: a rated game being played passes here."));
     } else if (!this.polling && this.said) {
       setText(ui.progressText, "");
       this.said = false;
