@@ -41,3 +41,25 @@ def test_a_counted_ending_in_the_end_dialog(browser: Any, server: str, lang: str
             assert "store" not in reason and "holds" not in reason, reason
     finally:
         tab.close()
+
+
+SHOWN = (
+    "() => [document.getElementById('ab-status').textContent,"
+    " document.getElementById('ab-last').textContent]"
+)
+BOARD_SAID = {"en": "a store holds 82", **{k: v for k, v in SAID.items() if k != "en"}}
+
+
+@pytest.mark.parametrize("lang", sorted(BOARD_SAID))
+def test_a_counted_ending_on_the_analysis_board(browser: Any, server: str, lang: str) -> None:
+    tab = tab_in(browser, server, lang, "laptop")
+    try:
+        page = tab.page
+        moves = ",".join(map(str, finished("toguz_kumalak").moves))
+        page.goto(f"/analysis?variant=toguz_kumalak&moves={moves}")
+        said = BOARD_SAID[lang]
+        wait_js(page, f"({SHOWN})()[0].includes({said!r})")
+        status, last = page.evaluate(SHOWN)
+        assert said in status and said in last, (status, last)
+    finally:
+        tab.close()
