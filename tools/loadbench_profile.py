@@ -20,8 +20,10 @@ ms at most here, so the waits cost their wake-ups, not their time.
 The figure is the main thread's CPU (``time.thread_time``) around each request divided by the
 requests, per kind and over the whole mix, so the computers' searches (threads of their own)
 and the load of other work on the machine stay out of it.  What a server adds per request
-(gunicorn's parsing, its access log) is not in it.  The runs alternate old and new
-(``--rounds``) so that a change of the machine's load falls on both.
+(gunicorn's parsing, its access log) is not in it; the test client's own work is (building
+the request, reading the answer), and its decoding of the answer's JSON is also counted apart
+(``decode_ms``): the last line gives new against old by kind with and without it.  The runs
+alternate old and new (``--rounds``) so that a change of the machine's load falls on both.
 """
 
 from __future__ import annotations
@@ -53,10 +55,13 @@ class Person:
         self.since: int | None = None  # the tournament version its page holds
         self.game: dict[str, Any] | None = None
         self.steps = 0
+        self.decoded = 0.0  # CPU seconds this client spent decoding answers
 
     def call(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
         answer = self.client.open(path, method=method, json=body, headers=self.headers)
-        data = answer.get_json(silent=True)
+        start = time.thread_time()
+        data = answer.get_json(silent=True)  # the client's work: counted apart (``decoded``)
+        self.decoded += time.thread_time() - start
         answer.close()
         return answer.status_code, data
 
@@ -144,10 +149,13 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
     counts: dict[str, int] = defaultdict(int)
     errors: dict[str, int] = defaultdict(int)
 
+    decoded: dict[str, float] = defaultdict(float)
+
     def timed(kind: str, p: Person, method: str, path: str, body: object = None) -> Any:
-        start = time.thread_time()
+        start, before = time.thread_time(), p.decoded
         status, data = p.call(method, path, body)
         cpu[kind] += time.thread_time() - start
+        decoded[kind] += p.decoded - before
         counts[kind] += 1
         if status >= 400 and status != 409:
             errors[f"{kind} {status}"] += 1
@@ -187,7 +195,11 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
         "cpu_s": round(sum(cpu.values()), 3),
         "ms_per_request": round(1000 * sum(cpu.values()) / max(1, requests), 3),
         "kinds": {
-            k: {"requests": counts[k], "ms": round(1000 * cpu[k] / max(1, counts[k]), 3)}
+            k: {
+                "requests": counts[k],
+                "ms": round(1000 * cpu[k] / max(1, counts[k]), 3),
+                "decode_ms": round(1000 * decoded[k] / max(1, counts[k]), 3),
+            }
             for k in KINDS
             if counts[k]
         },
@@ -230,12 +242,41 @@ def measure(root: Path, args: argparse.Namespace, profile: int = 0) -> dict[str,
 
 
 def line(name: str, f: dict[str, Any]) -> str:
-    kinds = ", ".join(f"{k} {v['ms']:.2f} ({v['requests']})" for k, v in f["kinds"].items())
+    kinds = ", ".join(
+        f"{k} {v['ms']:.2f} ({v['requests']}; decoding {v.get('decode_ms', 0.0):.2f})"
+        for k, v in f["kinds"].items()
+    )
     return (
         f"{name}: {f['ms_per_request']:.3f} ms a request ({f['requests']} requests, "
         f"{f['cpu_s']} s CPU, {f['wall_s']} s wall; errors {f['errors'] or 0}); by kind, ms "
         f"(requests): {kinds}"
     )
+
+
+def per_kind(runs: list[dict[str, Any]], kind: str, decode: bool) -> float | None:
+    """The mean ms a request of ``kind`` over ``runs`` (without the answer's decoding by the
+    test client unless ``decode``); None if no run has it."""
+    cpu = n = 0.0
+    for run in runs:
+        found = run["kinds"].get(kind)
+        if found:
+            ms = found["ms"] - (0.0 if decode else found.get("decode_ms", 0.0))
+            cpu += ms * found["requests"]
+            n += found["requests"]
+    return cpu / n if n else None
+
+
+def ratios(new: list[dict[str, Any]], old: list[dict[str, Any]]) -> str:
+    """New against old by kind, ms a request: as measured, and without the test client's
+    decoding of the answer (the server's side only)."""
+    parts = []
+    for kind in KINDS:
+        both = [(per_kind(new, kind, d), per_kind(old, kind, d)) for d in (True, False)]
+        (a, b), (c, d) = both
+        if a is None or b is None or c is None or d is None:
+            continue
+        parts.append(f"{kind} {a:.2f}/{b:.2f} = {a / b:.2f} (server side {c / d:.2f})")
+    return "new / old by kind, ms a request: " + "; ".join(parts)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -277,6 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         now = sum(r["cpu_s"] for r in runs["new"]) / sum(r["requests"] for r in runs["new"])
         was = sum(r["cpu_s"] for r in runs["old"]) / sum(r["requests"] for r in runs["old"])
         print(f"new / old, CPU a request: {now / was:.2f} ({1000 * now:.3f} / {1000 * was:.3f} ms)")
+        print(ratios(runs["new"], runs["old"]))
     if args.json:
         args.json.write_text(json.dumps(runs, indent=2) + "\n")
     return 0
