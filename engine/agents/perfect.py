@@ -11,7 +11,10 @@ does not finish in time, or the variant has no solver, the fallback agent (the l
 search) plays with the time that is left and the decision is exact only if that search proved
 its value. ``stronger``, when given, plays instead of ``fallback`` on the variants named in
 ``stronger_on`` (the Monte-Carlo Perfect level falls back on alpha-beta in Kalah and Oware,
-where that search was measured the stronger: see docs/engine.md).
+where that search was measured the stronger: see docs/engine.md).  On the variants of
+``ONE_FALLBACK_ON`` (Kalah, where a match found it not weaker; not Oware, where it was) the
+fallback is the analysis's own search instead (``engine.agents.exact_first.estimate``): the
+move is the best of the values the analysis shows.
 Where the shipped opening book (``engine.solver.book``) holds every move's value, the agent plays
 a best move by it without searching; where it holds the position's value only (its last ply),
 the solver only looks for a move that keeps it.  Its solver reads the largest table in its
@@ -55,7 +58,7 @@ FALLBACK_SECONDS = 1.0
 FALLBACK_PLAN = 100.0
 """The shared fallback's plan, in times the wall time left: the analysis plans 200,000 nodes
 a second, the native search runs millions, so a move's time, not its plan, stops it."""
-ONE_FALLBACK_ON: tuple[str, ...] = ()
+ONE_FALLBACK_ON: tuple[str, ...] = ("kalah",)
 """The variants Perfect falls back on the analysis's search on (:meth:`PerfectAgent.
 shared_fallback`) rather than its level's Master search: where a match found it not weaker
 (docs/engine.md, "One fallback")."""

@@ -84,11 +84,12 @@ def test_perfect_says_when_its_value_is_exact(tmp_path) -> None:
 
 def test_monte_carlo_perfect_falls_back_on_alpha_beta_where_that_is_stronger() -> None:
     agent = make_agent(level="perfect", algorithm="mcts", seed=2)
-    # Kalah 6x4 past the opening book is beyond its solve in 0.2 s: the alpha-beta search plays.
+    # Kalah 6x4 past the opening book is beyond its solve in 0.2 s: the alpha-beta search plays,
+    # the analysis's (the one fallback on Kalah, perfect.ONE_FALLBACK_ON).
     start = past_the_book()
     decision = agent.choose(start, Limit(seconds=0.2))
     assert decision.extra["solved"] is False and decision.move in start.legal_moves()
-    assert "visits" not in decision.extra and "upper_bounds" in decision.extra
+    assert "visits" not in decision.extra and decision.extra["fallback"] == "analysis"
     # Oware (no solver): alpha-beta too.
     oware = get_variant("oware").initial_state().play(2)
     decision = agent.choose(oware, Limit(seconds=0.2))
