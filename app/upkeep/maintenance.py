@@ -6,6 +6,7 @@ store first, so one process runs it per period however many workers (or hosts) t
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import threading
@@ -104,7 +105,14 @@ def days(seconds: float) -> str:
 
 def number(n: float) -> str:
     """``n`` written in the request's language's forms ("0.5", "0,5")."""
-    return format_decimal(n, locale=current().code)
+    return number_in(n, current().code)
+
+
+@functools.lru_cache(maxsize=1024)
+def number_in(n: float, code: str) -> str:
+    """``n`` written in language ``code``'s forms, remembered (babel's formatting took half of
+    a game answer's expiry notice)."""
+    return format_decimal(n, locale=code)
 
 
 def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> JSONObject:
