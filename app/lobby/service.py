@@ -314,6 +314,7 @@ class Lobby:
         return {
             "id": game_id,
             "title": title_of(data),
+            "variant": str(data.get("variant", "kalah")),
             "players": players,
             "moves": len(data.get("moves") or []),
             "url": f"/game/{game_id}?watch=1",

@@ -68,6 +68,8 @@ class WatchGame(TypedDict):
 
     id: str
     title: str
+    """the variant's title with its options, in English (the page names it in its language)"""
+    variant: str
     players: list[str]
     moves: int
     url: str

@@ -1515,7 +1515,8 @@
  * A game being played, to watch.
  * @typedef {object} WatchGame
  * @property {string} id
- * @property {string} title
+ * @property {string} title the variant's title with its options, in English (the page names it in its language)
+ * @property {string} variant
  * @property {string[]} players
  * @property {number} moves
  * @property {string} url

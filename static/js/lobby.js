@@ -8,6 +8,7 @@
 // which the server says); reading writes nothing. A closing page says so with a beacon
 // (POST /api/lobby/leave), so the others see it leave at once.
 import { ApiError, api, errorText } from "./api.js";
+import { gameTitle } from "./game-title.js";
 import { t, tn } from "./i18n.js";
 
 const RETRY_MS = 1500; // after a failed look, try again this soon
@@ -18,7 +19,7 @@ const SETTLE_MS = 300; // after a long-poll woke, wait this long before the next
  * @typedef {{tag: string, name: string, you: boolean, playing: boolean}} Person
  * @typedef {{id: string, text: string, mine: boolean, by: string, to: string | null,
  *            game: string, clock: string | null, rated: boolean}} Seek
- * @typedef {{id: string, title: string, players: string[], moves: number, url: string}} Playing
+ * @typedef {{id: string, title: string, variant?: string, players: string[], moves: number, url: string}} Playing
  * @typedef {{id: string, title?: string, players?: string[], result?: string, url?: string,
  *            tournament?: string}} Finished
  * @typedef {{tournament: string, url: string | null, games: Finished[], more: number}} FinishedGroup
@@ -220,7 +221,7 @@ export function startLobby(settings) {
         linked(
           [
             t("%(first)s vs %(second)s", { first: g.players[0], second: g.players[1] }),
-            g.title,
+            gameTitle(g),
             tn("%(num)s move", "%(num)s moves", g.moves),
           ].join(" · "),
           t("Watch"),

@@ -6,6 +6,7 @@
 // them to it at once (tournament-go.js); the games already waiting when it opened are offered.
 
 import { followVersion } from "./follow.js";
+import { gameTitle } from "./game-title.js";
 import { t as tr } from "./i18n.js";
 import { goToGame } from "./tournament-go.js";
 
@@ -58,26 +59,6 @@ export function clockText(t) {
  */
 export function factsLine(t, more) {
   return [t.system_label && tr(t.system_label), gameTitle(t), ...more].filter(Boolean).join(" · ");
-}
-
-/**
- * The tournament's game as the page's language names its variant ("Калах 6×4", "Awalé"); the
- * board's size after it as the server wrote it (the catalogs' ids are the English names).
- * @param {Tournament} t
- */
-export function gameTitle(t) {
-  const names = /** @type {Record<string, string>} */ ({
-    kalah: tr("Kalah"),
-    oware: tr("Oware"),
-    relay: tr("Relay"),
-    adi: tr("Adi"),
-    toguz_kumalak: tr("Toguz Kumalak"),
-    congkak: tr("Congkak"),
-  });
-  const name = t.variant ? names[t.variant] : undefined;
-  if (!name) return t.title;
-  const size = t.title.match(/\d+×\d+/);
-  return size ? `${name} ${size[0]}` : name;
 }
 
 /**

@@ -42,6 +42,7 @@ CONVERTED_SCRIPTS = {
     "actions.js",
     "api.js",
     "clock.js",
+    "game-title.js",
     "game-tournament.js",
     "game.js",
     "home.js",

@@ -47,34 +47,46 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {reason}"))
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``make run``'s server (``python -m app.web.serve``) with a fresh instance folder."""
-    reason = _missing_browser()
-    if reason is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests must run under CI: {reason}")
-        pytest.skip(f"browser tests skipped: {reason}")
-    instance = tmp_path_factory.mktemp("instance")
-    ARTIFACTS.mkdir(exist_ok=True)
-    # Every tab of every test comes from 127.0.0.1, one "device" to the per-device rate limits
-    # and caps (tested in tests/app/test_fairness.py and test_attacks_connections.py); here it
-    # stands for many people.  A closed tab's long-poll holds its place for up to 8 s, so tests
-    # that follow each other quickly (two tabs each, pages left and come back to) would
-    # otherwise meet a 429 the page retries, and its console line fails the test.
+def shared_server(instance: Path) -> Server:
+    """``make run``'s server (``python -m app.web.serve``) on ``instance``, started, with the
+    per-device and per-address limits raised as one address standing for many people needs.
+
+    Every tab of every test comes from 127.0.0.1, one "device" to the per-device rate limits and
+    caps (tested in tests/app/test_fairness.py and test_attacks_connections.py); here it stands
+    for many people.  A closed tab's long-poll holds its place for up to 8 s, so tests that
+    follow each other quickly (two tabs each, pages left and come back to) would otherwise meet
+    a 429 the page retries, and its console line fails the test.  So do the address's limits on
+    names and tournaments (every test's players take names and make tournaments from this one
+    address; tested in tests/app/test_names_skeleton.py and test_tournament_evening.py).  The
+    room's own limits stay as shipped: the room's browser tests flood it from other loopback
+    addresses."""
     caps = {"CONNECTIONS": "512", "REQUESTS": "256", "LONG_POLLS": "128"}
     env = {f"MANCALA_{name}_PER_DEVICE": value for name, value in caps.items()}
-    # So do the address's limits on names and tournaments (every test's players take names and
-    # make tournaments from this one address; tested in tests/app/test_names_skeleton.py and
-    # test_tournament_evening.py).  The room's own limits stay as shipped: the room's browser
-    # tests flood it from other loopback addresses.
     limits = '{"create": [500, 10], "computer": [2000, 50], "name": [2000, 50]}'
     env["MANCALA_TOURNAMENT_LIMITS"] = (
         '{"create_address": [500, 10], "create_device": [500, 10], "join_address": [2000, 50],'
         ' "join_device": [2000, 50], "open_per_address": 500, "open_per_device": 50,'
         ' "listed_per_address": 50, "listed_per_device": 5}'
     )
-    server = Server(instance, WORKERS="2", MANCALA_RATE_LIMITS=limits, **env).start()
+    return Server(instance, WORKERS="2", MANCALA_RATE_LIMITS=limits, **env).start()
+
+
+def need_browser() -> None:
+    """Skip (fail under CI) when the browser tests can't run here."""
+    reason = _missing_browser()
+    if reason is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests must run under CI: {reason}")
+        pytest.skip(f"browser tests skipped: {reason}")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server most browser tests share (one per test process), a fresh instance folder."""
+    need_browser()
+    instance = tmp_path_factory.mktemp("instance")
+    ARTIFACTS.mkdir(exist_ok=True)
+    server = shared_server(instance)
     try:
         yield server.url
     finally:
