@@ -13,6 +13,7 @@ from app.games import DEFAULT_LEVEL
 from app.games.service import get_games
 from app.games.view import summary, variants_payload
 from app.i18n.board_help import board_help_words
+from app.i18n.choose import gettext
 from app.store import get_store
 from app.store.json_types import JSONObject
 from app.upkeep.maintenance import get_upkeep, listed, notice
@@ -37,7 +38,7 @@ def level_notes() -> dict[str, str]:
     """Each level's line for the menu; Perfect's says from where it is exact on this host
     (its opening book, and whether the host's large endgame table is built)."""
     tables = Path(current_app.instance_path) / "tables"
-    return {**DESCRIPTIONS, "perfect": menu_line(tables)}
+    return {**DESCRIPTIONS, "perfect": menu_line(tables).render(gettext)}
 
 
 def algorithm_choices() -> list[tuple[str, str]]:

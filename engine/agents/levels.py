@@ -36,7 +36,8 @@ class LevelConfig:
 PERFECT_SECONDS = 5.0
 PERFECT_TEXT = (
     "Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 once about 36 seeds are left; "
-    "elsewhere a Master search, up to 5 s a move."
+    "elsewhere the analysis's search on Kalah and a Master search on the other games, up to "
+    "5 s a move."
 )
 # The evolutionary levels plan two own turns (one for Beginner) and differ by how far the
 # opponent's replies are searched (`reply` plies; 0: the reply banking them most) and by the

@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from types import MappingProxyType
 
 from engine import get_variant
 from engine.agents import exact_first, oware_exact
@@ -39,6 +40,7 @@ from engine.core import Rules, State
 from engine.solver import KalahSpec, Solver, cache
 from engine.solver.book import book_for
 from engine.solver.table import find, largest, native_built, table_seeds
+from engine.texts import N_, Text
 
 REACH = 36
 """Seeds on the board a first solve is expected to handle in a few seconds (6-pit Kalah)."""
@@ -94,26 +96,45 @@ def _charge(solver: Solver) -> list[cache.Part]:
     return [(solver, solver.tt_bytes), *table]
 
 
-def menu_line(tables: str | os.PathLike[str] | None) -> str:
+MENU_LINES = {  # (from an opening book, with this host's large table): the menu's line
+    (True, True): N_(
+        "Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 from its opening book (to move "
+        "%(plies)s), then with this host's large table wherever its solve is in time; elsewhere "
+        "the analysis's search on Kalah and a Master search on the other games, up to 5 s a move."
+    ),
+    (True, False): N_(
+        "Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 from its opening book (to move "
+        "%(plies)s), then once about %(seeds)s seeds are left; elsewhere the analysis's search "
+        "on Kalah and a Master search on the other games, up to 5 s a move."
+    ),
+    (False, True): N_(
+        "Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 with this host's large table "
+        "wherever its solve is in time; elsewhere the analysis's search on Kalah and a Master "
+        "search on the other games, up to 5 s a move."
+    ),
+    (False, False): N_(
+        "Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 once about %(seeds)s seeds are "
+        "left; elsewhere the analysis's search on Kalah and a Master search on the other "
+        "games, up to 5 s a move."
+    ),
+}
+
+
+def menu_line(tables: str | os.PathLike[str] | None) -> Text:
     """The Perfect level's line in the menu, for a host whose tables are in ``tables``: from
     where it is exact on Kalah 6x4 (the shipped book's plies, then the seeds its solves reach
-    with the table there), and what it plays elsewhere."""
+    with the table there), and what it plays elsewhere (the one fallback on Kalah, see
+    :data:`ONE_FALLBACK_ON`)."""
     rules = get_variant("kalah")
     spec, seeds = KalahSpec.of(rules), table_seeds(rules)
     book = book_for(rules)
     plies = 0 if book is None else book.depth(rules)
     found = None if tables is None or not Path(tables).is_dir() else largest(spec, tables)
     large = found is not None and seeds is not None and found > seeds
-    moves = "move" if plies == 1 else f"{plies} moves"
-    opening = f"for its first {moves} (opening book) and " if plies else ""
-    if large:
-        where = f"{opening}then with this host's large table wherever its solve is in time"
-    else:
-        where = f"{opening}once about {REACH} seeds are left"
-    return (
-        f"Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 {where}; elsewhere a Master "
-        "search, up to 5 s a move."
-    )
+    args: dict[str, object] = {"plies": plies} if plies else {}
+    if not large:
+        args["seeds"] = REACH
+    return Text(MENU_LINES[bool(plies), large], MappingProxyType(args))
 
 
 class PerfectAgent(Agent):

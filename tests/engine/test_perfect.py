@@ -111,11 +111,11 @@ def test_the_menu_line_says_from_where_perfect_is_exact_on_6x4(
     from engine.solver.build import build_file
 
     plies = book.shipped(KalahSpec(6)).depth(get_variant("kalah"))
-    line = menu_line(None)
-    moves = "move" if plies == 1 else f"{plies} moves"
-    assert f"for its first {moves} (opening book)" in line
+    line = menu_line(None).english()
+    assert f"from its opening book (to move {plies})" in line
     assert f"once about {REACH} seeds are left;" in line and "large table" not in line
+    assert "the analysis's search on Kalah" in line  # the one fallback (ONE_FALLBACK_ON)
     monkeypatch.setattr(tables, "TABLE_BYTES", tables.count(8, 6))  # the regular table: 8 seeds
     build_file(KalahSpec(6), 9, tmp_path)  # a larger one: the host's large table
-    large = menu_line(tmp_path)
-    assert f"for its first {moves} (opening book) and then with this host's large table" in large
+    large = menu_line(tmp_path).english()
+    assert f"(to move {plies}), then with this host's large table" in large
