@@ -295,6 +295,8 @@ class GameLine(TypedDict):
     title: str
     mode: str
     opponent: str
+    opponent_level: str | None
+    """the opponent's level when it is the computer (the page names it in its language)"""
     players: list[str]
     named: bool
     moves: int
@@ -764,6 +766,11 @@ def summary(game: Game, owner: str | None) -> GameLine:
     """A line for the "your games" list."""
     mine = game.seats_of(owner)
     opponents = [seat_name(game, i, mine) for i in range(2) if i not in mine]
+    levels = [
+        str(s.level)
+        for i, s in enumerate(game.seats)
+        if i not in mine and s.is_computer and not s.name
+    ]
     winner = game.winner() if game.over else None
     if not game.over:
         status = "your turn" if game.to_move in mine and not game.waiting_for_seat else "waiting"
@@ -781,6 +788,7 @@ def summary(game: Game, owner: str | None) -> GameLine:
         "title": game.record.rules.title,
         "mode": game.mode,
         "opponent": opponents[0] if opponents else "each other",
+        "opponent_level": levels[0] if len(opponents) == 1 and levels else None,
         "players": [seat_name(game, i, mine) for i in range(2)],
         "named": any(s.name for s in game.seats),
         "moves": len(game.record.moves),

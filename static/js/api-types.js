@@ -385,6 +385,7 @@
  * @property {string} title
  * @property {string} mode
  * @property {string} opponent
+ * @property {string | null} opponent_level the opponent's level when it is the computer (the page names it in its language)
  * @property {string[]} players
  * @property {boolean} named
  * @property {number} moves
