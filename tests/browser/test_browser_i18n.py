@@ -85,6 +85,37 @@ def fits(tab: Tab) -> dict[str, Any]:
     return dict(tab.page.evaluate(OVERFLOW))
 
 
+MAIN_TEXT = "() => document.querySelector('main').innerText"
+
+
+def english_in_main(
+    tab: Tab, lang: str, english: re.Pattern[str], allowed: frozenset[str] = frozenset()
+) -> list[str]:
+    """The page's own English texts (``english``: the beginnings of its English sentences) left
+    in its main; in Arabic also any Latin word of 3 letters or more not ``allowed`` (pit letters
+    and notation are shorter)."""
+    text = str(tab.page.evaluate(MAIN_TEXT))
+    found = [m.group() for m in english.finditer(text)]
+    if lang == "ar":
+        found += [w for w in re.findall(r"[A-Za-z_]{3,}", text) if w not in allowed]
+    return found
+
+
+def check_layout(tab: Tab, lang: str, fields_scroll: bool = False) -> None:
+    """Nothing outside the window or clipped (with ``fields_scroll``, but a field's own text,
+    which scrolls); the page mirrored in Arabic with its board left to right, and its main in
+    the page's language."""
+    page = tab.page
+    shown = fits(tab)
+    bad = shown["bad"]
+    if fields_scroll:
+        bad = [b for b in bad if not re.match(r"clipped: (?:INPUT|TEXTAREA)\b", b)]
+    assert bad == [] and not shown["wide"], shown
+    assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
+    assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == "ltr"
+    assert page.evaluate("document.querySelector('main').getAttribute('lang')") is None
+
+
 def make_tournament(tab: Tab, director: str) -> str:
     made = tab.context.request.post(
         "/api/tournaments",

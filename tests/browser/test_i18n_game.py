@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_i18n import LOOKED_AT, english_left, fits, tab_in
+from tests.browser.test_browser_i18n import LOOKED_AT, check_layout, english_left, tab_in
 from tests.browser.test_browser_play import Tab, wait_js
 
 pytestmark = pytest.mark.browser
@@ -58,15 +58,6 @@ def outside_review(tab: Tab, texts: list[str]) -> list[str]:
     review.js, not converted yet)."""
     review = set(tab.page.evaluate(REVIEW_TEXTS))
     return [t for t in texts if t not in review]
-
-
-def check_layout(tab: Tab, lang: str) -> None:
-    shown = fits(tab)
-    assert shown["bad"] == [] and not shown["wide"], shown
-    page = tab.page
-    assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
-    assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == "ltr"
-    assert page.evaluate("document.querySelector('main').getAttribute('lang')") is None
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])

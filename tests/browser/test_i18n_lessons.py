@@ -14,7 +14,13 @@ from typing import Any
 import pytest
 
 from engine.lessons import course, tries
-from tests.browser.test_browser_i18n import LOOKED_AT, english_left, fits, tab_in
+from tests.browser.test_browser_i18n import (
+    LOOKED_AT,
+    check_layout,
+    english_in_main,
+    english_left,
+    tab_in,
+)
 from tests.browser.test_browser_play import Tab, wait_js
 
 pytestmark = pytest.mark.browser
@@ -38,29 +44,19 @@ LESSONS = {
     "ms": ("congkak", "capture"),
     "ar": ("kalah", "no-capture"),
 }
-MAIN_TEXT = "() => document.querySelector('main').innerText"
 
 
 def english_sentences(tab: Tab, lang: str) -> list[str]:
     """English lesson texts left in the page's main (Arabic: any Latin word of 3 letters or
     more; pit letters are single)."""
-    text = str(tab.page.evaluate(MAIN_TEXT))
-    found = [m.group() for m in ENGLISH.finditer(text)]
-    if lang == "ar":
-        found += re.findall(r"[A-Za-z]{3,}", text)
-    return found
+    return english_in_main(tab, lang, ENGLISH)
 
 
 def check_page(tab: Tab, lang: str) -> None:
     """No English left, nothing overflowing; Arabic mirrored with its board not."""
     assert english_left(tab, lang) == []
     assert english_sentences(tab, lang) == []
-    shown = fits(tab)
-    assert shown["bad"] == [] and not shown["wide"], shown
-    page = tab.page
-    assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
-    assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == "ltr"
-    assert page.evaluate("document.querySelector('main').getAttribute('lang')") is None
+    check_layout(tab, lang)
 
 
 def open_step(page: Any, variant: str, key: str) -> None:

@@ -14,7 +14,13 @@ import pytest
 
 from engine.notation import parse_move
 from engine.puzzles import load_puzzles
-from tests.browser.test_browser_i18n import LOOKED_AT, english_left, fits, tab_in
+from tests.browser.test_browser_i18n import (
+    LOOKED_AT,
+    check_layout,
+    english_in_main,
+    english_left,
+    tab_in,
+)
 from tests.browser.test_browser_play import Tab, wait_js
 from tests.browser.test_puzzle_whole_lines import play_line
 
@@ -29,8 +35,7 @@ ENGLISH = re.compile(
 )
 # Latin words an Arabic page may show: notation is letters and digits (B3+, x5), at most 2
 # letters in a word; the variant names the catalog keeps.
-ARABIC_ALLOWED = {"kalah"}  # a puzzle's id (kalah-0007) is a name, as notation is
-MAIN_TEXT = "() => document.querySelector('main').innerText"
+ARABIC_ALLOWED = frozenset({"kalah"})  # a puzzle's id (kalah-0007) is a name, as notation is
 # Puzzles from the end of the set: the other browser tests try the first ones, and a puzzle is
 # rated only for the first try from a network address (every tab here shares one).
 LAST_FIRST = load_puzzles("kalah")[::-1]
@@ -41,23 +46,14 @@ MISSED = next(p for p in LAST_FIRST if p.to_move == 0 and p.id != SOLVED.id)
 def english_sentences(tab: Tab, lang: str) -> list[str]:
     """English puzzle texts left in the page's main (Arabic: any Latin word that is not
     notation)."""
-    text = str(tab.page.evaluate(MAIN_TEXT))
-    found = [m.group() for m in ENGLISH.finditer(text)]
-    if lang == "ar":
-        found += [w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in ARABIC_ALLOWED]
-    return found
+    return english_in_main(tab, lang, ENGLISH, ARABIC_ALLOWED)
 
 
 def check_page(tab: Tab, lang: str) -> None:
     """No English left, nothing overflowing; Arabic mirrored with its board not."""
     assert english_left(tab, lang) == []
     assert english_sentences(tab, lang) == []
-    shown = fits(tab)
-    assert shown["bad"] == [] and not shown["wide"], shown
-    page = tab.page
-    assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
-    assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == "ltr"
-    assert page.evaluate("document.querySelector('main').getAttribute('lang')") is None
+    check_layout(tab, lang)
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])

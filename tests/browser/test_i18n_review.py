@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_browser_i18n import english_left, fits, tab_in
+from tests.browser.test_browser_i18n import check_layout, english_left, tab_in
 from tests.browser.test_browser_play import MOVES, Tab, wait_js
 
 pytestmark = pytest.mark.browser
@@ -94,19 +94,6 @@ def english_words(tab: Tab, lang: str, pattern: re.Pattern[str], text: str) -> l
     ]
 
 
-def check_layout(tab: Tab, lang: str) -> None:
-    """Nothing outside the window or clipped (but a field's own text, which scrolls); Arabic
-    mirrored with its board left to right."""
-    page = tab.page
-    shown = fits(tab)
-    # A field scrolls its own text (the position's link is longer than its box in any language).
-    bad = [b for b in shown["bad"] if not re.match(r"clipped: (?:INPUT|TEXTAREA)\b", b)]
-    assert bad == [] and not shown["wide"], shown
-    assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
-    assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == "ltr"
-    assert page.evaluate("document.querySelector('main').getAttribute('lang')") is None
-
-
 def review_and_analyse(tab: Tab, lang: str, size: str) -> None:
     page = tab.page
     game_id = start(tab)
@@ -129,7 +116,7 @@ def review_and_analyse(tab: Tab, lang: str, size: str) -> None:
     assert found == [], (found, text)
     left = in_review(tab, english_left(tab, lang))
     assert left == [], left
-    check_layout(tab, lang)
+    check_layout(tab, lang, fields_scroll=True)
     if lang == "ar":
         # Notation inside an Arabic sentence is isolated left to right (U+2066 ... U+2069).
         where = page.locator("#rv-comment").inner_text()
@@ -155,7 +142,7 @@ def analysis_board(tab: Tab, lang: str, size: str) -> None:
     # A refused pit says why in the page's language.
     mover = page.evaluate("document.querySelector('#ab-status').textContent")
     assert mover.strip(), mover
-    check_layout(tab, lang)
+    check_layout(tab, lang, fields_scroll=True)
     tab.shot(f"i18n-analysis-{lang}-{size}")
 
 
