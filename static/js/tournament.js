@@ -146,6 +146,21 @@ function renderControls(t) {
 }
 
 /**
+ * A player's name as the page's language says it: a computer player of the minimax kind by its
+ * level ("Ordinateur (Facile)"; the tournament stores the English); anyone else as named.
+ * @param {any} t the tournament
+ * @param {string} id the player's id
+ * @param {string} name the name the server sent
+ */
+function nameOf(t, id, name) {
+  const player = (t.players || []).find((/** @type {any} */ p) => p.id === id);
+  const computer = player && player.computer;
+  if (!computer || computer.algorithm !== "minimax") return name;
+  const level = tr(computer.level.charAt(0).toUpperCase() + computer.level.slice(1));
+  return tr("Computer (%(level)s)", { level });
+}
+
+/**
  * @param {any} t
  */
 function renderStandings(t) {
@@ -172,7 +187,8 @@ function renderStandings(t) {
     row.dataset.player = line.player;
     const place = cell(row, line.place || String(line.rank));
     if (shared && line.place.includes("–")) place.title = tr("a complete tie: equal points, SB and BH");
-    const name = cell(row, line.player === t.you ? tr("%(name)s (you)", { name: line.name }) : line.name);
+    const shown = nameOf(t, line.player, line.name);
+    const name = cell(row, line.player === t.you ? tr("%(name)s (you)", { name: shown }) : shown);
     if (line.state !== "in") {
       name.classList.add("t-gone");
       name.title = goneWords(t, line);
@@ -241,7 +257,7 @@ function renderCross(t) {
     const row = body.insertRow();
     row.dataset.player = line.player;
     cell(row, String(i + 1));
-    cell(row, line.name).className = "t-sticky";
+    cell(row, nameOf(t, line.player, line.name)).className = "t-sticky";
     line.cells.forEach((/** @type {string} */ text, /** @type {number} */ j) => {
       const td = cell(row, i === j ? "" : text);
       if (i === j) td.className = "self";
@@ -269,7 +285,8 @@ function renderGames(t) {
     round.textContent = tr("Round %(round)s", { round: g.round });
     round.hidden = t.system === "arena";
     const who = g.game ? document.createElement("a") : document.createElement("span");
-    who.textContent = g.black ? `${g.white_name} – ${g.black_name}` : tr("%(name)s (bye)", { name: g.white_name });
+    const white = nameOf(t, g.white, g.white_name);
+    who.textContent = g.black ? `${white} – ${nameOf(t, g.black, g.black_name)}` : tr("%(name)s (bye)", { name: white });
     if (g.game) who.setAttribute("href", `/game/${g.game}`);
     const result = document.createElement("span");
     result.className = "result";

@@ -62,9 +62,6 @@ LATIN_NAMES = frozenset({"JSON", "CSV", "Guest", "Cup", "Walker", "laptop", "pho
 # The test fails when one is seen nowhere in a language's walk: then take it out.
 OTHER_SCRIPT = ("ru", "kk", "ar")  # not Latin: a Latin word on their pages is found by itself
 KNOWN_ENGLISH: list[tuple[str, str, tuple[str, ...]]] = [
-    # A tournament's computer player as the tournament stores its name, in English, shown as
-    # it is in the standings and crosstable ("Computer (easy)": app/tournaments/changes.py).
-    ("tournament", "Computer (easy)", OTHER_SCRIPT),
 ]
 # The visible text of the header and the page, one entry per text node, but the language
 # picker's names (each in its own language) and the board's letters.
