@@ -9,10 +9,16 @@ JSONObject = dict[str, object]  # a piece of the API document (i18n sits below a
 ERROR = {"$ref": "#/components/schemas/Error"}
 CATALOG: JSONObject = {
     "type": "object",
-    "required": ["lang", "dir", "messages"],
+    "required": ["lang", "dir", "messages", "numbers"],
     "properties": {
         "lang": {"type": "string", "enum": list(LANGUAGES)},
         "dir": {"enum": ["ltr", "rtl"]},
+        "numbers": {
+            "type": "object",
+            "description": "the language's decimal and group signs (Latin digits)",
+            "required": ["decimal", "group"],
+            "properties": {"decimal": {"type": "string"}, "group": {"type": "string"}},
+        },
         "messages": {
             "type": "object",
             "description": "each message's English text (its id) and its translation; a "

@@ -17,21 +17,28 @@ const LOCALE = lang === "ar" ? "ar-u-nu-latn" : lang;
 const rules = new Intl.PluralRules(LOCALE);
 const english = new Intl.PluralRules("en");
 
-/** @returns {Promise<Messages>} */
+/** @returns {Promise<{messages: Messages, numbers: {decimal: string, group: string} | null}>} */
 async function load() {
-  if (lang === "en") return {};
+  const none = { messages: {}, numbers: null };
+  if (lang === "en") return none;
   try {
     const response = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
-    if (!response.ok) return {};
+    if (!response.ok) return none;
     const body = await response.json();
-    return body && typeof body.messages === "object" ? body.messages : {};
+    if (!body || typeof body.messages !== "object") return none;
+    return { messages: body.messages, numbers: body.numbers || null };
   } catch {
-    return {}; // the English text shows: never a blank page for a missing catalog
+    return none; // the English text shows: never a blank page for a missing catalog
   }
 }
 
+const loaded = await load();
 /** @type {Messages} */
-const messages = await load();
+const messages = loaded.messages;
+/** The server's signs for the language when this browser lacks its number data (it writes
+ * 1.5 where the language writes 1,5): numbers are then written in English forms, signs swapped. */
+const signs =
+  loaded.numbers && !new Intl.NumberFormat(LOCALE).format(1.5).includes(loaded.numbers.decimal) ? loaded.numbers : null;
 
 /**
  * A number in the page's language.
@@ -39,7 +46,11 @@ const messages = await load();
  * @param {Intl.NumberFormatOptions} [options]
  */
 export function num(n, options) {
-  return new Intl.NumberFormat(LOCALE, options).format(n);
+  if (!signs) return new Intl.NumberFormat(LOCALE, options).format(n);
+  const { decimal, group } = signs;
+  return new Intl.NumberFormat("en", options)
+    .format(n)
+    .replace(/[.,]/g, (sign) => (sign === "." ? decimal : group));
 }
 
 /**

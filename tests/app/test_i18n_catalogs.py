@@ -131,7 +131,21 @@ def test_the_scripts_catalog(client: FlaskClient) -> None:
         "many": "%(num)s игроков",
         "other": "%(num)s игроков",
     }
-    assert client.get("/api/i18n/en").json == {"lang": "en", "dir": "ltr", "messages": {}}
+    english = client.get("/api/i18n/en").json
+    assert english == {
+        "lang": "en",
+        "dir": "ltr",
+        "messages": {},
+        "numbers": {"decimal": ".", "group": ","},
+    }
+
+
+def test_the_scripts_catalog_gives_the_languages_number_signs(client: FlaskClient) -> None:
+    """A browser without a language's number data writes its numbers with these (CLDR)."""
+    signs = {lang: client.get(f"/api/i18n/{lang}").json["numbers"] for lang in ("kk", "de", "ar")}
+    assert signs["kk"] == {"decimal": ",", "group": "\xa0"}
+    assert signs["de"] == {"decimal": ",", "group": "."}
+    assert signs["ar"] == {"decimal": ".", "group": ","}  # Latin digits, as the board's
 
 
 def test_errors_speak_the_request_language_with_a_stable_code(client: FlaskClient) -> None:

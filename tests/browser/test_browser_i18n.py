@@ -245,3 +245,29 @@ def test_the_room_says_a_seek_in_the_page_language(browser: Any, server: str) ->
         assert tab.errors == []
     finally:
         tab.close()
+
+
+def test_numbers_take_the_languages_signs_even_where_the_browser_lacks_them(
+    browser: Any, server: str
+) -> None:
+    """Debian's Chromium has no Kazakh number data (it writes 1.7): the page writes 1,7 with the
+    signs the server's catalog gives; French keeps the browser's own forms."""
+    for lang, expected in (("kk", ["1,5", "12\xa0345,5"]), ("fr", ["1,5", "12\u202f345,5"])):
+        tab = tab_in(browser, server, lang, "laptop")
+        try:
+            tab.page.goto("/")
+            wait_js(
+                tab.page,
+                "performance.getEntriesByType('resource').some(e => e.name.includes('/i18n.js'))",
+            )
+            shown = tab.page.evaluate(
+                """async () => {
+                const url = performance.getEntriesByType('resource').map(e => e.name)
+                    .find(n => n.includes('/i18n.js'));
+                const m = await import(url);
+                return [m.num(1.5), m.num(12345.5)];
+            }"""
+            )
+            assert shown == expected, (lang, shown)
+        finally:
+            tab.close()
