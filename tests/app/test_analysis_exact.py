@@ -83,8 +83,10 @@ def test_the_menu_says_under_the_difficulty_from_where_perfect_is_exact(
 ) -> None:
     page = client.get("/").get_data(as_text=True)
     plies = book.shipped(KalahSpec(6)).depth(get_variant("kalah"))
-    moves = "move" if plies == 1 else f"{plies} moves"
-    line = f"Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 for its first {moves}"
+    line = (
+        "Perfect on Kalah up to 4x5, 5x3 and 6x3, and on 6x4 from its opening book "
+        f"(to move {plies})"
+    )
     assert f'value="perfect" data-note="{line}' in page
     assert 'id="level-note"' in page
 
