@@ -71,8 +71,15 @@ function final(err) {
   return err instanceof ApiError && (err.status === 404 || err.status === 410);
 }
 
+// Whether an error is passing: no answer (status 0), or a server too busy now (429, 503: its
+// store locked, its queue full) that says to try again.
+/** @param {unknown} err */
+function passing(err) {
+  return err instanceof ApiError && (err.status === 0 || err.status === 429 || err.status === 503);
+}
+
 /**
- * The first read of the game, tried again while the server can't be reached.
+ * The first read of the game, tried again while the server can't be reached or is too busy.
  * @param {string} url
  */
 export async function firstRead(url) {
@@ -80,7 +87,7 @@ export async function firstRead(url) {
     try {
       return await api("GET", url, undefined, { timeout: POLL_TIMEOUT_MS });
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 0) throw err;
+      if (!passing(err)) throw err;
       await retryPause();
     }
   }
