@@ -33,11 +33,12 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.puzzles.builder import PLANS, Plan, Progress, build
-from engine.puzzles.checks import LINE_TURNS, check_puzzle, confirm_puzzle
+from engine.puzzles.checks import LINE_TURNS, confirm_puzzle
 from engine.puzzles.lines import MOST_TURNS, line_chooser, line_gain, won_line
 from engine.puzzles.loader import DATA, PuzzleDataError, load_puzzles, puzzle_file, puzzle_lines
 from engine.puzzles.model import Puzzle
 from engine.puzzles.oware_proof import find_table, needs_table
+from engine.puzzles.verify import check_puzzle
 from engine.record import GameRecord, RecordError
 from engine.solver.oware_table import OwareTable
 

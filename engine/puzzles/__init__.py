@@ -7,7 +7,8 @@
 
 * :mod:`engine.puzzles.model`: the :class:`Puzzle` record and its JSON form;
 * :mod:`engine.puzzles.loader`: the shipped set (``engine/data/puzzles/<variant>.jsonl``);
-* :mod:`engine.puzzles.checks`: what makes a puzzle, and :func:`check_puzzle`;
+* :mod:`engine.puzzles.checks`: what makes a puzzle;
+* :mod:`engine.puzzles.verify`: :func:`check_puzzle`, a shipped puzzle re-verified;
 * :mod:`engine.puzzles.builder`: mining puzzles from seeded self-play
   (``python -m engine puzzles build``).
 * :mod:`engine.puzzles.lines`: a line played to where its seeds are won
@@ -16,9 +17,9 @@
 
 from __future__ import annotations
 
-from engine.puzzles.checks import check_puzzle
 from engine.puzzles.loader import PuzzleDataError, load_puzzles, puzzle_lines, read_puzzles
 from engine.puzzles.model import THEMES, Puzzle
+from engine.puzzles.verify import check_puzzle
 
 __all__ = [
     "THEMES",

@@ -82,7 +82,7 @@ class Puzzle:
     """Where the position came from (e.g. ``self-play medium-hard seed 7 ply 23``)."""
     confirm: int | None = None
     """The shallower search that agrees with the one of ``depth`` (None: exact, or not
-    confirmed, which :func:`engine.puzzles.checks.check_puzzle` rejects)."""
+    confirmed, which :func:`engine.puzzles.verify.check_puzzle` rejects)."""
 
     def __hash__(self) -> int:
         return hash((self.id, self.board, self.to_move))
