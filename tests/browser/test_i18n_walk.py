@@ -61,8 +61,7 @@ LATIN_NAMES = frozenset({"JSON", "CSV", "Guest", "Cup", "Walker", "laptop", "pho
 # languages whose check finds it), each in a file not this test's to fix (named in the report).
 # The test fails when one is seen nowhere in a language's walk: then take it out.
 OTHER_SCRIPT = ("ru", "kk", "ar")  # not Latin: a Latin word on their pages is found by itself
-KNOWN_ENGLISH: list[tuple[str, str, tuple[str, ...]]] = [
-]
+KNOWN_ENGLISH: list[tuple[str, str, tuple[str, ...]]] = []
 # The visible text of the header and the page, one entry per text node, but the language
 # picker's names (each in its own language) and the board's letters.
 OWN_TEXTS = TEXTS.replace(
