@@ -88,7 +88,7 @@ def test_each_game_refusal_is_still_raised_with_that_text() -> None:
     ("lang", "said"),
     [
         ("fr", "vous n'avez pas de place dans cette partie (vous la regardez)"),
-        ("kk", "бұл ойында орның жоқ (сен көрерменсің)"),
+        ("kk", "бұл ойында орныңыз жоқ (сіз көрерменсіз)"),
         ("ar", "ليس لك مقعد في هذه المباراة (أنت تشاهدها)"),
     ],
 )
