@@ -1,6 +1,7 @@
 // @ts-check
 // A game's title in the page's language: the variant's own name there ("Калах", "Awalé"), the
-// board's size as the server wrote it. Used wherever a list names games (the room, tournaments).
+// board's size as the server wrote it. Used wherever a list names games (the room, tournaments);
+// and a computer level's name there, for the computer's seat wherever it is named.
 
 import { t as tr } from "./i18n.js";
 
@@ -22,4 +23,13 @@ export function gameTitle(t) {
   if (!name) return t.title;
   const size = t.title.match(/\d+×\d+/);
   return size ? `${name} ${size[0]}` : name;
+}
+
+/**
+ * A computer level's name in the page's language ("easy" → "Facile"; the catalogs' ids are the
+ * English names, capitalised).
+ * @param {string} level
+ */
+export function levelName(level) {
+  return tr(level.charAt(0).toUpperCase() + level.slice(1));
 }

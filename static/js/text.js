@@ -5,6 +5,7 @@
 // who may undo and what the variant calls its store all come from the server.
 import { UNREACHABLE } from "./api.js";
 import { formatValue } from "./board.js";
+import { levelName } from "./game-title.js";
 import { lang, num, t as tr, tn } from "./i18n.js";
 import { letterAt, letterOf, onRow, pitAt } from "./pits.js";
 
@@ -56,7 +57,7 @@ export function seatName(game, seat) {
  * @param {import("./types.js").Game["seats"][number]} info
  */
 function translatedName(game, info) {
-  const level = info.level ? tr(info.level.charAt(0).toUpperCase() + info.level.slice(1)) : "";
+  const level = info.level ? levelName(info.level) : "";
   const number = { num: info.seat + 1 };
   if (info.kind === "computer") {
     if (!DEFAULT_COMPUTER.test(info.name)) return info.name; // a lab agent's spec

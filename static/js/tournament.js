@@ -7,6 +7,7 @@
 
 import { UNREACHABLE, api, errorText } from "./api.js";
 import { followVersion, onConnection } from "./follow.js";
+import { levelName } from "./game-title.js";
 import { clockText, factsLine, points } from "./tournament-list.js";
 import { t as tr } from "./i18n.js";
 import { goToGame } from "./tournament-go.js";
@@ -156,8 +157,7 @@ function nameOf(t, id, name) {
   const player = (t.players || []).find((/** @type {any} */ p) => p.id === id);
   const computer = player && player.computer;
   if (!computer || computer.algorithm !== "minimax") return name;
-  const level = tr(computer.level.charAt(0).toUpperCase() + computer.level.slice(1));
-  return tr("Computer (%(level)s)", { level });
+  return tr("Computer (%(level)s)", { level: levelName(computer.level) });
 }
 
 /**

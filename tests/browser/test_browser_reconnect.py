@@ -5,7 +5,6 @@ and catches up by itself (the computer's move included) once the server is back.
 
 from __future__ import annotations
 
-import os
 import signal
 import time
 from collections.abc import Iterator
@@ -15,7 +14,7 @@ from typing import Any
 import pytest
 
 from app.web.lan import free_port
-from tests.browser.conftest import ARTIFACTS, _missing_browser
+from tests.browser.conftest import ARTIFACTS, need_browser
 from tests.browser.test_browser_play import MOVES, Tab, wait_js
 from tests.server import Server
 
@@ -28,11 +27,7 @@ NOTICE = "#connection"
 @pytest.fixture
 def own_server(tmp_path: Path) -> Iterator[Server]:
     """A server of this test's own, on a fixed port and instance folder, that it may kill."""
-    reason = _missing_browser()
-    if reason is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests must run under CI: {reason}")
-        pytest.skip(f"browser tests skipped: {reason}")
+    need_browser()
     ARTIFACTS.mkdir(exist_ok=True)
     server = Server(tmp_path / "instance", port=free_port(), WORKERS="2").start()
     try:
