@@ -4,6 +4,7 @@
 // before and after (the player's and the puzzle's), and the solution line, which is played out
 // here move by move with the engine's replies. No rule is computed here.
 import { api, errorText } from "./api.js";
+import { firstRead } from "./follow.js";
 import { Skipper, animateMove, reducedMotion } from "./animate.js";
 import { Board } from "./board.js";
 import { lang, num, t, tn } from "./i18n.js";
@@ -428,7 +429,7 @@ function toggleStreak() {
 async function listTries() {
   let past;
   try {
-    past = await api("GET", "/api/puzzles/tries");
+    past = await firstRead("/api/puzzles/tries"); // a busy server (429, 503) is asked again
   } catch (err) {
     setText(els.error, errorText(err));
     return;
@@ -460,7 +461,7 @@ async function listTries() {
 async function load(url) {
   setText(els.error, "");
   try {
-    draw(await api("GET", url));
+    draw(await firstRead(url));
   } catch (err) {
     setText(els.error, errorText(err));
     clear();
@@ -529,7 +530,7 @@ async function refreshMine() {
 /** The device's rating and its own puzzles, each marked once tried. */
 async function listMine() {
   try {
-    const me = await api("GET", "/api/puzzles/me");
+    const me = await firstRead("/api/puzzles/me");
     showRating(me.rating);
     els.own.replaceChildren(
       ...me.own.map((/** @type {any} */ p) => {
