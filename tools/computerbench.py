@@ -26,6 +26,11 @@ Rows (:data:`ROWS`), as the issue that reported them did it:
 ``exact``     with ``--tables`` (the host's large table): one device analyses a 60-move Kalah
               6x4 game again and again (its early positions are solves of 10-20 s), another
               asks the values of its positions 4-8 from 4 tabs
+``oware``     no device: the Oware endgame table's background build runs, the app's own
+              (``app.computer.tables.build``: a process at niceness 19) as on a fresh host, the
+              12-seed table then the host's largest, in a folder of its own (``--oware-from``: a
+              folder whose Oware table it starts from, to measure its large layers); run it with
+              ``MANCALA_AI_BUILD_TABLES=false`` so the baseline has no build of the server's
 
 ``--memory`` (issue 32): a Toguz Kumalak lab match, 8 Perfect games, Perfect hints from 4 tabs
 and Kalah 8x2 board values from 8 tabs, all at once for ``--seconds`` (default 50) while the
@@ -45,11 +50,15 @@ Standard library only.  Loopback servers only (the devices' addresses are 127.x.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import os
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -262,6 +271,38 @@ def exact_work(bench: Bench) -> list[threading.Thread]:
     ]
 
 
+OWARE_FROM: list[Path] = []  # --oware-from: the Oware tables the oware row's build starts from
+OWARE_BUILD = """
+import sys
+from app.computer import tables
+for seeds in (tables.OWARE_FIRST_SEEDS, tables.oware_target(sys.argv[1])):
+    tables.build("oware", {}, sys.argv[1], seeds)
+"""
+
+
+def oware_build(bench: Bench) -> list[threading.Thread]:
+    """The Oware table's background build as the app runs it (niceness 19, the small table
+    then the host's largest), in a folder of its own, stopped (and removed) when the row ends."""
+    folder = Path(tempfile.mkdtemp(prefix="mancala-oware-build-"))
+    for source in OWARE_FROM:
+        for table in source.glob("oware-*.bin"):
+            shutil.copyfile(table, folder / table.name)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", OWARE_BUILD, str(folder)], cwd=ROOT, start_new_session=True
+    )
+
+    def watch() -> None:
+        bench.stop.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    return [thread]
+
+
 ROWS: dict[str, tuple[str, Callable[[Bench], list[threading.Thread]]]] = {
     "lab": ("/lab, Perfect vs Perfect in Toguz Kumalak, game after game", lab_games),
     "perfect8": ("8 Perfect computer games at once", perfect_games),
@@ -273,6 +314,7 @@ ROWS: dict[str, tuple[str, Callable[[Bench], list[threading.Thread]]]] = {
         lambda bench: board_values(bench, devices=3, tabs=9),
     ),
     "exact": ("6x4 analyses and board values solved with the large table", exact_work),
+    "oware": ("the Oware table's background build (niceness 19)", oware_build),
 }
 
 
@@ -557,14 +599,18 @@ ALL = [*ROWS, "memory", "big"]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", help=f"of {', '.join(ALL)} (default: all, exact with --tables)")
+    parser.add_argument(
+        "--rows", help=f"of {', '.join(ALL)} (default: all but oware, exact with --tables)"
+    )
     parser.add_argument("--seconds", type=float, default=20.0, help="the victim's time per row")
     parser.add_argument("--tables", type=Path, help="endgame tables to link into the instance")
+    parser.add_argument("--oware-from", type=Path, help="the oware row's build starts from these")
     parser.add_argument("--memory", action="store_true", help="everything at once: PSS growth")
     parser.add_argument("--budget", help="MANCALA_AI_MEMORY_MEGABYTES for the server (or none)")
     parser.add_argument("--strength", action="store_true", help="what the budget costs in play")
     args = parser.parse_args(argv)
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    OWARE_FROM[:] = [args.oware_from] if args.oware_from is not None else []
     if args.strength:
         return strength()
     if args.budget is not None:
@@ -576,7 +622,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.rows:
         rows = [r for r in args.rows.split(",") if r]
     else:
-        rows = [r for r in ALL if r != "exact" or args.tables is not None]
+        rows = [r for r in ALL if r not in ("exact", "oware") or r == "exact" and args.tables]
     return run(rows, args.seconds, args.tables)
 
 
