@@ -16,7 +16,12 @@ from tools.computerbench import ALL, Bench, oware_build
 def test_the_oware_row_is_named_and_not_run_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "oware" in ALL
     asked: list[list[str]] = []
-    monkeypatch.setattr(computerbench, "run", lambda rows, *_: asked.append(rows) or 0)
+
+    def run(rows: list[str], *_: object) -> int:
+        asked.append(rows)
+        return 0
+
+    monkeypatch.setattr(computerbench, "run", run)
     computerbench.main([])
     computerbench.main(["--rows", "oware"])
     assert "oware" not in asked[0] and asked[1] == ["oware"]
