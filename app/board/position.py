@@ -11,7 +11,7 @@ from typing_extensions import TypedDict
 
 from app.analysis.report import Evaluation
 from app.board.asks import BoardAsk
-from app.games.errors import N_, BadInput
+from app.games.errors import N_, BadInput, known_fields
 from app.games.params import import_record, rules_from
 from app.games.spec import GameSpec
 from app.games.start import start_position
@@ -118,13 +118,7 @@ def parse(sent: JSONObject) -> Asked:
     ``moves`` played from it (or an exported game's ``record``: its start and moves; no
     ``board``: the variant's start, player 0 to move), checked by the engine; BadInput says
     what is wrong."""
-    unknown = sorted(set(sent) - FIELDS)
-    if unknown:
-        raise BadInput(
-            N_("unknown field %(field)s (fields: %(fields)s)"),
-            field=repr(unknown[0]),
-            fields=", ".join(sorted(FIELDS)),
-        )
+    known_fields(sent, FIELDS)
     if "record" in sent:  # an exported game: its start and its moves
         if set(sent) & {"variant", "options", "board", "to_move", "extra", "moves"}:
             raise BadInput("send either a 'record' or a position (variant, board, ...), not both")

@@ -6,6 +6,8 @@ person reads; the status is the web layer's business (one table, ``app.web.error
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
+
 from engine.texts import Text
 
 
@@ -61,6 +63,18 @@ class GameError(Exception):
 
 class BadInput(GameError):
     """The request is malformed: a missing or wrong field, an unknown option."""
+
+
+def known_fields(sent: Iterable[str], fields: Collection[str]) -> None:
+    """Refuse a request that names a field outside ``fields``: the first unknown one (in
+    alphabetical order) is named, and the known ones are listed."""
+    unknown = sorted(set(sent) - set(fields))
+    if unknown:
+        raise BadInput(
+            N_("unknown field %(field)s (fields: %(fields)s)"),
+            field=repr(unknown[0]),
+            fields=", ".join(sorted(fields)),
+        )
 
 
 class NoSeat(GameError):

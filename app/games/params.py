@@ -13,7 +13,7 @@ from typing import get_args
 
 from app.games import clock
 from app.games.asks import MAX_DELAY, MAX_NAME, Action, NewGame
-from app.games.errors import N_, BadInput, StaleVersion
+from app.games.errors import N_, BadInput, StaleVersion, known_fields
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game, Seat
 from app.games.spec import GameSpec
 from app.games.start import start_position
@@ -193,13 +193,7 @@ def new_seats(params: JSONObject, mode: str, owner: str) -> list[Seat]:
 
 def new_game_data(params: JSONObject, owner: str) -> JSONObject:
     """The data of the game a create request describes (checked whole before anything is kept)."""
-    unknown = sorted(set(params) - CREATE_FIELDS)
-    if unknown:
-        raise BadInput(
-            N_("unknown field %(field)s (fields: %(fields)s)"),
-            field=repr(unknown[0]),
-            fields=", ".join(sorted(CREATE_FIELDS)),
-        )
+    known_fields(params, CREATE_FIELDS)
     rules = rules_from(params)
     mode = choice(params, "mode", tuple(MODES), "computer")
     fields_for_mode(params, mode)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing_extensions import TypedDict
 
 from app.computer.queue import FairQueue
-from app.games.errors import BadInput, NotNow, QueueFull
+from app.games.errors import BadInput, NotNow, QueueFull, known_fields
 from app.games.model import Seat, new_game_id
 from app.games.params import rules_from
 from app.games.service import Device, Games
@@ -181,13 +181,7 @@ class LabGame:
 
     @classmethod
     def parse(cls, body: JSONObject) -> LabGame:
-        unknown = sorted(set(body) - FIELDS)
-        if unknown:
-            raise BadInput(
-                N_("unknown field %(field)s (fields: %(fields)s)"),
-                field=repr(unknown[0]),
-                fields=", ".join(sorted(FIELDS)),
-            )
+        known_fields(body, FIELDS)
         rules = rules_from(body)
         games = whole(body, "games", 1, MAX_GAMES)
         game = whole(body, "game", 0, games - 1)

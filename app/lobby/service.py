@@ -21,7 +21,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from app.games import changes, params
-from app.games.errors import N_, BadInput, NoGame, NoSeat, NotNow
+from app.games.errors import N_, BadInput, NoGame, NoSeat, NotNow, known_fields
 from app.games.model import Game, new_game_id
 from app.games.service import Device, Games
 from app.games.versioned import Versioned
@@ -441,13 +441,7 @@ def need_owner(device: Device) -> str:
 
 def seek_settings(body: JSONObject, owner: str) -> JSONObject:
     """A seek's settings, checked as the game they make would be (mode: two devices)."""
-    unknown = sorted(set(body) - SEEK_FIELDS)
-    if unknown:
-        raise BadInput(
-            N_("unknown field %(field)s (fields: %(fields)s)"),
-            field=repr(unknown[0]),
-            fields=", ".join(sorted(SEEK_FIELDS)),
-        )
+    known_fields(body, SEEK_FIELDS)
     params.new_game_data(dict(body, mode="remote"), owner)  # BadInput saying what is wrong
     return dict(body, rated=body.get("rated", False))
 

@@ -37,7 +37,7 @@ from dataclasses import replace
 from app.games import Game, Seat, params
 from app.games import changes as game_changes
 from app.games.clock import from_params as clock_from_params
-from app.games.errors import N_, BadInput, NoGame, NotNow
+from app.games.errors import N_, BadInput, NoGame, NotNow, known_fields
 from app.games.service import Device, Games
 from app.players.names import forget, name_of, take
 from app.store import StaleVersion
@@ -176,13 +176,7 @@ class Tournaments:
     def create(self, body: JSONObject, owner: str, address: str = "") -> TournamentRow:
         """A new tournament, its creator its director (and, if ``you`` names them, a player);
         refused (429) past the caps of :mod:`app.tournaments.caps`."""
-        unknown = sorted(set(body) - CREATE_FIELDS)
-        if unknown:
-            raise BadInput(
-                N_("unknown field %(field)s (fields: %(fields)s)"),
-                field=repr(unknown[0]),
-                fields=", ".join(sorted(CREATE_FIELDS)),
-            )
+        known_fields(body, CREATE_FIELDS)
         system = body.get("system", "round_robin")
         if system not in SYSTEMS:
             raise BadInput(N_("'system' must be one of %(systems)s"), systems=", ".join(SYSTEMS))
