@@ -16,6 +16,17 @@ pytestmark = pytest.mark.browser
 LEGAL = ".row-bottom .pit.legal"
 
 
+def answer_busy(route: Any, status: int) -> None:
+    """Answer ``route`` as a busy server does: ``status`` (503: the store locked; 429: a device's
+    limit) with Retry-After and the API's JSON error."""
+    body = {"error": "Busy", "message": "the store is busy", "status": status}
+    route.fulfill(
+        status=status,
+        headers={"Retry-After": "1", "Content-Type": "application/json"},
+        body=json.dumps(body),
+    )
+
+
 @pytest.mark.parametrize("status", [503, 429])
 def test_a_busy_first_read_is_tried_again(browser: Any, server: str, status: int) -> None:
     tab = Tab(browser, server)
@@ -27,12 +38,7 @@ def test_a_busy_first_read_is_tried_again(browser: Any, server: str, status: int
         def busy_once(route: Any) -> None:
             if not refused and "since=" not in route.request.url:
                 refused.append(route.request.url)
-                body = {"error": "Busy", "message": "the store is busy", "status": status}
-                route.fulfill(
-                    status=status,
-                    headers={"Retry-After": "1", "Content-Type": "application/json"},
-                    body=json.dumps(body),
-                )
+                answer_busy(route, status)
             else:
                 route.continue_()
 

@@ -4,12 +4,12 @@ first read does: the puzzle and the list of past tries show; nothing is left emp
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from engine.puzzles import load_puzzles
+from tests.browser.test_browser_first_read import answer_busy
 from tests.browser.test_browser_play import Tab, wait_js
 
 pytestmark = pytest.mark.browser
@@ -26,12 +26,7 @@ def test_busy_puzzle_reads_are_tried_again(browser: Any, server: str, status: in
             path = route.request.url.split("?")[0]
             if route.request.method == "GET" and path not in refused:
                 refused.append(path)
-                body = {"error": "Busy", "message": "the store is busy", "status": status}
-                route.fulfill(
-                    status=status,
-                    headers={"Retry-After": "1", "Content-Type": "application/json"},
-                    body=json.dumps(body),
-                )
+                answer_busy(route, status)
             else:
                 route.continue_()
 
