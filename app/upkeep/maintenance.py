@@ -21,7 +21,8 @@ from flask import Flask
 
 from app.games import ends, flags
 from app.games.model import Game
-from app.i18n.choose import current, gettext, messages
+from app.i18n.catalogs import catalog
+from app.i18n.choose import current
 from app.store import Store, StoreError
 from app.store.base import GameStore
 from app.store.json_types import JSONObject
@@ -60,47 +61,57 @@ class Upkeep:
         )
 
 
+RuleKind = str  # "lab", "finished", "unfinished" or "invite"
+
+
+def rule_of(game: Game, upkeep: Upkeep) -> tuple[float, RuleKind]:
+    """How long after its last change ``game`` is kept, and which rule says so: the shortest
+    of the rules that apply to it (as :meth:`GameStore.expire` deletes it)."""
+    rules: list[tuple[float, RuleKind]] = []
+    if game.data.get("lab") is not None:
+        rules.append((upkeep.keep_lab, "lab"))
+    if game.over:
+        rules.append((upkeep.keep_finished, "finished"))
+    else:
+        rules.append((upkeep.keep_unfinished, "unfinished"))
+        if game.mode == "remote" and game.has_open_seat:
+            rules.append((upkeep.keep_invites, "invite"))
+    return min(rules, key=lambda r: r[0])
+
+
 def rule(game: Game, upkeep: Upkeep) -> tuple[float, str]:
     """How long after its last change ``game`` is kept, and the rule in words (in the
-    request's language): the shortest of the rules that apply to it (as
-    :meth:`GameStore.expire` deletes it)."""
-    rules = []
-    if game.data.get("lab") is not None:
-        rules.append(
-            (upkeep.keep_lab, gettext("A lab game is kept %(days)s", days=days(upkeep.keep_lab)))
-        )
-    if game.over:
-        kept = days(upkeep.keep_finished)
-        rules.append((upkeep.keep_finished, gettext("A finished game is kept %(days)s", days=kept)))
-    else:
-        rules.append(
-            (
-                upkeep.keep_unfinished,
-                gettext(
-                    "A game nobody moves in for %(days)s is removed",
-                    days=days(upkeep.keep_unfinished),
-                ),
-            )
-        )
-        if game.mode == "remote" and game.has_open_seat:
-            rules.append(
-                (
-                    upkeep.keep_invites,
-                    gettext(
-                        "An invite nobody takes is removed after %(days)s",
-                        days=days(upkeep.keep_invites),
-                    ),
-                )
-            )
-    return min(rules, key=lambda r: r[0])
+    request's language): the shortest of the rules that apply to it (:func:`rule_of`)."""
+    seconds, kind = rule_of(game, upkeep)
+    return seconds, rule_words(kind, seconds, current().code)
+
+
+@functools.lru_cache(maxsize=256)
+def rule_words(kind: RuleKind, seconds: float, code: str) -> str:
+    """Rule ``kind`` keeping a game ``seconds`` in language ``code``'s words, remembered per
+    (kind, seconds, language): the same words for every game and request."""
+    said = catalog(code)
+    kept = days_in(seconds, code)
+    if kind == "lab":
+        return said.gettext("A lab game is kept %(days)s") % {"days": kept}
+    if kind == "finished":
+        return said.gettext("A finished game is kept %(days)s") % {"days": kept}
+    if kind == "invite":
+        return said.gettext("An invite nobody takes is removed after %(days)s") % {"days": kept}
+    return said.gettext("A game nobody moves in for %(days)s is removed") % {"days": kept}
 
 
 def days(seconds: float) -> str:
     """``seconds`` as days in words, in the request's language: "1 day", "30 days", "0.5 days"
     (a part of a day takes the form of 2)."""
+    return days_in(seconds, current().code)
+
+
+def days_in(seconds: float, code: str) -> str:
+    """``seconds`` as days in words in language ``code`` (see :func:`days`)."""
     n = seconds / DAY
     form = int(n) if n == int(n) else 2
-    return messages().ngettext("%(num)s day", "%(num)s days", form) % {"num": number(n)}
+    return catalog(code).ngettext("%(num)s day", "%(num)s days", form) % {"num": number_in(n, code)}
 
 
 def number(n: float) -> str:
@@ -117,7 +128,11 @@ def number_in(n: float, code: str) -> str:
 
 def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> JSONObject:
     """When a game will be deleted if nobody changes it, and in words ("in 3 days")."""
-    at = game.updated + rule(game, upkeep)[0]
+    return expires_after(game.updated + rule_of(game, upkeep)[0], now)
+
+
+def expires_after(at: float, now: float | None = None) -> JSONObject:
+    """A game deleted at ``at`` unless changed: when, and in words ("in 3 days")."""
     left = max(0.0, at - (time.time() if now is None else now))
     if left >= 2 * DAY:
         words = f"in {round(left / DAY)} days"
@@ -131,23 +146,40 @@ def expires(game: Game, upkeep: Upkeep, now: float | None = None) -> JSONObject:
 def notice(game: Game, upkeep: Upkeep, now: float | None = None) -> JSONObject:
     """:func:`expires` with a sentence for the game's page in the request's language: the
     rule, and when it applies to this game ("A game nobody moves in for 30 days is removed:
-    this one in 30 days, unless someone moves.")."""
-    when = expires(game, upkeep, now)
+    this one in 30 days, unless someone moves.").  Only "when" is worked out per request: the
+    sentence is remembered per (language, rule, finished or not, days or hours and how many)."""
+    seconds, kind = rule_of(game, upkeep)
+    when = expires_after(game.updated + seconds, now)
     left = max(0.0, float(when["at"]) - (time.time() if now is None else now))
     if left >= 2 * DAY:
-        n = round(left / DAY)
-        said = messages().ngettext("in %(num)s day", "in %(num)s days", n) % {"num": number(n)}
+        unit, n = "days", round(left / DAY)
     elif left >= 2 * 3600:
-        n = round(left / 3600)
-        said = messages().ngettext("in %(num)s hour", "in %(num)s hours", n) % {"num": number(n)}
+        unit, n = "hours", round(left / 3600)
     else:
-        said = gettext("within the next two hours")
-    found = rule(game, upkeep)[1]
-    if game.over:
-        text = gettext("%(rule)s: this one %(when)s.", rule=found, when=said)
-    else:
-        text = gettext("%(rule)s: this one %(when)s, unless someone moves.", rule=found, when=said)
+        unit, n = "soon", 0
+    text = notice_text(kind, seconds, game.over, unit, n, current().code)
     return dict(when, text=text)
+
+
+@functools.lru_cache(maxsize=1024)
+def notice_text(kind: RuleKind, seconds: float, over: bool, unit: str, n: int, code: str) -> str:
+    """The expiry notice's sentence in language ``code``: rule ``kind`` (keeping a game
+    ``seconds``), then when it applies ("in N days", "in N hours" or soon), remembered per
+    its arguments (they are all it depends on)."""
+    said = catalog(code)
+    if unit == "days":
+        when = said.ngettext("in %(num)s day", "in %(num)s days", n) % {"num": number_in(n, code)}
+    elif unit == "hours":
+        when = said.ngettext("in %(num)s hour", "in %(num)s hours", n) % {"num": number_in(n, code)}
+    else:
+        when = said.gettext("within the next two hours")
+    found = rule_words(kind, seconds, code)
+    if over:
+        return said.gettext("%(rule)s: this one %(when)s.") % {"rule": found, "when": when}
+    return said.gettext("%(rule)s: this one %(when)s, unless someone moves.") % {
+        "rule": found,
+        "when": when,
+    }
 
 
 def listed(line: Mapping[str, object], game: Game) -> JSONObject:
