@@ -6,6 +6,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -20,6 +21,25 @@ os.environ.setdefault("MANCALA_AI_BUILD_TABLES", "false")
 # the PostgreSQL server fixtures (postgres, postgres_url); every JSON answer of the test client
 # checked against the API document (tests/api_contract.py)
 pytest_plugins = ["tests.pg", "tests.api_contract"]
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile`` as tests/xdist_units.py tells: long independent tests split, the
+    longest units first."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from tests.xdist_units import SplitLongestFirst
+
+    return SplitLongestFirst(config, log)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The controlling process keeps the tests' times for the next run's order."""
+    if not hasattr(config, "workerinput"):
+        from tests.xdist_units import TimesKept
+
+        config.pluginmanager.register(TimesKept(config), "mancala-test-times")
 
 
 def load_vectors(name: str) -> list[dict]:
