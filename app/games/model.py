@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from app.games.spec import GameSpec
@@ -101,6 +101,9 @@ class Game:
     data: JSONObject
     record: GameRecord
     updated: float = 0.0
+    _seats: tuple[object, tuple[Seat, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def from_row(cls, row: StoredRow) -> Game:
@@ -118,7 +121,13 @@ class Game:
 
     @property
     def seats(self) -> list[Seat]:
-        return [Seat.from_dict(s) for s in self.data["seats"]]
+        """The seats, built once per list of them in the data (a request asks a few dozen
+        times; data given a new list of seats is read anew); a list of its own each time."""
+        raw = self.data["seats"]
+        kept = self._seats
+        if kept is None or kept[0] is not raw:
+            kept = self._seats = (raw, tuple(Seat.from_dict(s) for s in raw))
+        return list(kept[1])
 
     @property
     def resigned(self) -> int | None:
@@ -149,13 +158,14 @@ class Game:
     ) -> Literal["rules", "resignation", "time", "aborted", "agreement"] | None:
         """How the game ended: by the rules, a resignation, a clock running out, an abort
         before it started or a draw agreed (None in play)."""
-        if self.aborted is not None:
+        data = self.data  # read here, not through the properties: asked often per request
+        if isinstance(data.get("aborted"), dict):
             return "aborted"
-        if self.drawn:
+        if data.get("drawn"):
             return "agreement"
-        if self.resigned is not None:
+        if data.get("resigned") is not None:
             return "resignation"
-        if self.flagged is not None:
+        if data.get("flagged") is not None:
             return "time"
         return "rules" if self.record.state.is_over else None
 
