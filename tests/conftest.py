@@ -100,3 +100,12 @@ def host(app: Flask) -> FlaskClient:
 def friend(app: Flask) -> FlaskClient:
     """The browser that joins it."""
     return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def puzzle_checks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where this run keeps its shipped puzzles' checks, each done once
+    (tests/engine/puzzle_checks.py)."""
+    from tests.engine.puzzle_checks import run_folder
+
+    return run_folder(tmp_path_factory)
