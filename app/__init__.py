@@ -53,7 +53,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.ratings import settle
     from app.tournaments import routes as tournament_routes
     from app.upkeep import maintenance
-    from app.web import api, errors, health, language, pages, seats, security
+    from app.web import api, errors, health, language, pages, seats, security, sessionless
 
     store.init_app(app, describe)
     settle.register()  # a rated game's end changes its players' ratings (app.games.ends)
@@ -66,6 +66,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)  # the request's language: templates, catalogs for the browser
     seats.init_app(app)
     security.init_app(app)
+    sessionless.init_app(app)  # no Flask session is opened: the app keeps none
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(analysis_routes.bp)
