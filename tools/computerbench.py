@@ -296,11 +296,23 @@ def oware_build(bench: Bench) -> list[threading.Thread]:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+        print(f"  the build reached: {oware_reached(folder)}")
         shutil.rmtree(folder, ignore_errors=True)
 
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
     return [thread]
+
+
+def oware_reached(folder: Path) -> str:
+    """The tables a build left in ``folder``: each file's size, a part file's layers done."""
+    said = []
+    for path in sorted(folder.glob("oware-*.bin*")):
+        if path.suffix == ".json" and not path.name.endswith(".part.json"):
+            continue
+        text = path.read_text().strip() if path.suffix == ".json" else ""
+        said.append(f"{path.name} {text or f'{path.stat().st_size / 1e6:.0f} MB'}")
+    return ", ".join(said) or "nothing yet"
 
 
 ROWS: dict[str, tuple[str, Callable[[Bench], list[threading.Thread]]]] = {

@@ -49,3 +49,15 @@ def test_the_build_runs_until_the_row_ends_then_is_stopped_and_removed(
         t.join(60)
     assert not any(t.is_alive() for t in threads)
     assert not folder.exists()
+
+
+def test_the_row_says_how_far_the_build_got(tmp_path: Path) -> None:
+    assert computerbench.oware_reached(tmp_path) == "nothing yet"
+    (tmp_path / "oware-no_capture-n12.v2.bin").write_bytes(b"x" * 2_000_000)
+    (tmp_path / "oware-no_capture-n12.v2.bin.json").write_text("{}")
+    (tmp_path / "oware-no_capture-n24.v2.bin.part").write_bytes(b"")
+    (tmp_path / "oware-no_capture-n24.v2.bin.part.json").write_text('{"layers": 15}\n')
+    assert computerbench.oware_reached(tmp_path) == (
+        "oware-no_capture-n12.v2.bin 2 MB, oware-no_capture-n24.v2.bin.part 0 MB, "
+        'oware-no_capture-n24.v2.bin.part.json {"layers": 15}'
+    )
