@@ -26,13 +26,19 @@ run: $(VENV)/.runtime
 	PORT=$(PORT) $(PY) -m app.web.serve
 
 # The tests run in TEST_WORKERS processes (pytest-xdist), a file's tests in one of them (its
-# servers and fixtures shared as when run alone); TEST_WORKERS=0 runs them in this process.
+# servers and fixtures shared as when run alone), but for the long independent puzzle checks,
+# one a unit, and the longest units first (tests/xdist_units.py); TEST_WORKERS=0 runs them in
+# this process.  The tests start hundreds of Python processes (servers, search pools, cold
+# subprocesses): they keep their bytecode in $(VENV)/pycache even where the environment says
+# PYTHONDONTWRITEBYTECODE, instead of compiling app/ and engine/ (and pytest rewriting every
+# test module) again in each.
 TEST_WORKERS ?= 2
 TEST_PARALLEL := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
+TEST_PY := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(abspath $(VENV))/pycache $(PY)
 
 test: lint typecheck native
-	$(PY) -m pytest $(TEST_PARALLEL) --durations=25
-	MANCALA_PURE=1 $(PY) -m pytest -q $(TEST_PARALLEL) --durations=15 tests/engine engine
+	$(TEST_PY) -m pytest $(TEST_PARALLEL) --durations=25
+	MANCALA_PURE=1 $(TEST_PY) -m pytest -q $(TEST_PARALLEL) --durations=15 tests/engine engine
 
 # The JavaScript checks' tools (dev-only, never served): installed from package-lock.json.
 node_modules/.installed: package.json package-lock.json
