@@ -56,11 +56,20 @@ def build(variant: str, options: JSONObject, folder: str, seeds: int | None = No
     """Build the table of a rule set into ``folder`` (in a process at niceness 19), one build
     at a time on the host: a build waits for another worker's, then finds its table there.
     ``seeds``: the large table of that many seeds (resumable), not the rule set's table."""
-    with contextlib.suppress(OSError):
-        os.nice(19)
+    background_priority()
     with (Path(folder) / ".build.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         make(variant, options, folder, seeds)
+
+
+def background_priority() -> None:
+    """This process's CPU only when nothing else wants it: niceness 19, and Linux's idle
+    scheduling class (``SCHED_IDLE``: below every niceness, so a game's search, even at
+    niceness 19 in the background lane, goes first); each where the system allows it."""
+    with contextlib.suppress(OSError):
+        os.nice(19)
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def make(variant: str, options: JSONObject, folder: str, seeds: int | None = None) -> None:
