@@ -319,6 +319,13 @@ class GameStore(ABC):
         """Move a game to its next version on an open connection: inside a feature's
         transaction, a change beside the game's data that its long-polls must see."""
 
+    def may_be_over(self, game_ids: list[str], now: float) -> set[str]:
+        """Of ``game_ids``, those that may be over when read at ``now``: over already, or past
+        their deadline (a read then ends them by time).  The others exist unfinished with no
+        time run out, so a read finds them in play: a caller waiting for games to end reads
+        only these.  This default names them all."""
+        return set(game_ids)
+
     @abstractmethod
     def unswept_ends(self, since: float, limit: int = 200) -> list[str]:
         """Finished games changed since ``since`` whose end-of-game hooks have not all run."""

@@ -326,6 +326,23 @@ class SQLStore(GameStore):
         rows = self.run(lambda db: self.execute(db, query, now=now, limit=limit).fetchall())
         return [str(r[0]) for r in rows]
 
+    def may_be_over(self, game_ids: list[str], now: float) -> set[str]:
+        # From the fact columns (written with every game): finished, or its deadline (early,
+        # never late) passed by the caller's clock.
+        found: set[str] = set()
+
+        def read(db: Connection) -> None:
+            for marks, chunk in among(game_ids):
+                query = (
+                    f"SELECT id FROM games WHERE id IN ({marks}) AND (finished = 1 OR "
+                    "(deadline IS NOT NULL AND deadline <= :now))"
+                )
+                found.update(str(r[0]) for r in self.execute(db, query, now=now, **chunk))
+
+        if game_ids:
+            self.run(read)
+        return found
+
     # -- upkeep -------------------------------------------------------------------------------
 
     def claim_job(self, job: str, every: float) -> bool:

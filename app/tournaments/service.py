@@ -396,9 +396,10 @@ class Tournaments:
     def finished_games(self, t: Tournament) -> dict[str, Ended]:
         """The games the tournament waits for that are over."""
         over: dict[str, Ended] = {}
-        for entry in t.games:
-            gid = entry.game
-            if entry.score is not None or gid is None:
+        waiting = [e.game for e in t.games if e.score is None and e.game is not None]
+        maybe = self.games.store.may_be_over(waiting, time.time())  # the rest are in play
+        for gid in waiting:
+            if gid not in maybe:
                 continue
             try:
                 game = self.games.load(gid)
