@@ -78,6 +78,7 @@ def evaluations(
     cap: float | None = None,
     slice_seconds: float | None = None,
     deadline: float | None = None,
+    shared: str | None = None,
 ) -> list[Evaluation]:
     """:func:`evaluation` of each of ``states`` (a game's positions, say, from the last back),
     their exact values solved as one line (:class:`engine.solver.exact.Line`: one
@@ -89,8 +90,9 @@ def evaluations(
     value: a loaded machine); each position started keeps its whole ``cap``.  The answer is
     then the evaluations of the first states only (at least one), the rest left to the
     caller.  A position's values are the same in any slice (the line's table only saves
-    work), short of its own ``cap``."""
-    line = Line(tables)
+    work), short of its own ``cap``.  ``shared``: the name of a transposition table shared
+    with other processes (:mod:`engine.solver.exact_shared`; the bench's, not the app's)."""
+    line = Line(tables, shared)
     found: list[Evaluation] = []
     used = 0.0
     for state in states:

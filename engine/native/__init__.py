@@ -193,6 +193,7 @@ class SolveModule(Protocol):
         table: ReadableBuffer | None = None,
         table_seeds: int = -1,
         tt_bits: int = 20,
+        shared: WriteableBuffer | None = None,
     ) -> SolverCore: ...
 
 

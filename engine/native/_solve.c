@@ -18,9 +18,12 @@
  * empty_capture, buffer, start, stop) (the same, in place, for the ranks start..stop-1 of a
  * writable buffer whose unknown values are -128: a build that can stop and resume) and
  * rank(board).  Type
- * Solver(pits, capture, empty_capture, table, table_seeds, tt_bits): search(board, alpha, beta,
- * seconds=None, callback=None, every=1<<22) -> fail-soft alpha-beta value; nodes; clear();
- * tt_bytes.  A table is any contiguous byte buffer (bytes, or a table file mapped with mmap).
+ * Solver(pits, capture, empty_capture, table, table_seeds, tt_bits, shared=None):
+ * search(board, alpha, beta, seconds=None, callback=None, every=1<<22) -> fail-soft alpha-beta
+ * value; nodes; clear(); tt_bytes.  A table is any contiguous byte buffer (bytes, or a table
+ * file mapped with mmap).  `shared`, a writable buffer of 24 * 2**tt_bits zeroed bytes (shared
+ * memory, say), holds the transposition table in place of the solver's own, so solvers in
+ * several processes (same rules, same endgame table) share their work without locks.
  *
  * Positions of up to MAXP pits a row and MAX_SEEDS seeds on the board are searched: the
  * transposition key is the board's bytes (two 64-bit words, exact for every such board), and a
@@ -200,19 +203,59 @@ static void build(const Rules *R, int N, int8_t *v) {
 
 /* ---- the solver ---------------------------------------------------------------------------- */
 
+/* A transposition entry: three words, so that searches in several processes may share one
+ * table without locks (a table handed in as a shared buffer).  `data` packs the bounds on the
+ * value (int16 each, up to +-MAX_SEEDS), the best move + 1 (0 none) and `work` (log2 of the
+ * nodes searched below, 0 for an empty slot); the key words hold the board's bytes (pits 0-7,
+ * pits 8-15, zero-padded: exact) each XORed with `data`, so an entry torn by two writers at
+ * once no longer matches its board and reads as absent: a search reads only whole entries. */
 typedef struct {
-    uint64_t lo, hi;      /* the board's bytes (pits 0-7, pits 8-15), zero-padded: exact */
-    int16_t lower, upper; /* bounds on the value: up to +-MAX_SEEDS */
-    uint8_t move;         /* best move + 1, 0 none */
-    uint8_t work;         /* log2 of the nodes searched below, 0 for an empty slot */
+    uint64_t klo, khi, data;
 } Entry;
 
+typedef struct {
+    int lower, upper, move, work;
+} Bounds;
+
 #define WAYS 4
+
+static uint64_t pack(int lower, int upper, int move, int work) {
+    return (uint64_t)(uint16_t)(int16_t)lower | (uint64_t)(uint16_t)(int16_t)upper << 16 |
+           (uint64_t)(uint8_t)move << 32 | (uint64_t)(uint8_t)work << 40;
+}
+
+/* Whether slot e holds board (lo, hi); its fields in *out if so (one read of each word). */
+static int entry_read(const Entry *e, uint64_t lo, uint64_t hi, Bounds *out) {
+    uint64_t d = __atomic_load_n(&e->data, __ATOMIC_RELAXED);
+    uint64_t klo = __atomic_load_n(&e->klo, __ATOMIC_RELAXED);
+    uint64_t khi = __atomic_load_n(&e->khi, __ATOMIC_RELAXED);
+    int work = (int)(uint8_t)(d >> 40);
+    if (!work || (klo ^ d) != lo || (khi ^ d) != hi) return 0;
+    out->lower = (int16_t)(uint16_t)d;
+    out->upper = (int16_t)(uint16_t)(d >> 16);
+    out->move = (int)(uint8_t)(d >> 32);
+    out->work = work;
+    return 1;
+}
+
+/* The work an entry slot holds (0: empty, or torn: free to take). */
+static int entry_work(const Entry *e) {
+    return (int)(uint8_t)(__atomic_load_n(&e->data, __ATOMIC_RELAXED) >> 40);
+}
+
+static void entry_write(Entry *e, uint64_t lo, uint64_t hi, int lower, int upper, int move,
+                        int work) {
+    uint64_t d = pack(lower, upper, move, work);
+    __atomic_store_n(&e->klo, lo ^ d, __ATOMIC_RELAXED);
+    __atomic_store_n(&e->khi, hi ^ d, __ATOMIC_RELAXED);
+    __atomic_store_n(&e->data, d, __ATOMIC_RELAXED);
+}
 
 typedef struct {
     PyObject_HEAD Rules R;
     Entry *tt;
-    uint64_t mask; /* buckets - 1 */
+    uint64_t mask;        /* buckets - 1 */
+    PyObject *shared_obj; /* a memoryview of a shared table's buffer (tt points into it) */
     const int8_t *table;
     int table_seeds;
     PyObject *table_obj; /* a memoryview of the table's buffer */
@@ -285,14 +328,13 @@ static int search(Solver *S, const uint8_t *b, int s, int alpha, int beta) {
     uint64_t lo, hi;
     key_of(b, m, &lo, &hi);
     Entry *bucket = S->tt + (mix(lo ^ mix(hi)) & S->mask) * WAYS;
-    Entry *e = NULL;
     int lower = -s, upper = s, hint = -1;
+    Bounds got;
     for (int w = 0; w < WAYS; w++)
-        if (bucket[w].work && bucket[w].lo == lo && bucket[w].hi == hi) {
-            e = &bucket[w];
-            lower = e->lower;
-            upper = e->upper;
-            hint = e->move - 1;
+        if (entry_read(&bucket[w], lo, hi, &got)) {
+            lower = got.lower;
+            upper = got.upper;
+            hint = got.move - 1;
             if (lower >= beta) return lower;
             if (upper <= alpha) return upper;
             if (lower == upper) return lower;
@@ -364,25 +406,21 @@ static int search(Solver *S, const uint8_t *b, int s, int alpha, int beta) {
         work++;
     }
     /* the search below may have moved this position's entry: look for it again */
-    e = NULL;
+    Entry *e = NULL;
     for (int w = 0; w < WAYS; w++)
-        if (bucket[w].work && bucket[w].lo == lo && bucket[w].hi == hi) e = &bucket[w];
+        if (entry_read(&bucket[w], lo, hi, &got)) {
+            e = &bucket[w];
+            /* bounds from an earlier search that the entry still holds stay true */
+            if (got.lower > new_lower) new_lower = got.lower;
+            if (got.upper < new_upper) new_upper = got.upper;
+            if (got.work > work) work = got.work;
+        }
     if (!e) {
         e = &bucket[0];
         for (int w = 1; w < WAYS; w++)
-            if (bucket[w].work < e->work) e = &bucket[w];
-        e->lo = lo;
-        e->hi = hi;
-    } else {
-        /* bounds from an earlier search that the entry still holds stay true */
-        if (e->lower > new_lower) new_lower = e->lower;
-        if (e->upper < new_upper) new_upper = e->upper;
-        if (e->work > work) work = e->work;
+            if (entry_work(&bucket[w]) < entry_work(e)) e = &bucket[w];
     }
-    e->lower = (int16_t)new_lower;
-    e->upper = (int16_t)new_upper;
-    e->move = (uint8_t)(best_move + 1);
-    e->work = (uint8_t)work;
+    entry_write(e, lo, hi, new_lower, new_upper, best_move + 1, work);
     return best;
 }
 
@@ -490,12 +528,12 @@ static PyObject *py_rank(PyObject *self, PyObject *args) {
 }
 
 static int Solver_init(Solver *S, PyObject *args, PyObject *kw) {
-    static char *names[] = {"pits", "capture", "empty_capture", "table", "table_seeds", "tt_bits",
-                            NULL};
+    static char *names[] = {"pits",    "capture", "empty_capture", "table", "table_seeds",
+                            "tt_bits", "shared",  NULL};
     int pits, capture, empty_capture, table_seeds = -1, tt_bits = 20;
-    PyObject *table = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "ipp|Oii", names, &pits, &capture, &empty_capture,
-                                     &table, &table_seeds, &tt_bits))
+    PyObject *table = Py_None, *shared = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "ipp|OiiO", names, &pits, &capture, &empty_capture,
+                                     &table, &table_seeds, &tt_bits, &shared))
         return -1;
     if (check_rules(pits) < 0) return -1;
     if (tt_bits < 4 || tt_bits > 30) {
@@ -527,12 +565,33 @@ static int Solver_init(Solver *S, PyObject *args, PyObject *kw) {
         S->table = (const int8_t *)buf->buf;
         S->table_seeds = table_seeds;
     }
-    free(S->tt);
+    if (S->shared_obj)
+        Py_CLEAR(S->shared_obj);
+    else
+        free(S->tt);
+    S->tt = NULL;
     uint64_t buckets = (uint64_t)1 << (tt_bits > 2 ? tt_bits - 2 : 0);
-    S->tt = calloc(buckets * WAYS, sizeof(Entry));
-    if (!S->tt) {
-        PyErr_NoMemory();
-        return -1;
+    if (shared != Py_None) {
+        /* a transposition table in a writable buffer (shared memory, say) that other solvers
+         * of the same rules and endgame table use at once: 2**tt_bits entries, zeroed = empty */
+        PyObject *view = PyMemoryView_FromObject(shared);
+        if (!view) return -1;
+        Py_buffer *buf = PyMemoryView_GET_BUFFER(view);
+        if (buf->readonly || !PyBuffer_IsContiguous(buf, 'C') ||
+            (uint64_t)buf->len != buckets * WAYS * sizeof(Entry) || (uintptr_t)buf->buf % 8) {
+            Py_DECREF(view);
+            PyErr_SetString(PyExc_ValueError,
+                            "shared must be a writable buffer of 24 * 2**tt_bits aligned bytes");
+            return -1;
+        }
+        S->shared_obj = view;
+        S->tt = (Entry *)buf->buf;
+    } else {
+        S->tt = calloc(buckets * WAYS, sizeof(Entry));
+        if (!S->tt) {
+            PyErr_NoMemory();
+            return -1;
+        }
     }
     S->mask = buckets - 1;
     S->nodes = 0;
@@ -540,7 +599,10 @@ static int Solver_init(Solver *S, PyObject *args, PyObject *kw) {
 }
 
 static void Solver_dealloc(Solver *S) {
-    free(S->tt);
+    if (S->shared_obj)
+        Py_CLEAR(S->shared_obj);
+    else
+        free(S->tt);
     Py_CLEAR(S->table_obj);
     Py_TYPE(S)->tp_free((PyObject *)S);
 }

@@ -26,6 +26,7 @@ class Solver:
         table: ReadableBuffer | None = None,
         table_seeds: int = -1,
         tt_bits: int = 20,
+        shared: WriteableBuffer | None = None,
     ) -> None: ...
     def search(
         self,

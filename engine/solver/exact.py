@@ -24,6 +24,7 @@ from pathlib import Path
 from engine.core import State
 from engine.solver import native
 from engine.solver.book import book_for
+from engine.solver.exact_shared import share
 from engine.solver.rules import KalahSpec
 from engine.solver.search import Budgeted, BudgetSpent
 from engine.solver.solve import Solver
@@ -108,8 +109,12 @@ class Line:
     (:func:`exact_values`) only where its solve alone does not finish within its nodes (the
     table the line kept may then let it finish: exact values, never other ones)."""
 
-    def __init__(self, tables: str | os.PathLike[str] | None) -> None:
+    def __init__(self, tables: str | os.PathLike[str] | None, shared: str | None = None) -> None:
         self.tables = tables
+        self.shared = shared
+        """A :class:`~engine.solver.exact_shared.SharedTable`'s name: the line's solver keeps
+        its entries there, shared with other processes' lines (natively; no longer the same
+        node counts on every load, the same values)."""
         self.solver: Solver | None = None
         self.key: tuple[KalahSpec, int] | None = None  # what the solver solves: rules, table
 
@@ -128,6 +133,7 @@ class Line:
         key = (KalahSpec.of(state.rules), seeds)
         if self.solver is None or self.key != key:
             self.solver, self.key = Solver(state.rules, self.tables, seeds, TT_BITS), key
+            share(self.solver, self.shared, TT_BITS)
         return _solved(self.solver, state, nodes, seconds)
 
 
