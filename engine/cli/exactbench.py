@@ -12,7 +12,10 @@ Prints, for the host's tables folder (default ``instance/tables``):
   them (after: ``lines``: each process takes the next consecutive positions from the last
   back, ``exact_first.take_line``, and values them on one transposition table within the
   app's time slice, ``--line-seconds``, ``exact_first.evaluations``; what a line did not
-  reach is taken next); for each, its wall and CPU time (target: 15 s), how many positions
+  reach is taken next), and ``--ways shared`` those lines with one transposition table
+  shared by the processes (:mod:`engine.solver.exact_shared`, not the app's); for each way
+  asked for (``--ways``, default ``positions,lines``), its wall and CPU time (target: 15 s),
+  how many positions
   got every move's value exact (target: all) and whether both ways gave the same values
   (target: yes);
 * ``--games`` games of Perfect against Perfect from the start, colours alternating: each one's
@@ -51,6 +54,8 @@ from engine.agents.exact_first import (
 from engine.agents.levels import level_agent, level_seconds
 from engine.core import State
 from engine.solver import KalahSpec, Solver, book, cache
+from engine.solver.exact import TT_BITS
+from engine.solver.exact_shared import SharedTable
 from engine.solver.table import count, file_name, largest
 
 GAME = "124110021335034434150422253340210543124125541504"
@@ -124,13 +129,16 @@ def evaluate_line(
     solve: float,
     slice_seconds: float | None,
     plies: tuple[int, ...],
+    shared: str | None = None,
 ) -> list[Valued]:
     """The fixed game's positions before each of ``plies`` valued as one line, in that order
     (one solver's table kept from each to the next), within the time slice (the app's line
-    job: ``app.analysis.step.EvaluateLine``): the first of them, at least one."""
+    job: ``app.analysis.step.EvaluateLine``): the first of them, at least one; ``shared``: on
+    that shared transposition table (:mod:`engine.solver.exact_shared`)."""
     done: list[Valued] = []
     used = cpu()
-    found = evaluations([position(p) for p in plies], tables, seconds, solve, None, slice_seconds)
+    states = [position(p) for p in plies]
+    found = evaluations(states, tables, seconds, solve, None, slice_seconds, None, shared)
     share = (cpu() - used) / max(1, len(found))  # (a line's CPU, spread over its positions)
     for ply, each in zip(plies, found, strict=False):
         done.append((ply, each.all_exact, repr(sorted(each.values.items())), share))
@@ -144,6 +152,7 @@ def by_lines(
     solve: float,
     slice_seconds: float | None,
     processes: int,
+    shared: str | None = None,
 ) -> tuple[list[Valued], int]:
     """The fixed game valued as the app's analysis runs it: ``processes`` line jobs at a time,
     each the next consecutive positions from the last back, what a job did not reach taken
@@ -152,7 +161,7 @@ def by_lines(
     running: dict[Future[list[Valued]], tuple[int, ...]] = {}
     found: list[Valued] = []
     jobs = 0
-    work = partial(evaluate_line, tables, seconds, solve, slice_seconds)
+    work = partial(evaluate_line, tables, seconds, solve, slice_seconds, shared=shared)
     while todo or running:
         while todo and len(running) < processes:
             plies = take_line(todo, LINE_POSITIONS)
@@ -174,23 +183,31 @@ def bench_analysis(
     processes: int,
     out: TextIO,
     slice_seconds: float | None = LINE_SECONDS,
+    ways: tuple[str, ...] = ("positions", "lines"),
 ) -> None:
     """Value the fixed game's positions on ``processes`` processes, ``solve`` seconds of solver
-    nodes each (a fixed search size), two ways back to back: each position alone on a new
-    solver, the last first (before), and as the app's analysis sends them, lines within
-    ``slice_seconds`` (after, :func:`by_lines`); say whether both gave the same values."""
+    nodes each (a fixed search size), ``ways`` back to back: each position alone on a new
+    solver, the last first (``positions``: before), as the app's analysis sends them, lines
+    within ``slice_seconds`` (``lines``: after, :func:`by_lines`), and those lines with one
+    transposition table shared by the processes (``shared``, :mod:`engine.solver.exact_shared`:
+    not the app's); say whether all gave the same values."""
     plies = list(reversed(range(len(GAME))))
     alone = partial(evaluate_ply, tables, seconds, solve)
     answers = []
-    ways: tuple[str, ...] = ("positions", "lines")
     for way in ways:
         wall = time.perf_counter()
-        with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
+        with (
+            SharedTable(TT_BITS) as table,
+            ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool,
+        ):
             if way == "positions":
                 found, name = [v for each in pool.map(alone, plies) for v in each], way
             else:
-                found, jobs = by_lines(pool, tables, seconds, solve, slice_seconds, processes)
-                name = f"lines ({jobs} jobs, slice {slice_seconds} s)"
+                shared = table.name if way == "shared" else None
+                found, jobs = by_lines(
+                    pool, tables, seconds, solve, slice_seconds, processes, shared
+                )
+                name = f"{way} ({jobs} jobs, slice {slice_seconds} s)"
         wall = time.perf_counter() - wall
         exact = sum(e for _, e, _, _ in found)
         answers.append(sorted((p, v) for p, _, v, _ in found))
@@ -201,8 +218,8 @@ def bench_analysis(
             "positions exact\n"
         )
         out.flush()
-    same = "the same values" if answers[0] == answers[1] else "DIFFERENT values"
-    out.write(f"  positions and lines: {same} for every position\n")
+    same = "the same values" if all(a == answers[0] for a in answers) else "DIFFERENT values"
+    out.write(f"  {' and '.join(ways)}: {same} for every position\n")
 
 
 def play(first: Agent, second: Agent, state: State, scale: float) -> tuple[State, int, int]:
@@ -276,15 +293,29 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     parser.add_argument(
         "--line-seconds", type=float, default=LINE_SECONDS, help="a line's slice (the app's)"
     )
+    parser.add_argument(
+        "--ways",
+        default="positions,lines",
+        help="the fixed game's analyses, in order: positions, lines, shared (lines on one table)",
+    )
     parser.add_argument("--games", type=int, default=10, help="Perfect vs Perfect games")
     parser.add_argument("--openings", type=int, default=10, help="Perfect vs Master openings")
     parser.add_argument("--scale", type=float, default=1.0, help="times the levels' time")
     args = parser.parse_args(argv)
+    ways = tuple(w for w in args.ways.split(",") if w)
+    if not ways or set(ways) - {"positions", "lines", "shared"}:
+        parser.error("--ways: a list of positions, lines, shared")
     out.write("Kalah 6x4 exact from the first move\n")
     bench_book(out)
     tables = bench_table(Path(args.tables), out)
     bench_analysis(
-        tables, args.analysis_seconds, args.solve_seconds, args.processes, out, args.line_seconds
+        tables,
+        args.analysis_seconds,
+        args.solve_seconds,
+        args.processes,
+        out,
+        args.line_seconds,
+        ways,
     )
     out.flush()
     bench_perfect_pair(tables, args.games, args.scale, out)
