@@ -6,6 +6,7 @@ puzzle's whole content; a test run alone checks for itself."""
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -28,14 +29,17 @@ def run_folder(factory: pytest.TempPathFactory) -> Path:
 
 def checked(puzzle: Puzzle, folder: Path) -> str | None:
     """``check_puzzle(puzzle)`` (None when it holds, else what is wrong), from ``folder`` if
-    this run already checked the same puzzle."""
+    this run already checked the same puzzle; a process that finds another checking it waits
+    for that verdict rather than search the same again."""
     text = json.dumps(puzzle.to_dict(), sort_keys=True)
     kept = folder / f"{hashlib.sha256(text.encode()).hexdigest()}.json"
-    if kept.exists():
-        said: str | None = json.loads(kept.read_text())["problem"]
-        return said
-    problem = check_puzzle(puzzle)
-    partial = kept.with_suffix(f".{os.getpid()}.part")
-    partial.write_text(json.dumps({"problem": problem}))
-    partial.replace(kept)
-    return problem
+    with kept.with_suffix(".lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if kept.exists():
+            said: str | None = json.loads(kept.read_text())["problem"]
+            return said
+        problem = check_puzzle(puzzle)
+        partial = kept.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(json.dumps({"problem": problem}))
+        partial.replace(kept)
+        return problem
