@@ -27,7 +27,7 @@ Rows (:data:`ROWS`), as the issue that reported them did it:
               6x4 game again and again (its early positions are solves of 10-20 s), another
               asks the values of its positions 4-8 from 4 tabs
 ``oware``     no device: the Oware endgame table's background build runs, the app's own
-              (``app.computer.tables.build``: a process at niceness 19) as on a fresh host, the
+              (``app.computer.tables.build``: niceness 19, idle class) as on a fresh host, the
               12-seed table then the host's largest, in a folder of its own (``--oware-from``: a
               folder whose Oware table it starts from, to measure its large layers); run it with
               ``MANCALA_AI_BUILD_TABLES=false`` so the baseline has no build of the server's
@@ -326,7 +326,7 @@ ROWS: dict[str, tuple[str, Callable[[Bench], list[threading.Thread]]]] = {
         lambda bench: board_values(bench, devices=3, tabs=9),
     ),
     "exact": ("6x4 analyses and board values solved with the large table", exact_work),
-    "oware": ("the Oware table's background build (niceness 19)", oware_build),
+    "oware": ("the Oware table's background build (idle class, nice 19)", oware_build),
 }
 
 
