@@ -7,7 +7,8 @@ holding a long unit while the other waits.
 
 A unit's length is the sum of its tests' times in earlier runs, kept in pytest's cache per pass
 (native or ``MANCALA_PURE=1``); without a cache (a fresh clone, ``-p no:cacheprovider``) the
-split files go first, then the others in the order they were collected, as plain ``loadfile``.
+split files' tests go first, then the files of :data:`KNOWN_LONG`, then the others in the order
+they were collected, as plain ``loadfile``.
 Which process runs which unit never changes what a test checks.
 """
 
@@ -31,7 +32,7 @@ PER_TEST = frozenset(
 UNKNOWN_SPLIT = 60.0
 # Without a cache (a fresh clone, as CI runs): the files known to be long, in seconds (the sum
 # of their tests over 8 s in `make test`'s --durations on 2026-11-29; only the order matters).
-KNOWN_LONG = {
+KNOWN_LONG: dict[str, float] = {
     "tests/app/test_hosts.py": 62,
     "tests/browser/test_party.py": 54,
     "tests/browser/test_browser_reconnect.py": 44,
