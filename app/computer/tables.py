@@ -115,7 +115,7 @@ def large_target(variant: str, options: JSONObject, folder: str) -> int | None:
 
 
 OWARE_FIRST_SEEDS = 12
-"""The Oware table built first (14 MB, about 10 s of CPU), before the host's large one."""
+"""The Oware table built first (10.8 MB, about 5 s of CPU), before the host's large one."""
 
 
 def oware_target(folder: str) -> int:
