@@ -102,6 +102,20 @@ def test_foreign_or_torn_entries_in_a_shared_table_read_as_absent(tables: str) -
         assert line_values(states, tables, shared.name) == expected
 
 
+def test_entries_torn_between_two_writers_read_as_absent(tables: str) -> None:
+    states = game(9, 14)
+    expected = alone(states, tables)
+    with SharedTable(TT_BITS) as shared:
+        assert line_values(states, tables, shared.name) == expected
+        words = attach(shared.name).cast("Q")  # each entry: two key words, one data word
+        data = [words[i] for i in range(2, len(words), 3)]
+        held = [k for k, d in enumerate(data) if d]
+        assert len(held) > 100
+        for k, other in zip(held, held[1:] + held[:1], strict=True):
+            words[3 * k + 2] = data[other]  # each entry's keys with another entry's bounds
+        assert line_values(states, tables, shared.name) == expected
+
+
 def solve_in_a_process(tables: str, name: str, seed: int) -> list[dict[int, int]]:
     """A line through a game's positions on the shared table ``name`` (in a worker)."""
     return line_values(game(seed, 16), tables, name)
