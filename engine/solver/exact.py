@@ -11,7 +11,9 @@ solves the position and each move within ``nodes`` nodes, counted in steps of
 caller estimates instead.  A game's positions may be solved as one :class:`Line`: one solver
 whose transposition table is kept from each position to the next (each within its own nodes),
 so a game solved from its last position back reuses the later positions' work; the same line
-gives the same answers and node counts every time.
+gives the same answers and node counts every time.  A line may keep its entries in a table
+shared with other processes (:mod:`engine.solver.exact_shared`): the same values, node counts
+that depend on the other processes' work.
 """
 
 from __future__ import annotations
