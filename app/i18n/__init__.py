@@ -36,8 +36,21 @@ def init_app(app: Flask) -> None:
         here = request.full_path.rstrip("?")
         return {"language": current(), "languages": LANGUAGES.values(), "here": here}
 
-    @app.after_request
-    def vary(response: Response) -> Response:
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
+    app.after_request(vary)
+
+
+VARY = ("Accept-Language", "Cookie")
+VARY_TEXT = ", ".join(VARY)
+
+
+def vary(response: Response) -> Response:
+    """Say that the answer depends on the language's inputs: the ``Vary`` header gets
+    ``Accept-Language, Cookie`` (added to a view's own ``Vary``, not replacing it).  The common
+    case, no ``Vary`` yet, writes the finished text instead of parsing and rebuilding a set."""
+    headers = response.headers
+    if "Vary" not in headers:
+        headers.add("Vary", VARY_TEXT)
         return response
+    for name in VARY:
+        response.vary.add(name)
+    return response

@@ -6,7 +6,11 @@ best match of the browser's ``Accept-Language``; else English.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import g, has_request_context, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from app.i18n.catalogs import Catalog, catalog
 from app.i18n.languages import LANGUAGES, SOURCE, Language
@@ -15,12 +19,23 @@ COOKIE = "mancala_lang"
 COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 
 
+HEADERS_KEPT = 512  # the Accept-Language headers whose best language is remembered
+
+
 def from_request() -> str:
     """The language code for the current request."""
     chosen = request.cookies.get(COOKIE, "")
     if chosen in LANGUAGES:
         return chosen
-    for value, _quality in request.accept_languages:
+    return from_header(request.headers.get("Accept-Language", ""))
+
+
+@lru_cache(maxsize=HEADERS_KEPT)
+def from_header(accept: str) -> str:
+    """The best of our languages for an ``Accept-Language`` header (by its qualities, then its
+    order), else English; remembered for the last :data:`HEADERS_KEPT` headers, since browsers
+    send few distinct ones and parsing one is a tenth of a millisecond of every page."""
+    for value, _quality in parse_accept_header(accept, LanguageAccept):
         code = value.lower().replace("_", "-").split("-")[0]
         if code in LANGUAGES:
             return code
