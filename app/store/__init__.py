@@ -98,6 +98,19 @@ def init_app(app: Flask, describe: Describe | None = None) -> None:
     except StoreError as exc:  # say what to do, once, instead of only a traceback per worker
         log.critical("the server can't start: %s%s", exc.message, "" if url else advice(path, exc))
         raise
+    app.before_request(lambda: request_scope(app, begin=True))
+    app.teardown_request(lambda _exc: request_scope(app, begin=False))
+
+
+def request_scope(app: Flask, begin: bool) -> None:
+    """Tell the app's store that a request begins or ends on this thread (a SQLite store
+    checks its file once per request, not once per call)."""
+    store = app.extensions.get("mancala_store")
+    if isinstance(store, SQLiteStore):
+        if begin:
+            store.begin_request()
+        else:
+            store.end_request()
 
 
 def advice(path: str, exc: StoreError) -> str:

@@ -36,6 +36,8 @@ from app.store.sql import Dialect, SQLStore
 
 log = logging.getLogger(__name__)
 
+CHECK_KEPT_SECONDS = 1.0  # within a request, the file's check is taken again after this long
+
 RESTORE_HINT = (
     "python -m app.upkeep.backup restore FILE (python -m app.upkeep.backup list shows the backups)"
 )
@@ -126,8 +128,9 @@ class SQLiteStore(SQLStore):
     by kind (:class:`StoreFull`, :class:`StoreReadOnly`, :class:`StoreCorrupt`,
     :class:`StoreGone`).  Either way the transaction is rolled back, so nothing half-written
     stays.  The file is watched: a store file deleted or replaced while the server runs is
-    noticed before and after every write (a replaced one is reopened, a deleted one refused),
-    so no write is acknowledged that went to a file nobody will read again.
+    noticed by every call outside a request, by a request's first call (then once a second,
+    :meth:`begin_request`) and after every write (a replaced one is reopened, a deleted one
+    refused), so no write is acknowledged that went to a file nobody will read again.
     """
 
     kind = "sqlite"
@@ -196,7 +199,8 @@ class SQLiteStore(SQLStore):
     def file_id(self) -> tuple[int, int]:
         """The identity (device, inode) of the store's file now; StoreGone if there is none.
 
-        Asked before every call and after every write: one ``stat`` of the path as it is
+        Asked before a call (once per request: :meth:`checked_file_id`) and after every
+        write: one ``stat`` of the path as it is
         (no ``Path`` built per call, a third of the check's cost)."""
         try:
             st = os.stat(self.path)  # noqa: PTH116 (a Path per call costs more than the stat)
@@ -205,6 +209,33 @@ class SQLiteStore(SQLStore):
         except OSError as exc:
             raise StoreGone(f"the server can't see its game store's file ({exc})") from None
         return (st.st_dev, st.st_ino)
+
+    def begin_request(self) -> None:
+        """A request starts on this thread: its first call checks the store's file, and its
+        later calls take that answer for :data:`CHECK_KEPT_SECONDS` (a long-poll's read after
+        its wait checks again).  A file deleted or replaced between two requests is noticed by
+        the next one's first call; a write is still checked once it is done (:meth:`run`)."""
+        self._local.scope = True
+        self._local.checked = None
+
+    def end_request(self) -> None:
+        """The request is over: calls on this thread check the file each time again."""
+        self._local.scope = False
+        self._local.checked = None
+
+    def checked_file_id(self) -> tuple[int, int]:
+        """:meth:`file_id`, at most once per request on this thread (see :meth:`begin_request`);
+        outside a request, every call."""
+        local = self._local
+        if not getattr(local, "scope", False):
+            return self.file_id()
+        checked: tuple[tuple[int, int], float] | None = local.checked
+        now = time.monotonic()
+        if checked is not None and now - checked[1] < CHECK_KEPT_SECONDS:
+            return checked[0]
+        found = self.file_id()
+        local.checked = (found, now)
+        return found
 
     def rescue(self) -> str | None:
         """Save the last state of the store's file, deleted while this process runs, from this
@@ -291,7 +322,7 @@ class SQLiteStore(SQLStore):
         the identity of the file it has open.  A store file replaced since (a restored backup)
         is opened anew; a deleted one is :class:`StoreGone`."""
         local = self._local
-        now = self.file_id()
+        now = self.checked_file_id()
         if getattr(local, "db", None) is not None and local.pid == os.getpid():
             if local.file == now:
                 return local.db, now
@@ -309,6 +340,7 @@ class SQLiteStore(SQLStore):
         """Close this thread's connection after an error; the next call opens a new one."""
         db = getattr(self._local, "db", None)
         self._local.db = None
+        self._local.checked = None  # the next call checks the file again
         if db is not None:
             with suppress(sqlite3.Error):
                 db.close()
