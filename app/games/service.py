@@ -250,8 +250,7 @@ class Games:
     def presence(self, game: Game, mine: list[int]) -> dict[int, float | None]:
         """Seconds since each seat of a game between two devices was last seen (the viewer's
         own seats are seen now)."""
-        self.store.touch(game.id, mine)
-        seen = self.store.presence(game.id)
+        seen = self.store.look(game.id, mine)  # the touch and the read in one trip
         now = time.time()
         return {seat: (None if seat not in seen else round(now - seen[seat], 1)) for seat in (0, 1)}
 

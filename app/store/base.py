@@ -350,6 +350,18 @@ class GameStore(ABC):
         if due:
             self.write_presence(game_id, due, now)
 
+    def look(self, game_id: str, seats: list[int], every: float = 2.0) -> dict[int, float]:
+        """:meth:`touch` the viewer's ``seats``, then the game's :meth:`presence`."""
+        now = time.time()
+        return self.touch_and_read(game_id, self._touches.due(game_id, seats, every, now), now)
+
+    def touch_and_read(self, game_id: str, due: list[int], now: float) -> dict[int, float]:
+        """Write the ``due`` seats' presence at ``now`` (if any), then read the game's; a store
+        may do both in one trip."""
+        if due:
+            self.write_presence(game_id, due, now)
+        return self.presence(game_id)
+
     def close(self) -> None:  # noqa: B027 (most stores hold nothing open)
         """Close what the store holds open (its connections); it may not be used after."""
 

@@ -43,6 +43,11 @@ FACTS = ("mode", "device", "finished", "open_seat", "running", "size", "lab", "d
 FACT_SET = ", ".join(f"{name} = :{name}" for name in FACTS)
 FACT_VALUES = ", ".join(f":{name}" for name in FACTS)
 DAY = 24 * 3600.0
+PRESENCE = "SELECT seat, seen FROM presence WHERE game_id = :game"
+WRITE_PRESENCE = (
+    "INSERT INTO presence (game_id, seat, seen) VALUES (:game, :seat, :seen) "
+    "ON CONFLICT (game_id, seat) DO UPDATE SET seen = excluded.seen"
+)
 # The tables that keep rows for one game (with their column naming it), the games' own and
 # those a feature keeps per game (the analyses'; every table is in app.store.schema): a game
 # deleted (expired) goes with its rows there.
@@ -410,16 +415,26 @@ class SQLStore(GameStore):
         self.run(
             lambda db: self.many(
                 db,
-                "INSERT INTO presence (game_id, seat, seen) VALUES (:game, :seat, :seen) "
-                "ON CONFLICT (game_id, seat) DO UPDATE SET seen = excluded.seen",
+                WRITE_PRESENCE,
                 ({"game": game_id, "seat": seat, "seen": now} for seat in seats),
             )
         )
 
     def presence(self, game_id: str) -> dict[int, float]:
-        query = "SELECT seat, seen FROM presence WHERE game_id = :game"
-        rows = self.run(lambda db: self.execute(db, query, game=game_id).fetchall())
+        rows = self.run(lambda db: self.execute(db, PRESENCE, game=game_id).fetchall())
         return {int(r[0]): float(r[1]) for r in rows}
+
+    def touch_and_read(self, game_id: str, due: list[int], now: float) -> dict[int, float]:
+        """The write (when seats are due) and the read in one trip to the store."""
+
+        def both(db: Connection) -> list[Any]:
+            if due:
+                rows = ({"game": game_id, "seat": seat, "seen": now} for seat in due)
+                self.many(db, WRITE_PRESENCE, rows)
+            found: list[Any] = self.execute(db, PRESENCE, game=game_id).fetchall()
+            return found
+
+        return {int(r[0]): float(r[1]) for r in self.run(both)}
 
     def playing(self, since: float, limit: int = 20) -> list[tuple[str, JSONObject]]:
         query = (
