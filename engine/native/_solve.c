@@ -528,11 +528,12 @@ static PyObject *py_rank(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(endgame_rank(b, (int)m, s));
 }
 
-/* A zeroed transposition table of `bytes` bytes on 2 MB pages where the system gives them
- * (transparent huge pages on request): a probe into 96 MB then misses the TLB far less often
- * (measured: the same nodes in 16% less CPU). */
+/* A zeroed transposition table of `bytes` bytes; one of 2 MB or more on 2 MB pages where the
+ * system gives them (transparent huge pages on request): a probe into 96 MB then misses the
+ * TLB far less often (measured: the same nodes in 16% less CPU). */
 static Entry *new_table(size_t bytes) {
     size_t page = (size_t)2 << 20, rounded = (bytes + page - 1) / page * page;
+    if (bytes < page) return calloc(1, bytes); /* a small table: no page of its own */
     Entry *tt = aligned_alloc(page, rounded);
     if (!tt) return NULL;
 #ifdef MADV_HUGEPAGE
