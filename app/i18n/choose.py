@@ -46,9 +46,11 @@ def current() -> Language:
     """The current request's language (English outside a request)."""
     if not has_request_context():
         return LANGUAGES[SOURCE]
-    if "lang" not in g:
-        g.lang = from_request()
-    return LANGUAGES[g.lang]
+    here = g._get_current_object()  # one look-up of the request's globals, not three
+    code: str | None = here.get("lang")
+    if code is None:
+        code = here.lang = from_request()
+    return LANGUAGES[code]
 
 
 def messages() -> Catalog:
