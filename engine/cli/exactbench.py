@@ -54,8 +54,7 @@ from engine.agents.exact_first import (
 from engine.agents.levels import level_agent, level_seconds
 from engine.core import State
 from engine.solver import KalahSpec, Solver, book, cache
-from engine.solver.exact import TT_BITS
-from engine.solver.exact_shared import SharedTable
+from engine.solver.exact_shared import SHARED_BITS, SharedTable
 from engine.solver.table import count, file_name, largest
 
 GAME = "124110021335034434150422253340210543124125541504"
@@ -197,7 +196,7 @@ def bench_analysis(
     for way in ways:
         wall = time.perf_counter()
         with (
-            SharedTable(TT_BITS) as table,
+            SharedTable(SHARED_BITS) as table,
             ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool,
         ):
             if way == "positions":

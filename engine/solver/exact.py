@@ -135,7 +135,7 @@ class Line:
         key = (KalahSpec.of(state.rules), seeds)
         if self.solver is None or self.key != key:
             self.solver, self.key = Solver(state.rules, self.tables, seeds, TT_BITS), key
-            share(self.solver, self.shared, TT_BITS)
+            share(self.solver, self.shared)
         return _solved(self.solver, state, nodes, seconds)
 
 
