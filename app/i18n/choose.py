@@ -23,11 +23,16 @@ HEADERS_KEPT = 512  # the Accept-Language headers whose best language is remembe
 
 
 def from_request() -> str:
-    """The language code for the current request."""
-    chosen = request.cookies.get(COOKIE, "")
-    if chosen in LANGUAGES:
-        return chosen
-    return from_header(request.headers.get("Accept-Language", ""))
+    """The language code for the current request.  The cookies are parsed only when the
+    ``Cookie`` header names :data:`COOKIE` (a bot sending its seat token in a header, or a
+    device that never chose, has it parsed for nothing); both headers are read as the request's
+    own parsers read them, from the WSGI environment."""
+    environ = request.environ
+    if COOKIE in environ.get("HTTP_COOKIE", ""):
+        chosen = request.cookies.get(COOKIE, "")
+        if chosen in LANGUAGES:
+            return chosen
+    return from_header(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
 
 
 @lru_cache(maxsize=HEADERS_KEPT)

@@ -4,11 +4,11 @@ request's language remembered per ``Accept-Language`` header in a bounded cache.
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 from flask.testing import FlaskClient
 
 from app.i18n import VARY_TEXT, vary
-from app.i18n.choose import COOKIE, HEADERS_KEPT, from_header
+from app.i18n.choose import COOKIE, HEADERS_KEPT, from_header, from_request
 from app.web.headers import HEADERS
 from app.web.security import add_headers
 
@@ -64,3 +64,18 @@ def test_the_cookie_still_wins_over_the_remembered_header(app: Flask) -> None:
     client.set_cookie(COOKIE, "de")
     page = client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert '<html lang="de"' in page
+
+
+def test_the_cookies_are_parsed_for_the_language_only_when_they_name_it(app: Flask) -> None:
+    def chosen(cookie: str, accept: str = "fr") -> tuple[str, bool]:
+        headers = {"Cookie": cookie, "Accept-Language": accept}
+        with app.test_request_context("/", headers=headers):
+            code = from_request()
+            return code, "cookies" in request.__dict__  # werkzeug's parsed cookies, if made
+
+    assert chosen("mancala_seat=abc.def") == ("fr", False)  # a token's cookie, left unparsed
+    assert chosen("") == ("fr", False)
+    assert chosen("a=1; mancala_lang=de") == ("de", True)
+    assert chosen('mancala_lang="pt"; b=2') == ("pt", True)
+    assert chosen("not_mancala_lang=de") == ("fr", True)  # another name: the header decides
+    assert chosen("mancala_lang=xx", "de;q=0.5, zz") == ("de", True)  # not ours: the header
