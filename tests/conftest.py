@@ -34,6 +34,24 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return SplitLongestFirst(config, log)
 
 
+# Files whose tests run deep pure-Python searches, each test in a fresh thread.
+FRESH_THREAD = ("tests/engine/test_puzzles_set.py", "tests/engine/test_puzzles_hold.py")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """The tests of FRESH_THREAD's files run in a fresh thread (tests/fresh_thread.py: CPython
+    3.11's frame chunks, unmapped and mapped again by a deep search at their edge)."""
+    if pyfuncitem.nodeid.split("::", 1)[0] not in FRESH_THREAD:
+        return None
+    from tests.fresh_thread import in_a_fresh_thread
+
+    function = pyfuncitem.obj
+    arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+    in_a_fresh_thread(lambda: function(**arguments), pyfuncitem.name)
+    return True
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """The controlling process keeps the tests' times for the next run's order."""
     if not hasattr(config, "workerinput"):

@@ -7,8 +7,12 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
+import pytest
+
+from tests.fresh_thread import in_a_fresh_thread
 from tests.xdist_units import KNOWN_LONG, PER_TEST, UNKNOWN_SPLIT, order, unit_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,3 +63,14 @@ def test_a_split_files_tests_run_in_both_processes() -> None:
     workers = re.findall(r"\[(gw\d)\] \[\s*\d+%\] PASSED", done.stdout)
     assert len(workers) == 3, done.stdout
     assert set(workers) == {"gw0", "gw1"}, done.stdout
+
+
+def test_a_fresh_thread_gives_back_the_result_or_raises_what_it_raised() -> None:
+    assert in_a_fresh_thread(lambda: threading.current_thread().name, "a check") == "a check"
+    assert threading.current_thread() is threading.main_thread()
+
+    def fails() -> None:
+        raise ValueError("said in the thread")
+
+    with pytest.raises(ValueError, match="said in the thread"):
+        in_a_fresh_thread(fails)

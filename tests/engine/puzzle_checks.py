@@ -10,8 +10,6 @@ import fcntl
 import hashlib
 import json
 import os
-import threading
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,31 +27,6 @@ def run_folder(factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def in_a_fresh_thread(call: Callable[[Puzzle], str | None], puzzle: Puzzle) -> str | None:
-    """``call(puzzle)`` in a thread of its own, its Python frames starting on a stack of their
-    own.  CPython 3.11 keeps frames in 16 KiB chunks and unmaps a chunk as soon as the frame at
-    its base returns: a deep pure-Python search that happens to recurse across a chunk's edge
-    maps and unmaps a chunk on nearly every call.  Under a pytest-xdist worker the frames
-    beneath a test put a Toguz Kumalak check's search right there (127,000 mmap/munmap calls in
-    8 s; 40-100 s instead of 7 s, most of it system time); in a fresh thread the whole search
-    fits in its first chunk."""
-    said: list[str | None] = []
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            said.append(call(puzzle))
-        except BaseException as exc:  # raised again in the caller
-            failed.append(exc)
-
-    thread = threading.Thread(target=run, name=f"check {puzzle.id}")
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]
-    return said[0]
-
-
 def checked(puzzle: Puzzle, folder: Path) -> str | None:
     """``check_puzzle(puzzle)`` (None when it holds, else what is wrong), from ``folder`` if
     this run already checked the same puzzle; a process that finds another checking it waits
@@ -65,7 +38,7 @@ def checked(puzzle: Puzzle, folder: Path) -> str | None:
         if kept.exists():
             said: str | None = json.loads(kept.read_text())["problem"]
             return said
-        problem = in_a_fresh_thread(check_puzzle, puzzle)
+        problem = check_puzzle(puzzle)
         partial = kept.with_suffix(f".{os.getpid()}.part")
         partial.write_text(json.dumps({"problem": problem}))
         partial.replace(kept)

@@ -13,6 +13,7 @@ they equal the native ones is tested on positions of their own).
 from __future__ import annotations
 
 import io
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -164,3 +165,8 @@ def test_games_from_a_records_file_are_mined_first(tmp_path: Path) -> None:
     said = io.StringIO()
     assert puzzles_main([*argv, "--out", str(out)], said) == 2
     assert said.getvalue().startswith(f"can't read the records: {path}:1: ")
+
+
+def test_its_tests_run_in_a_fresh_thread() -> None:
+    """Their deep searches start on a frame stack of their own (tests/fresh_thread.py)."""
+    assert threading.current_thread() is not threading.main_thread()
