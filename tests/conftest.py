@@ -34,21 +34,21 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return SplitLongestFirst(config, log)
 
 
-# Files whose tests run deep pure-Python searches, each test in a fresh thread.
-FRESH_THREAD = ("tests/engine/test_puzzles_set.py", "tests/engine/test_puzzles_hold.py")
+# Files whose tests run deep pure-Python searches, each test on a roomy frame stack.
+ROOMY_STACK = ("tests/engine/test_puzzles_set.py", "tests/engine/test_puzzles_hold.py")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """The tests of FRESH_THREAD's files run in a fresh thread (tests/fresh_thread.py: CPython
-    3.11's frame chunks, unmapped and mapped again by a deep search at their edge)."""
-    if pyfuncitem.nodeid.split("::", 1)[0] not in FRESH_THREAD:
+    """The tests of ROOMY_STACK's files run on a roomy frame stack (tests/roomy_stack.py:
+    CPython 3.11's frame chunks, unmapped and mapped again by a deep search at their edge)."""
+    if pyfuncitem.nodeid.split("::", 1)[0] not in ROOMY_STACK:
         return None
-    from tests.fresh_thread import in_a_fresh_thread
+    from tests.roomy_stack import on_a_roomy_stack
 
     function = pyfuncitem.obj
     arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
-    in_a_fresh_thread(lambda: function(**arguments), pyfuncitem.name)
+    on_a_roomy_stack(lambda: function(**arguments))
     return True
 
 

@@ -7,12 +7,11 @@ import os
 import re
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
-from tests.fresh_thread import in_a_fresh_thread
+from tests.roomy_stack import LOCALS, ROOMY, on_a_roomy_stack
 from tests.xdist_units import KNOWN_LONG, PER_TEST, UNKNOWN_SPLIT, order, unit_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,12 +64,12 @@ def test_a_split_files_tests_run_in_both_processes() -> None:
     assert set(workers) == {"gw0", "gw1"}, done.stdout
 
 
-def test_a_fresh_thread_gives_back_the_result_or_raises_what_it_raised() -> None:
-    assert in_a_fresh_thread(lambda: threading.current_thread().name, "a check") == "a check"
-    assert threading.current_thread() is threading.main_thread()
+def test_a_roomy_stack_gives_back_the_result_or_raises_what_it_raised() -> None:
+    assert ROOMY.__code__.co_nlocals == LOCALS + 1
+    assert on_a_roomy_stack(lambda: sys._getframe(1).f_code.co_name) == "roomy"
 
     def fails() -> None:
-        raise ValueError("said in the thread")
+        raise ValueError("said below the roomy frame")
 
-    with pytest.raises(ValueError, match="said in the thread"):
-        in_a_fresh_thread(fails)
+    with pytest.raises(ValueError, match="said below the roomy frame"):
+        on_a_roomy_stack(fails)

@@ -12,8 +12,8 @@ they equal the native ones is tested on positions of their own).
 
 from __future__ import annotations
 
+import inspect
 import io
-import threading
 from functools import cache
 from pathlib import Path
 
@@ -167,6 +167,11 @@ def test_games_from_a_records_file_are_mined_first(tmp_path: Path) -> None:
     assert said.getvalue().startswith(f"can't read the records: {path}:1: ")
 
 
-def test_its_tests_run_in_a_fresh_thread() -> None:
-    """Their deep searches start on a frame stack of their own (tests/fresh_thread.py)."""
-    assert threading.current_thread() is not threading.main_thread()
+def test_its_tests_run_on_a_roomy_stack() -> None:
+    """Their deep searches run below the roomy frame (tests/roomy_stack.py)."""
+    frame = inspect.currentframe()
+    names = []
+    while frame is not None:
+        names.append(frame.f_code.co_name)
+        frame = frame.f_back
+    assert names[:3] == ["test_its_tests_run_on_a_roomy_stack", "<lambda>", "roomy"]
