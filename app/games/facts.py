@@ -21,7 +21,13 @@ class _Row:
 
 def describe(data: JSONObject) -> Facts:
     """The game's facts, its moves replayed (remembered, so this costs little after a read)."""
-    game = Game.from_row(_Row("", 0, data))
+    return facts_of(Game.from_row(_Row("", 0, data)))
+
+
+def facts_of(game: Game) -> Facts:
+    """The facts of a game already replayed (its record the one its data's moves give): a
+    move's save reads them from the state the move reached, with no second replay."""
+    data = game.data
     return Facts(
         mode=game.mode,
         device=data.get("device"),

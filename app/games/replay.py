@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 
 from app.store.json_types import JSONObject
 from engine import IllegalMove, get_variant
@@ -74,6 +75,30 @@ def fresh_record(
     return GameRecord(rules, state.to_move, [], [state])
 
 
+def _key(
+    variant: str,
+    options: JSONObject,
+    first_player: int,
+    moves: Sequence[int],
+    start: JSONObject | None,
+) -> Key:
+    where = "" if start is None else json.dumps(start, sort_keys=True)
+    return (str(variant), json.dumps(options, sort_keys=True), first_player, tuple(moves), where)
+
+
+def remember(
+    variant: str,
+    options: JSONObject,
+    first_player: int,
+    start: JSONObject | None,
+    record: GameRecord,
+) -> None:
+    """Remember ``record`` (its moves played from ``start`` by these rules) as what a replay of
+    those moves gives: a move's save keeps the record it pushed, so the next read needs no
+    replay (a copy is kept: the caller may go on changing ``record``)."""
+    _remember(_key(variant, options, first_player, list(record.moves), start), copy(record))
+
+
 def replay(
     variant: str,
     options: JSONObject,
@@ -85,14 +110,8 @@ def replay(
     RecordError (a ValueError) saying which move is bad."""
     if not isinstance(moves, list):
         raise RecordError(f"moves must be a list, not {type(moves).__name__}")
-    where = "" if start is None else json.dumps(start, sort_keys=True)
-    key: Key = (
-        str(variant),
-        json.dumps(options, sort_keys=True),
-        first_player,
-        tuple(moves),
-        where,
-    )
+    key = _key(variant, options, first_player, moves, start)
+    where = key[4]
     found = _recall(key)
     if found is not None:
         return copy(found)

@@ -30,10 +30,12 @@ from app.games.errors import (
     TooLarge,
     TooManyGames,
 )
+from app.games.facts import facts_of
 from app.games.liveness import Liveness
 from app.games.model import DEFAULT_ALGORITHM, DEFAULT_LEVEL, Game, new_game_id
 from app.games.names import seat_name
 from app.games.player_names import PlayerNames
+from app.games.replay import remember
 from app.store import (
     CorruptGame,
     GameStore,
@@ -47,6 +49,7 @@ from app.store.json_types import JSONObject
 from app.store.watch import get_watcher
 from engine.agents import LEVELS
 from engine.agents.levels import level_seconds
+from engine.record import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -319,16 +322,29 @@ class Games:
         if creator is None or creator != device.owner:
             raise NotCreator(N_("only the device that started this game may %(what)s"), what=what)
 
-    def save(self, game: Game, data: JSONObject, device: Device) -> Game:
-        """Write the next version of ``game`` and let the computer move if it is its turn."""
+    def save(
+        self, game: Game, data: JSONObject, device: Device, record: GameRecord | None = None
+    ) -> Game:
+        """Write the next version of ``game`` and let the computer move if it is its turn.
+        ``record``, when given, is what ``data``'s moves replay to (a move pushed onto the
+        loaded record): the facts, the saved game and its answer are read from it, no replay."""
         data = self.charge(game, data, device)
+        moved = None if record is None else Game(game.id, game.version + 1, data, record)
         try:
-            row = self.store.save(game.id, game.version, data)
+            row = self.store.save(
+                game.id, game.version, data, facts=None if moved is None else facts_of(moved)
+            )
         except StaleVersion:
             raise errors.StaleVersion(
                 "the game changed while your request was on its way; reload it"
             ) from None
-        saved = self.ended(Game.from_row(row))
+        if moved is None:
+            saved = Game.from_row(row)
+        else:
+            saved = Game(row.id, row.version, row.data, moved.record, row.updated)
+            spec = saved.spec
+            remember(spec.variant, spec.options, spec.first, spec.start, saved.record)
+        saved = self.ended(saved)
         self.computer.ensure(saved, device.address)
         return saved
 
@@ -343,7 +359,9 @@ class Games:
             row = self.store.load(saved.id)
         except StoreError:  # the write stands: answer with it
             return saved
-        return saved if row is None else Game.from_row(row)
+        if row is None or row.version == saved.version:  # no hook wrote: the game as saved
+            return saved
+        return Game.from_row(row)
 
     def save_whatever_changed(
         self,
@@ -418,7 +436,7 @@ class Games:
         game = self.load(game_id)
         data = changes.play_move(game, device.owner, body)
         self.admit_search(device, game)
-        saved = self.save(game, data, device)
+        saved = self.save(game, data, device, game.record)
         computer = saved.computer_to_move()
         if body.get("wait") is True and computer is not None:
             timeout = 2 * level_seconds(computer.level or "master") + 5.0

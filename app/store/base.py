@@ -222,8 +222,10 @@ class GameStore(ABC):
         version: int,
         data: JSONObject,
         add_owner: tuple[str, int] | None = None,
+        facts: Facts | None = None,
     ) -> Row:
-        """Write ``data`` as the version after ``version``; StaleVersion if someone was first."""
+        """Write ``data`` as the version after ``version``; StaleVersion if someone was first.
+        ``facts``, when given, are ``data``'s (the caller replayed it already): not re-derived."""
 
     @abstractmethod
     def claim_thinking(self, game_id: str, version: int, stale_after: float) -> bool:

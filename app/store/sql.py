@@ -133,6 +133,11 @@ class SQLStore(GameStore):
                 facts = self.describe(data)
             except Exception:  # noqa: BLE001 (a game that doesn't replay: what its data says)
                 facts = plain_facts(data)
+        return self.columns(facts, text)
+
+    @staticmethod
+    def columns(facts: Facts, text: str) -> tuple[Any, ...]:
+        """The fact columns' values of ``facts`` for a game whose JSON is ``text``."""
         return (
             facts.mode,
             facts.device,
@@ -216,10 +221,15 @@ class SQLStore(GameStore):
         version: int,
         data: JSONObject,
         add_owner: tuple[str, int] | None = None,
+        facts: Facts | None = None,
     ) -> Row:
         now = time.time()
         text = json.dumps(data)
-        facts = self.facts(text)
+        values = (
+            self.facts(text)
+            if facts is None
+            else dict(zip(FACTS, self.columns(facts, text), strict=True))
+        )
 
         def write(db: Connection) -> float:
             found = self.execute(
@@ -230,7 +240,7 @@ class SQLStore(GameStore):
                 at=now,
                 game=game_id,
                 version=version,
-                **facts,
+                **values,
             ).fetchall()
             if not found:
                 raise StaleVersion(game_id)
