@@ -34,15 +34,16 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return SplitLongestFirst(config, log)
 
 
-# Files whose tests run deep pure-Python searches, each test on a roomy frame stack.
-ROOMY_STACK = ("tests/engine/test_puzzles_set.py", "tests/engine/test_puzzles_hold.py")
+# The tests that run deep pure-Python searches in their own process, each on a roomy frame
+# stack: the engine's.
+ROOMY_STACK = "tests/engine/"
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """The tests of ROOMY_STACK's files run on a roomy frame stack (tests/roomy_stack.py:
-    CPython 3.11's frame chunks, unmapped and mapped again by a deep search at their edge)."""
-    if pyfuncitem.nodeid.split("::", 1)[0] not in ROOMY_STACK:
+    """The tests under ROOMY_STACK run on a roomy frame stack (tests/roomy_stack.py: CPython
+    3.11's frame chunks, unmapped and mapped again by a deep search at their edge)."""
+    if not pyfuncitem.nodeid.startswith(ROOMY_STACK):
         return None
     from tests.roomy_stack import on_a_roomy_stack
 
