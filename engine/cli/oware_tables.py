@@ -19,7 +19,7 @@ from engine import get_variant
 from engine.cli.arena import parse_options
 from engine.solver import oware_table as ot
 
-CPU_SECONDS = {12: 5.0, 14: 22.0, 16: 107.0, 18: 375.0}
+CPU_SECONDS = {12: 5.0, 14: 22.0, 16: 107.0, 18: 375.0, 20: 1300.0}
 """CPU seconds measured here for the whole table of that many seeds (docs/engine.md); larger
 sizes are extrapolated from the last: each seed about 1.8 times the one before."""
 
