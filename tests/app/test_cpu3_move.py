@@ -18,17 +18,7 @@ from app.games.kept_views import Kept
 from app.store import get_store
 from app.store.sql import FACTS
 from engine.record import GameRecord
-
-NOW_FIELDS = ("server_time_ms", "clock", "start_wait", "expires")  # what depends on the time
-
-
-def steady(answer: dict[str, Any]) -> dict[str, Any]:
-    """An answer without what depends on the time of asking."""
-    out = {k: v for k, v in answer.items() if k not in NOW_FIELDS}
-    out["seats"] = [
-        {k: v for k, v in s.items() if k not in ("seen_ago", "connected")} for s in out["seats"]
-    ]
-    return out
+from tests.app.test_game_reads import steady
 
 
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:

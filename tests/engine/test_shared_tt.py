@@ -5,7 +5,6 @@ table another line filled does less work, and a torn or foreign entry reads as a
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
@@ -14,24 +13,14 @@ import pytest
 
 from engine import get_variant
 from engine.core import State
-from engine.solver import book, cache
 from engine.solver.build import build_file
 from engine.solver.exact import TT_BITS, Line, exact_values
 from engine.solver.exact_shared import ENTRY_BYTES, SharedTable, attach
 from engine.solver.native import solve_core
 from engine.solver.rules import KalahSpec
+from tests.engine.test_solver_line import no_books  # noqa: F401 (an autouse fixture)
 
 pytestmark = pytest.mark.skipif(solve_core() is None, reason="a native solver shares a table")
-
-
-@pytest.fixture(autouse=True)
-def no_books(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(book, "BOOKS", tmp_path / "books")
-    book.shipped.cache_clear()
-    cache.clear()
-    yield
-    book.shipped.cache_clear()
-    cache.clear()
 
 
 @pytest.fixture
