@@ -5,6 +5,8 @@ mode, and the past tries with a missed one replayed; on a laptop (1280x800) and 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from engine.notation import parse_move
 from engine.puzzles import Puzzle, load_puzzles
 from tests.browser.test_browser_play import Tab, wait_js
+from tests.server import Server
 
 pytestmark = pytest.mark.browser
 
@@ -250,10 +253,43 @@ def bottom_letters(page: Any) -> list[str]:
     )
 
 
+@pytest.fixture
+def own_still(browser: Any, server: str, tmp_path: Path) -> Iterator[Any]:
+    """A still tab on a server of its own (a fresh instance), failing its test on a console
+    error: what the page lists depends only on what this test did there."""
+    del server  # the shared server: asked for so that missing Chromium skips or fails alike
+    own = Server(tmp_path / "instance", WORKERS="2").start()
+    tab = Tab(browser, own.url)
+    try:
+        yield tab
+        assert tab.errors == [], f"console errors: {tab.errors}"
+    finally:
+        tab.close()
+        own.stop()
+
+
+def past_tries_shown(page: Any, puzzle_id: str) -> None:
+    """Wait until the page lists ``puzzle_id`` among the past tries; on a timeout, say what the
+    list and the error line showed instead."""
+    try:
+        wait_js(
+            page,
+            "id => [...document.querySelectorAll('#pz-tries a')]"
+            ".some(a => a.textContent.includes(id))",
+            puzzle_id,
+        )
+    except Exception as exc:
+        tries = page.locator("#pz-tries").inner_text()
+        error = page.locator("#pz-error").inner_text()
+        raise AssertionError(
+            f"{puzzle_id} not in the past tries {tries!r} (error line {error!r})"
+        ) from exc
+
+
 def test_a_board_kept_from_a_first_players_puzzle_takes_the_second_players_letters(
-    still: Any,
+    own_still: Any,
 ) -> None:
-    page = still.page
+    page = own_still.page
     second = next(p for p in load_puzzles("kalah") if p.to_move == 1)
     first = next(p for p in load_puzzles("kalah")[30:] if p.to_move == 0)
     page.goto(f"/puzzles?id={second.id}")
@@ -262,6 +298,7 @@ def test_a_board_kept_from_a_first_players_puzzle_takes_the_second_players_lette
     page.goto(f"/puzzles?id={first.id}")
     wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
     assert bottom_letters(page) == ["A", "B", "C", "D", "E", "F"]
+    past_tries_shown(page, second.id)
     page.locator("#pz-tries a", has_text=second.id).click()  # drawn on the same page
     wait_js(page, f"location.search.includes('{second.id}')")
     wait_js(page, "document.querySelector('.row-bottom .pit.legal')")
