@@ -7,6 +7,7 @@ Screenshots (phone and laptop, light and dark) go to test-artifacts/."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -48,6 +49,21 @@ def fully_in_view(tab: Tab, selector: str) -> dict[str, float]:
     assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (selector, box)
     assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (selector, box)
     return dict(box)
+
+
+def settled_box(locator: Any, seconds: float = 10.0) -> dict[str, float] | None:
+    """The element's box once the page has stopped moving it: the same in two readings a
+    quarter of a second apart (a notice that leaves after a move re-lays the page a moment
+    later)."""
+    box = locator.bounding_box()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(0.25)
+        again = locator.bounding_box()
+        if again == box:
+            return dict(box) if box is not None else None
+        box = again
+    raise AssertionError(f"the element kept moving for {seconds} s: {box}")
 
 
 def at_the_top(tab: Tab) -> None:
@@ -138,7 +154,7 @@ def test_a_board_on_its_end_keeps_the_offer_in_view_and_a_laptop_too(
         page.wait_for_selector("#btn-abort", state="hidden")
         at_the_top(guest)
         last_pit = page.locator(".row-bottom .pit").last
-        before = last_pit.bounding_box()
+        before = settled_box(last_pit)
 
         post(host, server, gid, "/draw", action="request")
         page.wait_for_selector("#offer-text:text('offers a draw')")
