@@ -61,7 +61,13 @@ def test_a_game_left_with_its_clock_running_leaves_being_played_live(
     try:
         esi.page.goto("/")
         for tab, name in ((adjoa, "Adjoa"), (kwabena, "Kwabena")):
-            tab.page.goto("/")  # the device's cookie
+            # The device's cookie, minted by the home page's heartbeat; a name taken before it
+            # came would sit on a cookie of its own, which the heartbeat's then replaces.
+            tab.page.goto("/")
+            deadline = time.monotonic() + 20
+            while not any(c["name"] == "mancala_player" for c in tab.context.cookies()):
+                assert time.monotonic() < deadline, "the home page minted no device cookie"
+                time.sleep(0.1)
             answer(tab.context.request.put("/api/me", data={"name": name}))
         flag_at = left_with_its_clock_running(adjoa, kwabena, esi.page, "Adjoa vs Kwabena")
         esi.shot("flags-being-played")
