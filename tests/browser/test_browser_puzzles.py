@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,8 +13,7 @@ import pytest
 from engine.notation import parse_move
 from engine.puzzles import load_puzzles
 from tests.browser.test_browser_play import Tab, wait_js
-from tests.browser.test_puzzle_whole_lines import any_wrong, play_line
-from tests.server import Server
+from tests.browser.test_puzzle_whole_lines import any_wrong, own_still, play_line  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -31,24 +28,10 @@ def rating(page: Any) -> int:
     return int(page.locator("#pz-rating").inner_text().rstrip("?"))
 
 
-@pytest.fixture
-def own_tab(browser: Any, server: str, tmp_path: Path) -> Iterator[Any]:
-    """A tab on a server of its own (a fresh instance): only a puzzle's first try from an
-    address rates, and the other browser tests' tabs open puzzles from the same 127.0.0.1 in
-    whatever order two test workers give them."""
-    del server  # the shared server: asked for so that missing Chromium skips or fails alike
-    own = Server(tmp_path / "instance", WORKERS="2").start()
-    tab = Tab(browser, own.url)
-    try:
-        yield tab
-        assert tab.errors == [], f"console errors: {tab.errors}"
-    finally:
-        tab.close()
-        own.stop()
-
-
-def test_a_puzzle_solved_and_one_failed_move_the_rating_both_ways(own_tab: Any) -> None:
-    still = own_tab
+def test_a_puzzle_solved_and_one_failed_move_the_rating_both_ways(own_still: Any) -> None:  # noqa: F811
+    # A server of its own: only a puzzle's first try from an address rates, and the other
+    # browser tests' tabs open puzzles from the same 127.0.0.1 in whatever order they run.
+    still = own_still
     page = still.page
     page.goto("/learn")  # any page: the request below shares the tab's cookies
     named(page, "Puzzle Solver")
@@ -121,8 +104,6 @@ def test_a_blunder_in_an_analysed_game_becomes_a_puzzle_of_ones_own(still: Any) 
 def test_a_puzzle_opened_during_a_tries_animation_is_drawn_as_it_is(
     browser: Any, server: str
 ) -> None:
-    from tests.browser.test_browser_play import Tab
-
     tab = Tab(browser, server, reduced_motion="no-preference")  # the line is animated
     try:
         page = tab.page
