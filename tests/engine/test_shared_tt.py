@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from engine import get_variant
 from engine.core import State
 from engine.solver.build import build_file
 from engine.solver.exact import TT_BITS, Line, exact_values
 from engine.solver.exact_shared import ENTRY_BYTES, SharedTable, attach
 from engine.solver.native import solve_core
 from engine.solver.rules import KalahSpec
-from tests.engine.test_solver_line import no_books  # noqa: F401 (an autouse fixture)
+from tests.engine.test_solver_line import game, no_books  # noqa: F401 (no_books: autouse)
 
 pytestmark = pytest.mark.skipif(solve_core() is None, reason="a native solver shares a table")
 
@@ -28,17 +27,6 @@ def tables(tmp_path: Path) -> str:
     folder = tmp_path / "tables"
     build_file(KalahSpec(5), 14, folder)
     return str(folder)
-
-
-def game(seed: int, plies: int) -> list[State]:
-    """The positions of a random Kalah 5x3 game, the last first."""
-    state = get_variant("kalah", pits=5, seeds=3).initial_state()
-    rng = random.Random(seed)
-    states = [state]
-    while len(states) < plies and not state.is_over:
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return [s for s in reversed(states) if not s.is_over]
 
 
 def alone(states: list[State], tables: str) -> list[dict[int, int]]:
