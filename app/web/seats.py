@@ -1,6 +1,7 @@
 """Seat tokens: whoever holds a token holds its seats.  The server issues every token.
 
-A browser gets one in an HttpOnly cookie, set on first need.  A bot asks for one with
+A browser gets one in an HttpOnly cookie, set with the first page it loads (or on its first
+write, for a client that never loads a page).  A bot asks for one with
 ``"seat_token": true`` in the body of ``POST /api/games`` or ``POST /api/games/{id}/join``: the
 answer carries it once as ``seat_token``, and the bot sends it on every request as
 ``Authorization: Bearer <token>`` (or ``X-Seat-Token``).  A token is a random value signed with
@@ -165,9 +166,26 @@ def issued_token() -> str | None:
     return str(token) if token else None
 
 
+def page_for_a_new_browser(response: Response) -> bool:
+    """Whether ``response`` is a page served to a browser without a seat token: the page brings
+    the device its token, so the page's first writes, sent side by side, all carry the same one
+    (a write that minted its own would lose to its neighbour's cookie, and its effect with it).
+    A token is only a signed random value, so this stores nothing; a browser that already has a
+    cookie (even one signed with another key, which the host may still honour) keeps it."""
+    return (
+        request.method == "GET"
+        and response.status_code == 200
+        and response.mimetype == "text/html"
+        and not request_token()[0]
+        and "new_seat_token" not in g
+    )
+
+
 def init_app(app: Flask) -> None:
     @app.after_request
     def set_seat_cookie(response: Response) -> Response:
+        if page_for_a_new_browser(response):
+            g.new_seat_token = issue_token()
         token = g.get("new_seat_token")
         if token:
             response.set_cookie(
