@@ -69,7 +69,7 @@ def test_two_first_writes_side_by_side_count_for_one_device(app: Flask) -> None:
     game = second.post("/api/games", json={"mode": "local"})
     assert named.status_code == 200 and game.status_code == 201
     assert "Set-Cookie" not in named.headers and "Set-Cookie" not in game.headers
-    me = page.get("/api/me").json
+    me, created = page.get("/api/me").get_json(), game.get_json()
     assert me["name"] == "Kofi"
-    assert game.json["you"] == [0, 1]
-    assert page.get(f"/api/games/{game.json['id']}").json["you"] == [0, 1]
+    assert created["you"] == [0, 1]
+    assert page.get(f"/api/games/{created['id']}").get_json()["you"] == [0, 1]
