@@ -1,13 +1,16 @@
 """Perfect with the Oware endgame tables against another level, from seeded random openings.
 
     python tools/oware_table_match.py --against perfect --games 100 --seconds 5 --tables DIR
+    python tools/oware_table_match.py --against perfect-root --games 100 --seconds 0.3 --tables DIR
 
 Plays ``--games`` games (both colours: game 2k and 2k+1 share an opening), Perfect reading the
-tables in ``--tables`` against ``--against`` (``perfect``: today's Perfect, no Oware table;
-``master``), and prints wins/draws/losses, the Elo difference with its 95% interval, how many
-positions the table met, how many of those it decided, how many it showed won or drawn for the
-table player, and every time such a position ended worse (which must never happen).  A summary
-line follows every game, so a run stopped early still says what it measured.
+tables in ``--tables`` against ``--against`` (``perfect``: Perfect with no Oware table;
+``perfect-root``: Perfect with the same table at the root only, its search never reading it at
+its leaves, as before session 35; ``master``), and prints wins/draws/losses, the Elo
+difference with its 95% interval, how many positions the table met, how many of those it
+decided, how many it showed won or drawn for the table player, and every time such a position
+ended worse (which must never happen).  A summary line follows every game, so a run stopped
+early still says what it measured.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import get_variant  # noqa: E402
-from engine.agents.base import Limit  # noqa: E402
+from engine.agents.base import Agent, Limit  # noqa: E402
 from engine.agents.levels import level_agent  # noqa: E402
+from engine.agents.minimax import MinimaxAgent  # noqa: E402
 from engine.agents.oware_exact import position_bounds, result  # noqa: E402
 from engine.agents.perfect import PerfectAgent  # noqa: E402
 from engine.match import elo_estimate, random_opening  # noqa: E402
@@ -29,7 +33,9 @@ from engine.match import elo_estimate, random_opening  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--against", default="perfect", choices=["perfect", "master"])
+    parser.add_argument(
+        "--against", default="perfect", choices=["perfect", "perfect-root", "master"]
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=37)
@@ -43,10 +49,7 @@ def main() -> int:
         if game % 2 == 0:
             opening = random_opening(rules, 4, rng)
         ours = game % 2  # the table player's colour
-        agents = [
-            level_agent(args.against, seed=args.seed + game),
-            level_agent(args.against, seed=args.seed + game),
-        ]
+        agents = [opponent(args.against, args.seed + game, args.tables) for _ in range(2)]
         table_player = level_agent("perfect", seed=args.seed + game, tables=args.tables)
         assert isinstance(table_player, PerfectAgent)
         assert table_player.oware_table_moves  # the app's Perfect: its table moves on
@@ -88,6 +91,17 @@ def main() -> int:
             flush=True,
         )
     return 0
+
+
+def opponent(against: str, seed: int, tables: str) -> Agent:
+    """The level played against: ``perfect-root`` is Perfect reading ``tables`` at its root
+    only (its search's leaf probes off), the others a level without the tables."""
+    if against != "perfect-root":
+        return level_agent(against, seed=seed)
+    agent = level_agent("perfect", seed=seed, tables=tables)
+    assert isinstance(agent, PerfectAgent) and isinstance(agent.fallback, MinimaxAgent)
+    agent.fallback.oware_leaves = False
+    return agent
 
 
 if __name__ == "__main__":

@@ -6,7 +6,12 @@ minimax agent.  The search asks every position whose turn it is (Kalah's extra t
 players do not simply alternate): it maximises where the agent ``me`` is to move and minimises
 elsewhere.  A finished game is worth ``win`` plus the margin, and so is a Kalah position with
 few enough seeds on the board for the endgame table given (``engine.solver.table``): its store
-difference plus the table's exact value of the rest, scored as the game's end.
+difference plus the table's exact value of the rest, scored as the game's end.  In Oware, a
+position within the Oware table given (``engine.solver.oware_table``) is scored the same way
+with the margin the searching player ``me`` forces there (:func:`oware_floor`), at every node
+and at every depth-limited leaf: exact where the table's bounds meet, else their lower bound for
+``me``, and never a heuristic value (it counts as proven: a deeper search over the table's
+positions finds the same, the table being the fixpoint of that search's recurrence).
 
 Move ordering: the table's best move first, then moves that keep the turn, then the rest in pit
 order; after the first move of a node, principal variation search tries to prove each other
@@ -39,6 +44,7 @@ from engine.agents.nodes import (
 from engine.core import Rules
 from engine.cutoff import Entry, answers, best_of, store
 from engine.native import SearcherCore
+from engine.solver.oware_table import OwareTable
 from engine.solver.table import Table
 
 PROVEN = 1_000_000
@@ -74,11 +80,13 @@ def make_searcher(
     leaf_kernel: bool = True,
     endgame: Table | None = None,
     table_limit: int | None = None,
+    oware: OwareTable | None = None,
 ) -> SearcherCore:
     """The native searcher where the native core plays ``rules`` with this evaluation, else
     :class:`PySearcher` (the same results either way).  ``endgame``: a Kalah endgame table of
     ``rules`` to value positions with few seeds exactly; ``table_limit``: the most entries of
-    its transposition table (default :data:`TABLE_MAX_ENTRIES`)."""
+    its transposition table (default :data:`TABLE_MAX_ENTRIES`); ``oware``: the Oware table of
+    ``rules``' grand-slam option to value positions within it (:func:`oware_floor`)."""
     limit = TABLE_MAX_ENTRIES if table_limit is None else max(1, int(table_limit))
     spec = kernel_spec(rules)
     totals = getattr(evaluate, "totals_weights", None)
@@ -104,8 +112,10 @@ def make_searcher(
             None if endgame is None else endgame.values,
             -1 if endgame is None else endgame.seeds,
             limit,
+            None if oware is None else oware.values,
+            -1 if oware is None else oware.seeds,
         )
-    return PySearcher(rules, me, evaluate, win, ordering, table, leaf_kernel, endgame, limit)
+    return PySearcher(rules, me, evaluate, win, ordering, table, leaf_kernel, endgame, limit, oware)
 
 
 def endgame_scorer(
@@ -119,6 +129,26 @@ def endgame_scorer(
         if margin is None:
             return None
         return margin_value(margin if player == me else -margin, win)
+
+    return score
+
+
+def oware_floor(
+    table: OwareTable, me: int, win: float
+) -> Callable[[Sequence[int], int], float | None]:
+    """The value for ``me`` of an Oware board (``player`` to move) whose houses hold at most
+    ``table.seeds`` seeds, scored as a finished game with the final margin ``me`` forces there:
+    the stores' difference plus the mover's L where ``me`` moves, minus the mover's U where
+    the opponent does (a game kept in its seed count forever counted the worst for ``me``).
+    Exact where L == U, else a lower bound, so a value proven from it is one ``me`` forces (the
+    history before the board aside: the search below the root tracks none).  None beyond the
+    table.  The native twin is search.h's ``oware_floor``."""
+
+    def score(board: Sequence[int], player: int) -> float | None:
+        got = table.final_bounds(board, player)
+        if got is None:
+            return None
+        return margin_value(got[0] if player == me else -got[1], win)
 
     return score
 
@@ -137,6 +167,7 @@ class PySearcher:
         leaf_kernel: bool = True,
         endgame: Table | None = None,
         table_limit: int | None = None,
+        oware: OwareTable | None = None,
     ) -> None:
         self.rules = rules
         self.table_limit = TABLE_MAX_ENTRIES if table_limit is None else table_limit
@@ -164,15 +195,18 @@ class PySearcher:
                 return final_value(node.board, rules, me, win)
 
         weights = getattr(evaluate, "totals_weights", None)
+        # The leaf kernel values a node's children without probing: not with an Oware table.
         leaf_best = (
             leaf_best_for(rules, weights, me, win)
-            if weights and leaf_kernel and rules.board_only
+            if weights and leaf_kernel and rules.board_only and oware is None
             else None
         )
-        exact = None
+        exact = leaf = None
         if endgame is not None and rules.board_only:
             exact = endgame_scorer(endgame, me, win)
-        self._search = self._make(me, evaluate_node, final, leaf_best, ordering, exact)
+        if oware is not None and rules.board_only:
+            exact = leaf = oware_floor(oware, me, win)
+        self._search = self._make(me, evaluate_node, final, leaf_best, ordering, exact, leaf)
 
     def alphabeta(
         self,
@@ -212,8 +246,11 @@ class PySearcher:
         leaf_best: Any,
         ordering: bool,
         exact: Callable[[Node, int], float | None] | None,
+        leaf: Callable[[Node, int], float | None] | None = None,
     ) -> Callable[[Node, int, int, float, float], float]:
-        """The recursive search as a closure over locals (the inner loop of every search)."""
+        """The recursive search as a closure over locals (the inner loop of every search).
+        ``exact`` values a node before it is searched, ``leaf`` a depth-limited leaf before the
+        heuristic does (Oware's table), both None where they don't know it."""
         expand, key_of = self.expand, self.key
         table = self.table if self.use_table else None
         limit = self.table_limit
@@ -280,6 +317,10 @@ class PySearcher:
                 return sign * final(node)
             if depth == 1:  # a leaf: evaluate here rather than call the search
                 search.nodes += 1
+                if leaf is not None:
+                    known = leaf(node, nxt)
+                    if known is not None:
+                        return sign * known
                 search.horizon += 1
                 return sign * evaluate(node)
             if pvs and best > -inf:

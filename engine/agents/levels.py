@@ -63,9 +63,11 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         # table the solver uses (engine.solver.table.shared); the lower levels only look ahead.
         "expert": LevelConfig({"heuristic": "mix", "endgame": True}, 1.0, depth=9),
         "master": LevelConfig({"heuristic": "tuned", "endgame": True}, 3.0),
-        # Perfect's fallback search uses all the time the solve leaves (no early stop).
+        # Perfect's fallback search uses all the time the solve leaves (no early stop); in Oware
+        # it values the positions within the host's Oware table from it (its leaves).
         "perfect": LevelConfig(
-            {"heuristic": "tuned", "early_stop": False, "endgame": True}, PERFECT_SECONDS
+            {"heuristic": "tuned", "early_stop": False, "endgame": True, "oware_leaves": True},
+            PERFECT_SECONDS,
         ),
     },
     "mcts": {

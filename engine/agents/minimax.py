@@ -30,6 +30,7 @@ from engine.agents.base import Agent, Deadline, Decision, Limit
 from engine.agents.heuristics import ONE_SIDED, final_value, make_evaluator
 from engine.agents.nodes import Child, has_history, root_children
 from engine.core import State
+from engine.solver.oware_table import for_rules
 from engine.solver.table import ready
 
 MAX_DEPTH = 64
@@ -50,7 +51,12 @@ class MinimaxAgent(Agent):
     evaluates every leaf on its board (the same values, slower; for tests); ``early_stop=False``
     thinks until the time limit even when the move has settled; ``endgame=True`` values Kalah
     positions with few seeds on the board exactly from an endgame table (the one the solver
-    uses, read from the folder ``tables`` once prepared, see engine.solver.table.ready)."""
+    uses, read from the folder ``tables`` once prepared, see engine.solver.table.ready);
+    ``oware_leaves=True`` values Oware positions within the host's Oware table (the largest in
+    ``tables``, engine.solver.oware_table) from it, at every node and leaf below a root beyond
+    it (engine.agents.alphabeta.oware_floor: the margin the agent forces there); a root within
+    it is the table's to decide (engine.agents.oware_exact), so where the search still plays
+    there (a loss the table can't rule out a swindle of) it searches without the table."""
 
     name = "minimax"
 
@@ -68,6 +74,7 @@ class MinimaxAgent(Agent):
         early_stop: bool = True,
         endgame: bool = False,
         tables: str | None = None,
+        oware_leaves: bool = False,
     ) -> None:
         super().__init__(seed, limit)
         if not 0.0 <= noise <= 1.0:
@@ -82,6 +89,7 @@ class MinimaxAgent(Agent):
         self.early_stop = bool(early_stop)
         self.endgame = bool(endgame)
         self.tables = tables
+        self.oware_leaves = bool(oware_leaves)
         # Fail early on a bad heuristic name.
         from engine import get_variant
 
@@ -144,6 +152,9 @@ class _Search:
         self.win = 1000.0 if agent.exact_wins else 0.0
         evaluate = make_evaluator(rules, self.me, agent.heuristic, agent.weights)
         endgame = ready(rules, agent.tables) if agent.endgame else None
+        oware = for_rules(rules, agent.tables) if agent.oware_leaves else None
+        if oware is not None and root.on_rows <= oware.seeds:
+            oware = None  # the root is the table's (see MinimaxAgent)
         self.core = make_searcher(
             rules,
             self.me,
@@ -153,6 +164,7 @@ class _Search:
             agent.use_table,
             agent.leaf_kernel,
             endgame,
+            oware=oware,
         )
 
     def final(self, node: Any) -> float:

@@ -148,6 +148,8 @@ class CoreModule(Protocol):
         endgame: ReadableBuffer | None = None,
         endgame_seeds: int = -1,
         table_limit: int = 0,
+        oware: ReadableBuffer | None = None,
+        oware_seeds: int = -1,
     ) -> SearcherCore: ...
 
     def MarginSearcher(  # noqa: N802 (the module's class)

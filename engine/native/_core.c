@@ -219,34 +219,72 @@ static int take_endgame(PyObject *table, int seeds, int pits, PyObject **owner,
     return 0;
 }
 
+/* Take the Oware table given to a search (engine/solver/oware_table.py: four bytes a view of
+ * up to ``seeds`` seeds on 12 houses, L and U first, as bytes or a mapped file; or None) for
+ * the rules ``r`` (Oware on 6 pits only): as take_endgame. */
+static int take_oware(PyObject *table, int seeds, const Rules *r, PyObject **owner,
+                      const int8_t **values, int *most) {
+    Py_CLEAR(*owner);
+    *values = NULL;
+    *most = -1;
+    if (table == Py_None) return 0;
+    if (r->family != FAMILY_OWARE || r->pits != 6) {
+        PyErr_SetString(PyExc_ValueError, "an Oware table is for Oware's 6-pit rules only");
+        return -1;
+    }
+    PyObject *view = PyMemoryView_FromObject(table);
+    if (!view) return -1;
+    Py_buffer *buf = PyMemoryView_GET_BUFFER(view);
+    if (!PyBuffer_IsContiguous(buf, 'C') || buf->itemsize != 1) {
+        Py_DECREF(view);
+        PyErr_SetString(PyExc_TypeError, "oware must be a contiguous byte buffer");
+        return -1;
+    }
+    if (seeds < 0 || seeds > ENDGAME_MAX_SEEDS ||
+        (uint64_t)buf->len != 4 * endgame_count(seeds, 12)) {
+        Py_DECREF(view);
+        PyErr_SetString(PyExc_ValueError, "oware size does not match oware_seeds");
+        return -1;
+    }
+    *owner = view;
+    *values = (const int8_t *)buf->buf;
+    *most = seeds;
+    return 0;
+}
+
 /* -- Searcher ------------------------------------------------------------------------------- */
 
 typedef struct {
     PyObject_HEAD Search s;
     PyObject *endgame; /* a view of the buffer the search's endgame table points into */
+    PyObject *oware;   /* the same for its Oware table */
 } SearcherObject;
 
 /* Searcher(spec, me, win, eval_kind, weights, distance, ordering, table, endgame=None,
- * endgame_seeds=-1, table_limit=0): ``endgame`` is a Kalah endgame table (engine/solver/table.py,
- * int8 values of every view of up to ``endgame_seeds`` seeds); ``table_limit`` the most entries
- * its transposition table takes (0: TABLE_MAX_ENTRIES). */
+ * endgame_seeds=-1, table_limit=0, oware=None, oware_seeds=-1): ``endgame`` is a Kalah endgame
+ * table (engine/solver/table.py, int8 values of every view of up to ``endgame_seeds`` seeds);
+ * ``table_limit`` the most entries its transposition table takes (0: TABLE_MAX_ENTRIES);
+ * ``oware`` an Oware table of up to ``oware_seeds`` seeds (search.h's oware_floor). */
 static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"spec",     "me",       "win",   "eval_kind",     "weights",
                              "distance", "ordering", "table", "endgame",       "endgame_seeds",
-                             "table_limit", NULL};
-    PyObject *spec, *endgame = Py_None;
+                             "table_limit", "oware", "oware_seeds", NULL};
+    PyObject *spec, *endgame = Py_None, *oware = Py_None;
     Search *s = &self->s;
-    int endgame_seeds = -1;
+    int endgame_seeds = -1, oware_seeds = -1;
     unsigned long long table_limit = 0;
     table_free(&s->table);
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oidi(dddd)ppp|OiK", kwlist, &spec, &s->me,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oidi(dddd)ppp|OiKOi", kwlist, &spec, &s->me,
                                      &s->win, &s->eval_kind, &s->w[0], &s->w[1], &s->w[2],
                                      &s->w[3], &s->distance, &s->ordering, &s->use_table,
-                                     &endgame, &endgame_seeds, &table_limit))
+                                     &endgame, &endgame_seeds, &table_limit, &oware,
+                                     &oware_seeds))
         return -1;
     s->table.max_entries = (size_t)table_limit;
-    if (parse_spec(spec, &s->r) || take_endgame(endgame, endgame_seeds, s->r.pits, &self->endgame,
-                                                &s->endgame, &s->endgame_seeds))
+    if (parse_spec(spec, &s->r) ||
+        take_endgame(endgame, endgame_seeds, s->r.pits, &self->endgame, &s->endgame,
+                     &s->endgame_seeds) ||
+        take_oware(oware, oware_seeds, &s->r, &self->oware, &s->oware, &s->oware_seeds))
         return -1;
     s->pvs = s->ordering && s->use_table;
     search_prepare(s);
@@ -259,6 +297,7 @@ static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
 static void Searcher_dealloc(SearcherObject *self) {
     table_free(&self->s.table);
     Py_CLEAR(self->endgame);
+    Py_CLEAR(self->oware);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -32,6 +32,8 @@ class Searcher:
         endgame: ReadableBuffer | None = None,
         endgame_seeds: int = -1,
         table_limit: int = 0,
+        oware: ReadableBuffer | None = None,
+        oware_seeds: int = -1,
     ) -> None: ...
     def alphabeta(
         self,

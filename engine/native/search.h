@@ -2,7 +2,9 @@
  * exact twin of engine/agents/minimax.py's pure search (same tree, same node counts, same
  * floating-point values).  A value whose subtree reached no depth-limited leaf is proven and
  * is stored with depth PROVEN, so it answers any later probe.  In Kalah, a position with few
- * enough seeds on the board for the endgame table given is valued exactly from it. */
+ * enough seeds on the board for the endgame table given is valued exactly from it; in Oware,
+ * one within the Oware table given (engine/solver/oware_table.py) is valued by what ``me``
+ * forces there (oware_floor), at every node and every depth-limited leaf. */
 #ifndef MANCALA_SEARCH_H
 #define MANCALA_SEARCH_H
 
@@ -29,6 +31,8 @@ typedef struct {
     Table table;
     const int8_t *endgame; /* Kalah endgame table (views of up to endgame_seeds seeds) or NULL */
     int endgame_seeds;
+    const int8_t *oware; /* Oware table (4 bytes a view: L, U, their sweeps) or NULL */
+    int oware_seeds;
     long long nodes, horizon, next_check;
     double deadline; /* on the monotonic clock (time.perf_counter), < 0: none */
     jmp_buf timeout;
@@ -89,6 +93,27 @@ static inline double final_value(const Search *s, const u8 *b) {
     return margin_value(s, 0, b[s->r.store0] - b[s->r.store1]);
 }
 
+/* The final margin ``me`` forces from an Oware board (``player`` to move) whose houses hold at
+ * most ``oware_seeds`` seeds, read from the Oware table: the stores' difference plus the
+ * mover's L where ``me`` moves, minus the mover's U where the opponent moves (``me``'s L seen
+ * from the other side: a game kept in the seed count forever counted the worst for ``me``).
+ * Exact where L == U; otherwise a lower bound, so a value the search proves from it is one
+ * ``me`` forces (history before the board aside).  1 and *margin set, or 0 beyond the table. */
+static inline int oware_floor(const Search *s, const u8 *b, int player, int *margin) {
+    int own = 7 * player, other = 7 - own, seeds = 0;
+    uint8_t v[12];
+    for (int i = 0; i < 6; i++) {
+        v[i] = b[own + i];
+        v[6 + i] = b[other + i];
+        seeds += v[i] + v[6 + i];
+    }
+    if (seeds > s->oware_seeds) return 0;
+    const int8_t *e = s->oware + 4 * endgame_rank(v, 12, seeds);
+    int stores = b[own + 6] - b[other + 6];
+    *margin = player == s->me ? stores + e[0] : -(stores + e[1]);
+    return 1;
+}
+
 static double alphabeta(Search *s, const u8 *node, int player, int depth, double alpha,
                         double beta) {
     const Rules *r = &s->r;
@@ -99,6 +124,7 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
     int margin;
     if (s->endgame && endgame_margin(s->endgame, s->endgame_seeds, node, r->pits, player, &margin))
         return margin_value(s, player, margin);
+    if (s->oware && oware_floor(s, node, player, &margin)) return margin_value(s, s->me, margin);
     if (depth == 0) {
         s->horizon++;
         return evaluate(s, node);
@@ -145,8 +171,13 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
             value = final_value(s, child);
         } else if (depth == 1) {
             s->nodes++;
-            s->horizon++;
-            value = evaluate(s, child);
+            int known;
+            if (s->oware && oware_floor(s, child, nxt, &known)) {
+                value = margin_value(s, s->me, known);
+            } else {
+                s->horizon++;
+                value = evaluate(s, child);
+            }
         } else if (maximising) {
             if (s->pvs && best > -INFINITY) {
                 value = alphabeta(s, child, nxt, depth - 1, alpha, alpha + NULL_WINDOW);
