@@ -30,6 +30,7 @@ def random_view(rng: random.Random, seeds: int, m: int) -> tuple[int, ...]:
 @needs_native
 def test_ranks_past_two_to_the_32_are_the_pure_ranks() -> None:
     core = solve_core()
+    assert core is not None
     rng = random.Random(35)
     m = 12
     for seeds in range(24, 41):
