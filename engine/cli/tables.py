@@ -73,13 +73,13 @@ def build_table(spec: KalahSpec, seeds: int, folder: Path, pure: bool, out: Text
     if p.done == p.positions:
         out.write(f"already built: {p.path}\n")
         return 0
+    if free < p.disk:  # a new file of the whole size, even when a smaller table is its start
+        out.write(f"not enough free disk for the table ({_size(p.disk)} needed)\n")
+        return 1
     if p.done:
         out.write(
             f"continuing (a smaller table, an earlier build): {p.done / p.positions:.0%} done\n"
         )
-    elif free < p.nbytes:
-        out.write("not enough free disk for the table\n")
-        return 1
     out.write(
         f"about {_duration(p.seconds)} of one core like the one measured (longer on a busy "
         "machine; docs/hosting.md); Ctrl-C stops it, the same command continues it\n"

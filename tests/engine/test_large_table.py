@@ -79,3 +79,28 @@ def test_the_solver_reads_a_table_past_24_seeds_as_its_pure_twin(tmp_path: Path)
     pure = Solver(rules, tmp_path, table_seeds=26, pure=True).solve(state)  # reads that file
     assert native.value == pure.value
     assert dict(native.move_values) == dict(pure.move_values)
+
+
+def test_growing_a_table_asks_for_the_whole_new_file_on_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A smaller table is copied into a new file of the larger one's full size: growing 24
+    seeds to 28 on 6 pits needs 5.6 GB free, not the 4.3 GB of new views."""
+    from collections import namedtuple
+
+    from engine.cli import tables as command
+
+    spec = KalahSpec(3)
+    build_file(spec, 8, tmp_path)
+    need = tables.count(10, 3)
+    usage = namedtuple("usage", "total used free")
+    free = need - tables.count(8, 3) + 1  # room for the new views, not for the new file
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: usage(10**12, 0, free))
+    args = ["build", "kalah", "pits=3", "--seeds", "10", "--dir", str(tmp_path)]
+    assert command.main(args) == 1
+    assert "not enough free disk" in capsys.readouterr().out
+    assert not list(tmp_path.glob("*.part*"))
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: usage(10**12, 0, need))
+    assert command.main(args) == 0
+    assert "continuing" in capsys.readouterr().out
+    assert tables.largest(spec, tmp_path) == 10
