@@ -9,13 +9,14 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any, get_type_hints
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app.contract import document
+from app.contract import document as whole_document
 from app.contract.schemas import asks, schemas
 from app.contract.shapes import ASKS, CLOSED
 from app.games.asks import NewGame
@@ -27,6 +28,10 @@ from app.web.openapi import QUERY_KEY, spec
 WRITES = ("post", "put", "patch", "delete")
 REFUSED = (400, 415, 422)  # a body or field the parser does not take
 NUMBERS = itertools.count(1)  # each world's player name its own (names are unique)
+# The document, copied once for these tests, which only read it: app.contract.document copies
+# all of it on each call, and the parameters below read it per path and per $ref (4 s a process
+# collecting the tests).
+document = cache(whole_document)
 
 
 def _resolved(schema: dict[str, Any]) -> dict[str, Any]:

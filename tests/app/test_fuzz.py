@@ -23,6 +23,7 @@ import json
 import random
 import re
 import time
+from functools import cache
 from types import SimpleNamespace
 from typing import Any
 from urllib.parse import quote
@@ -33,12 +34,15 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from app.contract import document as spec  # the whole document: request shapes included
+from app.contract import document
 from app.games import Game
 from engine import get_variant, variant_names
 from engine.record import GameRecord
 from engine.solver.rules import deep_enough
 
+# The whole document, request shapes included, copied once: app.contract.document copies all
+# of it on each call, and each example's body read it (7 of a route's 8.6 s of examples).
+spec = cache(document)
 METHODS = ("get", "post", "patch", "put", "delete")
 # The pure solver raises Python's recursion limit when it first runs (a board's values may
 # start it); raised here, before hypothesis runs a test: it fails one that changes the limit.
