@@ -7,11 +7,12 @@ players do not simply alternate): it maximises where the agent ``me`` is to move
 elsewhere.  A finished game is worth ``win`` plus the margin, and so is a Kalah position with
 few enough seeds on the board for the endgame table given (``engine.solver.table``): its store
 difference plus the table's exact value of the rest, scored as the game's end.  In Oware, a
-position within the Oware table given (``engine.solver.oware_table``) is scored the same way
-with the margin the searching player ``me`` forces there (:func:`oware_floor`), at every node
-and at every depth-limited leaf: exact where the table's bounds meet, else their lower bound for
-``me``, and never a heuristic value (it counts as proven: a deeper search over the table's
-positions finds the same, the table being the fixpoint of that search's recurrence).
+position within the Oware table given (``engine.solver.oware_table``) whose bounds decide the
+result (:func:`oware_decided`: a forced win, draw or loss whatever a repetition scores) is
+scored the same way with the margin the searching player ``me`` forces there (the lower bound
+for ``me``: exact where the bounds meet), at every node and every depth-limited leaf, and
+counts as proven; a depth-limited leaf whose bounds leave the result open gets the heuristic
+held within them (:func:`held`), and a node above the depth limit is searched on.
 
 Move ordering: the table's best move first, then moves that keep the turn, then the rest in pit
 order; after the first move of a node, principal variation search tries to prove each other
@@ -86,7 +87,7 @@ def make_searcher(
     :class:`PySearcher` (the same results either way).  ``endgame``: a Kalah endgame table of
     ``rules`` to value positions with few seeds exactly; ``table_limit``: the most entries of
     its transposition table (default :data:`TABLE_MAX_ENTRIES`); ``oware``: the Oware table of
-    ``rules``' grand-slam option to value positions within it (:func:`oware_floor`)."""
+    ``rules``' grand-slam option to value positions within it (:func:`oware_bounds`)."""
     limit = TABLE_MAX_ENTRIES if table_limit is None else max(1, int(table_limit))
     spec = kernel_spec(rules)
     totals = getattr(evaluate, "totals_weights", None)
@@ -133,24 +134,32 @@ def endgame_scorer(
     return score
 
 
-def oware_floor(
-    table: OwareTable, me: int, win: float
-) -> Callable[[Sequence[int], int], float | None]:
-    """The value for ``me`` of an Oware board (``player`` to move) whose houses hold at most
-    ``table.seeds`` seeds, scored as a finished game with the final margin ``me`` forces there:
-    the stores' difference plus the mover's L where ``me`` moves, minus the mover's U where
-    the opponent does (a game kept in its seed count forever counted the worst for ``me``).
-    Exact where L == U, else a lower bound, so a value proven from it is one ``me`` forces (the
-    history before the board aside: the search below the root tracks none).  None beyond the
-    table.  The native twin is search.h's ``oware_floor``."""
+def oware_bounds(
+    table: OwareTable, me: int
+) -> Callable[[Sequence[int], int], tuple[int, int] | None]:
+    """The bounds ``(lo, hi)`` of the final margin for ``me`` of an Oware board (``player`` to
+    move) whose houses hold at most ``table.seeds`` seeds: the stores' difference plus the
+    mover's ``[L, U]``, turned round where the opponent moves; None beyond the table.  The
+    native twin is search.h's ``oware_bounds``."""
 
-    def score(board: Sequence[int], player: int) -> float | None:
+    def bounds(board: Sequence[int], player: int) -> tuple[int, int] | None:
         got = table.final_bounds(board, player)
         if got is None:
             return None
-        return margin_value(got[0] if player == me else -got[1], win)
+        return got if player == me else (-got[1], -got[0])
 
-    return score
+    return bounds
+
+
+def oware_decided(lo: int, hi: int) -> bool:
+    """Whether Oware bounds decide the result (both a win, both a draw or both a loss): then
+    the history can't change who wins, only the margin where they are apart."""
+    return (lo > 0) - (lo < 0) == (hi > 0) - (hi < 0)
+
+
+def held(value: float, lo: int, hi: int) -> float:
+    """A heuristic ``value`` held within the bounds ``[lo, hi]`` (as search.h's oware_held)."""
+    return float(min(max(value, lo), hi))
 
 
 class PySearcher:
@@ -201,12 +210,14 @@ class PySearcher:
             if weights and leaf_kernel and rules.board_only and oware is None
             else None
         )
-        exact = leaf = None
+        exact = bounded = None
         if endgame is not None and rules.board_only:
             exact = endgame_scorer(endgame, me, win)
         if oware is not None and rules.board_only:
-            exact = leaf = oware_floor(oware, me, win)
-        self._search = self._make(me, evaluate_node, final, leaf_best, ordering, exact, leaf)
+            bounded = oware_bounds(oware, me)
+        self._search = self._make(
+            me, evaluate_node, final, leaf_best, ordering, exact, bounded, win
+        )
 
     def alphabeta(
         self,
@@ -246,11 +257,12 @@ class PySearcher:
         leaf_best: Any,
         ordering: bool,
         exact: Callable[[Node, int], float | None] | None,
-        leaf: Callable[[Node, int], float | None] | None = None,
+        bounded: Callable[[Node, int], tuple[int, int] | None] | None = None,
+        win: float = 0.0,
     ) -> Callable[[Node, int, int, float, float], float]:
         """The recursive search as a closure over locals (the inner loop of every search).
-        ``exact`` values a node before it is searched, ``leaf`` a depth-limited leaf before the
-        heuristic does (Oware's table), both None where they don't know it."""
+        ``exact`` values a node before it is searched (Kalah's table), ``bounded`` gives the
+        Oware table's bounds for ``me`` (None where they don't know the node)."""
         expand, key_of = self.expand, self.key
         table = self.table if self.use_table else None
         limit = self.table_limit
@@ -269,8 +281,13 @@ class PySearcher:
                 known = exact(node, player)
                 if known is not None:
                     return known
+            bounds = None if bounded is None else bounded(node, player)
+            if bounds is not None and oware_decided(*bounds):
+                return margin_value(bounds[0], win)
             if depth == 0:
                 search.horizon += 1
+                if bounds is not None:
+                    return held(evaluate(node), *bounds)
                 return evaluate(node)
             first = -1
             key: Any = None  # the node's table key, when there is a table
@@ -317,11 +334,12 @@ class PySearcher:
                 return sign * final(node)
             if depth == 1:  # a leaf: evaluate here rather than call the search
                 search.nodes += 1
-                if leaf is not None:
-                    known = leaf(node, nxt)
-                    if known is not None:
-                        return sign * known
+                bounds = None if bounded is None else bounded(node, nxt)
+                if bounds is not None and oware_decided(*bounds):
+                    return sign * margin_value(bounds[0], win)
                 search.horizon += 1
+                if bounds is not None:
+                    return sign * held(evaluate(node), *bounds)
                 return sign * evaluate(node)
             if pvs and best > -inf:
                 # Principal variation search: prove the move is no better with a null window,

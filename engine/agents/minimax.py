@@ -53,8 +53,9 @@ class MinimaxAgent(Agent):
     positions with few seeds on the board exactly from an endgame table (the one the solver
     uses, read from the folder ``tables`` once prepared, see engine.solver.table.ready);
     ``oware_leaves=True`` values Oware positions within the host's Oware table (the largest in
-    ``tables``, engine.solver.oware_table) from it, at every node and leaf below a root beyond
-    it (engine.agents.alphabeta.oware_floor: the margin the agent forces there); a root within
+    ``tables``, engine.solver.oware_table) from it below a root beyond it: the margin the agent
+    forces where the table's bounds decide the result, the heuristic held within them at a leaf
+    where they don't (engine.agents.alphabeta); a root within
     it is the table's to decide (engine.agents.oware_exact), so where the search still plays
     there (a loss the table can't rule out a swindle of) it searches without the table."""
 

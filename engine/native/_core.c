@@ -264,7 +264,7 @@ typedef struct {
  * endgame_seeds=-1, table_limit=0, oware=None, oware_seeds=-1): ``endgame`` is a Kalah endgame
  * table (engine/solver/table.py, int8 values of every view of up to ``endgame_seeds`` seeds);
  * ``table_limit`` the most entries its transposition table takes (0: TABLE_MAX_ENTRIES);
- * ``oware`` an Oware table of up to ``oware_seeds`` seeds (search.h's oware_floor). */
+ * ``oware`` an Oware table of up to ``oware_seeds`` seeds (search.h's oware_bounds). */
 static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"spec",     "me",       "win",   "eval_kind",     "weights",
                              "distance", "ordering", "table", "endgame",       "endgame_seeds",

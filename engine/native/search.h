@@ -3,8 +3,9 @@
  * floating-point values).  A value whose subtree reached no depth-limited leaf is proven and
  * is stored with depth PROVEN, so it answers any later probe.  In Kalah, a position with few
  * enough seeds on the board for the endgame table given is valued exactly from it; in Oware,
- * one within the Oware table given (engine/solver/oware_table.py) is valued by what ``me``
- * forces there (oware_floor), at every node and every depth-limited leaf. */
+ * one within the Oware table given (engine/solver/oware_table.py) whose bounds decide the
+ * result is valued by the margin ``me`` forces there (L where ``me`` moves, -U elsewhere), and
+ * a depth-limited one whose bounds don't by the heuristic held within them. */
 #ifndef MANCALA_SEARCH_H
 #define MANCALA_SEARCH_H
 
@@ -93,13 +94,11 @@ static inline double final_value(const Search *s, const u8 *b) {
     return margin_value(s, 0, b[s->r.store0] - b[s->r.store1]);
 }
 
-/* The final margin ``me`` forces from an Oware board (``player`` to move) whose houses hold at
- * most ``oware_seeds`` seeds, read from the Oware table: the stores' difference plus the
- * mover's L where ``me`` moves, minus the mover's U where the opponent moves (``me``'s L seen
- * from the other side: a game kept in the seed count forever counted the worst for ``me``).
- * Exact where L == U; otherwise a lower bound, so a value the search proves from it is one
- * ``me`` forces (history before the board aside).  1 and *margin set, or 0 beyond the table. */
-static inline int oware_floor(const Search *s, const u8 *b, int player, int *margin) {
+/* The bounds of the final margin for ``me`` of an Oware board (``player`` to move) whose houses
+ * hold at most ``oware_seeds`` seeds, from the Oware table: the stores' difference plus the
+ * mover's [L, U], turned round where the opponent moves.  1 and *lo, *hi set, or 0 beyond the
+ * table. */
+static inline int oware_bounds(const Search *s, const u8 *b, int player, int *lo, int *hi) {
     int own = 7 * player, other = 7 - own, seeds = 0;
     uint8_t v[12];
     for (int i = 0; i < 6; i++) {
@@ -110,8 +109,24 @@ static inline int oware_floor(const Search *s, const u8 *b, int player, int *mar
     if (seeds > s->oware_seeds) return 0;
     const int8_t *e = s->oware + 4 * endgame_rank(v, 12, seeds);
     int stores = b[own + 6] - b[other + 6];
-    *margin = player == s->me ? stores + e[0] : -(stores + e[1]);
+    *lo = player == s->me ? stores + e[0] : -(stores + e[1]);
+    *hi = player == s->me ? stores + e[1] : -(stores + e[0]);
     return 1;
+}
+
+/* Whether Oware bounds decide the game's result: both a win, both a draw or both a loss for
+ * ``me`` (then the history can't change who wins, only, where they are apart, the margin). */
+static inline int oware_decided(int lo, int hi) {
+    return (lo > 0) - (lo < 0) == (hi > 0) - (hi < 0);
+}
+
+/* A depth-limited leaf within the Oware table whose result it doesn't decide: the heuristic,
+ * held within the bounds (the same units: seeds of margin). */
+static inline double oware_held(const Search *s, const u8 *b, int lo, int hi) {
+    double value = evaluate(s, b);
+    if (value < lo) value = lo;
+    if (value > hi) value = hi;
+    return value;
 }
 
 static double alphabeta(Search *s, const u8 *node, int player, int depth, double alpha,
@@ -124,10 +139,11 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
     int margin;
     if (s->endgame && endgame_margin(s->endgame, s->endgame_seeds, node, r->pits, player, &margin))
         return margin_value(s, player, margin);
-    if (s->oware && oware_floor(s, node, player, &margin)) return margin_value(s, s->me, margin);
+    int lo, hi, bounded = s->oware && oware_bounds(s, node, player, &lo, &hi);
+    if (bounded && oware_decided(lo, hi)) return margin_value(s, s->me, lo);
     if (depth == 0) {
         s->horizon++;
-        return evaluate(s, node);
+        return bounded ? oware_held(s, node, lo, hi) : evaluate(s, node);
     }
     int first = -1;
     uint64_t key[3];
@@ -171,9 +187,13 @@ static double alphabeta(Search *s, const u8 *node, int player, int depth, double
             value = final_value(s, child);
         } else if (depth == 1) {
             s->nodes++;
-            int known;
-            if (s->oware && oware_floor(s, child, nxt, &known)) {
-                value = margin_value(s, s->me, known);
+            if (s->oware && oware_bounds(s, child, nxt, &lo, &hi)) {
+                if (oware_decided(lo, hi)) {
+                    value = margin_value(s, s->me, lo);
+                } else {
+                    s->horizon++;
+                    value = oware_held(s, child, lo, hi);
+                }
             } else {
                 s->horizon++;
                 value = evaluate(s, child);

@@ -1,7 +1,8 @@
 """Perfect in Oware searches over the Oware table's leaves (issue 37 item 2): the search (native,
-and its pure twin) values a position within the table by the margin the searching player forces
-there (engine.agents.alphabeta.oware_floor) instead of the heuristic; without a table, or from a
-root within it, the search is today's."""
+and its pure twin) values a position within the table whose bounds decide the result by the
+margin the searching player forces there, and a depth-limited one whose bounds don't by the
+heuristic held within them (engine.agents.alphabeta); without a table, or from a root within
+it, the search is today's."""
 
 from __future__ import annotations
 
@@ -75,16 +76,20 @@ def plain_value(
     evaluate: object,
 ) -> float:
     """Full-width minimax through the rules' own ``moves`` and ``apply`` (no pruning, no
-    transposition table, no ordering): a board within ``table`` is worth what ``me`` forces
-    (the stores plus the mover's L where ``me`` moves, minus the mover's U elsewhere), a
-    depth-limited one the heuristic's value."""
-    bounds = table.final_bounds(board, player)
+    transposition table, no ordering): a board within ``table`` whose bounds for ``me`` (the
+    stores plus the mover's [L, U], turned round where the opponent moves) agree on the result
+    is worth the lower one, a depth-limited one the heuristic's value (held within its bounds
+    where it has some)."""
+    assert callable(evaluate)
+    got = table.final_bounds(board, player)
+    bounds = None if got is None else got if player == me else (-got[1], -got[0])
     if bounds is not None:
-        return margin_value(bounds[0] if player == me else -bounds[1], WIN)
+        lo, hi = bounds
+        if (lo > 0) - (lo < 0) == (hi > 0) - (hi < 0):
+            return margin_value(lo, WIN)
     if depth == 0:
-        assert callable(evaluate)
         value: float = evaluate(board)
-        return value
+        return value if bounds is None else min(max(value, bounds[0]), bounds[1])
     values = []
     for move in rules.moves(board, player):
         child = list(board)
@@ -151,9 +156,10 @@ def test_a_position_just_above_the_table_is_valued_as_a_plain_search(
 def test_a_proven_value_above_the_table_is_what_the_larger_table_forces(
     tiny_folder: str,
 ) -> None:
-    """Where every line leaves the TINY + 1 layer within the depth (the search proves its
-    value: no heuristic leaf), the result is the one the TINY + 1 table says the mover forces
-    (the result only: the search stops at the majority end, the table plays on)."""
+    """Where the search proves its value (no heuristic leaf: every line reaches a result the
+    table decides, or the end, within the depth), the result is the one the TINY + 1 table
+    gives (both bounds; the result only: the search stops at the majority end, the table plays
+    on)."""
     rules = oware()
     table = ot.open_table(0, tiny_folder)
     larger = ot.OwareTable(0, TINY + 1, ot.build(0, TINY + 1))
@@ -169,8 +175,9 @@ def test_a_proven_value_above_the_table_is_what_the_larger_table_forces(
         assert found is not None
         if core.horizon:
             continue
-        lo, _ = larger.final_bounds(board, 0)  # type: ignore[misc]
-        assert (found > 0) - (found < 0) == (lo > 0) - (lo < 0)
+        lo, hi = larger.final_bounds(board, 0)  # type: ignore[misc]
+        result = (found > 0) - (found < 0)
+        assert result == (lo > 0) - (lo < 0) == (hi > 0) - (hi < 0)
         proven += 1
     assert proven > 20
 
