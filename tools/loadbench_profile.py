@@ -3,7 +3,8 @@ beside new in one run, and where the new code spends it.
 
     python -m tools.loadbench_profile                       # 64 players (16 computers), new only
     python -m tools.loadbench_profile --old 23522cc         # and the code of that commit
-    python -m tools.loadbench_profile --profile 30          # cProfile: the new code's top 30
+    python -m tools.loadbench_profile --profile 30          # cProfile: the new code's top 30,
+                                                            # inside the app's WSGI calls
     python -m tools.loadbench_profile --old 23522cc --new HEAD --rounds 2
 
 Each code is run in a child process of its own (the new one from this checkout, or with
@@ -155,13 +156,23 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
     decoded: dict[str, float] = defaultdict(float)
     served: dict[str, float] = defaultdict(float)  # CPU inside the app's WSGI call, per kind
     inside = [0.0]
+    profiling = [False]  # the cProfile (if asked) runs inside the app's calls of the mix
     wsgi = app.wsgi_app
+    profiler: Any = None
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile(time.thread_time)  # CPU, not the waits
 
     def counted(environ: Any, start_response: Any) -> Any:
         start = time.thread_time()
+        if profiler is not None and profiling[0]:
+            profiler.enable()  # the app's own work only, not the test client's
         try:
             return wsgi(environ, start_response)
         finally:
+            if profiler is not None and profiling[0]:
+                profiler.disable()
             inside[0] += time.thread_time() - start
 
     app.wsgi_app = counted  # type: ignore[method-assign]
@@ -179,19 +190,14 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
 
     try:
         people, tid = arena(app, args.players, args.computers)
-        profiler = None
-        if args.profile:
-            import cProfile
-
-            profiler = cProfile.Profile(time.thread_time)  # CPU, not the waits
-            profiler.enable()
+        profiling[0] = True
         wall = time.monotonic()
         for _ in range(args.steps):
             for p in people:
                 step(p, tid, timed)
         wall = time.monotonic() - wall
+        profiling[0] = False
         if profiler is not None:
-            profiler.disable()
             import io
             import pstats
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Generic, TypeVar
 
 Value = TypeVar("Value")
@@ -82,3 +82,62 @@ class Kept(Generic[Value]):
 texts: Kept[str] = Kept(len)
 """The shared part of a game's answer as JSON text, by (game id, version, last change, how it
 was encoded, its variant)."""
+
+
+class MoveTexts:
+    """A game's move list as JSON text, each move's text kept and reused by the next version's
+    list: a version's list extends the one before it with the same entries (the very objects,
+    :func:`app.games.view.move_list`), so only the new moves are encoded.  Rule: an entry's
+    text is reused only for that same entry object, encoded by the same encoder with the same
+    hiding of decisions (the objects are held, so no other can take their identity); the text
+    is what ``dumps`` writes of the whole list."""
+
+    def __init__(self, count: int = KEPT_COUNT) -> None:
+        self.count = count
+        self._games: OrderedDict[Hashable, tuple[object, str, list[object], list[str]]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def text(
+        self,
+        game: Hashable,
+        moves: Sequence[Mapping[str, object]],
+        hidden: bool,
+        encoder: object,
+        dumps: Callable[[object], str],
+    ) -> str:
+        """The JSON text of ``moves`` (each decision null if ``hidden``) as ``dumps`` (the
+        ``encoder``'s) writes it, the texts of the entries the game's last list shares
+        reused."""
+        key = (game, hidden)
+        with self._lock:
+            last = self._games.get(key)
+        shared = 0
+        if last is not None and last[0] is encoder:
+            comma, kept_moves, kept_texts = last[1], last[2], last[3]
+            most = min(len(moves), len(kept_moves))
+            while shared < most and moves[shared] is kept_moves[shared]:
+                shared += 1
+            texts = kept_texts[:shared]
+        else:
+            comma, texts = dumps([0, 0])[2:-2], []  # how the encoder separates a list's items
+        for entry in moves[shared:]:
+            texts.append(dumps({**entry, "decision": None} if hidden else entry))
+        with self._lock:
+            self._games[key] = (encoder, comma, list(moves), texts)
+            self._games.move_to_end(key)
+            while len(self._games) > self.count:
+                self._games.popitem(last=False)
+        return f"[{comma.join(texts)}]"
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+move_texts = MoveTexts()
+"""Each game's latest move list as JSON, by (game id, whether its decisions are hidden)."""

@@ -23,7 +23,7 @@ from app.store.json_types import JSONObject
 from engine import get_variant, variant_names
 from engine.agents.levels import level_seconds
 from engine.core import SWAP, Rules, State
-from engine.notation import pit_letter
+from engine.notation import move_text, pit_letter
 from engine.record import GameRecord
 from engine.texts import Text
 
@@ -346,27 +346,46 @@ _move_lists: OrderedDict[tuple[str, int], list[MoveView]] = OrderedDict()
 _move_lists_lock = threading.Lock()
 MOVE_LISTS_KEPT = 256
 
+Basis = tuple[str, dict[str, object], int, State]
+"""What a game's moves are played from: its variant, options, first player and start."""
+
+_latest_lists: OrderedDict[str, tuple[Basis, list[MoveView]]] = OrderedDict()
+"""Each game's latest move list built, with what it was played from: the next version's list
+is this one extended (its entries shared), not rebuilt."""
+
 
 def move_list(game: Game) -> list[MoveView]:
     """Every move of the game as the browser shows it (the same for every viewer), each with its
     turn number: a player's extra-turn moves share one turn.
 
     Kept per (game, version) for the players and spectators reading that version; the list
-    is shared, so callers must not change it.
+    is shared, so callers must not change it (nor its entries).  A version's list is the
+    game's latest list built, extended: the entries of the moves both lists share (the same
+    variant, options, first player and start, the same pits and the same decisions) are that
+    list's own objects, only the moves after them built anew.
     """
     key = (game.id, game.version)
     with _move_lists_lock:
         found = _move_lists.get(key)
+        latest = _latest_lists.get(game.id)
     if found is not None and len(found) == len(game.record.moves):
         return found
     record = game.record
-    boards = [s.board for s in record.states]
+    rules = record.rules
+    basis: Basis = (rules.name, dict(rules.options), record.first_player, record.states[0])
     decisions = game.data.get("decisions", {})
-    notation = record.notation()
+    records = record.records
     moves: list[MoveView] = []
-    turn = 0
-    for ply, rec in enumerate(record.records):
-        if ply == 0 or record.records[ply - 1].player != rec.player:
+    if latest is not None and latest[0] == basis:
+        for ply, entry in enumerate(latest[1][: len(records)]):  # the moves both share
+            if entry["pit"] != records[ply].pit or entry["decision"] != decisions.get(str(ply)):
+                break
+            moves.append(entry)
+    states = record.states
+    turn = moves[-1]["turn"] if moves else 0
+    for ply in range(len(moves), len(records)):
+        rec = records[ply]
+        if ply == 0 or records[ply - 1].player != rec.player:
             turn += 1
         moves.append(
             {
@@ -376,9 +395,9 @@ def move_list(game: Game) -> list[MoveView]:
                 "pit": rec.pit,
                 "letter": "" if rec.pit == SWAP else pit_letter(rec.player, rec.pit),
                 "swap": rec.pit == SWAP,
-                "notation": notation[ply],
+                "notation": move_text(rec),
                 "record": cast(MoveRecordView, rec.to_dict()),  # the engine's JSON
-                "board": list(boards[ply + 1]),
+                "board": list(states[ply + 1].board),
                 "decision": decisions.get(str(ply)),
             }
         )
@@ -387,6 +406,10 @@ def move_list(game: Game) -> list[MoveView]:
             _move_lists[key] = moves
             while len(_move_lists) > MOVE_LISTS_KEPT:
                 _move_lists.popitem(last=False)
+            _latest_lists[game.id] = (basis, moves)
+            _latest_lists.move_to_end(game.id)
+            while len(_latest_lists) > MOVE_LISTS_KEPT:
+                _latest_lists.popitem(last=False)
     return moves
 
 

@@ -7,6 +7,8 @@ nothing is written on a refusal.
 
 from __future__ import annotations
 
+import json
+import secrets
 from typing import NotRequired, cast
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -16,7 +18,7 @@ from typing_extensions import TypedDict
 from app.games import DEFAULT_ALGORITHM, DEFAULT_LEVEL, MODES, Game
 from app.games.errors import GameError
 from app.games.fairplay import check_game, get_guard, key_of, rated_running
-from app.games.kept_views import texts
+from app.games.kept_views import move_texts, texts
 from app.games.liveness import serving
 from app.games.params import new_game_data
 from app.games.service import CONNECTED_SECONDS, get_games
@@ -210,12 +212,22 @@ def shared_text(game: Game) -> str | None:
     key = (*shared_key(game), hidden, current().code)
 
     def encoded() -> str:
-        blind = dict(part, moves=[{**m, "decision": None} for m in moves], last_decision=None)
-        return provider.dumps(blind if hidden else part)
+        """The part as ``provider.dumps`` writes it, its move list's text extended from the
+        game's last one (:class:`app.games.kept_views.MoveTexts`) and set in its place."""
+        head = dict(part, moves=MOVES_HERE)
+        if hidden:
+            head["last_decision"] = None
+        listed = move_texts.text(game.id, moves, hidden, provider, provider.dumps)
+        return provider.dumps(head).replace(MOVES_HERE_TEXT, listed, 1)
 
     if game.version <= 0:
         return encoded()
     return texts.get_or_make(key, encoded)
+
+
+MOVES_HERE = f"moves-{secrets.token_hex(16)}"
+"""Where a shared part's move list goes in its text: a string no game holds (128 random bits)."""
+MOVES_HERE_TEXT = json.dumps(MOVES_HERE)
 
 
 def created(game: Game) -> tuple[Response, int]:
