@@ -15,6 +15,9 @@ where that search was measured the stronger: see docs/engine.md).  On the varian
 ``ONE_FALLBACK_ON`` (Kalah, where a match found it not weaker; not Oware, where it was) the
 fallback is the analysis's own search instead (``engine.agents.exact_first.estimate``): the
 move is the best of the values the analysis shows.
+In Oware the host's Oware table decides where the board's seeds are within it
+(``engine.agents.oware_exact``); above it the Master search plays with the table at its leaves
+(the level's ``oware_leaves``: ``engine.agents.minimax``).
 Where the shipped opening book (``engine.solver.book``) holds every move's value, the agent plays
 a best move by it without searching; where it holds the position's value only (its last ply),
 the solver only looks for a move that keeps it.  Its solver reads the largest table in its
