@@ -4,6 +4,7 @@ from.  Every blueprint reads its input through these."""
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from flask import g, request
 from typing_extensions import TypedDict
@@ -66,7 +67,20 @@ def since() -> int | None:
 
 def device() -> Device:
     """The device asking: its seat owner, its address and its rate limits."""
-    return Device(current_owner(), client_address(), limit)
+    return Device(owner(), client_address(), limit)
+
+
+def owner() -> str | None:
+    """The request's seat owner (:func:`app.web.seats.current_owner`), worked out once per
+    request and the tokens it minted: a token minted since (a new cookie's, a bot's) asks
+    again; a refusal (a token not issued here) is raised each time, never kept."""
+    minted = (g.get("new_seat_token"), g.get("issued_seat_token"))
+    kept = g.get("_seat_owner")
+    if kept is not None and kept[0] == minted:
+        return cast(str | None, kept[1])
+    found = current_owner()
+    g._seat_owner = (minted, found)
+    return found
 
 
 def viewer() -> str | None:
@@ -75,4 +89,4 @@ def viewer() -> str | None:
         return owner_hash(str(issued_token()))
     if g.get("new_seat_token"):
         return owner_hash(g.new_seat_token)
-    return current_owner()
+    return owner()
