@@ -28,17 +28,21 @@ run: $(VENV)/.runtime
 # The tests run in TEST_WORKERS processes (pytest-xdist), a file's tests in one of them (its
 # servers and fixtures shared as when run alone), but for the long independent puzzle checks,
 # one a unit, and the longest units first (tests/xdist_units.py); TEST_WORKERS=0 runs them in
-# this process.  The tests start hundreds of Python processes (servers, search pools, cold
+# this process.  Three on two cores: the main pass's browser and server tests spend most of
+# their time waiting (a page's long-poll, a clock, a server's restart), a third of a core
+# each, so a third process fills the idle CPU; the pure pass only searches, PURE_WORKERS
+# (two, one a core).  The tests start hundreds of Python processes (servers, search pools, cold
 # subprocesses): they keep their bytecode in $(VENV)/pycache even where the environment says
 # PYTHONDONTWRITEBYTECODE, instead of compiling app/ and engine/ (and pytest rewriting every
 # test module) again in each.
-TEST_WORKERS ?= 2
-TEST_PARALLEL := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
+TEST_WORKERS ?= 3
+PURE_WORKERS ?= $(if $(filter 0,$(TEST_WORKERS)),0,2)
+parallel = $(if $(filter 0,$(1)),,-n $(1) --dist loadfile)
 TEST_PY := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(abspath $(VENV))/pycache $(PY)
 
 test: lint typecheck native
-	$(TEST_PY) -m pytest $(TEST_PARALLEL) --durations=25
-	MANCALA_PURE=1 $(TEST_PY) -m pytest -q $(TEST_PARALLEL) --durations=15 tests/engine engine
+	$(TEST_PY) -m pytest $(call parallel,$(TEST_WORKERS)) --durations=25
+	MANCALA_PURE=1 $(TEST_PY) -m pytest -q $(call parallel,$(PURE_WORKERS)) --durations=15 tests/engine engine
 
 # The JavaScript checks' tools (dev-only, never served): installed from package-lock.json.
 node_modules/.installed: package.json package-lock.json
