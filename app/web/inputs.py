@@ -74,12 +74,13 @@ def owner() -> str | None:
     """The request's seat owner (:func:`app.web.seats.current_owner`), worked out once per
     request and the tokens it minted: a token minted since (a new cookie's, a bot's) asks
     again; a refusal (a token not issued here) is raised each time, never kept."""
-    minted = (g.get("new_seat_token"), g.get("issued_seat_token"))
-    kept = g.get("_seat_owner")
+    here = vars(g._get_current_object())  # the request's globals, looked up once
+    minted = (here.get("new_seat_token"), here.get("issued_seat_token"))
+    kept = here.get("_seat_owner")
     if kept is not None and kept[0] == minted:
         return cast(str | None, kept[1])
     found = current_owner()
-    g._seat_owner = (minted, found)
+    here["_seat_owner"] = (minted, found)
     return found
 
 
