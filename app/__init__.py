@@ -53,7 +53,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.ratings import settle
     from app.tournaments import routes as tournament_routes
     from app.upkeep import maintenance
-    from app.web import api, errors, health, language, pages, seats, security, sessionless
+    from app.web import (
+        api,
+        errors,
+        health,
+        language,
+        pages,
+        seats,
+        security,
+        sessionless,
+        sync_hooks,
+    )
 
     store.init_app(app, describe)
     settle.register()  # a rated game's end changes its players' ratings (app.games.ends)
@@ -67,6 +77,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     seats.init_app(app)
     security.init_app(app)
     sessionless.init_app(app)  # no Flask session is opened: the app keeps none
+    sync_hooks.init_app(app)  # Flask's coroutine check once per view and hook
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(analysis_routes.bp)
