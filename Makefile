@@ -28,10 +28,11 @@ run: $(VENV)/.runtime
 # The tests run in TEST_WORKERS processes (pytest-xdist), a file's tests in one of them (its
 # servers and fixtures shared as when run alone), but for the long independent puzzle checks,
 # one a unit, and the longest units first (tests/xdist_units.py); TEST_WORKERS=0 runs them in
-# this process.  Three on two cores: the main pass's browser and server tests spend most of
-# their time waiting (a page's long-poll, a clock, a server's restart), a third of a core
-# each, so a third process fills the idle CPU; the pure pass only searches, PURE_WORKERS
-# (two, one a core).  The tests start hundreds of Python processes (servers, search pools, cold
+# this process.  Three on two cores: the main pass's server tests and many browser tests
+# spend much of their time waiting (a long-poll, a clock, a server's restart, a timed search;
+# the server files 0.4 of a core, the browser files 0.85), so a third process uses the CPU the
+# other two leave idle; the pure pass only searches, in PURE_WORKERS (two, one a core).
+# The tests start hundreds of Python processes (servers, search pools, cold
 # subprocesses): they keep their bytecode in $(VENV)/pycache even where the environment says
 # PYTHONDONTWRITEBYTECODE, instead of compiling app/ and engine/ (and pytest rewriting every
 # test module) again in each.
