@@ -17,6 +17,8 @@ from app.store.json_types import JSONObject
 from engine.record import GameRecord
 
 Mode = Literal["computer", "local", "remote", "watch"]
+Ended = Literal["rules", "resignation", "time", "aborted", "agreement"]
+"""How a game ended (:attr:`Game.ended_by`)."""
 MODES: dict[str, str] = {
     "computer": "Play the computer",
     "local": "Play a friend here",
@@ -104,6 +106,9 @@ class Game:
     _seats: tuple[object, tuple[Seat, ...]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    _ended: tuple[object, object, Ended | None] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def from_row(cls, row: StoredRow) -> Game:
@@ -123,11 +128,15 @@ class Game:
     def seats(self) -> list[Seat]:
         """The seats, built once per list of them in the data (a request asks a few dozen
         times; data given a new list of seats is read anew); a list of its own each time."""
+        return list(self._seat_tuple())
+
+    def _seat_tuple(self) -> tuple[Seat, ...]:
+        """The seats as built once per list of seats in the data (shared: not a copy)."""
         raw = self.data["seats"]
         kept = self._seats
         if kept is None or kept[0] is not raw:
             kept = self._seats = (raw, tuple(Seat.from_dict(s) for s in raw))
-        return list(kept[1])
+        return kept[1]
 
     @property
     def resigned(self) -> int | None:
@@ -153,21 +162,30 @@ class Game:
         return bool(self.data.get("drawn"))
 
     @property
-    def ended_by(
-        self,
-    ) -> Literal["rules", "resignation", "time", "aborted", "agreement"] | None:
+    def ended_by(self) -> Ended | None:
         """How the game ended: by the rules, a resignation, a clock running out, an abort
-        before it started or a draw agreed (None in play)."""
-        data = self.data  # read here, not through the properties: asked often per request
+        before it started or a draw agreed (None in play).  Worked out once per data and
+        position (a request asks a few dozen times): a game given new data or a record moved
+        on (its last state another object) is read anew; data is never changed in place (a
+        change is a new dict, as :mod:`app.games.changes` makes them)."""
+        data = self.data
+        state = self.record.states[-1]
+        kept = self._ended
+        if kept is not None and kept[0] is data and kept[1] is state:
+            return kept[2]
+        found: Ended | None
         if isinstance(data.get("aborted"), dict):
-            return "aborted"
-        if data.get("drawn"):
-            return "agreement"
-        if data.get("resigned") is not None:
-            return "resignation"
-        if data.get("flagged") is not None:
-            return "time"
-        return "rules" if self.record.state.is_over else None
+            found = "aborted"
+        elif data.get("drawn"):
+            found = "agreement"
+        elif data.get("resigned") is not None:
+            found = "resignation"
+        elif data.get("flagged") is not None:
+            found = "time"
+        else:
+            found = "rules" if state.is_over else None
+        self._ended = (data, state, found)
+        return found
 
     @property
     def over(self) -> bool:
@@ -179,11 +197,11 @@ class Game:
 
     @property
     def has_open_seat(self) -> bool:
-        return any(s.is_open for s in self.seats)
+        return any(s.is_open for s in self._seat_tuple())
 
     @property
     def has_computer(self) -> bool:
-        return any(s.is_computer for s in self.seats)
+        return any(s.is_computer for s in self._seat_tuple())
 
     @property
     def waiting_for_seat(self) -> bool:
@@ -206,14 +224,14 @@ class Game:
 
     def seats_of(self, owner: str | None) -> list[int]:
         """The seats a browser (by owner hash) holds."""
-        return [i for i, s in enumerate(self.seats) if s.held_by(owner)]
+        return [i for i, s in enumerate(self._seat_tuple()) if s.held_by(owner)]
 
     def computer_to_move(self) -> Seat | None:
         """The computer seat whose turn it is, when it should think now."""
         mover = self.to_move
         if mover is None or self.data.get("paused"):
             return None
-        seat = self.seats[mover]
+        seat = self._seat_tuple()[mover]
         return seat if seat.is_computer else None
 
     def winner(self) -> int | None:
