@@ -19,6 +19,7 @@ Value = TypeVar("Value")
 
 KEPT_COUNT = 512  # entries kept per process
 KEPT_BYTES = 32 * 1024 * 1024  # their estimated size at most
+MOVE_TEXTS_KEPT = 256  # games whose move texts are kept (as many as their lists, app.games.view)
 
 
 class Kept(Generic[Value]):
@@ -90,11 +91,17 @@ class MoveTexts:
     :func:`app.games.view.move_list`), so only the new moves are encoded.  Rule: an entry's
     text is reused only for that same entry object, encoded by the same encoder with the same
     hiding of decisions (the objects are held, so no other can take their identity); the text
-    is what ``dumps`` writes of the whole list."""
+    is what ``dumps`` writes of the whole list.  At most ``count`` games are kept and
+    ``most_bytes`` of their estimated size (the texts, and ``ENTRY_BYTES`` a move for the
+    entries held), the least recently used dropped first."""
 
-    def __init__(self, count: int = KEPT_COUNT) -> None:
+    ENTRY_BYTES = 1024  # a held move entry's objects, about
+
+    def __init__(self, count: int = MOVE_TEXTS_KEPT, most_bytes: int = KEPT_BYTES) -> None:
         self.count = count
-        self._games: OrderedDict[Hashable, tuple[object, str, list[object], list[str]]] = (
+        self.most_bytes = most_bytes
+        self.bytes = 0
+        self._games: OrderedDict[Hashable, tuple[object, str, list[object], list[str], int]] = (
             OrderedDict()
         )
         self._lock = threading.Lock()
@@ -127,16 +134,22 @@ class MoveTexts:
             comma, texts = dumps([0, 0])[2:-2], []  # how the encoder separates a list's items
         for entry in moves[shared:]:
             texts.append(dumps({**entry, "decision": None} if hidden else entry))
+        size = sum(map(len, texts)) + self.ENTRY_BYTES * len(texts)
         with self._lock:
-            self._games[key] = (encoder, comma, list(moves), texts)
-            self._games.move_to_end(key)
-            while len(self._games) > self.count:
-                self._games.popitem(last=False)
+            old = self._games.pop(key, None)
+            if old is not None:
+                self.bytes -= old[4]
+            if size <= self.most_bytes:
+                self._games[key] = (encoder, comma, list(moves), texts, size)
+                self.bytes += size
+            while len(self._games) > self.count or self.bytes > self.most_bytes:
+                self.bytes -= self._games.popitem(last=False)[1][4]
         return f"[{comma.join(texts)}]"
 
     def clear(self) -> None:
         with self._lock:
             self._games.clear()
+            self.bytes = 0
 
 
 move_texts = MoveTexts()

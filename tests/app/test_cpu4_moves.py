@@ -221,3 +221,18 @@ def test_a_takeback_answers_the_shorter_list(
         stored = get_games().load(gid)
         assert api.shared_text(stored) == app.json.dumps(shared_part(stored))
         assert game["moves"] == reference_moves(stored)
+
+
+def test_the_move_texts_stay_within_their_count_and_bytes() -> None:
+    kept = MoveTexts(count=3, most_bytes=4 * MoveTexts.ENTRY_BYTES)
+    entries = [{"ply": i, "decision": None} for i in range(6)]
+    for n in range(10):
+        assert kept.text(n, entries[:2], False, "enc", json.dumps) == json.dumps(entries[:2])
+        assert len(kept) <= 3 and kept.bytes <= kept.most_bytes
+    assert len(kept) == 1  # two entries' worth each: one game's fits beside the cap
+    big = kept.text("big", entries, False, "enc", json.dumps)  # larger than the cap alone
+    assert big == json.dumps(entries) and kept.bytes <= kept.most_bytes
+    assert kept.text("big", entries, False, "enc", json.dumps) == big  # not kept: made again
+    kept.clear()
+    assert len(kept) == 0 and kept.bytes == 0
+    assert move_texts.count <= 512 and move_texts.most_bytes <= 32 * 1024 * 1024
