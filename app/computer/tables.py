@@ -9,9 +9,10 @@ workers of a server may both start one: the engine writes a table to a temporary
 renames it, and a build that finds the table there does nothing.
 
 For the default Kalah (6x4) it then builds the host's large table, the one the Perfect level
-and the analysis read to be exact from the first move (``python -m engine tables build``: 24
-seeds, 1.25 GB, 9-11 minutes of one core), if it fits the machine: at most a quarter of its
-RAM and half its free disk, else the largest table that does.  That build is resumable: a server
+and the analysis read to be exact from the first move (``python -m engine tables build``: 26
+seeds, 2.71 GB, about 20 minutes of one core from nothing), if it fits the machine: at most a
+quarter of its RAM and half its free disk, else the largest table that does (24 seeds on a host
+of 6 GB).  That build is resumable: a server
 stopped during it continues it at the next start.
 
 Memory (``app.computer.memory``): builds run one at a time on the host, at niceness 19.  A rule

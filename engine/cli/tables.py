@@ -6,8 +6,8 @@
 
 ``build`` prints the table's size and the time it will take first, then a progress bar; it is
 resumable: stopped (Ctrl-C, a kill, a reboot) and run again, it continues where it stopped.
-The default size is the large table (``engine.solver.table.LARGE_TABLE_BYTES``: 24 seeds on 6
-pits, 1.25 GB) and the default folder the app's (``instance/tables``); docs/hosting.md says
+The default size is the large table (``engine.solver.table.LARGE_TABLE_BYTES``: 26 seeds on 6
+pits, 2.71 GB) and the default folder the app's (``instance/tables``); docs/hosting.md says
 which size fits which machine.  ``list`` shows the tables (and builds in progress) in a folder.
 """
 

@@ -76,8 +76,8 @@ def test_the_command_prints_size_and_time_first_then_builds_and_lists(
 def test_the_default_size_is_the_large_table() -> None:
     from engine import get_variant
 
-    assert tables.large_seeds(get_variant("kalah", pits=6, seeds=4)) == 24
-    assert tables.count(24, 6) <= tables.LARGE_TABLE_BYTES < tables.count(25, 6)
+    assert tables.large_seeds(get_variant("kalah", pits=6, seeds=4)) == 26
+    assert tables.count(26, 6) <= tables.LARGE_TABLE_BYTES < tables.count(27, 6)
 
 
 def test_the_largest_complete_table_in_a_folder_is_found(tmp_path: Path) -> None:
