@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -131,9 +132,17 @@ def test_no_search_state_outlives_an_evaluation() -> None:
 
     def alive() -> set[int]:  # other tests' agents may keep solvers in the engine's cache
         gc.collect()
-        return {id(o) for o in gc.get_objects() if isinstance(o, (Searcher, Solver))}
+        # by type(): isinstance asks a weak proxy its referent's class, and a dead one raises
+        return {id(o) for o in gc.get_objects() if issubclass(type(o), (Searcher, Solver))}
 
+    class Gone:
+        pass
+
+    gone = Gone()
+    dead = weakref.proxy(gone)  # a dead weak proxy among the objects, as another test's can be
+    del gone
     before = alive()
+    del dead
     for options in ({"pits": 6, "seeds": 4}, {"pits": 4, "seeds": 3}, {"pits": 5, "seeds": 2}):
         evaluate(get_variant("kalah", **options).initial_state(), 0.05)
     evaluate(get_variant("oware").initial_state(), 0.05)
