@@ -4,6 +4,7 @@ that read it per example (app.contract.document copies the whole document on eac
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -12,10 +13,21 @@ from tests.xdist_units import KNOWN_LONG, PER_TEST
 ROOT = Path(__file__).resolve().parents[1]
 
 
+# What a `make test TEST_WORKERS=4` (or an exported TEST_WORKERS) running these tests would pass
+# on to the make below: left out, so that it reads the Makefile's own defaults.
+INHERITED = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "TEST_WORKERS", "PURE_WORKERS"}
+
+
 def make_test_commands(*variables: str) -> list[str]:
     """The pytest commands `make test` would run (``make -n``: printed, not run)."""
+    env = {k: v for k, v in os.environ.items() if k not in INHERITED}
     done = subprocess.run(
-        ["make", "-n", "test", *variables], cwd=ROOT, capture_output=True, text=True, check=True
+        ["make", "-n", "test", *variables],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return [line for line in done.stdout.splitlines() if " -m pytest" in line]
 
