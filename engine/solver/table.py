@@ -36,7 +36,7 @@ TABLE_BYTES = 100_000_000
 LARGE_TABLE_BYTES = 2_750_000_000
 """The largest table a host builds once for the exact levels and the analysis (2.71 GB: every
 view of up to 26 seeds on 6 pits; ``python -m engine tables build``, docs/hosting.md).  26, not
-24, seeds since session 35: the exact analysis of ``bench --exact``'s fixed game takes 2.6-3.1
+24, seeds since session 35: the exact analysis of ``bench --exact``'s fixed game takes 2.4-2.8
 times less CPU with it (docs/engine.md, "The larger table"); a host of less than about 11 GB
 of RAM or 5.4 GB of free disk builds the largest smaller table that fits (app.computer.tables)."""
 PY_TABLE_BYTES = 20_000
