@@ -17,8 +17,9 @@ moves, weighs most).  A process's share sizes everything it holds:
 * and a process holding more than its share after a job (Python keeps what it freed) is
   replaced before its next job.
 
-The host's large table (1.25 GB on 6x4) is a file in the page cache, like every table: the
-pages a process maps count in its memory only while it keeps them (app.computer.pages).
+The host's large table (2.71 GB on 6x4 where it fits, else 1.25-1.85 GB) is a file in the page
+cache, like every table: the pages a process maps count in its memory only while it keeps them
+(app.computer.pages).
 """
 
 from __future__ import annotations
