@@ -105,9 +105,9 @@ CONFIGS: dict[str, dict[str, LevelConfig]] = {
         # uncapped, Expert reached about as deep (0.1 s: 4-6 plies, 0.3 s: 5-7) and Master won
         # only 53-56% of the decisive games in Kalah on two of three seeds.
         "expert": LevelConfig({**TIMED_EVOLUTION, "max_reply": 4}, 1.0),
-        # In Oware the evolutionary Perfect (which reads no endgame table) is Master's search
-        # with more time; Master stops at six plies of replies there, so that Perfect's time
-        # takes it further.
+        # In Oware, above the endgame table (which decides within it), the evolutionary Perfect
+        # is Master's search with more time; Master stops at six plies of replies there, so
+        # that Perfect's time takes it further.
         "master": LevelConfig(TIMED_EVOLUTION, 3.0, variants={"oware": {"max_reply": 6}}),
         "perfect": LevelConfig(TIMED_EVOLUTION, PERFECT_SECONDS),
     },
